@@ -1,0 +1,1 @@
+//! Knuth's DLX3 (placeholder).

@@ -1,0 +1,1 @@
+//! Sudoku grid checker (placeholder).
