@@ -1,1 +1,57 @@
-fn main() {}
+//! `xcover`: exact-cover toolkit. Subcommands: `dlx3` (Knuth's dlx3, byte for byte),
+//! `gridcheck` (N-clue puzzles of a Sudoku grid) and `sudoku` (solve or count puzzles).
+//! Invoked through a link named `dlx3`, the binary behaves as `xcover dlx3`.
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+xcover — exact cover toolkit
+
+Usage:
+  xcover dlx3 [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < in.dlx
+  xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help)
+  xcover sudoku solve|count < puzzles.txt  (xcover sudoku --help)
+  xcover --help | --version
+";
+
+fn main() -> ExitCode {
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    let argv0 = args
+        .first()
+        .map(|a| a.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "xcover".to_owned());
+    let invoked_as = Path::new(&argv0)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let status = if invoked_as == "dlx3" {
+        args.remove(0);
+        xcover_cli::dlx3::main(&argv0, args)
+    } else {
+        let sub = args.get(1).map(|a| a.to_string_lossy().into_owned());
+        let rest: Vec<OsString> = args.into_iter().skip(2).collect();
+        match sub.as_deref() {
+            Some("dlx3") => xcover_cli::dlx3::main("xcover dlx3", rest),
+            Some("gridcheck") => xcover_cli::gridcheck::main(rest),
+            Some("sudoku") => xcover_cli::sudoku::main(rest),
+            Some("--version") | Some("-V") => {
+                println!("xcover {}", env!("CARGO_PKG_VERSION"));
+                0
+            }
+            Some("--help") | Some("-h") => {
+                print!("{USAGE}");
+                0
+            }
+            Some(other) => {
+                eprint!("xcover: unknown subcommand `{other}'\n\n{USAGE}");
+                2
+            }
+            None => {
+                eprint!("{USAGE}");
+                2
+            }
+        }
+    };
+    ExitCode::from(u8::try_from(status & 0xff).unwrap_or(1))
+}

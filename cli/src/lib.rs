@@ -1,0 +1,6 @@
+//! The `xcover` command line: subcommands as library modules so tests can drive them.
+#![deny(missing_docs)]
+
+pub mod dlx3;
+pub mod gridcheck;
+pub mod sudoku;
