@@ -1,0 +1,165 @@
+//! The <=768-set bitmap mode of the enumeration.
+//!
+//! When at most 768 sets are still unhit, the branch switches from filtering lists to bit
+//! operations: for every position a 768-bit hitting mask (bit i set when set i contains the
+//! position), and per level a 768-bit "still unhit" state. Placing a clue is one AND-NOT
+//! per used word; the first set bit is the first unhit set in scan order, i.e. the head that
+//! gives the lower bound. Only as many 64-bit words as the set count needs are touched.
+
+/// Capacity in sets.
+pub const CAPACITY: usize = 768;
+/// 64-bit words per state.
+pub const WORDS: usize = CAPACITY / 64;
+
+/// A "still unhit" state: bit i set while set i is not hit.
+pub type State = [u64; WORDS];
+
+/// Hitting masks and per-set data of the sets loaded at the last switch.
+#[derive(Clone)]
+pub struct BitmapTable {
+    hit: [State; 81],
+    lowest: [u8; CAPACITY],
+    sets: [u128; CAPACITY],
+    len: usize,
+    words: usize,
+}
+
+impl Default for BitmapTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BitmapTable {
+    /// An empty table (about 21 KB; keep it in caller storage).
+    pub const fn new() -> BitmapTable {
+        BitmapTable {
+            hit: [[0; WORDS]; 81],
+            lowest: [0; CAPACITY],
+            sets: [0; CAPACITY],
+            len: 0,
+            words: 0,
+        }
+    }
+
+    /// Loads `sets` (scan order kept, at most [`CAPACITY`], position bits < 81) and returns
+    /// the all-unhit state. Returns `None` when there are too many sets.
+    pub fn load(&mut self, sets: &[u128]) -> Option<State> {
+        if sets.len() > CAPACITY {
+            return None;
+        }
+        let words = sets.len().div_ceil(64);
+        for row in self.hit.iter_mut() {
+            row[..words].fill(0);
+        }
+        for (i, &set) in sets.iter().enumerate() {
+            self.sets[i] = set;
+            self.lowest[i] = set.trailing_zeros() as u8;
+            let mut rest = set;
+            while rest != 0 {
+                let position = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                self.hit[position][i / 64] |= 1u64 << (i % 64);
+            }
+        }
+        self.len = sets.len();
+        self.words = words;
+        let mut state = [0u64; WORDS];
+        for (w, word) in state[..words].iter_mut().enumerate() {
+            let bits = (self.len - w * 64).min(64);
+            *word = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        }
+        Some(state)
+    }
+
+    /// Sets loaded.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no set is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `out = state` minus the sets hit by `position`; returns the index of the first
+    /// still-unhit set, or `None` when all are hit.
+    #[inline]
+    pub fn place(&self, state: &State, position: u8, out: &mut State) -> Option<usize> {
+        let hit = &self.hit[usize::from(position)];
+        let mut first = None;
+        for w in (0..self.words).rev() {
+            let word = state[w] & !hit[w];
+            out[w] = word;
+            if word != 0 {
+                first = Some(w * 64 + word.trailing_zeros() as usize);
+            }
+        }
+        first
+    }
+
+    /// True when `position` hits every set still unhit in `state`.
+    #[inline]
+    pub fn hits_all(&self, state: &State, position: u8) -> bool {
+        let hit = &self.hit[usize::from(position)];
+        (0..self.words).all(|w| state[w] & !hit[w] == 0)
+    }
+
+    /// First still-unhit set of `state`.
+    #[inline]
+    pub fn first_unhit(&self, state: &State) -> Option<usize> {
+        (0..self.words)
+            .find(|&w| state[w] != 0)
+            .map(|w| w * 64 + state[w].trailing_zeros() as usize)
+    }
+
+    /// Lowest position of loaded set `index`.
+    #[inline]
+    pub fn lowest(&self, index: usize) -> u8 {
+        self.lowest[index]
+    }
+
+    /// Positions of loaded set `index`.
+    #[inline]
+    pub fn set(&self, index: usize) -> u128 {
+        self.sets[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    extern crate std;
+    use std::boxed::Box;
+    use std::vec::Vec;
+
+    #[test]
+    fn matches_list_filtering() {
+        let mut state_rng = 99u64;
+        let mut rng = || {
+            state_rng = state_rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state_rng >> 33
+        };
+        let mut sets: Vec<u128> = (0..700)
+            .map(|_| (0..5).fold(0u128, |acc, _| acc | 1u128 << (rng() % 81)))
+            .collect();
+        super::super::truncate::sort_scan_order(&mut sets);
+        let mut table = Box::new(BitmapTable::new());
+        let mut state = table.load(&sets).unwrap();
+        let mut unhit: Vec<u128> = sets.clone();
+        for position in [70u8, 3, 40, 12, 77, 0] {
+            let mut next = [0u64; WORDS];
+            let all = unhit.iter().all(|&s| s >> position & 1 == 1);
+            assert_eq!(table.hits_all(&state, position), all);
+            let first = table.place(&state, position, &mut next);
+            unhit.retain(|&s| s >> position & 1 == 0);
+            assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());
+            assert_eq!(table.first_unhit(&next), first);
+            if let Some(i) = first {
+                assert_eq!(table.lowest(i), unhit[0].trailing_zeros() as u8);
+            }
+            state = next;
+        }
+        assert!(table.load(&[0u128; CAPACITY + 1]).is_none());
+    }
+}

@@ -1,0 +1,345 @@
+//! Phase 3: the pruned enumeration as a resumable state machine (explicit stack, no
+//! recursion).
+//!
+//! Free clues are numbered `K-1` (most significant, search depth 0) down to `0` and placed
+//! in strictly decreasing iterator positions, so every clue set is generated once. For clue
+//! `c` below a clue at position `upper`: positions `max(c, lowest cell of the first unhit UA)
+//! .. min(upper, limit[c])` (room for the `c` clues below; nothing below the head's lowest
+//! cell can hit it; the clique members below `limit[c]` need `c+1` clues). The unhit UA of
+//! a level are a filtered list while there are more than 768 of them, then a bitmap state
+//! ([`super::bitmap768`]). On the last clue only the head UA's positions are tried, and
+//! each must hit every remaining UA. When all kept UA are hit early, the remaining clues
+//! are placed without pruning (this yields the non-minimal puzzles). Every surviving
+//! candidate is checked with the grid-aware uniqueness solver.
+use super::bitmap768::{State, CAPACITY, WORDS};
+use super::chunks::ChunkId;
+use super::error::ScanError;
+use super::storage::{Workspace, WorkspaceSize};
+use super::Prepared;
+use crate::gridcheck::cells::Cells;
+use crate::gridcheck::solver::is_unique_with_grid;
+use core::ops::ControlFlow;
+
+/// Outcome of [`ChunkRun::run`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunStatus {
+    /// The chunk is finished.
+    Done,
+    /// The budget ran out; call `run` again to continue.
+    BudgetExhausted,
+    /// Stopped at a puzzle (stop-at-first, or the callback asked to stop).
+    Stopped,
+}
+
+/// Counters of a run (cumulative over resumptions).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct RunStats {
+    /// Placements tried (the budget unit).
+    pub steps: u64,
+    /// Candidates that hit all kept UA and went to the solver.
+    pub candidates: u64,
+    /// Solver calls (candidates plus minimality checks).
+    pub solver_calls: u64,
+    /// Puzzles reported.
+    pub found: u64,
+}
+
+/// Where the unhit UA of a level live.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Unhit {
+    /// The whole kept list (nothing placed yet).
+    Root,
+    /// `lists[start..start + len]` of the workspace.
+    List { start: u32, len: u32 },
+    /// The bitmap state of this level (`states[depth]`).
+    Bitmap,
+    /// Every kept UA is hit: no pruning below.
+    AllHit,
+}
+
+/// One level of the search.
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    /// Positions still to try for this level's clue.
+    candidates: u128,
+    /// Positions of the more significant free clues.
+    placed: u128,
+    /// Unhit UA before this level's clue.
+    unhit: Unhit,
+}
+
+const EMPTY_FRAME: Frame = Frame { candidates: 0, placed: 0, unhit: Unhit::AllHit };
+
+/// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
+pub struct ChunkRun<'p, 'w> {
+    prepared: &'p Prepared<'p>,
+    workspace: Workspace<'w>,
+    chunk: ChunkId,
+    frames: [Frame; 82],
+    depth: usize,
+    /// False until the first `run` call set the root up.
+    started: bool,
+    finished: Option<RunStatus>,
+    stats: RunStats,
+}
+
+impl<'p, 'w> ChunkRun<'p, 'w> {
+    /// A run of `chunk` with `workspace` (checked against [`WorkspaceSize::for_scan`]).
+    pub fn new(
+        prepared: &'p Prepared<'p>,
+        workspace: Workspace<'w>,
+        chunk: ChunkId,
+    ) -> Result<ChunkRun<'p, 'w>, ScanError> {
+        let need = WorkspaceSize::for_scan(prepared);
+        if workspace.lists.len() < need.list_entries {
+            return Err(ScanError::StorageTooSmall {
+                what: "workspace lists",
+                needed: need.list_entries,
+                given: workspace.lists.len(),
+            });
+        }
+        if workspace.states.len() < need.states {
+            return Err(ScanError::StorageTooSmall {
+                what: "workspace states",
+                needed: need.states,
+                given: workspace.states.len(),
+            });
+        }
+        let clues = prepared.free_clues();
+        let bad_top = chunk.top != u8::MAX && (clues == 0 || chunk.top >= prepared.free_cell_count());
+        let bad_second = chunk.second != u8::MAX
+            && (clues < 2 || chunk.top == u8::MAX || chunk.second >= chunk.top);
+        if bad_top || bad_second {
+            return Err(ScanError::BadChunk);
+        }
+        Ok(ChunkRun {
+            prepared,
+            workspace,
+            chunk,
+            frames: [EMPTY_FRAME; 82],
+            depth: 0,
+            started: false,
+            finished: None,
+            stats: RunStats::default(),
+        })
+    }
+
+    /// Counters so far.
+    pub fn stats(&self) -> RunStats {
+        self.stats
+    }
+
+    /// Gives the workspace back (for the next chunk).
+    pub fn into_workspace(self) -> Workspace<'w> {
+        self.workspace
+    }
+
+    /// Runs for about `budget` steps; every puzzle found is passed to `on_found` (cells of
+    /// the grid that are givens). Returning `Break` stops the run ([`RunStatus::Stopped`]).
+    pub fn run<F>(&mut self, budget: u64, on_found: &mut F) -> RunStatus
+    where
+        F: FnMut(Cells) -> ControlFlow<()>,
+    {
+        if let Some(status) = self.finished {
+            return status;
+        }
+        let status = self.search(budget, on_found);
+        if status != RunStatus::BudgetExhausted {
+            self.finished = Some(status);
+        }
+        status
+    }
+
+    /// Sets up the root frame; false when there is nothing to enumerate.
+    fn start(&mut self) -> bool {
+        let prepared = self.prepared;
+        let clues = prepared.free_clues();
+        let kept = prepared.kept();
+        let (unhit, head) = if kept.is_empty() {
+            (Unhit::AllHit, None)
+        } else if kept.len() <= CAPACITY {
+            match self.workspace.table.load(kept) {
+                Some(state) => {
+                    self.workspace.states[0] = state;
+                    (Unhit::Bitmap, Some(kept[0]))
+                }
+                None => (Unhit::Root, Some(kept[0])),
+            }
+        } else {
+            (Unhit::Root, Some(kept[0]))
+        };
+        let candidates = prepared.candidates(clues - 1, prepared.free_cell_count(), head)
+            & self.chunk.filter(0);
+        self.frames[0] = Frame { candidates, placed: 0, unhit };
+        self.depth = 0;
+        candidates != 0
+    }
+
+    fn search<F>(&mut self, budget: u64, on_found: &mut F) -> RunStatus
+    where
+        F: FnMut(Cells) -> ControlFlow<()>,
+    {
+        let prepared = self.prepared;
+        if prepared.impossible().is_some() {
+            return RunStatus::Done;
+        }
+        let clues = usize::from(prepared.free_clues());
+        if clues == 0 {
+            // Fully forced: the forced givens are the only candidate.
+            return match self.check(0, on_found) {
+                ControlFlow::Break(()) => RunStatus::Stopped,
+                ControlFlow::Continue(()) => RunStatus::Done,
+            };
+        }
+        if !self.started {
+            self.started = true;
+            if !self.start() {
+                return RunStatus::Done;
+            }
+        }
+        let stop_steps = self.stats.steps.saturating_add(budget);
+        let kept = prepared.kept();
+        loop {
+            let depth = self.depth;
+            let frame = self.frames[depth];
+            if frame.candidates == 0 {
+                if depth == 0 {
+                    return RunStatus::Done;
+                }
+                self.depth -= 1;
+                continue;
+            }
+            if self.stats.steps >= stop_steps {
+                return RunStatus::BudgetExhausted;
+            }
+            self.stats.steps += 1;
+            let position = frame.candidates.trailing_zeros() as u8;
+            self.frames[depth].candidates &= frame.candidates - 1;
+            let bit = 1u128 << position;
+            let clue = clues - 1 - depth;
+            let placed = frame.placed | bit;
+
+            if clue == 0 {
+                let all_hit = match frame.unhit {
+                    Unhit::AllHit => true,
+                    Unhit::Bitmap => {
+                        self.workspace.table.hits_all(&self.workspace.states[depth], position)
+                    }
+                    Unhit::Root => kept.iter().all(|&set| set & bit != 0),
+                    Unhit::List { start, len } => {
+                        let (start, len) = (start as usize, len as usize);
+                        self.workspace.lists[start..start + len].iter().all(|&set| set & bit != 0)
+                    }
+                };
+                if all_hit && self.check(placed, on_found).is_break() {
+                    return RunStatus::Stopped;
+                }
+                continue;
+            }
+
+            // Unhit UA for the next clue and the head of that list.
+            let (child, head) = match frame.unhit {
+                Unhit::AllHit => (Unhit::AllHit, None),
+                Unhit::Bitmap => {
+                    let (low, high) = self.workspace.states.split_at_mut(depth + 1);
+                    match self.workspace.table.place(&low[depth], position, &mut high[0]) {
+                        Some(index) => (Unhit::Bitmap, Some(self.workspace.table.set(index))),
+                        None => (Unhit::AllHit, None),
+                    }
+                }
+                Unhit::Root | Unhit::List { .. } => {
+                    let (parent_start, parent_len, child_start) = match frame.unhit {
+                        Unhit::List { start, len } => (start as usize, len as usize, (start + len) as usize),
+                        _ => (0, kept.len(), 0),
+                    };
+                    let child_len = self.filter_list(frame.unhit, parent_start, parent_len, child_start, bit);
+                    match child_len {
+                        0 => (Unhit::AllHit, None),
+                        n if n <= CAPACITY => {
+                            let list = &self.workspace.lists[child_start..child_start + n];
+                            let head = list[0];
+                            let mut state: State = [0; WORDS];
+                            if let Some(loaded) = self.workspace.table.load(list) {
+                                state = loaded;
+                            }
+                            self.workspace.states[depth + 1] = state;
+                            (Unhit::Bitmap, Some(head))
+                        }
+                        n => {
+                            let head = self.workspace.lists[child_start];
+                            (Unhit::List { start: child_start as u32, len: n as u32 }, Some(head))
+                        }
+                    }
+                }
+            };
+            let candidates = prepared.candidates((clue - 1) as u8, position, head)
+                & self.chunk.filter(depth + 1);
+            if candidates == 0 {
+                continue;
+            }
+            self.frames[depth + 1] = Frame { candidates, placed, unhit: child };
+            self.depth = depth + 1;
+        }
+    }
+
+    /// Copies the parent's sets not hit by `bit` to `lists[child_start..]`; returns how many.
+    fn filter_list(&mut self, parent: Unhit, start: usize, len: usize, child_start: usize, bit: u128) -> usize {
+        let kept = self.prepared.kept();
+        let lists = &mut *self.workspace.lists;
+        let mut n = 0;
+        match parent {
+            Unhit::Root => {
+                for &set in kept {
+                    if set & bit == 0 {
+                        lists[child_start + n] = set;
+                        n += 1;
+                    }
+                }
+            }
+            _ => {
+                // Parent and child regions do not overlap (child starts after the parent).
+                let (parent_part, child_part) = lists.split_at_mut(child_start);
+                for &set in &parent_part[start..start + len] {
+                    if set & bit == 0 {
+                        child_part[n] = set;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// Solver check of the candidate whose free clues sit at `positions`.
+    fn check<F>(&mut self, positions: u128, on_found: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(Cells) -> ControlFlow<()>,
+    {
+        let prepared = self.prepared;
+        let givens = prepared.remap().to_cells(positions) | prepared.forced_givens().0;
+        self.stats.candidates += 1;
+        self.stats.solver_calls += 1;
+        self.stats.steps += 1;
+        let grid = prepared.grid();
+        if !is_unique_with_grid(grid, Cells(givens)) {
+            return ControlFlow::Continue(());
+        }
+        if prepared.options().minimal_only {
+            let mut rest = givens;
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                self.stats.solver_calls += 1;
+                if is_unique_with_grid(grid, Cells(givens & !cell)) {
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+        self.stats.found += 1;
+        let flow = on_found(Cells(givens));
+        if flow.is_break() || prepared.options().stop_at_first {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
