@@ -1,1 +1,174 @@
-//! Knuth's GB_FLIP portable random number generator (placeholder, filled in by the dlx3 work).
+//! Knuth's portable subtractive random number generator GB_FLIP (Stanford GraphBase).
+//!
+//! The state is 55 words plus a sentinel; values are 31-bit. The sequence is identical to
+//! `gb_init_rand` / `gb_next_rand` / `gb_unif_rand` of the C original for every seed,
+//! which DLX3 relies on for its randomized runs (`s<seed>`).
+
+/// Size of the state array: the sentinel `A[0]` plus 55 words.
+const STATE: usize = 56;
+
+/// `(x - y) & 0x7fffffff` in two's complement: the subtraction modulo 2^31.
+#[inline]
+const fn md(x: i32, y: i32) -> i32 {
+    x.wrapping_sub(y) & 0x7fff_ffff
+}
+
+/// The generator state.
+#[derive(Clone, Debug)]
+pub struct GbFlip {
+    /// `a[0]` is a permanent sentinel `-1`; `a[1..=55]` hold the 31-bit state.
+    a: [i32; STATE],
+    /// Index of the next value to deliver (counts down to the sentinel).
+    f: usize,
+}
+
+impl Default for GbFlip {
+    fn default() -> Self {
+        Self::new(0)
+    }
+}
+
+impl GbFlip {
+    /// A generator seeded with `seed` (what `gb_init_rand(seed)` does).
+    pub const fn new(seed: i32) -> Self {
+        let mut g = GbFlip { a: [0; STATE], f: 0 };
+        g.a[0] = -1;
+        let mut prev = md(seed, 0);
+        let mut s = prev;
+        let mut next = 1;
+        g.a[55] = prev;
+        let mut i = 21;
+        while i != 0 {
+            g.a[i] = next;
+            next = md(prev, next);
+            if s & 1 != 0 {
+                s = 0x4000_0000 + (s >> 1);
+            } else {
+                s >>= 1;
+            }
+            next = md(next, s);
+            prev = g.a[i];
+            i = (i + 21) % 55;
+        }
+        let mut k = 0;
+        while k < 5 {
+            g.cycle();
+            k += 1;
+        }
+        g
+    }
+
+    /// Re-seeds this generator (`gb_init_rand`).
+    pub fn init(&mut self, seed: i32) {
+        *self = Self::new(seed);
+    }
+
+    /// Refills the state (`gb_flip_cycle`) and returns the first new value.
+    const fn cycle(&mut self) -> i32 {
+        let mut i = 1;
+        while i <= 24 {
+            self.a[i] = md(self.a[i], self.a[i + 31]);
+            i += 1;
+        }
+        while i <= 55 {
+            self.a[i] = md(self.a[i], self.a[i - 24]);
+            i += 1;
+        }
+        self.f = 54;
+        self.a[55]
+    }
+
+    /// The next 31-bit random value (`gb_next_rand`).
+    #[inline]
+    pub fn next(&mut self) -> i32 {
+        let v = self.a[self.f];
+        if v >= 0 {
+            self.f -= 1;
+            v
+        } else {
+            self.cycle()
+        }
+    }
+
+    /// A uniform value in `0..m` (`gb_unif_rand`); `m` must be at least 1 (0 is treated as 1).
+    pub fn unif(&mut self, m: u32) -> u32 {
+        let m = m.max(1);
+        const TWO31: u32 = 0x8000_0000;
+        let t = TWO31 - (TWO31 % m);
+        loop {
+            // `next` is always in 0..2^31, so the cast is lossless.
+            let r = self.next() as u32;
+            if r < t {
+                return r % m;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GbFlip;
+
+    fn nexts<const N: usize>(seed: i32) -> [i32; N] {
+        let mut g = GbFlip::new(seed);
+        core::array::from_fn(|_| g.next())
+    }
+
+    #[test]
+    fn next_vectors() {
+        assert_eq!(
+            nexts::<20>(0),
+            [
+                2029883356, 2073281797, 759676350, 50666240, 1904092501, 1645132104, 1395464537,
+                853356131, 280686409, 1467323024, 648187600, 1122939955, 1732192666, 1903542892,
+                909631680, 2101978060, 1172661536, 1878878809, 1560974109, 1163472589
+            ]
+        );
+        assert_eq!(
+            nexts::<20>(1),
+            [
+                275547501, 20608703, 63752066, 1189259106, 1757208357, 548809734, 885249494,
+                884324079, 1989086358, 1934100414, 627343741, 1158976115, 207463160, 620009667,
+                539105145, 2067724448, 1035434755, 54100309, 1531111581, 1394077438
+            ]
+        );
+        assert_eq!(
+            nexts::<20>(42),
+            [
+                825002197, 1972216257, 432066027, 1518533476, 935845656, 1451020980, 1443311897,
+                1241595403, 677423506, 1587610170, 1829485389, 1890871792, 1356967623,
+                2091123796, 792314616, 1371221151, 1578868040, 90980365, 1314669311, 1684180833
+            ]
+        );
+        assert_eq!(nexts::<1>(-314159), [119318998]);
+        let v = nexts::<105>(1);
+        assert_eq!(&v[100..], &[1606035377, 609300237, 2093632140, 1755072528, 1742956045]);
+    }
+
+    fn unifs(seed: i32, m: u32) -> [u32; 20] {
+        let mut g = GbFlip::new(seed);
+        core::array::from_fn(|_| g.unif(m))
+    }
+
+    #[test]
+    fn unif_vectors() {
+        assert_eq!(unifs(42, 1), [0; 20]);
+        assert_eq!(unifs(42, 2), [1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1]);
+        assert_eq!(unifs(42, 3), [1, 0, 0, 1, 0, 0, 2, 1, 1, 0, 0, 1, 0, 1, 0, 0, 2, 1, 2, 0]);
+        assert_eq!(unifs(42, 10), [7, 7, 7, 6, 6, 0, 7, 3, 6, 0, 9, 2, 3, 6, 6, 1, 0, 5, 1, 3]);
+        let mut g = GbFlip::new(12345);
+        let ks: [u32; 20] = core::array::from_fn(|k| g.unif(k as u32 + 1));
+        assert_eq!(ks, [0, 0, 0, 2, 2, 2, 4, 2, 2, 4, 9, 8, 7, 10, 4, 14, 6, 16, 18, 12]);
+        let mut g = GbFlip::new(0);
+        let big: [u32; 5] = core::array::from_fn(|_| g.unif(0x5555_5555));
+        assert_eq!(big, [759676350, 50666240, 1395464537, 853356131, 280686409]);
+    }
+
+    #[test]
+    fn init_reseeds() {
+        let mut g = GbFlip::new(7);
+        g.next();
+        g.init(0);
+        assert_eq!(g.next(), 2029883356);
+    }
+}

@@ -1,1 +1,322 @@
-//! Knuth's DLX3 (placeholder).
+//! Knuth's DLX3: exact cover with item multiplicities (bounds `a:b|name`) and color
+//! controls, "Algorithm M" of TAOCP 7.2.2.1 in its dancing-links form.
+//!
+//! The engine reproduces the reference program byte for byte (solutions, traces, progress
+//! reports, statistics including the mem counts) while owning no memory: it works in a
+//! [`Storage`] the caller lends. Use:
+//!
+//! 1. [`Dlx3::new`] with a [`Storage`] and [`Settings`];
+//! 2. [`Dlx3::read_line`] for each chunk of [`FgetsLines`] (or the builder calls
+//!    [`Dlx3::add_item`] / [`Dlx3::add_option`]), then [`Dlx3::end_input`];
+//! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
+//! 4. [`Dlx3::finish`] for the closing reports.
+//!
+//! All text goes through `core::fmt::Write` sinks ([`Sinks`]).
+
+mod choose;
+mod error;
+mod ops;
+mod output;
+mod parse;
+mod search;
+mod settings;
+mod stats;
+mod storage;
+
+pub use error::{Dlx3Error, InputError};
+pub use output::{write_bytes, BYTE_ESCAPE_BASE};
+pub use parse::{measure, Capacity, FgetsLines};
+pub use settings::{
+    is_space_byte, scan_int, ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES,
+    SHOW_BASICS, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS,
+    SHOW_WARNINGS,
+};
+pub use stats::Stats;
+pub use storage::{Item, Level, Name, Names, Node, Storage, Workspace};
+
+use crate::gb_flip::GbFlip;
+use core::fmt::Write;
+
+/// Where the engine writes: solutions to `out`, everything else to `err`, and the search
+/// tree shape (Knuth's `S<file>`) to `shape`.
+pub struct Sinks<'w> {
+    /// Solutions (Knuth's stdout).
+    pub out: &'w mut dyn Write,
+    /// Reports, traces, warnings (Knuth's stderr).
+    pub err: &'w mut dyn Write,
+    /// Shape file, if any.
+    pub shape: Option<&'w mut dyn Write>,
+}
+
+/// Why the search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoneReason {
+    /// The whole tree was explored.
+    Exhausted,
+    /// `maxcount` solutions were found (`t<n>`).
+    SolutionLimit,
+    /// Mems reached the `timeout` (`T<n>`); `TIMEOUT!` was reported.
+    Timeout,
+}
+
+/// What [`Dlx3::run`] stopped for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A solution was found (and printed if `spacing` asks for it); call `run` again.
+    Solution,
+    /// The search is over; call [`Dlx3::finish`] for the closing reports.
+    Done(DoneReason),
+    /// The mem budget ran out at a phase boundary; call `run` again to continue.
+    BudgetExhausted,
+}
+
+/// One move of the current partial solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Option number `n` (1-based, in input order of kept options) was chosen.
+    Option(u32),
+    /// Null move: the item (1-based item number) was left at its lower bound.
+    Null(u32),
+}
+
+/// The shape of the matrix after input: enough, with the storage arrays, to preload it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// One more than the number of items (item 0 is the root).
+    pub last_itm: u32,
+    /// First secondary item (`last_itm` if there are none).
+    pub second: u32,
+    /// Index of the final spacer.
+    pub last_node: u32,
+    /// Number of options kept.
+    pub options: u64,
+}
+
+/// Where the engine is in its life cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Waiting for the item-name line.
+    ItemLine,
+    /// Reading option lines.
+    Options,
+    /// Searching; the label to continue at.
+    Search(Label),
+    /// The search has ended.
+    Done(DoneReason),
+    /// A fatal error happened.
+    Failed(Dlx3Error),
+}
+
+/// Knuth's labels in the search routine, where a resumed search continues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Forward,
+    Advance,
+    Backup,
+    Backdown,
+}
+
+/// The DLX3 engine over borrowed storage.
+pub struct Dlx3<'a> {
+    items: &'a mut [Item],
+    names: Names<'a>,
+    nodes: &'a mut [Node],
+    levels: &'a mut [Level],
+    settings: Settings,
+    rng: GbFlip,
+    /// Knuth's `max_cols`: item slots minus 2 (also the "no separator yet" value of `second`).
+    max_cols: u32,
+    layout: Layout,
+    stats: Stats,
+    thresh: u64,
+    phase: Phase,
+    level: u32,
+    cur_node: u32,
+    best_itm: u32,
+    score: i32,
+    /// Scan position of the last line read (for "No items").
+    last_pos: i32,
+    /// First 99 bytes of the current input line (for error reports).
+    line_head: [u8; 99],
+    line_head_len: u8,
+}
+
+impl<'a> Dlx3<'a> {
+    /// A fresh engine that expects the item-name line next.
+    pub fn new(storage: Storage<'a>, settings: Settings) -> Result<Self, Dlx3Error> {
+        let Storage { items, mut names, nodes, levels } = storage;
+        let item_slots = items.len().min(names.len());
+        if item_slots < 2 || nodes.len() < 2 || levels.is_empty() || nodes.len() > i32::MAX as usize
+        {
+            return Err(Dlx3Error::StorageTooSmall);
+        }
+        let max_cols = (item_slots - 2).min(i32::MAX as usize / 2) as u32;
+        items[0] = Item::ZERO;
+        nodes[0] = Node::ZERO;
+        if let Some(n) = names.as_mut() {
+            n[0] = [0; 8];
+        }
+        let rng = if settings.randomizing { GbFlip::new(settings.random_seed) } else { GbFlip::new(0) };
+        Ok(Dlx3 {
+            items,
+            names,
+            nodes,
+            levels,
+            settings,
+            rng,
+            max_cols,
+            layout: Layout { last_itm: 0, second: max_cols, last_node: 0, options: 0 },
+            stats: Stats::default(),
+            thresh: settings.thresh,
+            phase: Phase::ItemLine,
+            level: 0,
+            cur_node: 0,
+            best_itm: 0,
+            score: 0,
+            last_pos: 0,
+            line_head: [0; 99],
+            line_head_len: 0,
+        })
+    }
+
+    /// An engine over a matrix already in `storage` (e.g. a const image), ready to run.
+    /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0.
+    pub fn preloaded(storage: Storage<'a>, settings: Settings, layout: Layout) -> Result<Self, Dlx3Error> {
+        let mut e = Self::new(storage, settings)?;
+        let ok = layout.last_itm >= 2
+            && layout.second >= 2
+            && layout.second <= layout.last_itm
+            && (layout.last_itm as usize) < e.items.len().min(e.names.len())
+            && layout.last_node >= layout.last_itm
+            && (layout.last_node as usize) < e.nodes.len();
+        if !ok {
+            return Err(Dlx3Error::StorageTooSmall);
+        }
+        e.layout = layout;
+        e.phase = Phase::Search(Label::Forward);
+        Ok(e)
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The counters so far (with `bytes` computed as Knuth does).
+    pub fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        s.bytes = 24 * u64::from(self.layout.last_itm)
+            + 16 * u64::from(self.layout.last_node)
+            + 4 * u64::from(s.maxl);
+        s
+    }
+
+    /// The matrix shape (valid after the item line has been read).
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The item records (index 0 is the root).
+    pub fn items(&self) -> &[Item] {
+        &self.items[..self.layout.last_itm as usize]
+    }
+
+    /// The node records up to and including the final spacer.
+    pub fn nodes(&self) -> &[Node] {
+        let end = (self.layout.last_node as usize + 1).min(self.nodes.len());
+        &self.nodes[..end]
+    }
+
+    /// Number of items (not counting the root).
+    pub fn item_count(&self) -> u32 {
+        self.layout.last_itm.saturating_sub(1)
+    }
+
+    /// Number of options kept.
+    pub fn option_count(&self) -> u64 {
+        self.layout.options
+    }
+
+    /// Name of item `k` (1-based), zero-padded.
+    pub fn item_name(&self, k: u32) -> Name {
+        self.names.get(k as usize)
+    }
+
+    /// Whether item `k` is secondary.
+    pub fn is_secondary(&self, k: u32) -> bool {
+        k >= self.layout.second
+    }
+
+    /// Current depth of the search (the number of moves in the partial solution).
+    pub fn depth(&self) -> u32 {
+        self.level
+    }
+
+    /// Move number `l` (0-based) of the current partial solution; after [`Event::Solution`]
+    /// the moves `0..depth()` form the solution.
+    pub fn solution_move(&self, l: u32) -> Option<Move> {
+        if l >= self.level {
+            return None;
+        }
+        let p = self.levels[l as usize].choice;
+        if p < self.layout.last_itm {
+            return Some(Move::Null(p));
+        }
+        let mut q = p;
+        // Walk right to the spacer after the option; its `itm` is minus the option number.
+        loop {
+            q += 1;
+            let n = self.nodes[q as usize];
+            if n.itm <= 0 {
+                return Some(Move::Option(n.itm.unsigned_abs()));
+            }
+        }
+    }
+
+    /// Node index of the first node of option `j` (1-based), if it exists.
+    fn option_start(&self, j: u32) -> Option<u32> {
+        if j == 0 || u64::from(j) > self.layout.options {
+            return None;
+        }
+        // Spacers are found by walking; a spacer's `up` is the first node of the option
+        // before it, so scan for the spacer with `itm == -j`.
+        let mut p = self.layout.last_itm as usize;
+        let end = self.layout.last_node as usize;
+        while p <= end {
+            if self.nodes[p].itm == -(j as i32) {
+                return Some(self.nodes[p].up);
+            }
+            p += 1;
+        }
+        None
+    }
+
+    /// The items of option `j` (1-based) with their colors (0 = none), written to `out`;
+    /// returns how many there are (only the first `out.len()` are stored).
+    pub fn option_items(&self, j: u32, out: &mut [(u32, i32)]) -> usize {
+        let Some(start) = self.option_start(j) else { return 0 };
+        let mut n = 0;
+        let mut q = start as usize;
+        while let Some(node) = self.nodes.get(q) {
+            if node.itm <= 0 {
+                break;
+            }
+            let color = if node.color < 0 { self.nodes[node.itm as usize].color } else { node.color };
+            if let Some(slot) = out.get_mut(n) {
+                *slot = (node.itm as u32, color);
+            }
+            n += 1;
+            q += 1;
+        }
+        n
+    }
+
+    /// Lower and upper bound of primary item `k` as given in the input.
+    pub fn item_bounds(&self, k: u32) -> Option<(i32, i32)> {
+        if k == 0 || k >= self.layout.second {
+            return None;
+        }
+        let it = self.items.get(k as usize)?;
+        Some((it.bound - it.slack, it.bound))
+    }
+}

@@ -1,0 +1,81 @@
+//! Knuth's command-line rules: arguments are examined from last to first (so the first
+//! occurrence of a letter wins), every `S<file>` is opened, and any bad argument gives the
+//! usage message after all have been examined.
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::os::unix::ffi::OsStrExt;
+
+use xcover_core::dlx3::{ArgOutcome, Settings};
+
+use super::sink::ByteSink;
+
+/// The result of examining all arguments.
+pub(crate) enum ArgsOutcome {
+    Ok { settings: Settings, shape: Option<std::fs::File> },
+    Usage,
+}
+
+/// Applies `args` (without `argv[0]`) the way Knuth's loop does.
+pub(crate) fn parse_args<W: std::io::Write>(args: &[OsString], err: &mut ByteSink<W>) -> ArgsOutcome {
+    let mut settings = Settings::DEFAULT;
+    let mut shape = None;
+    let mut bad = false;
+    for arg in args.iter().rev() {
+        let bytes = arg.as_bytes();
+        match settings.apply_arg(bytes) {
+            ArgOutcome::Set => {}
+            ArgOutcome::Bad => bad = true,
+            ArgOutcome::ShapeFile(name) => {
+                // C string semantics: the name ends at a NUL byte.
+                let name = match name.iter().position(|&c| c == 0) {
+                    Some(n) => &name[..n],
+                    None => name,
+                };
+                let path = std::path::Path::new(std::ffi::OsStr::from_bytes(name));
+                shape = std::fs::File::create(path).ok();
+                if shape.is_none() {
+                    let _ = err.write_str("Sorry, I can't open file `");
+                    xcover_core::dlx3::write_bytes(err, name);
+                    let _ = err.write_str("' for writing!\n");
+                }
+            }
+        }
+    }
+    if bad {
+        ArgsOutcome::Usage
+    } else {
+        ArgsOutcome::Ok { settings, shape }
+    }
+}
+
+/// Knuth's usage line.
+pub(crate) fn write_usage<W: std::io::Write>(err: &mut ByteSink<W>, argv0: &str) {
+    let _ = writeln!(
+        err,
+        "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<bar>] < foo.dlx"
+    );
+}
+
+/// Text for `--help`.
+pub(crate) fn help_text(argv0: &str) -> String {
+    format!(
+        "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < foo.dlx
+
+Exact cover with multiplicities and colors (Knuth's DLX3), byte-compatible with his program.
+Reads the matrix from standard input; solutions go to standard output, everything else to
+standard error. The first occurrence of a letter wins.
+
+  v<n>  verbosity bits: 1 basics, 2 choices, 4 details, 128 profile, 256 full state,
+        512 item totals, 1024 warnings (default 1025)
+  m<n>  print every n-th solution (default 0: only count)
+  s<n>  randomize with seed n
+  d<n>  progress report every n mems (default 10000000000; 0 = never)
+  c<n>  trace choices only below level n
+  C<n>  truncate state reports after level n
+  l<n>  show details only within n levels of the deepest so far
+  t<n>  stop after n solutions
+  T<n>  stop after n mems
+  S<file>  write the search-tree shape to file
+"
+    )
+}

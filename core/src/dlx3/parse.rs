@@ -1,0 +1,516 @@
+//! Reading the matrix from text, line by line, exactly like Knuth's input routine: the
+//! same layout, the same errors at the same scan positions, the same input mems.
+use super::error::{Dlx3Error, InputError};
+use super::settings::{is_space, BUFSIZE, MAX_COLS, MAX_NODES, SHOW_BASICS, SHOW_TOTS, SHOW_WARNINGS};
+use super::storage::{Item, Node};
+use super::{output, Dlx3, Label, Phase};
+use core::fmt::Write;
+
+/// Splits input bytes exactly like repeated C `fgets(buf, 90003, stdin)`: each chunk ends
+/// after a newline or after 90002 bytes; the last chunk may lack a newline.
+#[derive(Clone, Debug)]
+pub struct FgetsLines<'b> {
+    rest: &'b [u8],
+}
+
+impl<'b> FgetsLines<'b> {
+    /// Chunks of `input`.
+    pub fn new(input: &'b [u8]) -> Self {
+        FgetsLines { rest: input }
+    }
+}
+
+impl<'b> Iterator for FgetsLines<'b> {
+    type Item = &'b [u8];
+    fn next(&mut self) -> Option<&'b [u8]> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let limit = self.rest.len().min(BUFSIZE - 1);
+        let end = match self.rest[..limit].iter().position(|&c| c == b'\n') {
+            Some(i) => i + 1,
+            None => limit,
+        };
+        let (chunk, rest) = self.rest.split_at(end);
+        self.rest = rest;
+        Some(chunk)
+    }
+}
+
+/// Storage an input can need, clamped to Knuth's limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity {
+    /// Item slots (items + 2), at most `MAX_COLS + 2`.
+    pub item_slots: usize,
+    /// Node slots, at most `MAX_NODES`.
+    pub node_slots: usize,
+}
+
+/// A cheap upper bound of the storage `input` can need. With storage of this size the
+/// engine behaves exactly as with Knuth's full-size arrays: an input that would overflow
+/// them gets the bound clamped to the limit and hence the same error at the same place.
+pub fn measure(input: &[u8]) -> Capacity {
+    // Every item and every option node comes from a token; every spacer from a line.
+    let mut tokens: usize = 0;
+    let mut lines: usize = 1;
+    let mut in_token = false;
+    for &c in input {
+        if c == b'\n' {
+            lines += 1;
+        }
+        let space = is_space(c) || c == 0;
+        if !space && !in_token {
+            tokens += 1;
+        }
+        in_token = !space;
+    }
+    Capacity {
+        item_slots: tokens.saturating_add(2).min(MAX_COLS + 2),
+        node_slots: tokens.saturating_add(lines).saturating_add(3).min(MAX_NODES),
+    }
+}
+
+/// The byte at `i` of a C string (0 past its end).
+#[inline]
+fn at(line: &[u8], i: usize) -> u8 {
+    line.get(i).copied().unwrap_or(0)
+}
+
+fn input_err(kind: InputError, pos: usize) -> Dlx3Error {
+    Dlx3Error::Input { kind, pos: pos as i32 }
+}
+
+/// The decimal value of a bound prefix `line[p..p+j]`.
+fn bound_prefix(line: &[u8], p: usize, j: usize) -> Result<i32, Dlx3Error> {
+    let mut q: i32 = 0;
+    for &c in &line[p..p + j] {
+        if !c.is_ascii_digit() {
+            return Err(input_err(InputError::IllegalDigit, p));
+        }
+        q = q.wrapping_mul(10).wrapping_add(i32::from(c - b'0'));
+    }
+    Ok(q)
+}
+
+impl Dlx3<'_> {
+    /// Feeds one line of input, as returned by C `fgets` with Knuth's 90003-byte buffer
+    /// (use [`FgetsLines`]). Warnings about ignored options go to `err`.
+    pub fn read_line(&mut self, chunk: &[u8], err: &mut dyn Write) -> Result<(), Dlx3Error> {
+        let item_line = match self.phase {
+            Phase::ItemLine => true,
+            Phase::Options => false,
+            Phase::Failed(e) => return Err(e),
+            _ => return Err(Dlx3Error::OutOfOrder),
+        };
+        let r = self.read_line_inner(chunk, item_line, err);
+        if let Err(e) = r {
+            self.phase = Phase::Failed(e);
+        }
+        r
+    }
+
+    fn read_line_inner(&mut self, chunk: &[u8], item_line: bool, err: &mut dyn Write) -> Result<(), Dlx3Error> {
+        // C string semantics: a NUL byte ends the line.
+        let line = match chunk.iter().position(|&c| c == 0) {
+            Some(n) => &chunk[..n],
+            None => chunk,
+        };
+        let head = line.len().min(self.line_head.len());
+        self.line_head[..head].copy_from_slice(&line[..head]);
+        self.line_head_len = head as u8;
+        self.stats.mems += 1;
+        if line.last() != Some(&b'\n') {
+            let kind = if item_line { InputError::InputLineTooLong } else { InputError::OptionLineTooLong };
+            return Err(Dlx3Error::Input { kind, pos: (line.len() as i32).wrapping_sub(1) });
+        }
+        let mut p = 0;
+        loop {
+            self.stats.mems += 1;
+            if is_space(at(line, p)) {
+                p += 1;
+            } else {
+                break;
+            }
+        }
+        self.last_pos = p as i32;
+        let c = at(line, p);
+        if c == b'|' || c == 0 {
+            return Ok(()); // comment or blank line
+        }
+        if item_line {
+            self.read_item_line(line, p)
+        } else {
+            self.read_option_line(line, p, err)
+        }
+    }
+
+    /// Knuth's "Input the item names".
+    fn read_item_line(&mut self, line: &[u8], mut p: usize) -> Result<(), Dlx3Error> {
+        let max_cols = self.max_cols;
+        self.layout.last_itm = 1;
+        self.layout.second = max_cols;
+        let (mut q, mut r) = (0i32, 0i32);
+        loop {
+            self.stats.mems += 1;
+            if at(line, p) == 0 {
+                break;
+            }
+            // Scan an item name, possibly prefixed by bounds.
+            let mut stage = if self.layout.second == max_cols { 0 } else { 2 };
+            let mut name = [0u8; 8];
+            let mut j;
+            'segment: loop {
+                j = 0;
+                while j < 8 {
+                    self.stats.mems += 1;
+                    let c = at(line, p + j);
+                    if is_space(c) {
+                        break;
+                    }
+                    if c == b':' {
+                        if stage != 0 {
+                            return Err(input_err(InputError::IllegalColon, p));
+                        }
+                        q = bound_prefix(line, p, j)?;
+                        p += j + 1;
+                        name = [0; 8];
+                        r = q;
+                        stage = 1;
+                        continue 'segment;
+                    } else if c == b'|' {
+                        if stage > 1 {
+                            return Err(input_err(InputError::IllegalBar, p));
+                        }
+                        q = bound_prefix(line, p, j)?;
+                        p += j + 1;
+                        name = [0; 8];
+                        if q == 0 {
+                            return Err(input_err(InputError::UpperBoundZero, p));
+                        }
+                        if stage == 0 {
+                            r = q;
+                        } else if r > q {
+                            return Err(input_err(InputError::LowerExceedsUpper, p));
+                        }
+                        stage = 2;
+                        continue 'segment;
+                    }
+                    self.stats.mems += 1;
+                    name[j] = c;
+                    j += 1;
+                }
+                break;
+            }
+            match stage {
+                1 => return Err(input_err(InputError::LowerWithoutUpper, p)),
+                0 => {
+                    q = 1;
+                    r = 1;
+                }
+                _ => {}
+            }
+            if j == 0 {
+                return Err(input_err(InputError::ItemNameEmpty, p));
+            }
+            if j == 8 && !is_space(at(line, p + 8)) {
+                return Err(input_err(InputError::ItemNameTooLong, p));
+            }
+            // Check for a duplicate: Knuth compares items 1, 2, ... up to the new slot.
+            let last = self.layout.last_itm;
+            let mut k = 1;
+            while k < last && self.names.get(k as usize) != name {
+                k += 1;
+            }
+            self.stats.mems += u64::from(k);
+            if k < last {
+                return Err(input_err(InputError::DuplicateItemName, p));
+            }
+            if last > max_cols {
+                return Err(input_err(InputError::TooManyItems, p));
+            }
+            if last as usize >= self.nodes.len() {
+                // Not in Knuth's program (his node array is always big enough for headers).
+                return Err(input_err(InputError::TooManyNodes, p));
+            }
+            let Some(names) = self.names.as_mut() else {
+                return Err(Dlx3Error::OutOfOrder);
+            };
+            let li = last as usize;
+            names[li] = name;
+            if self.layout.second == max_cols {
+                self.stats.mems += 3;
+                self.items[li - 1].next = last;
+                self.items[li] = Item { prev: last - 1, next: 0, bound: q, slack: q.wrapping_sub(r) };
+            } else {
+                self.stats.mems += 1;
+                self.items[li] = Item { prev: last, next: last, bound: 0, slack: 0 };
+            }
+            self.stats.mems += 1;
+            self.nodes[li] = Node { up: last, down: last, itm: 0, color: 0 };
+            self.layout.last_itm = last + 1;
+            p += j + 1;
+            loop {
+                self.stats.mems += 1;
+                if is_space(at(line, p)) {
+                    p += 1;
+                } else {
+                    break;
+                }
+            }
+            if at(line, p) == b'|' {
+                if self.layout.second != max_cols {
+                    return Err(input_err(InputError::BarTwice, p));
+                }
+                self.layout.second = self.layout.last_itm;
+                p += 1;
+                loop {
+                    self.stats.mems += 1;
+                    if is_space(at(line, p)) {
+                        p += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.layout.second == max_cols {
+            self.layout.second = self.layout.last_itm;
+        }
+        let second = self.layout.second;
+        self.stats.mems += 1;
+        self.items[0].prev = second - 1;
+        self.items[(second - 1) as usize].next = 0;
+        let ln = self.layout.last_itm;
+        if ln as usize >= self.nodes.len() {
+            return Err(input_err(InputError::TooManyNodes, p));
+        }
+        self.layout.last_node = ln;
+        self.stats.mems += 1;
+        self.nodes[ln as usize] = Node::ZERO;
+        self.phase = Phase::Options;
+        Ok(())
+    }
+
+    /// Knuth's "Input the options" for one line.
+    fn read_option_line(&mut self, line: &[u8], mut p: usize, err: &mut dyn Write) -> Result<(), Dlx3Error> {
+        let i = self.layout.last_node;
+        let max_nodes = self.nodes.len();
+        let mut has_primary = false;
+        while at(line, p) != 0 {
+            let mut name = [0u8; 8];
+            let mut j = 0;
+            while j < 8 {
+                self.stats.mems += 1;
+                let c = at(line, p + j);
+                if is_space(c) || c == b':' {
+                    break;
+                }
+                self.stats.mems += 1;
+                name[j] = c;
+                j += 1;
+            }
+            if j == 0 {
+                return Err(input_err(InputError::EmptyItemName, p));
+            }
+            let after = at(line, p + j);
+            if j == 8 && !is_space(after) && after != b':' {
+                return Err(input_err(InputError::ItemNameTooLong, p));
+            }
+            if j < 8 {
+                self.stats.mems += 1;
+            }
+            let k = self.find_item(&name);
+            let last = self.layout.last_itm;
+            if k == last {
+                self.stats.mems += u64::from(last) + 1;
+                return Err(input_err(InputError::UnknownItemName, p));
+            }
+            self.stats.mems += u64::from(k) + 1;
+            let ku = k as usize;
+            self.stats.mems += 1;
+            if self.nodes[ku].color >= i as i32 {
+                return Err(input_err(InputError::DuplicateItemInOption, p));
+            }
+            let ln = self.layout.last_node + 1;
+            self.layout.last_node = ln;
+            if ln as usize >= max_nodes {
+                return Err(input_err(InputError::TooManyNodes, p));
+            }
+            let lnu = ln as usize;
+            self.stats.mems += 1;
+            self.nodes[lnu].itm = k as i32;
+            if k < self.layout.second {
+                has_primary = true;
+            }
+            self.stats.mems += 1;
+            let t = self.nodes[ku].itm.wrapping_add(1);
+            self.insert_node(ku, lnu, t);
+            if after != b':' {
+                self.stats.mems += 1;
+                self.nodes[lnu].color = 0;
+            } else if k >= self.layout.second {
+                self.stats.mems += 1;
+                let color = at(line, p + j + 1);
+                if is_space(color) {
+                    return Err(input_err(InputError::ColorNotSingle, p));
+                }
+                self.stats.mems += 1;
+                if !is_space(at(line, p + j + 2)) {
+                    return Err(input_err(InputError::ColorNotSingle, p));
+                }
+                self.stats.mems += 1;
+                self.nodes[lnu].color = i32::from(color);
+                p += 2;
+            } else {
+                return Err(input_err(InputError::PrimaryColored, p));
+            }
+            p += j + 1;
+            loop {
+                self.stats.mems += 1;
+                if is_space(at(line, p)) {
+                    p += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        if !has_primary {
+            if self.settings.vbose & SHOW_WARNINGS != 0 {
+                let _ = err.write_str("Option ignored (no primary items): ");
+                output::write_bytes(err, line);
+            }
+            while self.layout.last_node > i {
+                let ln = self.layout.last_node as usize;
+                self.stats.mems += 6;
+                let k = self.nodes[ln].itm as usize;
+                self.nodes[k].itm -= 1;
+                self.nodes[k].color = i as i32 - 1;
+                let Node { up: q, down: r, .. } = self.nodes[ln];
+                self.nodes[q as usize].down = r;
+                self.nodes[r as usize].up = q;
+                self.layout.last_node -= 1;
+            }
+        } else {
+            self.stats.mems += 1;
+            let ln = self.layout.last_node;
+            self.nodes[i as usize].down = ln;
+            let ln = ln + 1;
+            self.layout.last_node = ln;
+            if ln as usize >= max_nodes {
+                return Err(input_err(InputError::TooManyNodes, p));
+            }
+            self.layout.options += 1;
+            self.stats.mems += 2;
+            // Option numbers fit: there are fewer options than nodes (< 2^31).
+            self.nodes[ln as usize] = Node { up: i + 1, down: 0, itm: -(self.layout.options as i32), color: 0 };
+        }
+        Ok(())
+    }
+
+    /// Index of the item called `name` (the root never matches), or `last_itm`.
+    fn find_item(&self, name: &[u8; 8]) -> u32 {
+        let last = self.layout.last_itm;
+        let want = u64::from_ne_bytes(*name);
+        let mut k = 1;
+        while k < last && u64::from_ne_bytes(self.names.get(k as usize)) != want {
+            k += 1;
+        }
+        k
+    }
+
+    /// Links new node `ln` into item `k`'s list, whose new length is `t`.
+    fn insert_node(&mut self, k: usize, ln: usize, t: i32) {
+        let nd = &mut *self.nodes;
+        self.stats.mems += 1;
+        nd[k].itm = t;
+        nd[k].color = ln as i32;
+        if !self.settings.randomizing {
+            self.stats.mems += 4;
+            let r = nd[k].up;
+            nd[r as usize].down = ln as u32;
+            nd[k].up = ln as u32;
+            nd[ln].up = r;
+            nd[ln].down = k as u32;
+        } else {
+            self.stats.mems += 4;
+            let mut steps = self.rng.unif(t.max(1) as u32);
+            self.stats.mems += 1;
+            let mut r = k as u32;
+            while steps > 0 {
+                self.stats.mems += 1;
+                r = nd[r as usize].down;
+                steps -= 1;
+            }
+            self.stats.mems += 4;
+            let q = nd[r as usize].up;
+            nd[q as usize].down = ln as u32;
+            nd[r as usize].up = ln as u32;
+            nd[ln].up = q;
+            nd[ln].down = r;
+        }
+    }
+
+    /// Ends the input: reports "No items" if there was no item line, prints the input
+    /// summary and item totals (as `vbose` asks), moves the mems to `imems`, and makes the
+    /// engine ready to [`run`](Dlx3::run).
+    pub fn end_input(&mut self, err: &mut dyn Write) -> Result<(), Dlx3Error> {
+        match self.phase {
+            Phase::ItemLine => {
+                let e = Dlx3Error::Input { kind: InputError::NoItems, pos: self.last_pos };
+                self.phase = Phase::Failed(e);
+                return Err(e);
+            }
+            Phase::Options => {}
+            Phase::Failed(e) => return Err(e),
+            _ => return Err(Dlx3Error::OutOfOrder),
+        }
+        if self.settings.vbose & SHOW_BASICS != 0 {
+            let l = self.layout;
+            let _ = writeln!(
+                err,
+                "({} options, {}+{} items, {} entries successfully read)",
+                l.options as i64,
+                l.second as i32 - 1,
+                l.last_itm as i32 - l.second as i32,
+                l.last_node as i32 - l.last_itm as i32
+            );
+        }
+        if self.settings.vbose & SHOW_TOTS != 0 {
+            self.write_item_totals(err);
+        }
+        self.stats.imems = self.stats.mems;
+        self.stats.mems = 0;
+        self.phase = Phase::Search(Label::Forward);
+        Ok(())
+    }
+
+    /// Writes Knuth's report for `e` to `err`: for an input error `MESSAGE!` and
+    /// `POS: LINE` (the first 99 bytes of the offending line); otherwise `MESSAGE!`.
+    pub fn write_error_report(&self, e: &Dlx3Error, err: &mut dyn Write) {
+        output::write_error_report(e, &self.line_head[..self.line_head_len as usize], err);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fgets_chunks() {
+        let v: [u8; 5] = *b"a\nbc\n";
+        let c: [&[u8]; 2] = [b"a\n", b"bc\n"];
+        assert!(FgetsLines::new(&v).eq(c.iter().copied()));
+        let c2: [&[u8]; 2] = [b"a\n", b"b"];
+        assert!(FgetsLines::new(b"a\nb").eq(c2.iter().copied()));
+        let long = [b'x'; BUFSIZE + 5];
+        let lens: [usize; 2] = [BUFSIZE - 1, 6];
+        assert!(FgetsLines::new(&long).map(|c| c.len()).eq(lens.iter().copied()));
+    }
+
+    #[test]
+    fn measure_bounds() {
+        let c = measure(b"A B | C\nA C\nB\n");
+        assert_eq!(c.item_slots, 7);
+        assert!(c.node_slots >= 1 + 4 + 3 + 2);
+    }
+}

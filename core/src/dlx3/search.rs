@@ -1,0 +1,253 @@
+//! The search (Knuth's labels *forward*, *advance*, *backup*, *backdown*) as a resumable
+//! state machine: [`Dlx3::run`] stops at solutions, at the end, or when a mem budget runs
+//! out at a label, and a later call continues exactly where it stopped.
+use super::choose::INFTY;
+use core::fmt::Write;
+use super::error::Dlx3Error;
+use super::ops::Dancer;
+use super::output::{write_name, View};
+use super::settings::{SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
+use super::{Dlx3, DoneReason, Event, Label, Phase, Sinks};
+
+impl Dlx3<'_> {
+    /// Runs the search until the next solution, the end, or until at least `budget` more
+    /// mems have been spent (checked at Knuth's labels). Solutions are printed to
+    /// `sinks.out` when `spacing` asks for it; traces and reports go to `sinks.err`.
+    ///
+    /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
+    /// totals and output are the same as for one uninterrupted run.
+    pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
+        let mut label = match self.phase {
+            Phase::Search(l) => l,
+            Phase::Done(r) => return Ok(Event::Done(r)),
+            Phase::Failed(e) => return Err(e),
+            Phase::ItemLine | Phase::Options => return Err(Dlx3Error::OutOfOrder),
+        };
+        let st = self.settings;
+        let last_itm = self.layout.last_itm;
+        let last_node = self.layout.last_node;
+        let max_level = self.levels.len() as u32;
+        let profiling = st.vbose & SHOW_PROFILE != 0;
+        let tracing_choices = st.vbose & SHOW_CHOICES != 0;
+        let plain_choice = !st.randomizing && st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none();
+
+        let mut d = Dancer {
+            nd: &mut *self.nodes,
+            cl: &mut *self.items,
+            last_itm,
+            second: self.layout.second,
+            mems: self.stats.mems,
+            updates: self.stats.updates,
+            cleansings: self.stats.cleansings,
+        };
+        let levels = &mut *self.levels;
+        let names = &self.names;
+        let rng = &mut self.rng;
+        let mut level = self.level;
+        let mut cur_node = self.cur_node;
+        let mut best_itm = self.best_itm;
+        let mut score = self.score;
+        let mut count = self.stats.count;
+        let mut nodes = self.stats.nodes;
+        let mut cmems = self.stats.cmems;
+        let mut maxl = self.stats.maxl;
+        let mut thresh = self.thresh;
+        let limit = d.mems.saturating_add(budget);
+
+        let (outcome, next_phase) = loop {
+            if d.mems >= limit {
+                break (Ok(Event::BudgetExhausted), Phase::Search(label));
+            }
+            match label {
+                Label::Forward => {
+                    nodes += 1;
+                    if profiling {
+                        levels[level as usize].profile += 1;
+                    }
+                    if st.delta != 0 && d.mems >= thresh {
+                        thresh = thresh.wrapping_add(st.delta);
+                        let v = View { nd: &*d.nd, names, levels: &*levels, last_itm, last_node };
+                        if st.vbose & SHOW_FULL_STATE != 0 {
+                            v.print_state(sinks.err, level, count, d.mems, maxl, st.show_levels_max);
+                        } else {
+                            v.print_progress(sinks.err, level, count, d.mems, st.show_levels_max);
+                        }
+                    }
+                    if d.mems >= st.timeout {
+                        let _ = sinks.err.write_str("TIMEOUT!\n");
+                        let r = DoneReason::Timeout;
+                        break (Ok(Event::Done(r)), Phase::Done(r));
+                    }
+                    // Choose the item to branch on.
+                    let tmems = d.mems;
+                    if plain_choice {
+                        (best_itm, score) = d.choose_plain();
+                    } else {
+                        let lv = level as i32;
+                        let show_details = st.vbose & SHOW_DETAILS != 0
+                            && lv < st.show_choices_max
+                            && lv >= (maxl as i32).wrapping_sub(st.show_choices_gap);
+                        if show_details {
+                            let _ = write!(sinks.err, "Level {level}:");
+                        }
+                        let rng = if st.randomizing { Some(&mut *rng) } else { None };
+                        let details: Option<&mut dyn Write> =
+                            if show_details { Some(&mut *sinks.err) } else { None };
+                        (best_itm, score) = d.choose_traced(rng, details, names);
+                        if show_details {
+                            if score < INFTY {
+                                let _ = sinks.err.write_str(" branching on ");
+                                write_name(sinks.err, &names.get(best_itm as usize));
+                                let _ = writeln!(sinks.err, "({score})");
+                            } else {
+                                let _ = sinks.err.write_str(" solution\n");
+                            }
+                        }
+                        if let Some(sh) = sinks.shape.as_mut() {
+                            if score < INFTY {
+                                let _ = write!(sh, "{} ", score.max(0));
+                                write_name(*sh, &names.get(best_itm as usize));
+                                let _ = sh.write_str("\n");
+                            }
+                        }
+                    }
+                    cmems += d.mems - tmems;
+                    if score <= 0 {
+                        label = Label::Backdown;
+                        continue;
+                    }
+                    if score == INFTY {
+                        // Visit a solution.
+                        if let Some(sh) = sinks.shape.as_mut() {
+                            let _ = sh.write_str("sol\n");
+                        }
+                        count += 1;
+                        if st.spacing != 0 && count % (i64::from(st.spacing) as u64) == 0 {
+                            let v = View { nd: &*d.nd, names, levels: &*levels, last_itm, last_node };
+                            v.print_solution(sinks.out, sinks.err, count, level);
+                        }
+                        if count >= st.maxcount {
+                            let r = DoneReason::SolutionLimit;
+                            break (Ok(Event::Solution), Phase::Done(r));
+                        }
+                        break (Ok(Event::Solution), Phase::Search(Label::Backdown));
+                    }
+                    // Enter the level.
+                    let lv = &mut levels[level as usize];
+                    lv.score = score;
+                    lv.first_tweak = 0;
+                    d.mems += 3;
+                    cur_node = d.nd[best_itm as usize].down;
+                    lv.choice = cur_node;
+                    let it = &mut d.cl[best_itm as usize];
+                    it.bound -= 1;
+                    let (bound, slack) = (it.bound, it.slack);
+                    if bound == 0 && slack == 0 {
+                        d.cover(best_itm, true);
+                    } else {
+                        d.mems += 1;
+                        lv.first_tweak = cur_node;
+                        if bound == 0 {
+                            d.cover(best_itm, true);
+                        }
+                    }
+                    label = Label::Advance;
+                }
+                Label::Advance => {
+                    d.mems += 1;
+                    let it = d.cl[best_itm as usize];
+                    let cover_mode = it.bound == 0 && it.slack == 0;
+                    if cover_mode {
+                        if cur_node == best_itm {
+                            label = Label::Backup;
+                            continue;
+                        }
+                    } else {
+                        d.mems += 2;
+                        if d.nd[best_itm as usize].itm <= it.bound.wrapping_sub(it.slack) {
+                            label = Label::Backup;
+                            continue;
+                        } else if cur_node != best_itm {
+                            d.tweak(cur_node, it.bound != 0);
+                        } else if it.bound != 0 {
+                            d.deactivate(best_itm);
+                        }
+                    }
+                    if tracing_choices && (level as i32) < st.show_choices_max {
+                        let head = if cover_mode {
+                            d.nd[best_itm as usize].down
+                        } else {
+                            levels[level as usize].first_tweak
+                        };
+                        let _ = write!(sinks.err, "L{level}:");
+                        let v = View { nd: &*d.nd, names, levels: &*levels, last_itm, last_node };
+                        v.print_option(sinks.err, None, cur_node, head, score);
+                    }
+                    if cur_node > last_itm {
+                        d.cover_rest(cur_node);
+                    }
+                    level += 1;
+                    if level > maxl {
+                        if level >= max_level {
+                            break (Err(Dlx3Error::TooManyLevels), Phase::Failed(Dlx3Error::TooManyLevels));
+                        }
+                        maxl = level;
+                    }
+                    label = Label::Forward;
+                }
+                Label::Backup => {
+                    d.mems += 1;
+                    let it = d.cl[best_itm as usize];
+                    if it.bound == 0 && it.slack == 0 {
+                        d.uncover(best_itm, true);
+                    } else {
+                        d.mems += 1;
+                        d.untweak(best_itm, levels[level as usize].first_tweak, it.bound != 0);
+                    }
+                    d.mems += 2;
+                    d.cl[best_itm as usize].bound += 1;
+                    label = Label::Backdown;
+                }
+                Label::Backdown => {
+                    if level == 0 {
+                        let r = DoneReason::Exhausted;
+                        break (Ok(Event::Done(r)), Phase::Done(r));
+                    }
+                    level -= 1;
+                    d.mems += 2;
+                    let lv = levels[level as usize];
+                    cur_node = lv.choice;
+                    score = lv.score;
+                    if cur_node < last_itm {
+                        // A null move: reactivate the item, then back up.
+                        best_itm = cur_node;
+                        d.reactivate(best_itm);
+                        label = Label::Backup;
+                        continue;
+                    }
+                    best_itm = d.nd[cur_node as usize].itm as u32;
+                    d.uncover_rest(cur_node);
+                    d.mems += 2;
+                    cur_node = d.nd[cur_node as usize].down;
+                    levels[level as usize].choice = cur_node;
+                    label = Label::Advance;
+                }
+            }
+        };
+
+        self.stats.mems = d.mems;
+        self.stats.updates = d.updates;
+        self.stats.cleansings = d.cleansings;
+        self.stats.count = count;
+        self.stats.nodes = nodes;
+        self.stats.cmems = cmems;
+        self.stats.maxl = maxl;
+        self.thresh = thresh;
+        self.level = level;
+        self.cur_node = cur_node;
+        self.best_itm = best_itm;
+        self.score = score;
+        self.phase = next_phase;
+        outcome
+    }
+}
