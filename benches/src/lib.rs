@@ -1,1 +1,244 @@
-//! Shared helpers for the benches.
+//! Shared helpers for the benches: generators of DLX3 inputs in Knuth's text format.
+//!
+//! * [`queens_dlx`] reproduces Knuth's `queens-dlx n` byte for byte (the `queens*` cases of
+//!   the conformance corpus were made with it);
+//! * [`queens_k_dlx`] and [`queens_diag01_dlx`] reproduce the hand-made multiplicity
+//!   variants of the corpus (`queens*_k*_all01`, `queens*_diag01_primary`);
+//! * [`edge_matching_dlx`] is a colour-control problem (edge-matching tile puzzle);
+//! * [`dominoes_dlx`] is a big, easy input for measuring the parser.
+#![deny(missing_docs)]
+
+use std::fmt::Write as _;
+
+/// One-character name of `x` as used by `queens-dlx`: `0`–`9`, `a`–`z`, `A`–`Z`.
+///
+/// # Panics
+/// If `x > 61` (`queens-dlx` has no name for it).
+pub fn queens_code(x: usize) -> char {
+    const CODES: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    char::from(CODES[x])
+}
+
+/// Largest board [`queens_dlx`] can encode (its diagonal names need `2n - 3 <= 61`).
+pub const QUEENS_DLX_MAX_N: usize = 32;
+
+/// The n-queens exact-cover problem exactly as Knuth's `queens-dlx n` writes it.
+///
+/// Rows `r<t>` and columns `c<t>` are primary, listed in "organ-pipe" order (centre first,
+/// so the search branches on the most constrained lines first); the diagonals `a<t>` and
+/// `b<t>`, `t = 1 ..= 2n-3`, are secondary (the corner diagonals 0 and 2n-2 hold only one
+/// cell and are left out). One option per cell, row-major.
+///
+/// # Panics
+/// If `n == 0` or `n > QUEENS_DLX_MAX_N`.
+pub fn queens_dlx(n: usize) -> String {
+    assert!((1..=QUEENS_DLX_MAX_N).contains(&n), "queens_dlx: n must be 1..=32");
+    let nn = 2 * n - 2; // diagonals 0 ..= nn; only 1 ..= nn-1 are items
+    let mut out = format!("| This data produced by queens-dlx {n}\n");
+    for j in 0..n {
+        let t = if j & 1 == 1 { (n - 1 - j) >> 1 } else { (n + j) >> 1 };
+        let _ = write!(out, "r{} c{} ", queens_code(t), queens_code(t));
+    }
+    out.push('|');
+    for t in 1..nn {
+        let _ = write!(out, " a{} b{}", queens_code(t), queens_code(t));
+    }
+    out.push('\n');
+    for j in 0..n {
+        for k in 0..n {
+            let _ = write!(out, "r{} c{}", queens_code(j), queens_code(k));
+            let a = j + k;
+            if a != 0 && a < nn {
+                let _ = write!(out, " a{}", queens_code(a));
+            }
+            let b = n - 1 - j + k;
+            if b != 0 && b < nn {
+                let _ = write!(out, " b{}", queens_code(b));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// "Place exactly `k` non-attacking queens on an n×n board": a counter item `k|Q` and every
+/// row, column and diagonal a primary item with bounds `0:1` (multiplicities and slack).
+/// Reproduces the corpus files `queens5_k3_all01` and `queens6_k5_all01`.
+pub fn queens_k_dlx(n: usize, k: usize) -> String {
+    let mut out = format!("{k}|Q");
+    queens_lines_items(&mut out, n, "0:1|");
+    out.push('\n');
+    queens_cell_options(&mut out, n, "Q ");
+    out
+}
+
+/// n-queens with rows and columns exact and every diagonal a primary item with bounds
+/// `0:1` (a null move for each unused diagonal). Reproduces `queens*_diag01_primary`.
+pub fn queens_diag01_dlx(n: usize) -> String {
+    let mut out = String::new();
+    for (i, prefix) in ["r", "c"].iter().enumerate() {
+        for t in 0..n {
+            if i + t > 0 {
+                out.push(' ');
+            }
+            let _ = write!(out, "{prefix}{t}");
+        }
+    }
+    for prefix in ["a", "b"] {
+        for t in 0..2 * n - 1 {
+            let _ = write!(out, " 0:1|{prefix}{t}");
+        }
+    }
+    out.push('\n');
+    queens_cell_options(&mut out, n, "");
+    out
+}
+
+/// ` 0:1|r0 ... 0:1|b<2n-2>`: every line of the board as an item with the given bound prefix.
+fn queens_lines_items(out: &mut String, n: usize, bound: &str) {
+    for (prefix, count) in [("r", n), ("c", n), ("a", 2 * n - 1), ("b", 2 * n - 1)] {
+        for t in 0..count {
+            let _ = write!(out, " {bound}{prefix}{t}");
+        }
+    }
+}
+
+/// One option per cell: `<lead>r<j> c<k> a<j+k> b<n-1+j-k>`.
+fn queens_cell_options(out: &mut String, n: usize, lead: &str) {
+    for j in 0..n {
+        for k in 0..n {
+            let _ = writeln!(out, "{lead}r{j} c{k} a{} b{}", j + k, n - 1 + j - k);
+        }
+    }
+}
+
+/// An edge-matching puzzle with colour controls: fill a `rows`×`cols` grid with tiles whose
+/// four edges carry one of `colours` colours (`a`, `b`, ...). The tile set is every
+/// (north, east, south, west) colour combination, each tile usable at most once (primary
+/// item `0:1|t<i>`, so with slack), every cell exactly once (primary `x<r>y<c>`), and the
+/// colour of each inner edge (secondary `h<r>_<c>` / `v<r>_<c>`) must agree on both sides.
+///
+/// # Panics
+/// If `colours` is not 1..=26 or the names would exceed 8 characters.
+pub fn edge_matching_dlx(rows: usize, cols: usize, colours: usize) -> String {
+    assert!((1..=26).contains(&colours), "edge_matching_dlx: 1..=26 colours");
+    assert!(rows <= 100 && cols <= 100, "edge_matching_dlx: names would be too long");
+    let colour = |c: usize| char::from(b'a' + u8::try_from(c).unwrap_or(0));
+    let tiles = colours.pow(4);
+    let mut out = format!("| edge matching, {rows}x{cols} grid, {colours} colours\n");
+    for r in 0..rows {
+        for c in 0..cols {
+            let _ = write!(out, "x{r}y{c} ");
+        }
+    }
+    for t in 0..tiles {
+        let _ = write!(out, "0:1|t{t} ");
+    }
+    out.push('|');
+    for r in 0..rows.saturating_sub(1) {
+        for c in 0..cols {
+            let _ = write!(out, " h{r}_{c}");
+        }
+    }
+    for r in 0..rows {
+        for c in 0..cols.saturating_sub(1) {
+            let _ = write!(out, " v{r}_{c}");
+        }
+    }
+    out.push('\n');
+    for r in 0..rows {
+        for c in 0..cols {
+            for t in 0..tiles {
+                let (north, east) = (t / colours.pow(3), t / colours.pow(2) % colours);
+                let (south, west) = (t / colours % colours, t % colours);
+                let _ = write!(out, "x{r}y{c} t{t}");
+                if r > 0 {
+                    let _ = write!(out, " h{}_{c}:{}", r - 1, colour(north));
+                }
+                if r + 1 < rows {
+                    let _ = write!(out, " h{r}_{c}:{}", colour(south));
+                }
+                if c > 0 {
+                    let _ = write!(out, " v{r}_{}:{}", c - 1, colour(west));
+                }
+                if c + 1 < cols {
+                    let _ = write!(out, " v{r}_{c}:{}", colour(east));
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// Domino tilings of a `rows`×`cols` board: one primary item per cell (`<r>_<c>`), one
+/// option per domino position. A large input (`rows*cols` items, about `2*rows*cols`
+/// options) for timing the parser; dlx3 allows at most 10000 items.
+pub fn dominoes_dlx(rows: usize, cols: usize) -> String {
+    let mut out = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if r + c > 0 {
+                out.push(' ');
+            }
+            let _ = write!(out, "{r}_{c}");
+        }
+    }
+    out.push('\n');
+    for r in 0..rows {
+        for c in 0..cols {
+            if c + 1 < cols {
+                let _ = writeln!(out, "{r}_{c} {r}_{}", c + 1);
+            }
+            if r + 1 < rows {
+                let _ = writeln!(out, "{r}_{c} {}_{c}", r + 1);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queens_code_covers_62_names() {
+        assert_eq!(queens_code(0), '0');
+        assert_eq!(queens_code(10), 'a');
+        assert_eq!(queens_code(36), 'A');
+        assert_eq!(queens_code(61), 'Z');
+    }
+
+    #[test]
+    fn queens_4_by_hand() {
+        let text = queens_dlx(4);
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("| This data produced by queens-dlx 4"));
+        assert_eq!(lines.next(), Some("r2 c2 r1 c1 r3 c3 r0 c0 | a1 b1 a2 b2 a3 b3 a4 b4 a5 b5"));
+        assert_eq!(lines.next(), Some("r0 c0 b3"));
+        assert_eq!(lines.next(), Some("r0 c1 a1 b4"));
+        assert_eq!(text.lines().count(), 2 + 16);
+        assert_eq!(text.lines().last(), Some("r3 c3 b3"));
+    }
+
+    #[test]
+    fn edge_matching_shape() {
+        let text = edge_matching_dlx(2, 2, 2);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2 + 4 * 16);
+        assert!(lines[1].starts_with("x0y0 x0y1 x1y0 x1y1 0:1|t0 "));
+        assert!(lines[1].ends_with("| h0_0 h0_1 v0_0 v1_0"));
+        // tile 6 = (a, b, b, a): at the top-left cell only its south and east edges matter
+        assert!(lines.contains(&"x0y0 t6 h0_0:b v0_0:b"));
+        assert!(lines.contains(&"x1y1 t6 h0_1:a v1_0:a"));
+    }
+
+    #[test]
+    fn dominoes_shape() {
+        assert_eq!(dominoes_dlx(2, 2), "0_0 0_1 1_0 1_1\n0_0 0_1\n0_0 1_0\n0_1 1_1\n1_0 1_1\n");
+        let big = dominoes_dlx(90, 100);
+        assert_eq!(big.lines().next().map(|l| l.split(' ').count()), Some(9000));
+        assert_eq!(big.lines().count(), 1 + 89 * 100 + 90 * 99);
+    }
+}
