@@ -1,5 +1,56 @@
-//! C ABI for xcover (placeholder).
+//! # xcover-ffi: the C ABI of xcover (`libxcover.a`, header `include/xcover.h`)
+//!
+//! Every exported function takes raw pointers from C, checks them (NULL, alignment,
+//! lengths), and returns one [`status::xcover_status`]. Nothing allocates: all storage is
+//! the caller's buffer, sized with the `*_workspace_size` functions (or the header's
+//! `XCOVER_DLX3_WORKSPACE_SIZE` macro for static buffers).
+//!
+//! This crate is the only place of the project that touches raw pointers; every `unsafe`
+//! block states why it is sound in a `SAFETY:` comment.
+//!
+//! Build: `cargo build -p xcover-ffi --release` -> `target/release/libxcover.a`.
+//! Test: `cargo test -p xcover-ffi --features std` (the `std` feature drops this crate's
+//! panic handler and the `panic = "abort"` check, which the test harness cannot meet).
 #![no_std]
-#[cfg(not(feature = "std"))]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+// A panic must never unwind into C. The workspace profiles set `panic = "abort"`; a no_std
+// build of the library with unwinding would need `eh_personality` and could leak unwinding
+// symbols into libxcover.a, so refuse to build it.
+#[cfg(all(not(panic = "abort"), not(feature = "std"), not(test)))]
+compile_error!("xcover-ffi must be built with panic = \"abort\" (set in the workspace profiles)");
+
+pub mod dlx3;
+pub mod raw;
+pub mod sink;
+pub mod status;
+
+pub use sink::{xcover_write_fn, xcover_writer};
+pub use status::{xcover_status, xcover_status_message};
+
+/// The version of the C ABI: bumped when a function signature, a struct layout or a status
+/// number changes incompatibly.
+pub const XCOVER_ABI_VERSION: u32 = 1;
+
+/// Returns [`XCOVER_ABI_VERSION`] of the linked library, for a run-time check against the
+/// header the program was compiled with.
+#[no_mangle]
+pub extern "C" fn xcover_abi_version() -> u32 {
+    XCOVER_ABI_VERSION
+}
+
+/// No unwinding and no formatting: a panic here is a bug (all errors are statuses), and the
+/// smallest safe reaction in firmware is to stop. `loop {}` keeps `abort` and any platform
+/// symbol out of the library; hosts get the same behaviour as a hung call rather than UB.
+#[cfg(not(any(feature = "std", test)))]
 #[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! { loop {} }
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
+}

@@ -1,0 +1,85 @@
+//! `dlx3_settings`: Knuth's command-line settings plus the three output streams.
+#![allow(non_camel_case_types)]
+
+use crate::raw::{out_param, Checked};
+use crate::sink::xcover_writer;
+use crate::status::xcover_status;
+
+/// Knuth's DLX3 settings (the `v m s d c C l t T` arguments) and the output streams.
+/// Fill it with `dlx3_settings_default()` first, then change what you need.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct dlx3_settings {
+    /// `v`: verbosity bit mask (1 basics, 2 choices, 4 details, 128 profile, 256 full state
+    /// reports, 512 item totals, 1024 warnings). Default 1025.
+    pub verbosity: u32,
+    /// `m`: print solution k iff spacing != 0 and k mod spacing == 0. Default 0.
+    pub spacing: i32,
+    /// Nonzero: randomize with `random_seed` (Knuth's `s`). Default 0.
+    pub randomize: u32,
+    /// `s`: the GB_FLIP seed, used when `randomize` is nonzero.
+    pub random_seed: i32,
+    /// `d`: progress-report interval in mems (0: none). Default 10000000000.
+    pub delta: u64,
+    /// `c`: only levels < this are traced. Default 1000000.
+    pub show_choices_max: i32,
+    /// `C`: truncation of state/progress reports. Default 1000000.
+    pub show_levels_max: i32,
+    /// `l`: details only at levels >= maxl - this. Default 1000000.
+    pub show_choices_gap: i32,
+    /// Reserved, must be 0 (keeps the 64-bit fields aligned on every ABI).
+    pub reserved: u32,
+    /// `t`: stop after this many solutions. Default UINT64_MAX.
+    pub max_count: u64,
+    /// `T`: stop when the mem count reaches this at a search-tree node (Knuth's timeout,
+    /// a deterministic mem limit). Default 2^61 - 1.
+    pub timeout: u64,
+    /// Standard output of Knuth's program: the solutions.
+    pub out: xcover_writer,
+    /// Standard error of Knuth's program: statistics, traces, warnings, error reports.
+    pub err: xcover_writer,
+    /// Knuth's shape file (`S`): written only if `shape.write` is not NULL.
+    pub shape: xcover_writer,
+}
+
+/// Byte size of `dlx3_settings` (checked by a `_Static_assert` in the header).
+pub(crate) const DLX3_SETTINGS_SIZE: usize = 56 + 3 * 2 * core::mem::size_of::<usize>();
+
+const _: () = assert!(core::mem::size_of::<dlx3_settings>() == DLX3_SETTINGS_SIZE);
+
+impl dlx3_settings {
+    /// Knuth's defaults, with every stream discarded.
+    pub const DEFAULT: dlx3_settings = dlx3_settings {
+        verbosity: 1025,
+        spacing: 0,
+        randomize: 0,
+        random_seed: 0,
+        delta: 10_000_000_000,
+        show_choices_max: 1_000_000,
+        show_levels_max: 1_000_000,
+        show_choices_gap: 1_000_000,
+        reserved: 0,
+        max_count: u64::MAX,
+        timeout: 0x1fff_ffff_ffff_ffff,
+        out: xcover_writer::DISCARD,
+        err: xcover_writer::DISCARD,
+        shape: xcover_writer::DISCARD,
+    };
+}
+
+/// Fills `*settings` with Knuth's defaults (v1025 m0 d10000000000 c/C/l 1000000, no
+/// solution limit, T = 2^61-1, not randomized) and NULL writers (all output discarded).
+///
+/// Returns XCOVER_OK, or XCOVER_NULL_POINTER / XCOVER_MISALIGNED.
+///
+/// # Safety
+/// `settings` is NULL or points to writable memory for one `dlx3_settings`.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_settings_default(settings: *mut dlx3_settings) -> xcover_status {
+    let result: Checked<xcover_status> = (|| {
+        // SAFETY: forwarded from this function's contract.
+        *unsafe { out_param(settings) }? = dlx3_settings::DEFAULT;
+        Ok(xcover_status::XCOVER_OK)
+    })();
+    crate::raw::status_of(result)
+}

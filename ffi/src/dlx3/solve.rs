@@ -1,0 +1,283 @@
+//! Solving in slices, and reading solutions, options, names and counters.
+
+use super::build::status_of_error;
+use super::init::dlx3_workspace;
+use super::types::{dlx3_state, dlx3_stats, DLX3_NULL_MOVE};
+use super::workspace::{self, Dead};
+use crate::raw::{out_param, status_of, write_optional, Checked};
+use crate::status::xcover_status;
+use core::ffi::c_char;
+use xcover_core::dlx3::{Event, Move};
+
+/// Runs the search until the next solution, the end, or until about `mem_budget` more
+/// mems are spent (the check is made between steps of the search, so a call may overrun by
+/// the cost of one step; UINT64_MAX means no budget). Pausing never changes the results:
+/// the same solutions, output and counters as an uninterrupted run. Knuth's output flows
+/// through the callbacks as the search goes (solutions to `out` as `spacing` asks, traces
+/// and progress reports to `err`, shape lines to `shape`); when the search ends, the
+/// closing reports (item totals, profile, "Altogether ..." statistics) go to `err`.
+///
+/// The first call ends the input of a matrix built with `dlx3_add_item`/`dlx3_add_option`
+/// (printing Knuth's input summary as `verbosity` asks).
+///
+/// Returns XCOVER_SOLUTION (read it with `dlx3_solution_len`/`dlx3_solution_option`, then
+/// call again), XCOVER_DONE (also on every later call), XCOVER_BUDGET_EXHAUSTED (call again
+/// to resume), or an error: XCOVER_TOO_MANY_LEVELS (Knuth's "Too many levels!" is written to
+/// `err`; the workspace is dead), XCOVER_BAD_STATE (no items yet), XCOVER_NULL_POINTER,
+/// XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD.
+///
+/// # Safety
+/// `handle` is NULL or a handle from an init function whose buffer is still valid.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_solve_step(handle: *mut dlx3_workspace, mem_budget: u64) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
+        match ws.state() {
+            dlx3_state::DLX3_STATE_DONE => return Ok(xcover_status::XCOVER_DONE),
+            dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS => {
+                if ws.engine.item_count() == 0 {
+                    return Err(xcover_status::XCOVER_BAD_STATE);
+                }
+                end_input(ws)?;
+            }
+            _ => {}
+        }
+        let event = ws.with_sinks(|engine, sinks| engine.run(mem_budget, sinks));
+        match event {
+            Ok(Event::Solution) => {
+                ws.set_state(dlx3_state::DLX3_STATE_SOLUTION);
+                Ok(xcover_status::XCOVER_SOLUTION)
+            }
+            Ok(Event::BudgetExhausted) => {
+                ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
+                Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
+            }
+            Ok(Event::Done(_)) => {
+                ws.with_sinks(|engine, sinks| engine.finish(sinks.err));
+                ws.set_state(dlx3_state::DLX3_STATE_DONE);
+                Ok(xcover_status::XCOVER_DONE)
+            }
+            Err(e) => {
+                ws.with_sinks(|engine, sinks| engine.write_error_report(&e, sinks.err));
+                Err(ws.kill(status_of_error(e)))
+            }
+        }
+    })())
+}
+
+fn end_input(ws: &mut dlx3_workspace) -> Checked<()> {
+    match ws.with_sinks(|engine, sinks| engine.end_input(sinks.err)) {
+        Ok(()) => {
+            ws.set_state(dlx3_state::DLX3_STATE_READY);
+            Ok(())
+        }
+        Err(e) => Err(ws.kill(status_of_error(e))),
+    }
+}
+
+/// Stores in `*len` the number of moves (levels) of the solution just found: the levels
+/// 0 .. len-1 are read with `dlx3_solution_option`.
+///
+/// Returns XCOVER_OK; XCOVER_BAD_STATE unless the last `dlx3_solve_step` returned
+/// XCOVER_SOLUTION; XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED,
+/// XCOVER_DEAD.
+///
+/// # Safety
+/// `handle` as for `dlx3_solve_step`; `len` writable.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_solution_len(handle: *mut dlx3_workspace, len: *mut usize) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let (ws, len) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(len)?) };
+        ws.expect(&[dlx3_state::DLX3_STATE_SOLUTION])?;
+        *len = ws.engine.depth() as usize;
+        Ok(xcover_status::XCOVER_OK)
+    })())
+}
+
+/// Stores in `*option` the option chosen on level `level` of the solution just found:
+/// options are numbered 1, 2, ... in input order (options Knuth ignored for having no
+/// primary item are not counted); DLX3_NULL_MOVE for a null move (an item with slack left
+/// below its upper bound), in which case `*null_item` (if not NULL) gets that item's
+/// number.
+///
+/// Returns XCOVER_OK; XCOVER_BAD_ARGUMENT if `level >= dlx3_solution_len`; XCOVER_BAD_STATE
+/// unless a solution was just found; the pointer and handle errors.
+///
+/// # Safety
+/// `handle` as for `dlx3_solve_step`; `option` writable; `null_item` writable or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_solution_option(
+    handle: *mut dlx3_workspace,
+    level: usize,
+    option: *mut u32,
+    null_item: *mut u32,
+) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let (ws, option) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(option)?) };
+        ws.expect(&[dlx3_state::DLX3_STATE_SOLUTION])?;
+        let level = u32::try_from(level).map_err(|_| xcover_status::XCOVER_BAD_ARGUMENT)?;
+        let (number, item) = match ws.engine.solution_move(level) {
+            Some(Move::Option(n)) => (n, 0),
+            Some(Move::Null(item)) => (DLX3_NULL_MOVE, item),
+            None => return Err(xcover_status::XCOVER_BAD_ARGUMENT),
+        };
+        *option = number;
+        // SAFETY: forwarded contract.
+        unsafe { write_optional(null_item, item) }?;
+        Ok(xcover_status::XCOVER_OK)
+    })())
+}
+
+/// Maximum items of one option that the readers handle (an option cannot have more items
+/// than the matrix; this bounds the stack scratch of `dlx3_option_item`).
+const OPTION_SCRATCH: usize = 64;
+
+/// Stores in `*len` how many items option number `option` (1-based) has.
+///
+/// Returns XCOVER_OK; XCOVER_BAD_ARGUMENT if there is no such option; XCOVER_BAD_STATE
+/// before the matrix is complete; the pointer and handle errors.
+///
+/// # Safety
+/// `handle` as for `dlx3_solve_step`; `len` writable.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_option_len(handle: *mut dlx3_workspace, option: u32, len: *mut usize) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let (ws, len) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(len)?) };
+        ensure_complete(ws)?;
+        let n = ws.engine.option_items(option, &mut []);
+        if n == 0 {
+            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
+        }
+        *len = n;
+        Ok(xcover_status::XCOVER_OK)
+    })())
+}
+
+/// Stores in `*item` the item number (1-based, in the order of the item line) of the
+/// `index`-th (0-based) item of option `option`, and in `*color` its color character
+/// (0 if none) — both pointers may be NULL if not wanted.
+///
+/// Returns XCOVER_OK; XCOVER_BAD_ARGUMENT for a bad option or index; XCOVER_BAD_STATE
+/// before the matrix is complete; the pointer and handle errors.
+///
+/// # Safety
+/// `handle` as for `dlx3_solve_step`; `item` and `color` writable or NULL.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_option_item(
+    handle: *mut dlx3_workspace,
+    option: u32,
+    index: usize,
+    item: *mut u32,
+    color: *mut u8,
+) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
+        ensure_complete(ws)?;
+        let mut scratch = [(0u32, 0i32); OPTION_SCRATCH];
+        let n = ws.engine.option_items(option, &mut scratch);
+        let (number, colour) = if index < n.min(OPTION_SCRATCH) {
+            scratch[index]
+        } else if index < n {
+            // A very long option: walk it again with a bigger window would need memory we
+            // do not have; report it instead of guessing.
+            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
+        } else {
+            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
+        };
+        // SAFETY: forwarded contract.
+        unsafe {
+            write_optional(item, number)?;
+            write_optional(color, colour as u8)?;
+        }
+        Ok(xcover_status::XCOVER_OK)
+    })())
+}
+
+/// Copies the name of item `item` (1-based) into `name` as a NUL-terminated string of at
+/// most 8 characters; `capacity` is the size of `name` in bytes (9 always suffices).
+///
+/// Returns XCOVER_OK; XCOVER_BUFFER_TOO_SMALL if the name and its NUL do not fit (nothing
+/// is written then); XCOVER_BAD_ARGUMENT for a bad item number; the pointer and handle
+/// errors.
+///
+/// # Safety
+/// `handle` as for `dlx3_solve_step`; `name` points to `capacity` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_item_name(
+    handle: *mut dlx3_workspace,
+    item: u32,
+    name: *mut c_char,
+    capacity: usize,
+) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
+        if item == 0 || item > ws.engine.item_count() {
+            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
+        }
+        if name.is_null() {
+            return Err(xcover_status::XCOVER_NULL_POINTER);
+        }
+        let raw = ws.engine.item_name(item);
+        let len = raw.iter().position(|&b| b == 0).unwrap_or(raw.len());
+        if capacity < len + 1 {
+            return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
+        }
+        // SAFETY: `name` is non-null and has `capacity` >= len + 1 writable bytes (contract);
+        // byte pointers need no alignment.
+        let target = unsafe { core::slice::from_raw_parts_mut(name.cast::<u8>(), len + 1) };
+        target[..len].copy_from_slice(&raw[..len]);
+        target[len] = 0;
+        Ok(xcover_status::XCOVER_OK)
+    })())
+}
+
+fn ensure_complete(ws: &dlx3_workspace) -> Checked<()> {
+    ws.expect(&[
+        dlx3_state::DLX3_STATE_READY,
+        dlx3_state::DLX3_STATE_SEARCHING,
+        dlx3_state::DLX3_STATE_SOLUTION,
+        dlx3_state::DLX3_STATE_DONE,
+    ])
+}
+
+/// Copies the counters into `*stats`: Knuth's final statistics (solutions, mems, updates,
+/// cleansings, nodes, bytes, max level) and the matrix size. Works in every state, dead
+/// workspaces included (the counters then show how far it got).
+///
+/// Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
+///
+/// # Safety
+/// `handle` as for `dlx3_solve_step`; `stats` writable.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_stats(handle: *mut dlx3_workspace, stats: *mut dlx3_stats) -> xcover_status {
+    status_of((|| {
+        // SAFETY: forwarded contract.
+        let (ws, stats) = unsafe { (workspace::workspace(handle, Dead::Allow)?, out_param(stats)?) };
+        let s = ws.engine.stats();
+        let layout = ws.engine.layout();
+        let primary = layout.second.saturating_sub(1);
+        *stats = dlx3_stats {
+            solutions: s.count,
+            input_mems: s.imems,
+            mems: s.mems,
+            choice_mems: s.cmems,
+            updates: s.updates,
+            cleansings: s.cleansings,
+            nodes: s.nodes,
+            knuth_bytes: s.bytes,
+            max_level: s.maxl,
+            level: ws.engine.depth(),
+            options: u32::try_from(layout.options).unwrap_or(u32::MAX),
+            primary_items: if layout.last_itm == 0 { 0 } else { primary.min(layout.last_itm - 1) },
+            secondary_items: layout.last_itm.saturating_sub(layout.second.max(1)),
+            entries: layout.last_node.saturating_sub(layout.last_itm),
+        };
+        Ok(xcover_status::XCOVER_OK)
+    })())
+}

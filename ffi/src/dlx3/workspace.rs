@@ -1,0 +1,273 @@
+//! The workspace that lives at the start of the caller's buffer: a magic number and a state
+//! field in front of the engine, so that every call can tell a live workspace from garbage,
+//! a dead one, or a call made out of order.
+
+use super::arena::{round_up, Carver, Sizer};
+use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
+use crate::raw::{is_aligned, Checked};
+use crate::sink::{xcover_writer, CallbackSink};
+use crate::status::xcover_status;
+use xcover_core::dlx3::{Dlx3, Item, Level, Name, Node, Sinks};
+
+/// "XCOVDLX3": marks a buffer that holds a live (or dead, but initialized) workspace.
+const MAGIC: u64 = u64::from_le_bytes(*b"XCOVDLX3");
+/// Written over the magic number by `dlx3_release`, so a released buffer is not "live".
+const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
+
+/// Bytes reserved for the workspace header in front of the arrays (the C size macro uses
+/// this number; the real header is checked to fit below).
+pub const DLX3_HEADER_BYTES: usize = 1024;
+/// Bytes per item slot with names in RAM (16-byte item record + 8-byte name).
+pub const DLX3_ITEM_BYTES: usize = 16;
+/// Bytes per item name.
+pub const DLX3_NAME_BYTES: usize = 8;
+/// Bytes per node slot.
+pub const DLX3_NODE_BYTES: usize = 16;
+/// Bytes per level.
+pub const DLX3_LEVEL_BYTES: usize = 24;
+
+const _: () = {
+    assert!(core::mem::size_of::<dlx3_workspace>() <= DLX3_HEADER_BYTES);
+    assert!(core::mem::align_of::<dlx3_workspace>() <= DLX3_WORKSPACE_ALIGN);
+    assert!(core::mem::size_of::<Item>() == DLX3_ITEM_BYTES);
+    assert!(core::mem::size_of::<Name>() == DLX3_NAME_BYTES);
+    assert!(core::mem::size_of::<Node>() == DLX3_NODE_BYTES);
+    assert!(core::mem::size_of::<Level>() == DLX3_LEVEL_BYTES);
+    assert!(DLX3_HEADER_BYTES % DLX3_WORKSPACE_ALIGN == 0);
+};
+
+// SAFETY: the engine's records are repr(C) structs of integers: all-zero is a valid value
+// (they even define ZERO constants) and their alignment is at most 8 (asserted above via
+// the sizes and by `Carver::take`'s own assertion).
+unsafe impl super::arena::Plain for Item {}
+// SAFETY: as above.
+unsafe impl super::arena::Plain for Node {}
+// SAFETY: as above.
+unsafe impl super::arena::Plain for Level {}
+
+/// The output streams registered at init.
+#[derive(Clone, Copy)]
+pub struct Writers {
+    /// Knuth's stdout.
+    pub out: xcover_writer,
+    /// Knuth's stderr.
+    pub err: xcover_writer,
+    /// Knuth's shape file.
+    pub shape: xcover_writer,
+}
+
+/// The opaque workspace object (C sees only `dlx3_workspace *`).
+#[allow(non_camel_case_types)]
+pub struct dlx3_workspace {
+    magic: u64,
+    state: u32,
+    /// Why the workspace died (XCOVER_OK while alive).
+    pub failure: xcover_status,
+    /// Number of lines handed to the engine by `dlx3_parse` (for error line numbers).
+    pub writers: Writers,
+    /// The engine; its slices point into the same caller buffer, after this header.
+    pub engine: Dlx3<'static>,
+}
+
+/// Item slots the engine needs for `items` items (Knuth's `max_cols + 2`).
+pub fn item_slots(items: usize) -> Option<usize> {
+    items.checked_add(2)
+}
+
+/// Bytes needed for a workspace that reads text (names in RAM).
+pub fn size_for_text(items: usize, nodes: usize, levels: usize) -> Option<usize> {
+    let slots = item_slots(items)?;
+    Sizer::new(DLX3_HEADER_BYTES)
+        .array::<Item>(slots)
+        .array::<Name>(slots)
+        .array::<Node>(nodes)
+        .array::<Level>(levels)
+        .total()
+}
+
+/// Bytes needed for a preloaded workspace (names stay in the image).
+pub fn size_for_preloaded(item_slots: usize, node_slots: usize, levels: usize) -> Option<usize> {
+    Sizer::new(DLX3_HEADER_BYTES)
+        .array::<Item>(item_slots)
+        .array::<Node>(node_slots)
+        .array::<Level>(levels)
+        .total()
+}
+
+/// The arrays carved from a buffer.
+pub struct Regions {
+    /// Item records.
+    pub items: &'static mut [Item],
+    /// Names (None for a preloaded workspace).
+    pub names: Option<&'static mut [Name]>,
+    /// Node records.
+    pub nodes: &'static mut [Node],
+    /// Level records.
+    pub levels: &'static mut [Level],
+}
+
+/// Checks a buffer handed to an init function and carves its arrays.
+///
+/// # Safety
+/// `buf` is NULL or valid for reads and writes of `len` bytes, and stays so (untouched by
+/// the caller) while the workspace is in use.
+pub unsafe fn claim_buffer(
+    buf: *mut u8,
+    len: usize,
+    needed: Option<usize>,
+    item_slots: usize,
+    names: bool,
+    node_slots: usize,
+    levels: usize,
+) -> Checked<Regions> {
+    if buf.is_null() {
+        return Err(xcover_status::XCOVER_NULL_POINTER);
+    }
+    if (buf as usize) % DLX3_WORKSPACE_ALIGN != 0 {
+        return Err(xcover_status::XCOVER_MISALIGNED);
+    }
+    let needed = needed.ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
+    if len < needed {
+        return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
+    }
+    // SAFETY: the buffer is at least DLX3_HEADER_BYTES (<= needed <= len) long and 8-aligned,
+    // so its first 8 bytes can be read as a u64; the caller's memory counts as initialized
+    // bytes (it comes from C, where every object representation of uint64_t is a value).
+    let current = unsafe { buf.cast::<u64>().read() };
+    if current == MAGIC {
+        // SAFETY: a buffer starting with our magic number was initialized by us and holds a
+        // dlx3_workspace header (the state field is a plain u32).
+        let state = unsafe { (*buf.cast::<dlx3_workspace>()).state };
+        if state != dlx3_state::DLX3_STATE_DEAD as u32 {
+            return Err(xcover_status::XCOVER_ALREADY_INITIALIZED);
+        }
+    }
+    // SAFETY: 8-aligned, `needed` <= len bytes writable for the workspace's lifetime
+    // (this function's contract).
+    let mut carver = unsafe { Carver::new(buf, DLX3_HEADER_BYTES, needed) };
+    let regions = (|| {
+        Some(Regions {
+            items: carver.take::<Item>(item_slots)?,
+            names: if names { Some(carver.take::<Name>(item_slots)?) } else { None },
+            nodes: carver.take::<Node>(node_slots)?,
+            levels: carver.take::<Level>(levels)?,
+        })
+    })();
+    debug_assert!(regions.is_none() || carver.used() == needed);
+    regions.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)
+}
+
+/// Writes the workspace header at the start of `buf` and returns the handle.
+///
+/// # Safety
+/// `buf` was accepted by [`claim_buffer`] (aligned, at least DLX3_HEADER_BYTES long).
+pub unsafe fn install(buf: *mut u8, engine: Dlx3<'static>, writers: Writers, state: dlx3_state) -> *mut dlx3_workspace {
+    let handle = buf.cast::<dlx3_workspace>();
+    // SAFETY: `buf` is 8-aligned (>= align of dlx3_workspace, asserted) and the first
+    // DLX3_HEADER_BYTES (>= size of dlx3_workspace, asserted) bytes belong to the header; `write`
+    // does not drop the garbage that was there.
+    unsafe {
+        handle.write(dlx3_workspace {
+            magic: MAGIC,
+            state: state as u32,
+            failure: xcover_status::XCOVER_OK,
+            writers,
+            engine,
+        })
+    };
+    handle
+}
+
+/// What a call accepts of a dead workspace.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Dead {
+    /// Return XCOVER_DEAD.
+    Refuse,
+    /// Go ahead (stats, state, release).
+    Allow,
+}
+
+/// Validates a handle: NULL, alignment, magic number, and (unless allowed) dead state.
+///
+/// # Safety
+/// `handle` is NULL or points to at least 8 readable bytes; if those hold the magic number,
+/// to a workspace created by an init function whose buffer is still valid, used by no other
+/// thread during the call.
+pub unsafe fn workspace<'a>(handle: *mut dlx3_workspace, dead: Dead) -> Checked<&'a mut dlx3_workspace> {
+    if handle.is_null() {
+        return Err(xcover_status::XCOVER_NULL_POINTER);
+    }
+    if !is_aligned(handle) {
+        return Err(xcover_status::XCOVER_MISALIGNED);
+    }
+    // SAFETY: non-null and aligned; the first 8 bytes are readable per this contract.
+    if unsafe { handle.cast::<u64>().read() } != MAGIC {
+        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
+    }
+    // SAFETY: the magic number says an init function wrote a dlx3_workspace here, and the caller
+    // guarantees exclusive access for the call.
+    let ws = unsafe { &mut *handle };
+    if dlx3_state::from_u32(ws.state).is_none() {
+        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
+    }
+    if dead == Dead::Refuse && ws.state() == dlx3_state::DLX3_STATE_DEAD {
+        return Err(xcover_status::XCOVER_DEAD);
+    }
+    Ok(ws)
+}
+
+impl dlx3_workspace {
+    /// The current state.
+    pub fn state(&self) -> dlx3_state {
+        dlx3_state::from_u32(self.state).unwrap_or(dlx3_state::DLX3_STATE_DEAD)
+    }
+
+    /// Moves to `state`.
+    pub fn set_state(&mut self, state: dlx3_state) {
+        self.state = state as u32;
+    }
+
+    /// Marks the workspace dead because of `why`, and returns `why`.
+    pub fn kill(&mut self, why: xcover_status) -> xcover_status {
+        self.state = dlx3_state::DLX3_STATE_DEAD as u32;
+        self.failure = why;
+        why
+    }
+
+    /// Returns BAD_STATE unless the workspace is in one of `allowed`.
+    pub fn expect(&self, allowed: &[dlx3_state]) -> Checked<()> {
+        if allowed.contains(&self.state()) {
+            Ok(())
+        } else {
+            Err(xcover_status::XCOVER_BAD_STATE)
+        }
+    }
+
+    /// Forgets the workspace: the magic number is overwritten, so the handle is refused
+    /// from now on and the buffer may be initialized again.
+    pub fn release(&mut self) {
+        self.magic = RELEASED;
+    }
+
+    /// Runs `f` with the engine and sinks over the registered callbacks.
+    pub fn with_sinks<R>(&mut self, f: impl FnOnce(&mut Dlx3<'static>, &mut Sinks<'_>) -> R) -> R {
+        let mut out = CallbackSink::new(self.writers.out);
+        let mut err = CallbackSink::new(self.writers.err);
+        let mut shape = CallbackSink::new(self.writers.shape);
+        let shape_open = self.writers.shape.is_connected();
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: if shape_open { Some(&mut shape) } else { None },
+        };
+        f(&mut self.engine, &mut sinks)
+    }
+}
+
+/// The size of a buffer big enough for `n` bytes in the header's rounding.
+pub const fn rounded(n: usize) -> usize {
+    match round_up(n) {
+        Some(r) => r,
+        None => usize::MAX,
+    }
+}

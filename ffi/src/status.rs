@@ -1,0 +1,227 @@
+//! The one status code every exported function returns.
+//!
+//! Codes are grouped: 0..=15 progress (not errors), 16..=63 API misuse and capacity errors,
+//! 64..=127 one code per Knuth input-error message (the message text is exactly Knuth's,
+//! without the `!`), 128..=191 reserved for the grid checker. Numbers never change once
+//! published; new codes are only appended inside their group.
+#![allow(non_camel_case_types)]
+
+use core::ffi::c_char;
+
+/// Result of every `xcover_*`, `dlx3_*` and `gridcheck_*` function.
+///
+/// In C this is a `uint32_t` (`typedef uint32_t xcover_status;`) with named constants.
+/// Use `xcover_status_message()` for a human-readable text.
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum xcover_status {
+    /// Success.
+    XCOVER_OK = 0,
+    /// `dlx3_solve_step`: a solution was found; read it, then call `dlx3_solve_step` again.
+    XCOVER_SOLUTION = 1,
+    /// `dlx3_solve_step`: the search is over (finished, solution limit or mem timeout).
+    XCOVER_DONE = 2,
+    /// `dlx3_solve_step`: the mem budget of this call is used up; call again to resume.
+    XCOVER_BUDGET_EXHAUSTED = 3,
+
+    /// A required pointer argument was NULL.
+    XCOVER_NULL_POINTER = 16,
+    /// The caller's buffer (or an output array) is smaller than required.
+    XCOVER_BUFFER_TOO_SMALL = 17,
+    /// A pointer is not aligned as required (see `*align` of the sizing function).
+    XCOVER_MISALIGNED = 18,
+    /// The call is not allowed in the workspace's current state (call out of order).
+    XCOVER_BAD_STATE = 19,
+    /// The handle does not point to an initialized workspace (bad magic number).
+    XCOVER_NOT_INITIALIZED = 20,
+    /// The workspace was marked dead by an earlier error; only `*_stats`, `*_state` and a
+    /// new init over the same buffer are possible.
+    XCOVER_DEAD = 21,
+    /// Init over a buffer that still holds a live workspace (release it first).
+    XCOVER_ALREADY_INITIALIZED = 22,
+    /// An argument value is out of range (index, count, bound, name length, setting).
+    XCOVER_BAD_ARGUMENT = 23,
+    /// More items than the capacity given at init (or than the engine's limit).
+    XCOVER_TOO_MANY_ITEMS = 24,
+    /// More nodes than the capacity given at init (or than the engine's limit).
+    XCOVER_TOO_MANY_NODES = 25,
+    /// The search needs more levels than the capacity given at init (Knuth: exit 252).
+    XCOVER_TOO_MANY_LEVELS = 26,
+    /// A preloaded image is inconsistent (bad counts, indices or names).
+    XCOVER_BAD_IMAGE = 27,
+    /// An internal invariant failed; please report it. The workspace is dead.
+    XCOVER_INTERNAL_ERROR = 28,
+
+    /// Knuth: `Input line way too long`.
+    XCOVER_PARSE_INPUT_LINE_TOO_LONG = 64,
+    /// Knuth: `No items`.
+    XCOVER_PARSE_NO_ITEMS = 65,
+    /// Knuth: ``Illegal `:' in item name``.
+    XCOVER_PARSE_ILLEGAL_COLON = 66,
+    /// Knuth: ``Illegal `|' in item name``.
+    XCOVER_PARSE_ILLEGAL_BAR = 67,
+    /// Knuth: `Illegal digit in bound spec`.
+    XCOVER_PARSE_ILLEGAL_DIGIT = 68,
+    /// Knuth: `Upper bound is zero`.
+    XCOVER_PARSE_UPPER_BOUND_ZERO = 69,
+    /// Knuth: `Lower bound exceeds upper bound`.
+    XCOVER_PARSE_LOWER_EXCEEDS_UPPER = 70,
+    /// Knuth: `Lower bound without upper bound`.
+    XCOVER_PARSE_LOWER_WITHOUT_UPPER = 71,
+    /// Knuth: `Item name empty`.
+    XCOVER_PARSE_ITEM_NAME_EMPTY = 72,
+    /// Knuth: `Item name too long`.
+    XCOVER_PARSE_ITEM_NAME_TOO_LONG = 73,
+    /// Knuth: `Duplicate item name`.
+    XCOVER_PARSE_DUPLICATE_ITEM_NAME = 74,
+    /// Knuth: `Too many items`.
+    XCOVER_PARSE_TOO_MANY_ITEMS = 75,
+    /// Knuth: `Item name line contains | twice`.
+    XCOVER_PARSE_BAR_TWICE = 76,
+    /// Knuth: `Option line too long`.
+    XCOVER_PARSE_OPTION_LINE_TOO_LONG = 77,
+    /// Knuth: `Empty item name`.
+    XCOVER_PARSE_EMPTY_ITEM_NAME = 78,
+    /// Knuth: `Unknown item name`.
+    XCOVER_PARSE_UNKNOWN_ITEM_NAME = 79,
+    /// Knuth: `Duplicate item name in this option`.
+    XCOVER_PARSE_DUPLICATE_IN_OPTION = 80,
+    /// Knuth: `Color must be a single character`.
+    XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR = 81,
+    /// Knuth: `Primary item must be uncolored`.
+    XCOVER_PARSE_PRIMARY_COLORED = 82,
+    /// Knuth: `Too many nodes`.
+    XCOVER_PARSE_TOO_MANY_NODES = 83,
+}
+
+impl xcover_status {
+    /// The NUL-terminated message of this status (Knuth's exact words for parse errors).
+    pub const fn message_cstr(self) -> &'static core::ffi::CStr {
+        use xcover_status::*;
+        match self {
+            XCOVER_OK => c"OK",
+            XCOVER_SOLUTION => c"solution found",
+            XCOVER_DONE => c"search finished",
+            XCOVER_BUDGET_EXHAUSTED => c"mem budget exhausted; call again to resume",
+            XCOVER_NULL_POINTER => c"null pointer argument",
+            XCOVER_BUFFER_TOO_SMALL => c"buffer too small",
+            XCOVER_MISALIGNED => c"misaligned pointer",
+            XCOVER_BAD_STATE => c"call not allowed in the workspace's current state",
+            XCOVER_NOT_INITIALIZED => c"workspace not initialized",
+            XCOVER_DEAD => c"workspace is dead after an earlier error",
+            XCOVER_ALREADY_INITIALIZED => c"buffer already holds a live workspace",
+            XCOVER_BAD_ARGUMENT => c"argument out of range",
+            XCOVER_TOO_MANY_ITEMS => c"too many items for the workspace capacity",
+            XCOVER_TOO_MANY_NODES => c"too many nodes for the workspace capacity",
+            XCOVER_TOO_MANY_LEVELS => c"Too many levels",
+            XCOVER_BAD_IMAGE => c"inconsistent preloaded image",
+            XCOVER_INTERNAL_ERROR => c"internal error",
+            XCOVER_PARSE_INPUT_LINE_TOO_LONG => c"Input line way too long",
+            XCOVER_PARSE_NO_ITEMS => c"No items",
+            XCOVER_PARSE_ILLEGAL_COLON => c"Illegal `:' in item name",
+            XCOVER_PARSE_ILLEGAL_BAR => c"Illegal `|' in item name",
+            XCOVER_PARSE_ILLEGAL_DIGIT => c"Illegal digit in bound spec",
+            XCOVER_PARSE_UPPER_BOUND_ZERO => c"Upper bound is zero",
+            XCOVER_PARSE_LOWER_EXCEEDS_UPPER => c"Lower bound exceeds upper bound",
+            XCOVER_PARSE_LOWER_WITHOUT_UPPER => c"Lower bound without upper bound",
+            XCOVER_PARSE_ITEM_NAME_EMPTY => c"Item name empty",
+            XCOVER_PARSE_ITEM_NAME_TOO_LONG => c"Item name too long",
+            XCOVER_PARSE_DUPLICATE_ITEM_NAME => c"Duplicate item name",
+            XCOVER_PARSE_TOO_MANY_ITEMS => c"Too many items",
+            XCOVER_PARSE_BAR_TWICE => c"Item name line contains | twice",
+            XCOVER_PARSE_OPTION_LINE_TOO_LONG => c"Option line too long",
+            XCOVER_PARSE_EMPTY_ITEM_NAME => c"Empty item name",
+            XCOVER_PARSE_UNKNOWN_ITEM_NAME => c"Unknown item name",
+            XCOVER_PARSE_DUPLICATE_IN_OPTION => c"Duplicate item name in this option",
+            XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR => c"Color must be a single character",
+            XCOVER_PARSE_PRIMARY_COLORED => c"Primary item must be uncolored",
+            XCOVER_PARSE_TOO_MANY_NODES => c"Too many nodes",
+        }
+    }
+
+    /// Every status, in numeric order (for tests and for the C-side table check).
+    pub const ALL: [xcover_status; 37] = {
+        use xcover_status::*;
+        [
+            XCOVER_OK, XCOVER_SOLUTION, XCOVER_DONE, XCOVER_BUDGET_EXHAUSTED,
+            XCOVER_NULL_POINTER, XCOVER_BUFFER_TOO_SMALL, XCOVER_MISALIGNED, XCOVER_BAD_STATE,
+            XCOVER_NOT_INITIALIZED, XCOVER_DEAD, XCOVER_ALREADY_INITIALIZED,
+            XCOVER_BAD_ARGUMENT, XCOVER_TOO_MANY_ITEMS, XCOVER_TOO_MANY_NODES,
+            XCOVER_TOO_MANY_LEVELS, XCOVER_BAD_IMAGE, XCOVER_INTERNAL_ERROR,
+            XCOVER_PARSE_INPUT_LINE_TOO_LONG, XCOVER_PARSE_NO_ITEMS, XCOVER_PARSE_ILLEGAL_COLON,
+            XCOVER_PARSE_ILLEGAL_BAR, XCOVER_PARSE_ILLEGAL_DIGIT, XCOVER_PARSE_UPPER_BOUND_ZERO,
+            XCOVER_PARSE_LOWER_EXCEEDS_UPPER, XCOVER_PARSE_LOWER_WITHOUT_UPPER,
+            XCOVER_PARSE_ITEM_NAME_EMPTY, XCOVER_PARSE_ITEM_NAME_TOO_LONG,
+            XCOVER_PARSE_DUPLICATE_ITEM_NAME, XCOVER_PARSE_TOO_MANY_ITEMS, XCOVER_PARSE_BAR_TWICE,
+            XCOVER_PARSE_OPTION_LINE_TOO_LONG, XCOVER_PARSE_EMPTY_ITEM_NAME,
+            XCOVER_PARSE_UNKNOWN_ITEM_NAME, XCOVER_PARSE_DUPLICATE_IN_OPTION,
+            XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR, XCOVER_PARSE_PRIMARY_COLORED,
+            XCOVER_PARSE_TOO_MANY_NODES,
+        ]
+    };
+
+    /// The status with this number, if there is one.
+    pub fn from_u32(code: u32) -> Option<xcover_status> {
+        Self::ALL.iter().copied().find(|s| *s as u32 == code)
+    }
+
+    /// True for the progress codes OK, SOLUTION, DONE and BUDGET_EXHAUSTED.
+    pub const fn is_success(self) -> bool {
+        (self as u32) < 16
+    }
+
+    /// True for the parse-error group (one code per Knuth message).
+    pub const fn is_parse_error(self) -> bool {
+        let code = self as u32;
+        code >= 64 && code < 128
+    }
+}
+
+/// Returns a static, NUL-terminated English message for `status` (Knuth's exact wording,
+/// without the trailing `!`, for the `XCOVER_PARSE_*` codes). Unknown numbers give
+/// `"unknown status"`. Never returns NULL; the string must not be freed.
+#[no_mangle]
+pub extern "C" fn xcover_status_message(status: u32) -> *const c_char {
+    match xcover_status::from_u32(status) {
+        Some(known) => known.message_cstr().as_ptr(),
+        None => c"unknown status".as_ptr(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_is_sorted_unique_and_complete() {
+        for pair in xcover_status::ALL.windows(2) {
+            assert!((pair[0] as u32) < (pair[1] as u32), "{:?} {:?}", pair[0], pair[1]);
+        }
+        // The last parse code must be in ALL: a new variant forces a change of the array
+        // length, and the table above is checked for order here.
+        assert_eq!(
+            xcover_status::ALL.last().copied(),
+            Some(xcover_status::XCOVER_PARSE_TOO_MANY_NODES)
+        );
+    }
+
+    #[test]
+    fn messages_are_nonempty_and_unknown_is_handled() {
+        for status in xcover_status::ALL {
+            assert!(!status.message_cstr().to_bytes().is_empty());
+            assert_eq!(xcover_status::from_u32(status as u32), Some(status));
+        }
+        assert_eq!(xcover_status::from_u32(15), None);
+        // SAFETY: xcover_status_message returns a pointer to a static C string.
+        let unknown = unsafe { core::ffi::CStr::from_ptr(xcover_status_message(9999)) };
+        assert_eq!(unknown.to_bytes(), b"unknown status");
+    }
+
+    #[test]
+    fn groups() {
+        assert!(xcover_status::XCOVER_BUDGET_EXHAUSTED.is_success());
+        assert!(!xcover_status::XCOVER_NULL_POINTER.is_success());
+        assert!(xcover_status::XCOVER_PARSE_NO_ITEMS.is_parse_error());
+        assert!(!xcover_status::XCOVER_TOO_MANY_LEVELS.is_parse_error());
+    }
+}

@@ -1,0 +1,64 @@
+/*
+ * xcover_static_asserts.h -- hand-written companion of the generated xcover.h (which
+ * includes it at its end; include xcover.h, not this file).
+ *
+ * 1. Size macros for static workspaces (no malloc): the same numbers as
+ *    dlx3_workspace_size() / dlx3_preloaded_workspace_size() (a test checks both agree).
+ * 2. Compile-time checks that the structs declared in xcover.h have the sizes the library
+ *    was built with (the Rust side asserts the same numbers at its compile time).
+ */
+#ifndef XCOVER_STATIC_ASSERTS_H
+#define XCOVER_STATIC_ASSERTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Every region of a workspace starts on an 8-byte boundary. */
+#define XCOVER_ROUND8(n) ((((size_t)(n)) + 7u) / 8u * 8u)
+
+/* Bytes for dlx3_init(buf, len, items, nodes, levels, ...): items items (Knuth's max_cols),
+ * nodes node slots (item headers + option nodes + spacers), levels levels. */
+#define XCOVER_DLX3_WORKSPACE_SIZE(items, nodes, levels)                                   \
+    (XCOVER_ROUND8(DLX3_HEADER_BYTES)                                                      \
+     + XCOVER_ROUND8((size_t)DLX3_ITEM_BYTES * ((size_t)(items) + 2u))                     \
+     + XCOVER_ROUND8((size_t)DLX3_NAME_BYTES * ((size_t)(items) + 2u))                     \
+     + XCOVER_ROUND8((size_t)DLX3_NODE_BYTES * (size_t)(nodes))                            \
+     + XCOVER_ROUND8((size_t)DLX3_LEVEL_BYTES * (size_t)(levels)))
+
+/* Bytes for dlx3_init_preloaded() of an image with the given last_itm and last_node
+ * (the names stay in the image). */
+#define XCOVER_DLX3_PRELOADED_SIZE(last_itm, last_node, levels)                            \
+    (XCOVER_ROUND8(DLX3_HEADER_BYTES)                                                      \
+     + XCOVER_ROUND8((size_t)DLX3_ITEM_BYTES * ((size_t)(last_itm) + 1u))                  \
+     + XCOVER_ROUND8((size_t)DLX3_NODE_BYTES * ((size_t)(last_node) + 1u))                 \
+     + XCOVER_ROUND8((size_t)DLX3_LEVEL_BYTES * (size_t)(levels)))
+
+/* A suitably aligned static buffer in C99 (no _Alignas needed):
+ *     static XCOVER_ALIGNED_BUFFER(ws, XCOVER_DLX3_PRELOADED_SIZE(...));
+ *     dlx3_init_preloaded(ws.bytes, sizeof ws.bytes, ...);                               */
+#define XCOVER_ALIGNED_BUFFER(name, size)                                                  \
+    union {                                                                                \
+        uint64_t xcover_align_u64;                                                         \
+        void *xcover_align_ptr;                                                            \
+        unsigned char bytes[size];                                                         \
+    } name
+
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define XCOVER_STATIC_ASSERT(cond, tag) static_assert(cond, #tag)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define XCOVER_STATIC_ASSERT(cond, tag) _Static_assert(cond, #tag)
+#else
+#define XCOVER_STATIC_ASSERT(cond, tag) typedef char xcover_static_assert_##tag[(cond) ? 1 : -1]
+#endif
+
+XCOVER_STATIC_ASSERT(sizeof(xcover_status) == 4, xcover_status_is_32_bits);
+XCOVER_STATIC_ASSERT(sizeof(xcover_writer) == 2 * sizeof(void *), xcover_writer_size);
+XCOVER_STATIC_ASSERT(sizeof(dlx3_settings) == 56 + 6 * sizeof(void *), dlx3_settings_size);
+XCOVER_STATIC_ASSERT(sizeof(dlx3_parse_error) == 16 + 3 * sizeof(void *), dlx3_parse_error_size);
+XCOVER_STATIC_ASSERT(sizeof(dlx3_stats) == DLX3_STATS_SIZE, dlx3_stats_size);
+XCOVER_STATIC_ASSERT(sizeof(dlx3_item) == DLX3_ITEM_BYTES, dlx3_item_size);
+XCOVER_STATIC_ASSERT(sizeof(dlx3_node) == DLX3_NODE_BYTES, dlx3_node_size);
+XCOVER_STATIC_ASSERT(sizeof(dlx3_image) == 24 + 3 * sizeof(void *), dlx3_image_size);
+XCOVER_STATIC_ASSERT(DLX3_HEADER_BYTES % DLX3_WORKSPACE_ALIGN == 0, dlx3_header_aligned);
+
+#endif /* XCOVER_STATIC_ASSERTS_H */
