@@ -1,0 +1,161 @@
+//! [`Grid`]: a complete, valid Sudoku solution grid.
+use core::fmt;
+
+use super::cells::{box_of, col_of, row_of, Cells, CELL_COUNT};
+use super::error::{GridcheckError, House};
+
+/// A complete Sudoku solution: 81 digits 1..9, every row, column and box a permutation.
+///
+/// The only ways to build one ([`Grid::parse`], [`Grid::from_digits`]) check validity, so
+/// code holding a `Grid` may rely on it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    digits: [u8; CELL_COUNT],
+}
+
+/// Strips a trailing `\n`, `\r\n` or `\r` (the only trimming the line formats allow).
+pub(crate) fn trim_line_end(line: &[u8]) -> &[u8] {
+    let mut end = line.len();
+    while end > 0 && (line[end - 1] == b'\n' || line[end - 1] == b'\r') {
+        end -= 1;
+    }
+    &line[..end]
+}
+
+impl Grid {
+    /// Parses one line of 81 digits `1`..`9` (a trailing line end is ignored) and checks
+    /// that it is a valid solution.
+    pub fn parse(line: &[u8]) -> Result<Grid, GridcheckError> {
+        let line = trim_line_end(line);
+        if line.len() != CELL_COUNT {
+            return Err(GridcheckError::WrongLength(line.len()));
+        }
+        let mut digits = [0u8; CELL_COUNT];
+        for (pos, (&byte, digit)) in line.iter().zip(digits.iter_mut()).enumerate() {
+            if !(b'1'..=b'9').contains(&byte) {
+                return Err(GridcheckError::BadChar { pos, byte });
+            }
+            *digit = byte - b'0';
+        }
+        Grid::from_digits(digits)
+    }
+
+    /// Builds a grid from 81 digits 1..9, checking that it is a valid solution.
+    pub fn from_digits(digits: [u8; CELL_COUNT]) -> Result<Grid, GridcheckError> {
+        // seen[h] = digits already met in house h: rows 0..9, columns 9..18, boxes 18..27.
+        let mut seen = [0u16; 27];
+        for (cell, &digit) in digits.iter().enumerate() {
+            if !(1..=9).contains(&digit) {
+                return Err(GridcheckError::BadChar { pos: cell, byte: digit.wrapping_add(b'0') });
+            }
+            let cell = cell as u8;
+            let bit = 1u16 << digit;
+            let houses = [
+                (row_of(cell) as usize, House::Row(row_of(cell))),
+                (9 + col_of(cell) as usize, House::Column(col_of(cell))),
+                (18 + box_of(cell) as usize, House::Box(box_of(cell))),
+            ];
+            for (index, house) in houses {
+                if seen[index] & bit != 0 {
+                    return Err(GridcheckError::InvalidSolution { house, digit });
+                }
+                seen[index] |= bit;
+            }
+        }
+        Ok(Grid { digits })
+    }
+
+    /// The digit (1..9) at `cell` (0..81).
+    #[inline]
+    pub fn digit(&self, cell: u8) -> u8 {
+        self.digits[cell as usize]
+    }
+
+    /// All 81 digits, row by row.
+    #[inline]
+    pub fn digits(&self) -> &[u8; CELL_COUNT] {
+        &self.digits
+    }
+
+    /// The nine cells holding `digit` (empty for a digit outside 1..9).
+    pub fn cells_of_digit(&self, digit: u8) -> Cells {
+        let mut set = Cells::EMPTY;
+        for (cell, &d) in self.digits.iter().enumerate() {
+            if d == digit {
+                set.insert(cell as u8);
+            }
+        }
+        set
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &d in &self.digits {
+            f.write_char_digit(d)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writing one digit without going through the integer formatter.
+trait WriteDigit {
+    fn write_char_digit(&mut self, d: u8) -> fmt::Result;
+}
+
+impl WriteDigit for fmt::Formatter<'_> {
+    fn write_char_digit(&mut self, d: u8) -> fmt::Result {
+        fmt::Write::write_char(self, (b'0' + d) as char)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    /// Solution of the first puzzle of the 17-clue list (used across the module's tests).
+    pub(crate) const GRID_A: &[u8; 81] =
+        b"693784512487512936125963874932651487568247391741398625319475268856129743274836159";
+
+    #[test]
+    fn parse_valid_grid_and_round_trip() {
+        let g = Grid::parse(GRID_A).unwrap();
+        assert_eq!(g.to_string().as_bytes(), &GRID_A[..]);
+        assert_eq!(g.digit(0), 6);
+        assert_eq!(g.digit(80), 9);
+        let mut with_crlf = std::vec::Vec::from(&GRID_A[..]);
+        with_crlf.extend_from_slice(b"\r\n");
+        assert_eq!(Grid::parse(&with_crlf).unwrap(), g);
+        for d in 1..=9 {
+            let cells = g.cells_of_digit(d);
+            assert_eq!(cells.len(), 9);
+            assert!(cells.iter().all(|c| g.digit(c) == d));
+        }
+        assert!(g.cells_of_digit(0).is_empty());
+    }
+
+    #[test]
+    fn parse_errors_are_specific() {
+        assert_eq!(Grid::parse(&GRID_A[..80]), Err(GridcheckError::WrongLength(80)));
+        let mut bad = *GRID_A;
+        bad[5] = b'0';
+        assert_eq!(Grid::parse(&bad), Err(GridcheckError::BadChar { pos: 5, byte: b'0' }));
+        bad[5] = b'.';
+        assert_eq!(Grid::parse(&bad), Err(GridcheckError::BadChar { pos: 5, byte: b'.' }));
+        // Swap two cells of row 1 that are in different boxes and columns: rows stay valid,
+        // columns break.
+        let mut swapped = *GRID_A;
+        swapped.swap(0, 8);
+        assert!(matches!(
+            Grid::parse(&swapped),
+            Err(GridcheckError::InvalidSolution { house: House::Column(_), .. })
+        ));
+        let mut dup = *GRID_A;
+        dup[1] = dup[0];
+        assert_eq!(
+            Grid::parse(&dup),
+            Err(GridcheckError::InvalidSolution { house: House::Row(0), digit: 6 })
+        );
+    }
+}

@@ -1,0 +1,285 @@
+//! [`Board`]: the candidate bitboards and the constraint propagation of the solver.
+//!
+//! Candidates are kept per digit and per band: `cand[d * 3 + b]` holds, as 27 bits, the
+//! cells of band `b` where digit `d` (0..9) may still go. A placed digit keeps its own bit and
+//! loses every peer, so a finished board holds each digit exactly once per row, column and
+//! box. Working per (digit, band) word lets one table look-up apply the "one minirow per row
+//! and per box" rule (hidden singles in rows and boxes, pointing and claiming) in one step.
+use super::tables::{
+    fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_COLUMNS,
+    PEERS_IN_BAND, PERMUTATION_CELLS,
+};
+
+/// Candidate state of a (partial) solve.
+#[derive(Copy, Clone, Debug)]
+pub struct Board {
+    /// `cand[d * 3 + b]`: cells of band `b` where digit `d` may go.
+    pub cand: [u32; 27],
+    /// The value of `cand[i]` when word `i` was last propagated; unchanged words are skipped.
+    seen: [u32; 27],
+    /// Cells not yet placed, per band.
+    pub unsolved: [u32; 3],
+}
+
+/// Outcome of [`Board::propagate`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// No solution below this board.
+    Contradiction,
+    /// Every cell is placed; the board is a solution.
+    Solved,
+    /// Propagation is stuck: a guess is needed.
+    Open,
+}
+
+/// The other two bands.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+impl Board {
+    /// The board with every digit possible everywhere.
+    pub const EMPTY: Board = Board { cand: [BAND; 27], seen: [0; 27], unsolved: [BAND; 3] };
+
+    /// Places digit `d` (0..9) on `cell` (0..81): removes the digit from the cell's peers and
+    /// every other digit from the cell. False if `d` is no longer possible there.
+    #[inline]
+    pub fn place(&mut self, d: usize, cell: usize) -> bool {
+        let (b, p) = (cell / 27, cell % 27);
+        let bit = 1u32 << p;
+        if self.cand[d * 3 + b] & bit == 0 {
+            return false;
+        }
+        self.cand[d * 3 + b] &= !PEERS_IN_BAND[p];
+        let column = COLUMN_IN_BAND[p % 9];
+        for ob in OTHER_BANDS[b] {
+            self.cand[d * 3 + ob] &= !column;
+        }
+        for e in 0..9 {
+            if e != d {
+                self.cand[e * 3 + b] &= !bit;
+            }
+        }
+        self.unsolved[b] &= !bit;
+        true
+    }
+
+    /// Removes digit `d` from `cell` (the other branch of a guess).
+    #[inline]
+    pub fn forbid(&mut self, d: usize, cell: usize) {
+        self.cand[d * 3 + cell / 27] &= !(1u32 << (cell % 27));
+    }
+
+    /// Applies the band rule to every changed (digit, band) word until nothing changes.
+    /// False on a contradiction.
+    #[inline]
+    fn band_pass(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for i in 0..27 {
+                let mut x = self.cand[i];
+                if x == self.seen[i] {
+                    continue;
+                }
+                changed = true;
+                let (d, b) = (i / 3, i % 3);
+                // Rows and boxes: keep the minirows lying on some legal placement.
+                let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
+                    | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
+                    | (BOXES_OF_ROW[(x >> 18) as usize] as usize) << 6;
+                x &= PERMUTATION_CELLS[minirows];
+                if x == 0 {
+                    return false;
+                }
+                self.cand[i] = x;
+                self.seen[i] = x;
+                // A row with one cell left places the digit there (hidden single in a row;
+                // the table already emptied the rest of its box).
+                let placed = (single_row(x & 0x1ff)
+                    | single_row((x >> 9) & 0x1ff) << 9
+                    | single_row(x >> 18) << 18)
+                    & self.unsolved[b];
+                if placed != 0 {
+                    self.unsolved[b] &= !placed;
+                    for e in 0..9 {
+                        if e != d {
+                            self.cand[e * 3 + b] &= !placed;
+                        }
+                    }
+                }
+                // A box whose cells for the digit share one column: the other bands lose
+                // that column.
+                let locked = spread_columns(LOCKED_COLUMNS[fold_columns(x) as usize] as u32);
+                if locked != 0 {
+                    for ob in OTHER_BANDS[b] {
+                        self.cand[d * 3 + ob] &= !locked;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Places every cell with a single candidate. `None` on a contradiction (an unplaced
+    /// cell with no candidate, or two singles clashing), otherwise whether anything changed.
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut progress = false;
+        for b in 0..3 {
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                two |= one & x;
+                one |= x;
+            }
+            let unsolved = self.unsolved[b];
+            if unsolved & !one != 0 {
+                return None;
+            }
+            let mut singles = one & !two & unsolved;
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let bit = 1u32 << p;
+                let mut d = 0;
+                while self.cand[d * 3 + b] & bit == 0 {
+                    d += 1;
+                    if d == 9 {
+                        return None; // lost to an earlier single of this loop
+                    }
+                }
+                if !self.place(d, b * 27 + p) {
+                    return None;
+                }
+                progress = true;
+            }
+        }
+        Some(progress)
+    }
+
+    /// Places every digit that has one cell left in a column (hidden single in a column).
+    /// `None` on a contradiction, otherwise whether anything changed.
+    #[inline]
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut progress = false;
+        for d in 0..9 {
+            let mut any = [0u32; 3];
+            let mut exactly_one = [0u32; 3];
+            for b in 0..3 {
+                let x = self.cand[d * 3 + b];
+                let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
+                any[b] = r0 | r1 | r2;
+                exactly_one[b] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
+            }
+            for b in 0..3 {
+                let [o1, o2] = OTHER_BANDS[b];
+                let columns = exactly_one[b] & !any[o1] & !any[o2];
+                let mut cells = self.cand[d * 3 + b] & spread_columns(columns) & self.unsolved[b];
+                while cells != 0 {
+                    let p = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if !self.place(d, b * 27 + p) {
+                        return None;
+                    }
+                    progress = true;
+                }
+            }
+        }
+        Some(progress)
+    }
+
+    /// Runs all deductions to a fixpoint.
+    #[inline]
+    pub fn propagate(&mut self) -> Status {
+        loop {
+            if !self.band_pass() {
+                return Status::Contradiction;
+            }
+            if self.unsolved == [0; 3] {
+                return Status::Solved;
+            }
+            match self.naked_singles() {
+                None => return Status::Contradiction,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.column_singles() {
+                None => return Status::Contradiction,
+                Some(true) => continue,
+                Some(false) => return Status::Open,
+            }
+        }
+    }
+
+    /// The unplaced cell to guess on: one with two candidates if any, else three, else the
+    /// first unplaced cell. `None` if every cell is placed.
+    #[inline]
+    pub fn guess_cell(&self) -> Option<usize> {
+        let mut fallback = None;
+        for b in 0..3 {
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[d * 3 + b];
+                four |= three & x;
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let unsolved = self.unsolved[b];
+            let pairs = two & !three & unsolved;
+            if pairs != 0 {
+                return Some(b * 27 + pairs.trailing_zeros() as usize);
+            }
+            if fallback.is_none() {
+                let triples = three & !four & unsolved;
+                if triples != 0 {
+                    fallback = Some(b * 27 + triples.trailing_zeros() as usize);
+                }
+            }
+        }
+        if fallback.is_some() {
+            return fallback;
+        }
+        (0..3)
+            .find(|&b| self.unsolved[b] != 0)
+            .map(|b| b * 27 + self.unsolved[b].trailing_zeros() as usize)
+    }
+
+    /// Whether digit `d` is still possible on `cell`.
+    #[inline]
+    pub fn allows(&self, d: usize, cell: usize) -> bool {
+        self.cand[d * 3 + cell / 27] >> (cell % 27) & 1 == 1
+    }
+
+    /// The lowest digit still possible on `cell`, if any.
+    #[inline]
+    pub fn first_candidate(&self, cell: usize) -> Option<usize> {
+        (0..9).find(|&d| self.allows(d, cell))
+    }
+
+    /// The digits (1..9) of a solved board, row by row.
+    pub fn digits(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[d * 3 + b];
+                while x != 0 {
+                    let p = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out[b * 27 + p] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The row value itself if it has exactly one cell, else 0.
+#[inline(always)]
+fn single_row(row: u32) -> u32 {
+    if row & row.wrapping_sub(1) == 0 {
+        row
+    } else {
+        0
+    }
+}

@@ -1,0 +1,79 @@
+//! A fast bitboard Sudoku solver.
+//!
+//! * [`count_solutions`]: number of solutions up to a limit;
+//! * [`solve`]: the first solution;
+//! * [`is_unique_with_grid`]: the scan's hot call — do the grid's digits on `givens` have
+//!   exactly one solution? Guesses follow the grid, so the search runs straight to the grid
+//!   and then looks for a second solution near it;
+//! * [`for_each_solution`]: every solution in turn (UA generation).
+//!
+//! Design (see [`board`]): candidates as 27-bit words per (digit, band); propagation applies
+//! per word the band rule (each digit once per row and box: hidden singles, pointing and
+//! claiming from one table look-up) and locked columns across bands, then naked singles and
+//! hidden singles in columns; the search guesses on a two-candidate cell when there is one.
+//! It keeps an explicit stack ([`search`]), no recursion, no allocation.
+
+pub mod board;
+pub mod search;
+pub mod tables;
+
+use core::ops::ControlFlow;
+
+use super::cells::{Cells, CELL_COUNT};
+use super::grid::Grid;
+use super::puzzle::Puzzle;
+use search::Search;
+
+/// The givens of a puzzle as `(cell, digit)`.
+fn puzzle_givens(p: &Puzzle) -> impl Iterator<Item = (u8, u8)> + '_ {
+    p.digits().iter().enumerate().filter(|(_, &d)| d != 0).map(|(c, &d)| (c as u8, d))
+}
+
+/// Number of solutions of `p`, counting at most `limit` (0 = count them all, saturating at
+/// `u32::MAX`). A puzzle with clashing givens has 0.
+pub fn count_solutions(p: &Puzzle, limit: u32) -> u32 {
+    Search::new(puzzle_givens(p), None).count(limit)
+}
+
+/// The first solution of `p` (digits 1..9), or `None` if it has none. Use
+/// [`count_solutions`] with limit 2 to know whether it is the only one.
+pub fn solve(p: &Puzzle) -> Option<[u8; CELL_COUNT]> {
+    let mut search = Search::new(puzzle_givens(p), None);
+    if search.advance() {
+        Some(search.solution())
+    } else {
+        None
+    }
+}
+
+/// Whether the puzzle made of the grid's digits on `givens` has exactly one solution (which
+/// is then the grid). Guesses try the grid's digit first, so the first solution reached is
+/// the grid and the search stops at the second one.
+#[inline]
+pub fn is_unique_with_grid(grid: &Grid, givens: Cells) -> bool {
+    let digits = grid.digits();
+    let givens = givens.iter().map(|c| (c, digits[c as usize]));
+    Search::new(givens, Some(digits)).count(2) == 1
+}
+
+/// Calls `f` with every solution of `p` until `f` breaks; returns the number of solutions
+/// passed to `f`. With `known`, guesses try that grid's digits first (its solution comes
+/// first when it fits the givens).
+pub fn for_each_solution(
+    p: &Puzzle,
+    known: Option<&Grid>,
+    f: &mut dyn FnMut(&[u8; CELL_COUNT]) -> ControlFlow<()>,
+) -> u64 {
+    let mut search = Search::new(puzzle_givens(p), known.map(|g| g.digits()));
+    let mut visited = 0u64;
+    while search.advance() {
+        visited += 1;
+        if f(&search.solution()).is_break() {
+            break;
+        }
+    }
+    visited
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,173 @@
+//! Solver unit tests on known puzzles (the cross-check against an independent solver on
+//! hundreds of puzzles lives in `cli/tests/sudoku_crosscheck.rs`).
+use super::*;
+use crate::gridcheck::grid::tests::GRID_A;
+use std::vec::Vec;
+
+/// Three 17-clue puzzles of the public list and their solutions.
+const KNOWN: [(&[u8], &[u8]); 3] = [
+    (
+        b"000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+        GRID_A,
+    ),
+    (
+        b"000000021005080000600000000000670300120000500400000000000201040003000000080000000",
+        b"874356921315982467692417853958674312126893574437125689569231748243768195781549236",
+    ),
+    (
+        b"000000102000300700000809000000500080200060000100000000000010600080040000030000070",
+        b"895476132426351798317829546964537281278164359153982467549718623782643915631295874",
+    ),
+];
+
+fn puzzle(text: &[u8]) -> Puzzle {
+    Puzzle::parse(text).unwrap()
+}
+
+/// Whether `digits` is a valid grid that keeps every given of `p`.
+fn is_solution_of(digits: &[u8; 81], p: &Puzzle) -> bool {
+    Grid::from_digits(*digits).is_ok()
+        && (0..81).all(|c| p.digit(c) == 0 || p.digit(c) == digits[c as usize])
+}
+
+#[test]
+fn known_17s_are_unique_and_solved() {
+    for (text, solution) in KNOWN {
+        let p = puzzle(text);
+        assert_eq!(count_solutions(&p, 2), 1);
+        assert_eq!(count_solutions(&p, 0), 1);
+        let s = solve(&p).unwrap();
+        assert_eq!(&s[..], &Grid::parse(solution).unwrap().digits()[..]);
+        let g = Grid::parse(solution).unwrap();
+        assert!(is_unique_with_grid(&g, p.givens()));
+    }
+}
+
+#[test]
+fn dropping_a_clue_gives_several_solutions() {
+    for (text, solution) in KNOWN {
+        let p = puzzle(text);
+        let g = Grid::parse(solution).unwrap();
+        for cell in p.givens().iter() {
+            let mut q = p;
+            q.set(cell, 0);
+            assert_eq!(count_solutions(&q, 2), 2);
+            assert!(!is_unique_with_grid(&g, q.givens()));
+            // Up to 300 solutions: all valid, distinct, keeping the givens; the grid is the
+            // first one when it is the known solution.
+            let n = count_solutions(&q, 300);
+            assert!(n >= 2, "a 16 from a 17 is never unique");
+            let mut seen: Vec<[u8; 81]> = Vec::new();
+            let visited = for_each_solution(&q, Some(&g), &mut |s| {
+                seen.push(*s);
+                if seen.len() == 300 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert_eq!(visited as usize, seen.len());
+            assert_eq!(seen.len() as u32, n);
+            assert_eq!(&seen[0], g.digits());
+            assert!(seen.iter().all(|s| is_solution_of(s, &q)));
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len() as u32, n);
+        }
+    }
+}
+
+#[test]
+fn empty_and_nearly_empty_puzzles_hit_the_limit() {
+    assert_eq!(count_solutions(&Puzzle::EMPTY, 1000), 1000);
+    let s = solve(&Puzzle::EMPTY).unwrap();
+    assert!(Grid::from_digits(s).is_ok());
+    let mut stopped_after = 0;
+    let visited = for_each_solution(&Puzzle::EMPTY, None, &mut |_| {
+        stopped_after += 1;
+        if stopped_after == 5 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(visited, 5);
+}
+
+#[test]
+fn full_grid_has_one_solution() {
+    let g = Grid::parse(GRID_A).unwrap();
+    assert_eq!(count_solutions(&Puzzle::from_grid(&g, Cells::ALL), 0), 1);
+    assert!(is_unique_with_grid(&g, Cells::ALL));
+    assert!(!is_unique_with_grid(&g, Cells::EMPTY));
+}
+
+#[test]
+fn invalid_puzzles_have_no_solution() {
+    // Two 5s in row 1.
+    let mut text = [b'0'; 81];
+    text[0] = b'5';
+    text[8] = b'5';
+    assert_eq!(count_solutions(&puzzle(&text), 0), 0);
+    assert_eq!(solve(&puzzle(&text)), None);
+    // Two 5s in column 1, different bands.
+    let mut text = [b'0'; 81];
+    text[0] = b'5';
+    text[72] = b'5';
+    assert_eq!(count_solutions(&puzzle(&text), 0), 0);
+    // Two 5s in box 1, different rows and columns.
+    let mut text = [b'0'; 81];
+    text[0] = b'5';
+    text[10] = b'5';
+    assert_eq!(count_solutions(&puzzle(&text), 0), 0);
+    // No clash among givens, but cell r1c1 has no candidate: 1..8 in row 1, 9 in column 1.
+    let mut text = [b'0'; 81];
+    for (c, d) in (1..9).zip(b'1'..=b'8') {
+        text[c] = d;
+    }
+    text[36] = b'9';
+    assert_eq!(count_solutions(&puzzle(&text), 0), 0);
+    // A 17 with one given changed to a digit the solution does not have there.
+    let (text, _) = KNOWN[0];
+    let mut p = puzzle(text);
+    let cell = p.givens().lowest().unwrap();
+    p.set(cell, p.digit(cell) % 9 + 1);
+    let n = count_solutions(&p, 0);
+    let mut all_valid = true;
+    for_each_solution(&p, None, &mut |s| {
+        all_valid &= is_solution_of(s, &p);
+        ControlFlow::Continue(())
+    });
+    assert!(all_valid);
+    assert!(n != 1 || solve(&p).is_some());
+}
+
+#[test]
+fn grid_awareness_does_not_change_counts() {
+    let (text, solution) = KNOWN[1];
+    let p = puzzle(text);
+    let g = Grid::parse(solution).unwrap();
+    // Blank 4 digits of the grid: many solutions; with or without the known grid the
+    // enumeration finds the same set.
+    let mut givens = Cells::ALL;
+    for d in 1..=4 {
+        givens = givens - g.cells_of_digit(d);
+    }
+    let q = Puzzle::from_grid(&g, givens);
+    let mut with: Vec<[u8; 81]> = Vec::new();
+    let mut without: Vec<[u8; 81]> = Vec::new();
+    for_each_solution(&q, Some(&g), &mut |s| {
+        with.push(*s);
+        ControlFlow::Continue(())
+    });
+    for_each_solution(&q, None, &mut |s| {
+        without.push(*s);
+        ControlFlow::Continue(())
+    });
+    assert!(with.len() > 1);
+    assert_eq!(&with[0], g.digits());
+    with.sort_unstable();
+    without.sort_unstable();
+    assert_eq!(with, without);
+    let _ = p;
+}

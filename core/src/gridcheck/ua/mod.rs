@@ -1,0 +1,1 @@
+//! Unavoidable sets (UA) of a grid (being written).
