@@ -76,7 +76,7 @@ pub fn order_cells(members: &[u128], sorted: &[u128], free: u128, order: &mut [u
         // Highest weight first, then increasing cell (insertion sort, member sizes are small).
         for i in start + 1..len {
             let mut j = i;
-            while j > start && weights[j - 1 - start] < weights[j - start] {
+            while j > start && weights[j - 1 - start] > weights[j - start] {
                 order.swap(j - 1, j);
                 weights.swap(j - 1 - start, j - start);
                 j -= 1;

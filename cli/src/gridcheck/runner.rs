@@ -1,0 +1,172 @@
+//! Running the chunks of a prepared scan on worker threads (dynamic scheduling), with a
+//! progress line on stderr when it is a terminal.
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Result};
+use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
+use xcover_core::gridcheck::scan::{ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::Cells;
+
+/// Steps per budget slice: workers look at the stop flag between slices.
+const SLICE: u64 = 1 << 20;
+
+/// What the workers found.
+pub struct Outcome {
+    /// Givens of every puzzle found (unsorted, maybe with duplicates).
+    pub found: Vec<Cells>,
+    /// Counters summed over all chunks.
+    pub stats: RunStats,
+}
+
+/// Per-thread buffers of a chunk run.
+struct Buffers {
+    lists: Vec<u128>,
+    table: Box<BitmapTable>,
+    states: Vec<[u64; WORDS]>,
+}
+
+impl Buffers {
+    fn new(size: WorkspaceSize) -> Buffers {
+        Buffers {
+            lists: vec![0; size.list_entries],
+            table: Box::new(BitmapTable::new()),
+            states: vec![[0; WORDS]; size.states],
+        }
+    }
+
+    fn workspace(&mut self) -> Workspace<'_> {
+        Workspace::new(&mut self.lists, &mut self.table, &mut self.states)
+    }
+}
+
+fn add(total: &mut RunStats, more: RunStats) {
+    total.steps += more.steps;
+    total.candidates += more.candidates;
+    total.solver_calls += more.solver_calls;
+    total.found += more.found;
+}
+
+/// Runs every chunk; with stop-at-first, stops all workers after the first puzzle.
+pub fn run_chunks(prepared: &Prepared<'_>, chunks: &[ChunkId], threads: usize, label: &str) -> Result<Outcome> {
+    let size = WorkspaceSize::for_scan(prepared);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let found_count = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<(Vec<Cells>, RunStats)> = Mutex::new((Vec::new(), RunStats::default()));
+    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let workers = threads.clamp(1, chunks.len().max(1));
+    let progress = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let finished_workers = AtomicUsize::new(0);
+
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut buffers = Buffers::new(size);
+                let mut found = Vec::new();
+                let mut stats = RunStats::default();
+                'chunks: while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&chunk) = chunks.get(index) else { break };
+                    let mut run = match ChunkRun::new(prepared, buffers.workspace(), chunk) {
+                        Ok(run) => run,
+                        Err(err) => {
+                            errors.lock().unwrap_or_else(|e| e.into_inner()).push(err.to_string());
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    };
+                    loop {
+                        let status = run.run(SLICE, &mut |givens| {
+                            found.push(givens);
+                            found_count.fetch_add(1, Ordering::Relaxed);
+                            ControlFlow::Continue(())
+                        });
+                        match status {
+                            RunStatus::Done => break,
+                            RunStatus::Stopped => {
+                                stop.store(true, Ordering::Relaxed);
+                                add(&mut stats, run.stats());
+                                break 'chunks;
+                            }
+                            RunStatus::BudgetExhausted => {
+                                if stop.load(Ordering::Relaxed) {
+                                    add(&mut stats, run.stats());
+                                    break 'chunks;
+                                }
+                            }
+                        }
+                    }
+                    add(&mut stats, run.stats());
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                let mut shared = results.lock().unwrap_or_else(|e| e.into_inner());
+                shared.0.extend(found);
+                add(&mut shared.1, stats);
+                finished_workers.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        if progress {
+            while finished_workers.load(Ordering::Relaxed) < workers {
+                std::thread::sleep(Duration::from_millis(250));
+                let finished = done.load(Ordering::Relaxed);
+                let elapsed = started.elapsed().as_secs_f64();
+                let eta = if finished > 0 {
+                    format!("{:.0}s", elapsed * (chunks.len() - finished) as f64 / finished as f64)
+                } else {
+                    "?".to_owned()
+                };
+                let mut err = std::io::stderr().lock();
+                let _ = write!(
+                    err,
+                    "\r{label}: chunks {finished}/{} found {} elapsed {elapsed:.0}s ETA {eta}   ",
+                    chunks.len(),
+                    found_count.load(Ordering::Relaxed)
+                );
+                let _ = err.flush();
+            }
+            eprint!("\r{:79}\r", "");
+        }
+    });
+    if let Some(err) = errors.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().next() {
+        return Err(anyhow!("running a chunk: {err}"));
+    }
+    let (found, stats) = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(Outcome { found, stats })
+}
+
+/// Result of [`scan_puzzles`].
+pub struct Scanned {
+    /// Givens of the puzzles found, sorted, no duplicates (one at most with stop-at-first).
+    pub puzzles: Vec<Cells>,
+    /// Counters summed over all chunks.
+    pub stats: RunStats,
+    /// Number of chunks.
+    pub chunks: usize,
+}
+
+/// Prepares and runs a whole scan of `grid` with the UA list `uas` (all real UA).
+pub fn scan_puzzles(
+    grid: &xcover_core::gridcheck::Grid,
+    uas: &[Cells],
+    options: &xcover_core::gridcheck::scan::ScanOptions,
+    threads: usize,
+) -> Result<Scanned> {
+    let mut work = vec![0u128; xcover_core::gridcheck::scan::required_work_entries(uas.len())];
+    let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
+        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
+    let chunks: Vec<ChunkId> = prepared.chunks().collect();
+    let outcome = run_chunks(&prepared, &chunks, threads, "scan")?;
+    let mut puzzles = outcome.found;
+    puzzles.sort_unstable();
+    puzzles.dedup();
+    if options.stop_at_first {
+        puzzles.truncate(1);
+    }
+    Ok(Scanned { puzzles, stats: outcome.stats, chunks: chunks.len() })
+}
