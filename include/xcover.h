@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/** The opaque workspace handle: it points into the caller's buffer given to dlx3_init. */
+typedef struct dlx3_workspace dlx3_workspace;
+
 /**
  * The version of the C ABI: bumped when a function signature, a struct layout or a status
  * number changes incompatibly.
@@ -132,7 +135,7 @@ enum xcover_status
      */
     XCOVER_NOT_INITIALIZED = 20,
     /**
-     * The workspace was marked dead by an earlier error; only `*_stats`, `*_state` and a
+     * The workspace was marked dead by an earlier error; only `dlx3_get_stats`, `dlx3_get_state`, `dlx3_release` and a
      * new init over the same buffer are possible.
      */
     XCOVER_DEAD = 21,
@@ -252,11 +255,6 @@ typedef enum xcover_status xcover_status;
 typedef uint32_t xcover_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
-
-/**
- * The opaque workspace object (C sees only `dlx3_workspace *`).
- */
-typedef struct dlx3_workspace dlx3_workspace;
 
 /**
  * Where and why `dlx3_parse` stopped (filled on every call; all zero on success).
@@ -471,7 +469,7 @@ typedef struct dlx3_image {
 } dlx3_image;
 
 /**
- * Counters of a workspace (Knuth's final statistics and more), see `dlx3_stats()`.
+ * Counters of a workspace (Knuth's final statistics and more), see `dlx3_get_stats()`.
  */
 typedef struct dlx3_stats {
     /**
@@ -559,7 +557,7 @@ uint32_t xcover_abi_version(void);
  * `handle` is a live handle (or NULL); `text` points to `len` readable bytes (NULL allowed
  * if `len` is 0); `err_info` is NULL or writable.
  */
-xcover_status dlx3_parse(struct dlx3_workspace *handle,
+xcover_status dlx3_parse(dlx3_workspace *handle,
                          const uint8_t *text,
                          size_t len,
                          struct dlx3_parse_error *err_info);
@@ -619,7 +617,7 @@ xcover_status dlx3_init(void *buf,
                         size_t nodes,
                         size_t levels,
                         const struct dlx3_settings *settings,
-                        struct dlx3_workspace **handle);
+                        dlx3_workspace **handle);
 
 /**
  * Computes the buffer size and alignment for solving the preloaded `image` with `levels`
@@ -653,7 +651,7 @@ xcover_status dlx3_init_preloaded(void *buf,
                                   const struct dlx3_image *image,
                                   size_t levels,
                                   const struct dlx3_settings *settings,
-                                  struct dlx3_workspace **handle);
+                                  dlx3_workspace **handle);
 
 /**
  * Stores the workspace's state (a `dlx3_state` value) in `*state`. Works on dead
@@ -665,7 +663,7 @@ xcover_status dlx3_init_preloaded(void *buf,
  * `handle` is NULL or a handle from an init function whose buffer is still valid;
  * `state` is writable.
  */
-xcover_status dlx3_state(struct dlx3_workspace *handle, uint32_t *state);
+xcover_status dlx3_get_state(dlx3_workspace *handle, uint32_t *state);
 
 /**
  * Ends the workspace (live or dead): its handle is refused from now on and its buffer
@@ -674,9 +672,9 @@ xcover_status dlx3_state(struct dlx3_workspace *handle, uint32_t *state);
  * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
  *
  * # Safety
- * As for `dlx3_state`.
+ * As for `dlx3_get_state`.
  */
-xcover_status dlx3_release(struct dlx3_workspace *handle);
+xcover_status dlx3_release(dlx3_workspace *handle);
 
 /**
  * Fills `*settings` with Knuth's defaults (v1025 m0 d10000000000 c/C/l 1000000, no
@@ -710,7 +708,7 @@ xcover_status dlx3_settings_default(struct dlx3_settings *settings);
  * # Safety
  * `handle` is NULL or a handle from an init function whose buffer is still valid.
  */
-xcover_status dlx3_solve_step(struct dlx3_workspace *handle, uint64_t mem_budget);
+xcover_status dlx3_solve_step(dlx3_workspace *handle, uint64_t mem_budget);
 
 /**
  * Stores in `*len` the number of moves (levels) of the solution just found: the levels
@@ -723,7 +721,7 @@ xcover_status dlx3_solve_step(struct dlx3_workspace *handle, uint64_t mem_budget
  * # Safety
  * `handle` as for `dlx3_solve_step`; `len` writable.
  */
-xcover_status dlx3_solution_len(struct dlx3_workspace *handle, size_t *len);
+xcover_status dlx3_solution_len(dlx3_workspace *handle, size_t *len);
 
 /**
  * Stores in `*option` the option chosen on level `level` of the solution just found:
@@ -738,7 +736,7 @@ xcover_status dlx3_solution_len(struct dlx3_workspace *handle, size_t *len);
  * # Safety
  * `handle` as for `dlx3_solve_step`; `option` writable; `null_item` writable or NULL.
  */
-xcover_status dlx3_solution_option(struct dlx3_workspace *handle,
+xcover_status dlx3_solution_option(dlx3_workspace *handle,
                                    size_t level,
                                    uint32_t *option,
                                    uint32_t *null_item);
@@ -752,7 +750,7 @@ xcover_status dlx3_solution_option(struct dlx3_workspace *handle,
  * # Safety
  * `handle` as for `dlx3_solve_step`; `len` writable.
  */
-xcover_status dlx3_option_len(struct dlx3_workspace *handle, uint32_t option, size_t *len);
+xcover_status dlx3_option_len(dlx3_workspace *handle, uint32_t option, size_t *len);
 
 /**
  * Stores in `*item` the item number (1-based, in the order of the item line) of the
@@ -765,7 +763,7 @@ xcover_status dlx3_option_len(struct dlx3_workspace *handle, uint32_t option, si
  * # Safety
  * `handle` as for `dlx3_solve_step`; `item` and `color` writable or NULL.
  */
-xcover_status dlx3_option_item(struct dlx3_workspace *handle,
+xcover_status dlx3_option_item(dlx3_workspace *handle,
                                uint32_t option,
                                size_t index,
                                uint32_t *item,
@@ -782,10 +780,7 @@ xcover_status dlx3_option_item(struct dlx3_workspace *handle,
  * # Safety
  * `handle` as for `dlx3_solve_step`; `name` points to `capacity` writable bytes.
  */
-xcover_status dlx3_item_name(struct dlx3_workspace *handle,
-                             uint32_t item,
-                             char *name,
-                             size_t capacity);
+xcover_status dlx3_item_name(dlx3_workspace *handle, uint32_t item, char *name, size_t capacity);
 
 /**
  * Copies the counters into `*stats`: Knuth's final statistics (solutions, mems, updates,
@@ -797,7 +792,7 @@ xcover_status dlx3_item_name(struct dlx3_workspace *handle,
  * # Safety
  * `handle` as for `dlx3_solve_step`; `stats` writable.
  */
-xcover_status dlx3_stats(struct dlx3_workspace *handle, struct dlx3_stats *stats);
+xcover_status dlx3_get_stats(dlx3_workspace *handle, struct dlx3_stats *stats);
 
 /**
  * Returns a static, NUL-terminated English message for `status` (Knuth's exact wording,

@@ -44,6 +44,15 @@ pub extern "C" fn xcover_abi_version() -> u32 {
     XCOVER_ABI_VERSION
 }
 
+/// The precompiled `core` that ships with stable Rust was built for unwinding, and its
+/// objects keep a reference to the personality routine in their unwind tables
+/// (`DW.ref.rust_eh_personality`). With `panic = "abort"` nothing ever unwinds, so the
+/// routine is never called; this empty definition resolves the reference so that a C program
+/// links libxcover.a without any Rust runtime. (Not exported in the header.)
+#[cfg(not(any(feature = "std", test)))]
+#[no_mangle]
+pub extern "C" fn rust_eh_personality() {}
+
 /// No unwinding and no formatting: a panic here is a bug (all errors are statuses), and the
 /// smallest safe reaction in firmware is to stop. `loop {}` keeps `abort` and any platform
 /// symbol out of the library; hosts get the same behaviour as a hung call rather than UB.

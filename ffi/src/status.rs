@@ -34,7 +34,7 @@ pub enum xcover_status {
     XCOVER_BAD_STATE = 19,
     /// The handle does not point to an initialized workspace (bad magic number).
     XCOVER_NOT_INITIALIZED = 20,
-    /// The workspace was marked dead by an earlier error; only `*_stats`, `*_state` and a
+    /// The workspace was marked dead by an earlier error; only `dlx3_get_stats`, `dlx3_get_state`, `dlx3_release` and a
     /// new init over the same buffer are possible.
     XCOVER_DEAD = 21,
     /// Init over a buffer that still holds a live workspace (release it first).

@@ -277,7 +277,7 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
 /// `handle` is NULL or a handle from an init function whose buffer is still valid;
 /// `state` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_state(handle: *mut dlx3_workspace, state: *mut u32) -> xcover_status {
+pub unsafe extern "C" fn dlx3_get_state(handle: *mut dlx3_workspace, state: *mut u32) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let (ws, state) = unsafe { (workspace::workspace(handle, Dead::Allow)?, out_param(state)?) };
@@ -292,7 +292,7 @@ pub unsafe extern "C" fn dlx3_state(handle: *mut dlx3_workspace, state: *mut u32
 /// Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
 ///
 /// # Safety
-/// As for `dlx3_state`.
+/// As for `dlx3_get_state`.
 #[no_mangle]
 pub unsafe extern "C" fn dlx3_release(handle: *mut dlx3_workspace) -> xcover_status {
     status_of((|| {

@@ -255,7 +255,7 @@ fn ensure_complete(ws: &dlx3_workspace) -> Checked<()> {
 /// # Safety
 /// `handle` as for `dlx3_solve_step`; `stats` writable.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_stats(handle: *mut dlx3_workspace, stats: *mut dlx3_stats) -> xcover_status {
+pub unsafe extern "C" fn dlx3_get_stats(handle: *mut dlx3_workspace, stats: *mut dlx3_stats) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let (ws, stats) = unsafe { (workspace::workspace(handle, Dead::Allow)?, out_param(stats)?) };

@@ -21,7 +21,7 @@ pub const DLX3_NULL_MOVE: u32 = 0xffff_ffff;
 /// Version stamp a `dlx3_image` must carry in its `version` field.
 pub const DLX3_IMAGE_VERSION: u32 = 0x4458_0001;
 
-/// Life cycle of a workspace, as reported by `dlx3_state()`.
+/// Life cycle of a workspace, as reported by `dlx3_get_state()`.
 #[repr(u32)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum dlx3_state {
@@ -35,9 +35,9 @@ pub enum dlx3_state {
     DLX3_STATE_SEARCHING = 4,
     /// `dlx3_solve_step` returned XCOVER_SOLUTION: the solution can be read.
     DLX3_STATE_SOLUTION = 5,
-    /// The search is over; `dlx3_stats` has the final totals.
+    /// The search is over; `dlx3_get_stats` has the final totals.
     DLX3_STATE_DONE = 6,
-    /// An error made the workspace unusable; see `dlx3_stats` for what was counted.
+    /// An error made the workspace unusable; see `dlx3_get_stats` for what was counted.
     DLX3_STATE_DEAD = 7,
 }
 
@@ -96,7 +96,7 @@ impl dlx3_parse_error {
     };
 }
 
-/// Counters of a workspace (Knuth's final statistics and more), see `dlx3_stats()`.
+/// Counters of a workspace (Knuth's final statistics and more), see `dlx3_get_stats()`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct dlx3_stats {

@@ -56,7 +56,11 @@ pub struct Writers {
     pub shape: xcover_writer,
 }
 
-/// The opaque workspace object (C sees only `dlx3_workspace *`).
+/// The opaque workspace object (C sees only `dlx3_workspace *`, declared by the header's
+/// `after_includes` in cbindgen.toml). `repr(C)` keeps the magic number and the state at
+/// fixed offsets, which every call reads before trusting anything else.
+/// cbindgen:ignore
+#[repr(C)]
 #[allow(non_camel_case_types)]
 pub struct dlx3_workspace {
     magic: u64,
