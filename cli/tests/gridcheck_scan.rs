@@ -1,0 +1,341 @@
+//! Integration tests of the grid scan (core scan + the CLI's UA source and thread runner).
+//! Every puzzle any test finds is also checked unique by DLX3 (a second, independent route).
+#[path = "fixtures/gridcheck/support.rs"]
+mod support;
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use support::*;
+use xcover_cli::gridcheck::{runner, ua_source};
+use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
+use xcover_core::gridcheck::scan::{self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
+
+/// Random pseudo-puzzles for the tests' UA lists (a pruning device only).
+const TEST_UA_RANDOM: u32 = 100;
+
+fn options(clues: u8, forced: Cells, empty: Cells) -> ScanOptions {
+    let mut options = ScanOptions::new(clues);
+    options.mask = ClueMask { givens: forced, empties: empty };
+    options
+}
+
+fn scan_set(grid: &Grid, uas: &[Cells], options: &ScanOptions) -> BTreeSet<Cells> {
+    let scanned = runner::scan_puzzles(grid, uas, options, 2).expect("scan runs");
+    scanned.puzzles.into_iter().collect()
+}
+
+/// Checks the found puzzles: N clues, inside the mask, unique by DLX3.
+fn check_found(grid: &Grid, found: &BTreeSet<Cells>, options: &ScanOptions) {
+    for &givens in found {
+        assert_eq!(givens.len(), u32::from(options.clues), "clue count");
+        assert!(options.mask.givens.is_subset_of(givens), "forced givens kept");
+        assert!(givens.is_disjoint(options.mask.empties), "forced empties respected");
+        assert_unique_by_dlx3(grid, givens);
+    }
+}
+
+#[test]
+fn sudoku17_sources_are_found_with_10_to_12_forced_clues() {
+    let Some(lines) = sudoku17() else { return };
+    let count = if heavy() { 50 } else { 6 };
+    let mut rng = Rng(0x17_2024);
+    for round in 0..count {
+        let line = &lines[rng.below(lines.len())];
+        let (puzzle, grid) = grid_of(line);
+        let forced = rng.pick(puzzle.givens(), 10 + round % 3);
+        let mask = ClueMask::parse(mask_text(forced, Cells::EMPTY).as_bytes()).unwrap();
+        assert_eq!(mask.givens, forced);
+        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, round as u64, forced).unwrap();
+        let options = options(17, forced, Cells::EMPTY);
+        let found = scan_set(&grid, &uas, &options);
+        assert!(found.contains(&puzzle.givens()), "source {line} not found (forced {})", forced.len());
+        check_found(&grid, &found, &options);
+    }
+}
+
+/// The one-cell extensions of `givens` inside the grid.
+fn extensions(givens: Cells) -> BTreeSet<Cells> {
+    Cells::ALL.difference(givens).iter().map(|c| givens.union(Cells::single(c))).collect()
+}
+
+fn tsv_set(field: &str) -> BTreeSet<String> {
+    field.split(';').filter(|s| !s.is_empty()).map(str::to_owned).collect()
+}
+
+fn as_lines(grid: &Grid, found: &BTreeSet<Cells>) -> BTreeSet<String> {
+    found.iter().map(|&g| Puzzle::from_grid(grid, g).to_string()).collect()
+}
+
+#[test]
+fn n18_plain_and_minimal_match_reference_cases() {
+    let text = include_str!("fixtures/gridcheck/cases18.tsv");
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let mut cases = 0;
+    for line in lines.filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let grid = Grid::parse(f[col("grid")].as_bytes()).unwrap();
+        let p17 = Puzzle::parse(f[col("puzzle17")].as_bytes()).unwrap();
+        let mask = ClueMask::parse(f[col("cluemask")].as_bytes()).unwrap();
+        let clues: u8 = f[col("N")].parse().unwrap();
+        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 7, mask.givens).unwrap();
+        let mut opts = ScanOptions::new(clues);
+        opts.mask = mask;
+        let plain = scan_set(&grid, &uas, &opts);
+        check_found(&grid, &plain, &opts);
+        assert_eq!(as_lines(&grid, &plain), tsv_set(f[col("puzzles")]));
+        assert_eq!(plain.len(), f[col("n_found")].parse::<usize>().unwrap());
+        let ext = extensions(p17.givens());
+        assert_eq!(ext.len(), 64);
+        assert!(ext.is_subset(&plain), "all 64 one-cell extensions of the 17 are found");
+
+        opts.minimal_only = true;
+        let minimal = scan_set(&grid, &uas, &opts);
+        check_found(&grid, &minimal, &opts);
+        assert_eq!(as_lines(&grid, &minimal), tsv_set(f[col("puzzles_minimals")]));
+        // --minimal removes exactly the non-minimal ones.
+        let removed: BTreeSet<Cells> = plain.difference(&minimal).copied().collect();
+        assert!(ext.is_subset(&removed));
+        for &g in &plain {
+            let non_minimal = g.iter().any(|c| solver::is_unique_with_grid(&grid, g.difference(Cells::single(c))));
+            assert_eq!(removed.contains(&g), non_minimal);
+        }
+        cases += 1;
+    }
+    assert!(cases >= 2);
+}
+
+#[test]
+fn n18_extensions_on_seeded_sources() {
+    let Some(lines) = sudoku17() else { return };
+    let mut rng = Rng(18);
+    for _ in 0..if heavy() { 6 } else { 2 } {
+        let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
+        let forced = rng.pick(puzzle.givens(), 12);
+        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 3, forced).unwrap();
+        let mut opts = options(18, forced, Cells::EMPTY);
+        let plain = scan_set(&grid, &uas, &opts);
+        check_found(&grid, &plain, &opts);
+        let ext = extensions(puzzle.givens());
+        assert!(ext.is_subset(&plain));
+        opts.minimal_only = true;
+        let minimal = scan_set(&grid, &uas, &opts);
+        assert!(minimal.is_subset(&plain));
+        assert!(minimal.is_disjoint(&ext));
+        for &g in plain.difference(&minimal) {
+            assert!(g.iter().any(|c| solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))));
+        }
+        for &g in &minimal {
+            assert!(g.iter().all(|c| !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))));
+        }
+    }
+}
+
+/// Every `k`-subset of the cells in `free`, as a list.
+fn subsets(free: &[u8], k: usize) -> Vec<Cells> {
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > free.len() {
+        return out;
+    }
+    loop {
+        out.push(pick.iter().fold(Cells::EMPTY, |acc, &i| acc.union(Cells::single(free[i]))));
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            if pick[i] < free.len() - k + i {
+                break;
+            }
+            if i == 0 {
+                return out;
+            }
+        }
+        if pick[i] >= free.len() - k + i {
+            return out;
+        }
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+#[test]
+fn brute_force_oracle_on_small_cases() {
+    let Some(lines) = sudoku17() else { return };
+    let mut rng = Rng(0xb7u64);
+    let rounds = if heavy() { 24 } else { 8 };
+    for round in 0..rounds {
+        let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
+        // Force 12..14 of the 17 clues, leave 14..18 free cells (the other clues among them
+        // most of the time), every other cell forced empty.
+        let forced = rng.pick(puzzle.givens(), 12 + round % 3);
+        let other_clues = puzzle.givens().difference(forced);
+        let keep_clues = if round % 4 == 3 { rng.pick(other_clues, other_clues.len() as usize - 1) } else { other_clues };
+        let free_count = 14 + round % 5;
+        let rest = Cells::ALL.difference(puzzle.givens());
+        let free = keep_clues.union(rng.pick(rest, free_count - keep_clues.len() as usize));
+        let empty = Cells::ALL.difference(free).difference(forced);
+        let free_list: Vec<u8> = free.iter().collect();
+        let uas = ua_source::generate(&grid, 20, round as u64, forced).unwrap();
+        for clues in [17u8, 18] {
+            for minimal in [false, true] {
+                let mut opts = options(clues, forced, empty);
+                opts.minimal_only = minimal;
+                let found = scan_set(&grid, &uas, &opts);
+                let oracle: BTreeSet<Cells> = subsets(&free_list, usize::from(clues) - forced.len() as usize)
+                    .into_iter()
+                    .map(|s| s.union(forced))
+                    .filter(|&g| solver::is_unique_with_grid(&grid, g))
+                    .filter(|&g| {
+                        !minimal || g.iter().all(|c| !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c))))
+                    })
+                    .collect();
+                assert_eq!(found, oracle, "round {round} N={clues} minimal={minimal}");
+                check_found(&grid, &found, &opts);
+            }
+        }
+    }
+}
+
+#[test]
+fn subsets_enumerates_all() {
+    let free = [1u8, 5, 9, 20, 33];
+    assert_eq!(subsets(&free, 2).len(), 10);
+    assert_eq!(subsets(&free, 5).len(), 1);
+    assert_eq!(subsets(&free, 0).len(), 1);
+    let all: BTreeSet<Cells> = subsets(&free, 3).into_iter().collect();
+    assert_eq!(all.len(), 10);
+}
+
+#[test]
+fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
+    let Some(lines) = sudoku17() else { return };
+    let (puzzle, grid) = grid_of(&lines[3]);
+    let mut rng = Rng(5);
+    let forced = rng.pick(puzzle.givens(), 11);
+    let generated = ua_source::generate(&grid, TEST_UA_RANDOM, 11, forced).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ua.txt");
+    ua_source::save(&path, &generated).unwrap();
+    let loaded = ua_source::load(&path, &grid).unwrap();
+    assert_eq!(loaded, generated);
+    let opts = options(17, forced, Cells::EMPTY);
+    let from_generated = scan_set(&grid, &generated, &opts);
+    let from_loaded = scan_set(&grid, &loaded, &opts);
+    assert_eq!(from_generated, from_loaded);
+    assert!(from_loaded.contains(&puzzle.givens()));
+    // A set that is not a UA: the cells of one row (blanking a row leaves one solution).
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    let row: String = (0..81).map(|c| if c < 9 { '1' } else { '0' }).collect();
+    text.push_str(&row);
+    text.push('\n');
+    std::fs::write(&path, text).unwrap();
+    let err = ua_source::load(&path, &grid).unwrap_err().to_string();
+    assert!(err.contains("not an unavoidable set"), "{err}");
+    assert!(err.contains(&format!("line {}", generated.len() + 1)), "{err}");
+    // `{rc,...}` lines are read too.
+    std::fs::write(&path, "{11,12,13,14,15,16,17,18,19}\n").unwrap();
+    assert!(ua_source::load(&path, &grid).is_err());
+}
+
+/// Runs every chunk separately, resumed with a tiny budget, and unions the results.
+fn chunked_set(grid: &Grid, uas: &[Cells], opts: &ScanOptions, budget: u64) -> (BTreeSet<Cells>, usize) {
+    let mut work = vec![0u128; uas.len()];
+    let prepared = scan::prepare(grid, uas, opts, &mut work).unwrap();
+    let size = WorkspaceSize::for_scan(&prepared);
+    let mut lists = vec![0u128; size.list_entries];
+    let mut table = Box::new(BitmapTable::new());
+    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut found = BTreeSet::new();
+    let ids: Vec<ChunkId> = prepared.chunks().collect();
+    let mut resumptions = 0;
+    for &id in ids.iter().rev() {
+        let id = ChunkId::from_u32(id.to_u32()).unwrap();
+        let workspace = Workspace::new(&mut lists, &mut table, &mut states);
+        let mut run = ChunkRun::new(&prepared, workspace, id).unwrap();
+        loop {
+            match run.run(budget, &mut |g| {
+                found.insert(g);
+                ControlFlow::Continue(())
+            }) {
+                RunStatus::Done => break,
+                RunStatus::BudgetExhausted => resumptions += 1,
+                RunStatus::Stopped => panic!("not asked to stop"),
+            }
+        }
+    }
+    (found, resumptions)
+}
+
+#[test]
+fn chunked_resumed_runs_equal_one_run() {
+    let Some(lines) = sudoku17() else { return };
+    let mut rng = Rng(77);
+    for clues in [17u8, 18] {
+        let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
+        let forced = rng.pick(puzzle.givens(), 12);
+        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 1, forced).unwrap();
+        let opts = options(clues, forced, Cells::EMPTY);
+        let whole = scan_set(&grid, &uas, &opts);
+        let (chunked, resumptions) = chunked_set(&grid, &uas, &opts, 2);
+        assert!(resumptions > 0);
+        assert_eq!(chunked, whole);
+        assert!(whole.contains(&puzzle.givens()) || clues == 18);
+        check_found(&grid, &whole, &opts);
+        // One ChunkRun over the whole scan agrees too.
+        let mut work = vec![0u128; uas.len()];
+        let prepared = scan::prepare(&grid, &uas, &opts, &mut work).unwrap();
+        let size = WorkspaceSize::for_scan(&prepared);
+        let mut lists = vec![0u128; size.list_entries];
+        let mut table = Box::new(BitmapTable::new());
+        let mut states = vec![[0u64; WORDS]; size.states];
+        let mut run = ChunkRun::new(&prepared, Workspace::new(&mut lists, &mut table, &mut states), ChunkId::WHOLE).unwrap();
+        let mut found = BTreeSet::new();
+        assert_eq!(run.run(u64::MAX, &mut |g| { found.insert(g); ControlFlow::Continue(()) }), RunStatus::Done);
+        assert_eq!(found, whole);
+    }
+}
+
+#[test]
+fn fully_forced_tests_the_single_candidate() {
+    let Some(lines) = sudoku17() else { return };
+    let (puzzle, grid) = grid_of(&lines[10]);
+    let opts = options(17, puzzle.givens(), Cells::EMPTY);
+    let found = scan_set(&grid, &[], &opts);
+    assert_eq!(found.into_iter().collect::<Vec<_>>(), vec![puzzle.givens()]);
+    // Drop one clue from the forced set and ask for 16: not unique, nothing found.
+    let fewer = puzzle.givens().difference(Cells::single(puzzle.givens().lowest().unwrap()));
+    assert!(scan_set(&grid, &[], &options(16, fewer, Cells::EMPTY)).is_empty());
+}
+
+#[test]
+fn stop_at_first_reports_one_of_the_puzzles() {
+    let Some(lines) = sudoku17() else { return };
+    let (puzzle, grid) = grid_of(&lines[20]);
+    let forced = Rng(3).pick(puzzle.givens(), 12);
+    let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 1, forced).unwrap();
+    let mut opts = options(18, forced, Cells::EMPTY);
+    let all = scan_set(&grid, &uas, &opts);
+    opts.stop_at_first = true;
+    let first = scan_set(&grid, &uas, &opts);
+    assert_eq!(first.len(), 1);
+    assert!(first.is_subset(&all));
+}
+
+#[test]
+fn a_wrong_ua_list_never_enters_through_load() {
+    // A valid grid and a UA list that holds a set which is not a UA: `verify` refuses it.
+    let Some(lines) = sudoku17() else { return };
+    let (_, grid) = grid_of(&lines[0]);
+    let uas = ua_source::generate(&grid, 0, 0, Cells::EMPTY).unwrap();
+    assert!(uas.iter().take(50).all(|&u| ua_source::verify(&grid, u)));
+    let box0 = Cells::from_cells(&[0, 1, 2, 9, 10, 11, 18, 19, 20]);
+    assert!(!ua_source::verify(&grid, box0));
+}
