@@ -1,0 +1,111 @@
+//! `xcover gridcheck` as a command: output format, batch mode, errors (never a panic).
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn xcover(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+        .arg("gridcheck")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xcover runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Fields of the first case of the reference tsv: (grid, puzzle17, cluemask, puzzles).
+fn case() -> (String, String, String, Vec<String>) {
+    let tsv = include_str!("fixtures/gridcheck/cases18.tsv");
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let f: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| f[header.iter().position(|h| *h == name).unwrap()].to_owned();
+    let puzzles = col("puzzles").split(';').map(str::to_owned).collect();
+    (col("grid"), col("puzzle17"), col("cluemask"), puzzles)
+}
+
+fn assert_error(out: &Output, needle: &str) {
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "expected failure, stderr: {err}");
+    assert!(err.contains(needle), "stderr `{err}` lacks `{needle}`");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn masked_scan_prints_the_reference_set_sorted() {
+    let (grid, _, mask, mut expected) = case();
+    let out = xcover(&["--clues", "18", "--mask", &mask, "--ua-random", "50", "--threads", "2", &grid], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    expected.sort();
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines, expected);
+    let err = text(&out.stderr);
+    assert!(err.contains("UA ") && err.contains("clique") && err.contains("candidates checked"), "{err}");
+    assert!(err.contains(&format!("found {}", expected.len())), "{err}");
+}
+
+#[test]
+fn batch_mode_prefixes_grid_and_reads_stdin() {
+    let (grid, p17, _, _) = case();
+    // Force all 17 clues: the first grid yields exactly the 17; a relabelled grid (digits
+    // swapped 1<->2) yields its relabelled 17.
+    let mask: String = p17.chars().map(|c| if c == '0' { '.' } else { '1' }).collect();
+    let swap = |s: &str| -> String {
+        s.chars().map(|c| match c { '1' => '2', '2' => '1', other => other }).collect()
+    };
+    let input = format!("{grid}\n\n{}\n", swap(&grid));
+    let out = xcover(&["--clues", "17", "--mask", &mask, "--ua-random", "0"], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let expected = format!("{grid}\t{p17}\n{}\t{}\n", swap(&grid), swap(&p17));
+    assert_eq!(text(&out.stdout), expected);
+}
+
+#[test]
+fn save_and_load_ua_agree() {
+    let (grid, _, mask, _) = case();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.ua");
+    let path = path.to_str().unwrap();
+    let first = xcover(&["-n", "18", "--mask", &mask, "--ua-random", "20", "--save-ua", path, &grid], "");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let second = xcover(&["-n", "18", "--mask", &mask, "--ua-file", path, &grid], "");
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    assert_eq!(first.stdout, second.stdout);
+    assert!(text(&second.stderr).contains("(loaded)"));
+    // A wrong UA (a whole row) appended to the file is refused.
+    let mut content = std::fs::read_to_string(path).unwrap();
+    content.push_str("{11,12,13,14,15,16,17,18,19}\n");
+    std::fs::write(path, content).unwrap();
+    let third = xcover(&["-n", "18", "--mask", &mask, "--ua-file", path, &grid], "");
+    assert_error(&third, "not an unavoidable set");
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let (grid, _, _, _) = case();
+    let mut bad_grid = grid.clone();
+    bad_grid.replace_range(0..2, &grid[1..2].repeat(2));
+    assert_error(&xcover(&[&bad_grid], ""), "bad grid");
+    assert_error(&xcover(&["12345"], ""), "bad grid");
+    assert_error(&xcover(&[], "not a grid\n"), "stdin line 1");
+    assert_error(&xcover(&[], ""), "no grid");
+    assert_error(&xcover(&["--clues", "0", &grid], ""), "out of range");
+    assert_error(&xcover(&["--clues", "82", &grid], ""), "out of range");
+    assert_error(&xcover(&["--mask", &"1".repeat(82), &grid], ""), "at most 81");
+    assert_error(&xcover(&["--clues", "3", "--mask", "1111", &grid], ""), "forces 4 givens");
+    assert_error(&xcover(&["--threads", "0", &grid], ""), "at least 1");
+    assert_error(&xcover(&["--file", "/nonexistent/grids.txt"], ""), "opening");
+    assert_error(&xcover(&["--ua-file", "/nonexistent/ua.txt", &grid], ""), "reading");
+    assert_error(&xcover(&["--ua-file", "x", &grid, &grid], ""), "exactly one grid");
+    let usage = xcover(&["--bogus"], "");
+    assert_eq!(usage.status.code(), Some(2));
+    let help = xcover(&["--help"], "");
+    assert!(help.status.success());
+    assert!(text(&help.stdout).contains("--stop-at-first"));
+}
