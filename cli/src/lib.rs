@@ -2,5 +2,6 @@
 #![deny(missing_docs)]
 
 pub mod dlx3;
+pub mod export;
 pub mod gridcheck;
 pub mod sudoku;

@@ -1,0 +1,299 @@
+//! `xcover dlx3 --export-c FILE` / `--export-rust FILE`: turns a `.dlx` matrix into const
+//! arrays that the preloaded API solves without parsing (C: `dlx3_init_preloaded` with a
+//! `dlx3_image`; Rust: `Dlx3::preloaded` with `Storage::with_shared_names`).
+//!
+//! The arrays are the engine's own data structures exactly as reading the text leaves them
+//! (item records, node records, names, layout), so a preloaded search makes the same moves,
+//! prints the same solutions and counts the same search mems as `xcover dlx3` on the text
+//! (only the input mems are 0). Names stay in the const image (flash); only the item and
+//! node records are copied into RAM.
+//!
+//! RAM of a preloaded problem (C API, 64-bit or 32-bit alike):
+//! `1024 (workspace header) + 16*(last_itm+1) + 16*(last_node+1) + 24*levels` bytes, each
+//! term rounded up to a multiple of 8 (`XCOVER_DLX3_PRELOADED_SIZE` in xcover.h).
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+use xcover_core::dlx3::{
+    measure, Dlx3, FgetsLines, Item, Layout, Level, Name, Node, Settings, Storage, ArgOutcome,
+};
+
+/// The engine's data after reading a matrix: everything a preloaded run needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    /// Matrix shape.
+    pub layout: Layout,
+    /// Names of items 0..=last_itm (the root's and the last one are all zero).
+    pub names: Vec<Name>,
+    /// Item records 0..=last_itm (the last one all zero).
+    pub items: Vec<Item>,
+    /// Node records 0..=last_node.
+    pub nodes: Vec<Node>,
+}
+
+/// Why a matrix could not be exported.
+#[derive(Debug)]
+pub struct ExportError {
+    /// Knuth's report (`MESSAGE!` and `P: LINE`), as `xcover dlx3` would print it.
+    pub report: Vec<u8>,
+    /// The exit status Knuth's program would use.
+    pub exit_status: i32,
+}
+
+/// A `fmt::Write` that collects bytes, mapping the engine's byte escapes back to raw bytes.
+#[derive(Default)]
+struct Collect(Vec<u8>);
+
+impl std::fmt::Write for Collect {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for c in s.chars() {
+            let code = u32::from(c);
+            match code.checked_sub(xcover_core::dlx3::BYTE_ESCAPE_BASE).and_then(|b| u8::try_from(b).ok()) {
+                Some(byte) => self.0.push(byte),
+                None => self.0.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads `text` with `settings` (only `s`, the randomization of list order, affects the
+/// image) and returns the engine's data structures. Warnings go to `warnings`.
+pub fn build_image(text: &[u8], settings: Settings, warnings: &mut dyn std::fmt::Write) -> Result<Image, ExportError> {
+    let cap = measure(text);
+    let mut items = vec![Item::ZERO; cap.item_slots];
+    let mut names = vec![[0u8; 8]; cap.item_slots];
+    let mut nodes = vec![Node::ZERO; cap.node_slots];
+    let mut levels = vec![Level::ZERO; 1];
+    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let fail = |engine: &Dlx3<'_>, e: xcover_core::dlx3::Dlx3Error| {
+        let mut report = Collect::default();
+        engine.write_error_report(&e, &mut report);
+        ExportError { report: report.0, exit_status: e.exit_status() }
+    };
+    let mut engine = Dlx3::new(storage, settings).map_err(|e| ExportError {
+        report: format!("{e}\n").into_bytes(),
+        exit_status: e.exit_status(),
+    })?;
+    for chunk in FgetsLines::new(text) {
+        if let Err(e) = engine.read_line(chunk, warnings) {
+            return Err(fail(&engine, e));
+        }
+    }
+    if let Err(e) = engine.end_input(warnings) {
+        return Err(fail(&engine, e));
+    }
+    let layout = engine.layout();
+    let last_itm = layout.last_itm as usize;
+    let mut image_items = engine.items().to_vec();
+    image_items.resize(last_itm + 1, Item::ZERO);
+    let mut image_names: Vec<Name> = (0..last_itm as u32).map(|k| engine.item_name(k)).collect();
+    image_names[0] = [0; 8];
+    image_names.push([0; 8]);
+    Ok(Image { layout, names: image_names, items: image_items, nodes: engine.nodes().to_vec() })
+}
+
+/// A C identifier from `raw` (letters, digits, `_`; never starting with a digit).
+pub fn c_identifier(raw: &str) -> String {
+    let mut id: String = raw.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
+        id.insert_str(0, "m_");
+    }
+    id
+}
+
+fn name_bytes(name: &Name) -> String {
+    name.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+}
+
+fn printable(name: &Name) -> String {
+    name.iter()
+        .take_while(|&&b| b != 0)
+        .map(|&b| if (0x21..0x7f).contains(&b) && b != b'*' && b != b'/' { b as char } else { '?' })
+        .collect()
+}
+
+/// The C header for `image`: `static const` arrays and a `dlx3_image` named `{id}_image`,
+/// plus `{ID}_LAST_ITM`, `{ID}_LAST_NODE` and `{ID}_WORKSPACE_SIZE(levels)`.
+pub fn to_c(image: &Image, id: &str, source: &str) -> String {
+    let upper = id.to_ascii_uppercase();
+    let l = image.layout;
+    let mut s = String::new();
+    let _ = writeln!(s, "/* {id}: DLX3 matrix exported by `xcover dlx3 --export-c {source}`; do not edit. */");
+    let _ = writeln!(s, "/* {} options, {}+{} items, {} entries. */", l.options, l.second - 1, l.last_itm - l.second, l.last_node - l.last_itm);
+    let _ = writeln!(s, "#ifndef XCOVER_MATRIX_{upper}_H\n#define XCOVER_MATRIX_{upper}_H\n\n#include \"xcover.h\"\n");
+    let _ = writeln!(s, "#define {upper}_LAST_ITM {}u", l.last_itm);
+    let _ = writeln!(s, "#define {upper}_LAST_NODE {}u", l.last_node);
+    let _ = writeln!(s, "/* Bytes of RAM for a workspace solving this matrix with `levels` levels. */");
+    let _ = writeln!(
+        s,
+        "#define {upper}_WORKSPACE_SIZE(levels) XCOVER_DLX3_PRELOADED_SIZE({upper}_LAST_ITM, {upper}_LAST_NODE, levels)\n"
+    );
+    let _ = writeln!(s, "static const uint8_t {id}_names[{}] = {{", image.names.len() * 8);
+    for (k, name) in image.names.iter().enumerate() {
+        let _ = writeln!(s, "    {}, /* {k} {} */", name_bytes(name), printable(name));
+    }
+    let _ = writeln!(s, "}};\n\nstatic const dlx3_item {id}_items[{}] = {{", image.items.len());
+    for it in &image.items {
+        let _ = writeln!(s, "    {{{}u, {}u, {}, {}}},", it.prev, it.next, it.bound, it.slack);
+    }
+    let _ = writeln!(s, "}};\n\nstatic const dlx3_node {id}_nodes[{}] = {{", image.nodes.len());
+    for nd in &image.nodes {
+        let _ = writeln!(s, "    {{{}u, {}u, {}, {}}},", nd.up, nd.down, nd.itm, nd.color);
+    }
+    let _ = writeln!(s, "}};\n\nstatic const dlx3_image {id}_image = {{");
+    let _ = writeln!(s, "    DLX3_IMAGE_VERSION, {}u, {}u, {}u, {}u,", l.last_itm, l.second, l.last_node, l.options);
+    let _ = writeln!(s, "    {id}_names, {id}_items, {id}_nodes,\n}};\n\n#endif /* XCOVER_MATRIX_{upper}_H */");
+    s
+}
+
+/// The Rust module for `image`: consts for `Dlx3::preloaded` (copy ITEMS and NODES into
+/// mutable storage; NAMES can stay in flash).
+pub fn to_rust(image: &Image, source: &str) -> String {
+    let l = image.layout;
+    let mut s = String::new();
+    let _ = writeln!(s, "//! DLX3 matrix exported by `xcover dlx3 --export-rust {source}`; do not edit.");
+    let _ = writeln!(s, "use xcover_core::dlx3::{{Item, Layout, Name, Node}};\n");
+    let _ = writeln!(s, "/// Shape of the matrix.");
+    let _ = writeln!(
+        s,
+        "pub const LAYOUT: Layout = Layout {{ last_itm: {}, second: {}, last_node: {}, options: {} }};",
+        l.last_itm, l.second, l.last_node, l.options
+    );
+    let _ = writeln!(s, "/// Item names (read-only; may stay in flash).");
+    let _ = writeln!(s, "pub static NAMES: [Name; {}] = [", image.names.len());
+    for name in &image.names {
+        let _ = writeln!(s, "    [{}],", name_bytes(name));
+    }
+    let _ = writeln!(s, "];\n/// Initial item records (copy into mutable storage).\npub const ITEMS: [Item; {}] = [", image.items.len());
+    for it in &image.items {
+        let _ = writeln!(s, "    Item {{ prev: {}, next: {}, bound: {}, slack: {} }},", it.prev, it.next, it.bound, it.slack);
+    }
+    let _ = writeln!(s, "];\n/// Initial node records (copy into mutable storage).\npub const NODES: [Node; {}] = [", image.nodes.len());
+    for nd in &image.nodes {
+        let _ = writeln!(s, "    Node {{ up: {}, down: {}, itm: {}, color: {} }},", nd.up, nd.down, nd.itm, nd.color);
+    }
+    let _ = writeln!(s, "];");
+    s
+}
+
+const EXPORT_USAGE: &str = "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out\n";
+
+/// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`): writes the
+/// exported matrix to stdout. `args` starts with the `--export-*` flag. FILE `-` is stdin.
+/// Returns the exit status: 0, 102 for an input error (Knuth's report on stderr), 2 for a
+/// usage error, 1 for an I/O error.
+pub fn export_main(args: &[OsString]) -> i32 {
+    let mut err = std::io::stderr();
+    let args: Vec<String> = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let rust = match args.first().map(String::as_str) {
+        Some("--export-c") => false,
+        Some("--export-rust") => true,
+        _ => {
+            let _ = err.write_all(EXPORT_USAGE.as_bytes());
+            return 2;
+        }
+    };
+    let Some(file) = args.get(1) else {
+        let _ = err.write_all(EXPORT_USAGE.as_bytes());
+        return 2;
+    };
+    let mut id = None;
+    let mut settings = Settings::DEFAULT;
+    settings.vbose = 0;
+    let mut rest = args[2..].iter();
+    while let Some(arg) = rest.next() {
+        if arg == "--name" {
+            match rest.next() {
+                Some(n) => id = Some(c_identifier(n)),
+                None => {
+                    let _ = err.write_all(EXPORT_USAGE.as_bytes());
+                    return 2;
+                }
+            }
+        } else if arg.starts_with('s') && settings.apply_arg(arg.as_bytes()) == ArgOutcome::Set {
+        } else {
+            let _ = err.write_all(EXPORT_USAGE.as_bytes());
+            return 2;
+        }
+    }
+    let text = if file == "-" {
+        let mut buf = Vec::new();
+        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
+            Ok(_) => buf,
+            Err(e) => {
+                let _ = writeln!(err, "xcover dlx3: can't read standard input: {e}");
+                return 1;
+            }
+        }
+    } else {
+        match std::fs::read(file) {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = writeln!(err, "xcover dlx3: can't read {file}: {e}");
+                return 1;
+            }
+        }
+    };
+    let id = id.unwrap_or_else(|| {
+        let stem = std::path::Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned());
+        c_identifier(&stem.unwrap_or_else(|| "matrix".into()))
+    });
+    let mut warnings = Collect::default();
+    let image = build_image(&text, settings, &mut warnings);
+    let _ = err.write_all(&warnings.0);
+    let image = match image {
+        Ok(i) => i,
+        Err(e) => {
+            let _ = err.write_all(&e.report);
+            return e.exit_status;
+        }
+    };
+    let out = if rust { to_rust(&image, file) } else { to_c(&image, &id, file) };
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(err, "xcover dlx3: can't write the export: {e}");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_valid_c() {
+        assert_eq!(c_identifier("queens8"), "queens8");
+        assert_eq!(c_identifier("8-queens.v2"), "m_8_queens_v2");
+        assert_eq!(c_identifier(""), "m_");
+    }
+
+    #[test]
+    fn image_of_a_small_matrix() {
+        let mut warnings = Collect::default();
+        let image = build_image(b"A B | C\nA C:x\nB C:y\n", Settings::DEFAULT, &mut warnings).unwrap();
+        assert_eq!(image.layout.last_itm, 4);
+        assert_eq!(image.layout.second, 3);
+        assert_eq!(image.layout.options, 2);
+        assert_eq!(image.names.len(), 5);
+        assert_eq!(&image.names[3][..2], b"C\0");
+        assert_eq!(image.items.len(), 5);
+        assert_eq!(image.nodes.len(), image.layout.last_node as usize + 1);
+        let c = to_c(&image, "small", "small.dlx");
+        assert!(c.contains("static const dlx3_image small_image"));
+        assert!(c.contains("#define SMALL_LAST_ITM 4u"));
+        let r = to_rust(&image, "small.dlx");
+        assert!(r.contains("pub const LAYOUT: Layout"));
+    }
+
+    #[test]
+    fn input_errors_give_knuths_report() {
+        let mut warnings = Collect::default();
+        let e = build_image(b"A B\nA X\n", Settings::DEFAULT, &mut warnings).unwrap_err();
+        assert_eq!(e.exit_status, 102);
+        assert_eq!(e.report, b"Unknown item name!\n2: A X\n\n");
+    }
+}

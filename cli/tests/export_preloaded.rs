@@ -1,0 +1,117 @@
+//! `xcover dlx3 --export-*` images are the engine's own state after reading the text: a
+//! preloaded search over an image must make exactly the moves of a search over the parsed
+//! text. Checked over the whole shared DLX3 conformance corpus (every case that reads its
+//! input successfully and does not randomize): same solutions on stdout, same counters
+//! (solutions, mems, updates, cleansings, nodes, max level); only the input mems differ.
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use xcover_cli::export::{build_image, to_c};
+use xcover_core::dlx3::{
+    Dlx3, Event, FgetsLines, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL, ArgOutcome,
+};
+
+fn corpus_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/dlx3")
+}
+
+/// Runs the search to the end; returns (stdout, stats).
+fn run(engine: &mut Dlx3<'_>) -> (String, Stats) {
+    let (mut out, mut err) = (String::new(), String::new());
+    loop {
+        let mut sinks = Sinks { out: &mut out, err: &mut err, shape: None };
+        match engine.run(u64::MAX, &mut sinks) {
+            Ok(Event::Done(_)) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = write!(out, "error {e}");
+                break;
+            }
+        }
+    }
+    (out, engine.stats())
+}
+
+fn settings_from(args: &str) -> Option<Settings> {
+    let mut settings = Settings::DEFAULT;
+    for arg in args.split_whitespace().rev() {
+        if arg.starts_with('s') || arg.starts_with('S') {
+            return None; // randomized or shape-file runs are not compared
+        }
+        if settings.apply_arg(arg.as_bytes()) != ArgOutcome::Set {
+            return None;
+        }
+    }
+    Some(settings)
+}
+
+fn parsed_run(text: &[u8], settings: Settings) -> Option<(String, Stats)> {
+    let cap = xcover_core::dlx3::measure(text);
+    let mut items = vec![Item::ZERO; cap.item_slots];
+    let mut names = vec![[0u8; 8]; cap.item_slots];
+    let mut nodes = vec![Node::ZERO; cap.node_slots];
+    let mut levels = vec![Level::ZERO; MAX_LEVEL];
+    let mut engine = Dlx3::new(Storage::new(&mut items, &mut names, &mut nodes, &mut levels), settings).ok()?;
+    let mut sink = String::new();
+    for chunk in FgetsLines::new(text) {
+        engine.read_line(chunk, &mut sink).ok()?;
+    }
+    engine.end_input(&mut sink).ok()?;
+    Some(run(&mut engine))
+}
+
+#[test]
+fn preloaded_images_search_exactly_like_parsed_text() {
+    let dir = corpus_dir();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("conformance corpus {} missing: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("input.dlx").exists())
+        .collect();
+    cases.sort();
+    let mut compared = 0;
+    for case in &cases {
+        let args = std::fs::read_to_string(case.join("args")).unwrap();
+        let Some(settings) = settings_from(&args) else { continue };
+        let text = std::fs::read(case.join("input.dlx")).unwrap();
+        let Some((want_out, want)) = parsed_run(&text, settings) else { continue };
+        let mut warnings = String::new();
+        let image = build_image(&text, settings, &mut warnings).expect("parsed text exports");
+        let mut items = image.items.clone();
+        let mut nodes = image.nodes.clone();
+        let mut levels = vec![Level::ZERO; MAX_LEVEL];
+        let storage = Storage::with_shared_names(&mut items, &image.names, &mut nodes, &mut levels);
+        let mut engine = Dlx3::preloaded(storage, settings, image.layout).expect("image accepted");
+        let (got_out, got) = run(&mut engine);
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(got_out, want_out, "{name}: solutions differ");
+        assert_eq!(
+            (got.count, got.mems, got.cmems, got.updates, got.cleansings, got.nodes, got.maxl, got.imems),
+            (want.count, want.mems, want.cmems, want.updates, want.cleansings, want.nodes, want.maxl, 0),
+            "{name}: counters differ"
+        );
+        assert!(to_c(&image, "m", "x").contains("m_image"));
+        compared += 1;
+    }
+    assert!(compared >= 100, "only {compared} corpus cases compared");
+}
+
+/// c-examples/queens8_matrix.h is `xcover dlx3 --export-c queens8.dlx --name queens8`;
+/// `XCOVER_BLESS=1` rewrites it.
+#[test]
+fn committed_queens8_export_is_up_to_date() {
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../c-examples");
+    let text = std::fs::read(examples.join("queens8.dlx")).expect("c-examples/queens8.dlx");
+    let mut settings = Settings::DEFAULT;
+    settings.vbose = 0;
+    let mut warnings = String::new();
+    let image = build_image(&text, settings, &mut warnings).expect("queens8.dlx reads");
+    let generated = to_c(&image, "queens8", "queens8.dlx");
+    let path = examples.join("queens8_matrix.h");
+    if std::env::var_os("XCOVER_BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &generated).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == generated, "c-examples/queens8_matrix.h is out of date: rerun with XCOVER_BLESS=1");
+}
