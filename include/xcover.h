@@ -257,6 +257,51 @@ typedef uint32_t xcover_status;
 #endif // __cplusplus
 
 /**
+ * Life cycle of a workspace, as reported by `dlx3_get_state()`.
+ */
+enum dlx3_state
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * After `dlx3_init`: items may be added (or `dlx3_parse` called once).
+     */
+    DLX3_STATE_ITEMS = 1,
+    /**
+     * After the first option: options may be added; solving may start.
+     */
+    DLX3_STATE_OPTIONS = 2,
+    /**
+     * The matrix is complete (after `dlx3_parse` or `dlx3_init_preloaded`).
+     */
+    DLX3_STATE_READY = 3,
+    /**
+     * Solving started (`dlx3_solve_step` returned XCOVER_BUDGET_EXHAUSTED).
+     */
+    DLX3_STATE_SEARCHING = 4,
+    /**
+     * `dlx3_solve_step` returned XCOVER_SOLUTION: the solution can be read.
+     */
+    DLX3_STATE_SOLUTION = 5,
+    /**
+     * The search is over; `dlx3_get_stats` has the final totals.
+     */
+    DLX3_STATE_DONE = 6,
+    /**
+     * An error made the workspace unusable; see `dlx3_get_stats` for what was counted.
+     */
+    DLX3_STATE_DEAD = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum dlx3_state dlx3_state;
+#else
+typedef uint32_t dlx3_state;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * Where and why `dlx3_parse` stopped (filled on every call; all zero on success).
  */
 typedef struct dlx3_parse_error {
