@@ -1,0 +1,203 @@
+//! Builds the C examples with their Makefile (`make -C c-examples`, which also builds the
+//! release libxcover.a) and runs them: dlx3.c over the whole DLX3 conformance corpus,
+//! preloaded.c (8 queens with malloc forbidden), budget.c (sliced runs == one run),
+//! misuse.c (statuses, dead/usable workspaces, guard bytes), queens8_min.c. Also proves
+//! the library is embeddable: the undefined symbols of libxcover.a are only mem*/bcmp-class
+//! ones (no allocator, no std, no unwinder).
+//!
+//! Needs `cc`, `make`, `ar` and `readelf`. Set XCOVER_SKIP_C=1 to skip (prints why).
+use std::collections::BTreeSet;
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn skip() -> bool {
+    if std::env::var_os("XCOVER_SKIP_C").is_some_and(|v| v == "1") {
+        eprintln!("XCOVER_SKIP_C=1: C example tests skipped");
+        return true;
+    }
+    false
+}
+
+/// Runs `make -C c-examples all` once for all tests; returns the build directory.
+fn built() -> &'static Path {
+    static BUILD: OnceLock<PathBuf> = OnceLock::new();
+    BUILD.get_or_init(|| {
+        let dir = repo().join("c-examples");
+        let status = Command::new("make").arg("-C").arg(&dir).arg("all").status().expect("make runs");
+        assert!(status.success(), "make -C c-examples all failed");
+        dir.join("build")
+    })
+}
+
+fn corpus() -> PathBuf {
+    let fixtures = repo().join("cli/tests/fixtures/dlx3");
+    if fixtures.join("queens8_m1").exists() {
+        return fixtures;
+    }
+    let shared = repo().join("../shared/conformance/dlx3");
+    assert!(shared.exists(), "DLX3 conformance corpus not found at {} or {}", fixtures.display(), shared.display());
+    shared
+}
+
+#[test]
+fn dlx3_c_passes_the_conformance_corpus() {
+    if skip() {
+        return;
+    }
+    let dlx3 = built().join("dlx3");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(corpus())
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("input.dlx").exists())
+        .collect();
+    cases.sort();
+    let mut failed = Vec::new();
+    for case in &cases {
+        let work = tempfile_dir(case);
+        let args = std::fs::read_to_string(case.join("args")).unwrap();
+        let input = std::fs::File::open(case.join("input.dlx")).unwrap();
+        let output = Command::new(&dlx3)
+            .arg0("dlx3")
+            .args(args.split_whitespace())
+            .current_dir(&work)
+            .stdin(Stdio::from(input))
+            .output()
+            .expect("dlx3 runs");
+        let want_exit: i32 = std::fs::read_to_string(case.join("exit")).unwrap().trim().parse().unwrap();
+        let mut ok = output.stdout == std::fs::read(case.join("stdout")).unwrap()
+            && output.stderr == std::fs::read(case.join("stderr")).unwrap()
+            && output.status.code() == Some(want_exit);
+        if case.join("shape").exists() {
+            ok &= std::fs::read(work.join("shape.out")).ok() == std::fs::read(case.join("shape")).ok();
+        }
+        if !ok {
+            failed.push(case.file_name().unwrap().to_string_lossy().into_owned());
+        }
+        let _ = std::fs::remove_dir_all(&work);
+    }
+    println!("{} passed, {} failed", cases.len() - failed.len(), failed.len());
+    assert!(cases.len() >= 200, "only {} cases found", cases.len());
+    assert!(failed.is_empty(), "dlx3.c differs from the reference on: {failed:?}");
+}
+
+/// A fresh empty working directory for one case.
+fn tempfile_dir(case: &Path) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "xcover-c-{}-{}",
+        std::process::id(),
+        case.file_name().unwrap().to_string_lossy()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_ok(program: &Path, args: &[&str], stdin_file: Option<&Path>) -> String {
+    let mut cmd = Command::new(program);
+    cmd.args(args);
+    if let Some(f) = stdin_file {
+        cmd.stdin(Stdio::from(std::fs::File::open(f).unwrap()));
+    }
+    let out = cmd.output().expect("example runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{} {args:?} failed ({:?}):\n{text}", program.display(), out.status);
+    text
+}
+
+#[test]
+fn preloaded_solves_8_queens_without_any_allocation() {
+    if skip() {
+        return;
+    }
+    let text = run_ok(&built().join("preloaded"), &[], None);
+    assert!(text.starts_with("92 solutions (library count 92, backtracking 92)"), "{text}");
+    // The minimal program returns its count as exit status.
+    let status = Command::new(built().join("queens8_min")).status().unwrap();
+    assert_eq!(status.code(), Some(92));
+}
+
+#[test]
+fn budget_slices_give_the_same_results_as_one_run() {
+    if skip() {
+        return;
+    }
+    let budget = built().join("budget");
+    let examples = repo().join("c-examples");
+    let corpus = corpus();
+    let runs: [(&str, PathBuf); 6] = [
+        ("1", examples.join("queens8.dlx")),
+        ("997", examples.join("queens8.dlx")),
+        ("50", corpus.join("bricks_slack/input.dlx")),
+        ("13", corpus.join("color_many/input.dlx")),
+        ("1000", corpus.join("mult_mix_slack/input.dlx")),
+        ("7", corpus.join("langford5_holes/input.dlx")),
+    ];
+    for (slice, input) in &runs {
+        let text = run_ok(&budget, &[slice, "v7"], Some(input));
+        assert!(text.contains("same as one run"), "{text}");
+        if input.ends_with("queens8.dlx") {
+            assert!(!text.contains(" 0 pauses"), "8 queens in slices of {slice} mems never paused: {text}");
+        }
+        let text = run_ok(&budget, &[slice, "v1", "s3", "d100"], Some(input));
+        assert!(text.contains("same as one run"), "{text}");
+    }
+}
+
+#[test]
+fn misuse_gives_statuses_and_never_writes_outside_the_buffer() {
+    if skip() {
+        return;
+    }
+    let text = run_ok(&built().join("misuse"), &[], None);
+    assert!(text.contains("misuse: all checks passed"), "{text}");
+}
+
+/// Symbols that a freestanding C environment provides and that the library may use.
+const ALLOWED_UNDEFINED: [&str; 6] = ["memcpy", "memmove", "memset", "memcmp", "bcmp", "strlen"];
+
+#[test]
+fn libxcover_a_needs_no_allocator_std_or_unwinder() {
+    if skip() {
+        return;
+    }
+    let lib = built().join("../../target/release/libxcover.a");
+    let lib = lib.canonicalize().unwrap_or(lib);
+    let dir = std::env::temp_dir().join(format!("xcover-ar-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // GNU nm misreads objects with LLVM bitcode sections: extract and use readelf.
+    let status = Command::new("ar").arg("x").arg(&lib).current_dir(&dir).status().expect("ar runs");
+    assert!(status.success());
+    let (mut undefined, mut defined) = (BTreeSet::new(), BTreeSet::new());
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let out = Command::new("readelf").arg("-sW").arg(&path).output().expect("readelf runs");
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            if f.len() < 8 || !f[0].ends_with(':') {
+                continue;
+            }
+            let (bind, ndx, name) = (f[4], f[6], f[7]);
+            if ndx == "UND" {
+                undefined.insert(name.to_owned());
+            } else if bind == "GLOBAL" || bind == "WEAK" {
+                defined.insert(name.to_owned());
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let missing: BTreeSet<&String> = undefined.difference(&defined).collect();
+    let unexpected: Vec<&&String> = missing.iter().filter(|s| !ALLOWED_UNDEFINED.contains(&s.as_str())).collect();
+    println!("libxcover.a: {} bytes; undefined symbols: {missing:?}", std::fs::metadata(&lib).unwrap().len());
+    assert!(unexpected.is_empty(), "libxcover.a needs symbols a bare-metal C program lacks: {unexpected:?}");
+    for forbidden in ["malloc", "free", "calloc", "realloc", "__rust_alloc", "__rust_dealloc", "_Unwind_Resume"] {
+        assert!(!missing.contains(&forbidden.to_owned()), "{forbidden} is referenced");
+    }
+    assert!(defined.contains("dlx3_solve_step") && defined.contains("xcover_status_message"));
+}
