@@ -16,9 +16,23 @@ pub struct Board {
     /// `cand[d * 3 + b]`: cells of band `b` where digit `d` may go.
     pub cand: [u32; 27],
     /// The value of `cand[i]` when word `i` was last propagated; unchanged words are skipped.
-    seen: [u32; 27],
+    pub seen: [u32; 27],
+    /// Words that may have changed since they were last propagated (bit `d * 3 + b`).
+    dirty: u32,
     /// Cells not yet placed, per band.
     pub unsolved: [u32; 3],
+}
+
+/// What the search stack keeps of a [`Board`] (see [`Board::snapshot`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Snapshot {
+    cand: [u32; 27],
+    unsolved: [u32; 3],
+}
+
+impl Snapshot {
+    /// A placeholder value for stack slots not yet used.
+    pub const EMPTY: Snapshot = Snapshot { cand: [0; 27], unsolved: [0; 3] };
 }
 
 /// Outcome of [`Board::propagate`].
@@ -32,12 +46,32 @@ pub enum Status {
     Open,
 }
 
+/// All 27 (digit, band) words.
+const ALL_WORDS: u32 = (1 << 27) - 1;
+
+/// The words of band `b` (one per digit).
+const WORDS_OF_BAND: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
+
+/// The words of digit `d` (one per band).
+const WORDS_OF_DIGIT: [u32; 9] = [
+    7,
+    7 << 3,
+    7 << 6,
+    7 << 9,
+    7 << 12,
+    7 << 15,
+    7 << 18,
+    7 << 21,
+    7 << 24,
+];
+
 /// The other two bands.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 impl Board {
     /// The board with every digit possible everywhere.
-    pub const EMPTY: Board = Board { cand: [BAND; 27], seen: [0; 27], unsolved: [BAND; 3] };
+    pub const EMPTY: Board =
+        Board { cand: [BAND; 27], seen: [0; 27], dirty: ALL_WORDS, unsolved: [BAND; 3] };
 
     /// Places digit `d` (0..9) on `cell` (0..81): removes the digit from the cell's peers and
     /// every other digit from the cell. False if `d` is no longer possible there.
@@ -48,76 +82,92 @@ impl Board {
         if self.cand[d * 3 + b] & bit == 0 {
             return false;
         }
-        self.cand[d * 3 + b] &= !PEERS_IN_BAND[p];
+        let own = self.cand[d * 3 + b] & !PEERS_IN_BAND[p];
         let column = COLUMN_IN_BAND[p % 9];
         for ob in OTHER_BANDS[b] {
             self.cand[d * 3 + ob] &= !column;
         }
+        // Clear the cell for every digit (no branch), then give the digit its word back.
         for e in 0..9 {
-            if e != d {
-                self.cand[e * 3 + b] &= !bit;
-            }
+            self.cand[e * 3 + b] &= !bit;
         }
+        self.cand[d * 3 + b] = own;
         self.unsolved[b] &= !bit;
+        self.dirty |= WORDS_OF_BAND[b] | WORDS_OF_DIGIT[d];
         true
+    }
+
+    /// The candidates and unplaced cells, without the propagation bookkeeping: what the
+    /// search stack keeps of a board.
+    #[inline]
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot { cand: self.cand, unsolved: self.unsolved }
+    }
+
+    /// Restores a board saved by [`Board::snapshot`] at a fixpoint of [`Board::propagate`]
+    /// (so every word counts as propagated).
+    #[inline]
+    pub fn restore(&mut self, saved: &Snapshot) {
+        self.cand = saved.cand;
+        self.seen = saved.cand;
+        self.unsolved = saved.unsolved;
+        self.dirty = 0;
     }
 
     /// Removes digit `d` from `cell` (the other branch of a guess).
     #[inline]
     pub fn forbid(&mut self, d: usize, cell: usize) {
         self.cand[d * 3 + cell / 27] &= !(1u32 << (cell % 27));
+        self.dirty |= 1 << (d * 3 + cell / 27);
     }
 
     /// Applies the band rule to every changed (digit, band) word until nothing changes.
     /// False on a contradiction.
     #[inline]
     fn band_pass(&mut self) -> bool {
-        loop {
-            let mut changed = false;
-            for i in 0..27 {
-                let mut x = self.cand[i];
-                if x == self.seen[i] {
-                    continue;
-                }
-                changed = true;
-                let (d, b) = (i / 3, i % 3);
-                // Rows and boxes: keep the minirows lying on some legal placement.
-                let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
-                    | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
-                    | (BOXES_OF_ROW[(x >> 18) as usize] as usize) << 6;
-                x &= PERMUTATION_CELLS[minirows];
-                if x == 0 {
-                    return false;
-                }
-                self.cand[i] = x;
-                self.seen[i] = x;
-                // A row with one cell left places the digit there (hidden single in a row;
-                // the table already emptied the rest of its box).
-                let placed = (single_row(x & 0x1ff)
-                    | single_row((x >> 9) & 0x1ff) << 9
-                    | single_row(x >> 18) << 18)
-                    & self.unsolved[b];
-                if placed != 0 {
-                    self.unsolved[b] &= !placed;
-                    for e in 0..9 {
-                        if e != d {
-                            self.cand[e * 3 + b] &= !placed;
-                        }
-                    }
-                }
-                // A box whose cells for the digit share one column: the other bands lose
-                // that column.
-                let locked = spread_columns(LOCKED_COLUMNS[fold_columns(x) as usize] as u32);
-                if locked != 0 {
-                    for ob in OTHER_BANDS[b] {
-                        self.cand[d * 3 + ob] &= !locked;
-                    }
-                }
+        let mut dirty = self.dirty;
+        while dirty != 0 {
+            let i = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let mut x = self.cand[i];
+            if x == self.seen[i] {
+                continue;
             }
-            if !changed {
-                return true;
+            let (d, b) = (i / 3, i % 3);
+            // Rows and boxes: keep the minirows lying on some legal placement.
+            let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
+                | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
+                | (BOXES_OF_ROW[(x >> 18) as usize] as usize) << 6;
+            x &= PERMUTATION_CELLS[minirows];
+            if x == 0 {
+                self.dirty = 0;
+                return false;
             }
+            self.cand[i] = x;
+            self.seen[i] = x;
+            // A row with one cell left places the digit there (hidden single in a row; the
+            // table already emptied the rest of its box).
+            let placed = (single_row(x & 0x1ff)
+                | single_row((x >> 9) & 0x1ff) << 9
+                | single_row(x >> 18) << 18)
+                & self.unsolved[b];
+            // (Branch-free: the clearing below is cheaper than a mispredicted test.)
+            self.unsolved[b] &= !placed;
+            for e in 0..9 {
+                self.cand[e * 3 + b] &= !placed;
+            }
+            self.cand[i] = x;
+            dirty |= WORDS_OF_BAND[b] & 0u32.wrapping_sub((placed != 0) as u32);
+            // A box whose cells for the digit share one column: the other bands lose that
+            // column.
+            let locked = spread_columns(LOCKED_COLUMNS[fold_columns(x) as usize] as u32);
+            for ob in OTHER_BANDS[b] {
+                self.cand[d * 3 + ob] &= !locked;
+            }
+            dirty |= WORDS_OF_DIGIT[d] & 0u32.wrapping_sub((locked != 0) as u32);
         }
+        self.dirty = 0;
+        true
     }
 
     /// Places every cell with a single candidate. `None` on a contradiction (an unplaced

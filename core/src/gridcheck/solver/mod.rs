@@ -22,23 +22,43 @@ use core::ops::ControlFlow;
 use super::cells::{Cells, CELL_COUNT};
 use super::grid::Grid;
 use super::puzzle::Puzzle;
-use search::Search;
+use search::{Search, FULL_DEPTH};
+
+/// Stack depth tried first by the counting calls: enough for nearly every search, and cheap
+/// to set up; a search that needs more is rerun with [`FULL_DEPTH`].
+const QUICK_DEPTH: usize = 32;
+
+/// Counts the solutions of `givens` up to `limit` with a small stack, falling back to the
+/// full one when needed.
+#[inline]
+fn count_givens<I: Iterator<Item = (u8, u8)> + Clone>(
+    givens: I,
+    known: Option<&[u8; CELL_COUNT]>,
+    limit: u32,
+) -> u32 {
+    let mut quick = Search::<QUICK_DEPTH>::new(givens.clone(), known);
+    let n = quick.count(limit);
+    if !quick.overflowed() {
+        return n;
+    }
+    Search::<FULL_DEPTH>::new(givens, known).count(limit)
+}
 
 /// The givens of a puzzle as `(cell, digit)`.
-fn puzzle_givens(p: &Puzzle) -> impl Iterator<Item = (u8, u8)> + '_ {
+fn puzzle_givens(p: &Puzzle) -> impl Iterator<Item = (u8, u8)> + Clone + '_ {
     p.digits().iter().enumerate().filter(|(_, &d)| d != 0).map(|(c, &d)| (c as u8, d))
 }
 
 /// Number of solutions of `p`, counting at most `limit` (0 = count them all, saturating at
 /// `u32::MAX`). A puzzle with clashing givens has 0.
 pub fn count_solutions(p: &Puzzle, limit: u32) -> u32 {
-    Search::new(puzzle_givens(p), None).count(limit)
+    count_givens(puzzle_givens(p), None, limit)
 }
 
 /// The first solution of `p` (digits 1..9), or `None` if it has none. Use
 /// [`count_solutions`] with limit 2 to know whether it is the only one.
 pub fn solve(p: &Puzzle) -> Option<[u8; CELL_COUNT]> {
-    let mut search = Search::new(puzzle_givens(p), None);
+    let mut search = Search::<FULL_DEPTH>::new(puzzle_givens(p), None);
     if search.advance() {
         Some(search.solution())
     } else {
@@ -53,7 +73,7 @@ pub fn solve(p: &Puzzle) -> Option<[u8; CELL_COUNT]> {
 pub fn is_unique_with_grid(grid: &Grid, givens: Cells) -> bool {
     let digits = grid.digits();
     let givens = givens.iter().map(|c| (c, digits[c as usize]));
-    Search::new(givens, Some(digits)).count(2) == 1
+    count_givens(givens, Some(digits), 2) == 1
 }
 
 /// Calls `f` with every solution of `p` until `f` breaks; returns the number of solutions
@@ -64,7 +84,7 @@ pub fn for_each_solution(
     known: Option<&Grid>,
     f: &mut dyn FnMut(&[u8; CELL_COUNT]) -> ControlFlow<()>,
 ) -> u64 {
-    let mut search = Search::new(puzzle_givens(p), known.map(|g| g.digits()));
+    let mut search = Search::<FULL_DEPTH>::new(puzzle_givens(p), known.map(|g| g.digits()));
     let mut visited = 0u64;
     while search.advance() {
         visited += 1;

@@ -1,38 +1,51 @@
 //! [`Search`]: the resumable backtracking search over [`Board`]s.
 //!
-//! No recursion: a guess pushes the "other branch" (the board with the guessed digit
-//! forbidden on the cell) on an explicit stack and carries on with the digit placed. Every
-//! guess places a cell on the current path, so the stack never holds more than 81 boards.
-use super::board::{Board, Status};
+//! No recursion: a guess saves the board (and which digit it puts on which cell) on an
+//! explicit stack and carries on with the digit placed; backtracking restores the board with
+//! that digit forbidden on the cell instead. Every guess places a cell on the current path,
+//! so [`FULL_DEPTH`] = 81 entries always suffice. A smaller `DEPTH` is cheaper to set up; a
+//! search that would need more stops and reports [`Search::overflowed`] (callers then rerun
+//! it with the full depth), so a small stack costs time, never a wrong answer.
+use super::board::{Board, Snapshot, Status};
 use crate::gridcheck::cells::CELL_COUNT;
 
-/// Maximum number of pending branches (one per guess on the current path).
-const MAX_DEPTH: usize = CELL_COUNT;
+/// A stack depth that no search can exceed.
+pub const FULL_DEPTH: usize = CELL_COUNT;
+
+/// A pending branch: the board at a guess, and the guess to forbid when coming back.
+#[derive(Copy, Clone)]
+struct Branch {
+    board: Snapshot,
+    digit: u8,
+    cell: u8,
+}
 
 /// A solution search that can be resumed solution by solution.
 ///
 /// With a known solution (`known`), every guess tries that solution's digit first, so the
 /// first solution found is the known one when it fits the givens; later solutions are the
 /// ones "near" it.
-pub struct Search<'g> {
+pub struct Search<'g, const DEPTH: usize> {
     current: Board,
-    stack: [Board; MAX_DEPTH],
+    stack: [Branch; DEPTH],
     depth: usize,
     known: Option<&'g [u8; CELL_COUNT]>,
     /// `current` is a solution that was already reported: backtrack before going on.
     at_solution: bool,
-    /// No solution is left.
+    /// No solution is left (or the stack overflowed).
     finished: bool,
+    /// The stack was too small: the search stopped early and its results are incomplete.
+    overflowed: bool,
 }
 
-impl<'g> Search<'g> {
-    /// Starts a search from givens listed as `(cell, digit 1..9)` by `givens`.
-    /// Repeated or clashing givens make a search with no solution.
+impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
+    /// Starts a search from givens listed as `(cell, digit 1..9)`. Out-of-range entries are
+    /// ignored; repeated or clashing givens make a search with no solution.
     #[inline]
     pub fn new(
         givens: impl Iterator<Item = (u8, u8)>,
         known: Option<&'g [u8; CELL_COUNT]>,
-    ) -> Search<'g> {
+    ) -> Search<'g, DEPTH> {
         let mut current = Board::EMPTY;
         let mut finished = false;
         for (cell, digit) in givens {
@@ -46,15 +59,21 @@ impl<'g> Search<'g> {
         }
         Search {
             current,
-            stack: [Board::EMPTY; MAX_DEPTH],
+            stack: [Branch { board: Snapshot::EMPTY, digit: 0, cell: 0 }; DEPTH],
             depth: 0,
             known,
             at_solution: false,
             finished,
+            overflowed: false,
         }
     }
 
-    /// Moves to the next branch on the stack; false when none is left.
+    /// Whether the search stopped because its stack was too small (see the module doc).
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    /// Moves to the next pending branch; false when none is left.
     #[inline]
     fn backtrack(&mut self) -> bool {
         if self.depth == 0 {
@@ -62,12 +81,27 @@ impl<'g> Search<'g> {
             return false;
         }
         self.depth -= 1;
-        self.current = self.stack[self.depth];
+        let branch = &self.stack[self.depth];
+        self.current.restore(&branch.board);
+        self.current.forbid(branch.digit as usize, branch.cell as usize);
         true
     }
 
-    /// Advances to the next solution; false when there is none. The solution is then
-    /// available through [`Search::solution`].
+    /// The digit to try first on `cell`: the known solution's if still possible, else the
+    /// lowest candidate.
+    #[inline]
+    fn first_digit(&self, cell: usize) -> Option<usize> {
+        if let Some(known) = self.known {
+            let d = known[cell] as usize;
+            if (1..=9).contains(&d) && self.current.allows(d - 1, cell) {
+                return Some(d - 1);
+            }
+        }
+        self.current.first_candidate(cell)
+    }
+
+    /// Advances to the next solution; false when there is none (or on overflow). The
+    /// solution is then available through [`Search::solution`].
     #[inline]
     pub fn advance(&mut self) -> bool {
         if self.finished {
@@ -91,34 +125,27 @@ impl<'g> Search<'g> {
                     return true;
                 }
                 Status::Open => {
-                    let Some(cell) = self.current.guess_cell() else {
-                        // Unreachable for a consistent board (Open means a cell is
-                        // unplaced); treat as a dead end rather than loop.
-                        if !self.backtrack() {
-                            return false;
-                        }
-                        continue;
-                    };
-                    let known_digit = self
-                        .known
-                        .map(|k| k[cell] as usize)
-                        .filter(|&d| (1..=9).contains(&d) && self.current.allows(d - 1, cell))
-                        .map(|d| d - 1);
-                    let Some(digit) = known_digit.or_else(|| self.current.first_candidate(cell))
+                    // Open means some cell is unplaced and every unplaced cell has at least
+                    // two candidates, so both look-ups succeed; a dead end is the safe
+                    // reading if they ever did not.
+                    let Some((cell, digit)) =
+                        self.current.guess_cell().and_then(|c| Some((c, self.first_digit(c)?)))
                     else {
                         if !self.backtrack() {
                             return false;
                         }
                         continue;
                     };
-                    if self.depth == MAX_DEPTH {
-                        // Cannot happen (each guess places a cell), but never overflow.
+                    if self.depth == DEPTH {
+                        self.overflowed = true;
                         self.finished = true;
                         return false;
                     }
-                    let mut other = self.current;
-                    other.forbid(digit, cell);
-                    self.stack[self.depth] = other;
+                    self.stack[self.depth] = Branch {
+                        board: self.current.snapshot(),
+                        digit: digit as u8,
+                        cell: cell as u8,
+                    };
                     self.depth += 1;
                     self.current.place(digit, cell);
                 }
@@ -131,10 +158,10 @@ impl<'g> Search<'g> {
         self.current.digits()
     }
 
-    /// Counts solutions, stopping at `limit` (0 = no limit).
+    /// Counts solutions, stopping at `limit` (0 = no limit, saturating at `u32::MAX`).
     pub fn count(&mut self, limit: u32) -> u32 {
         let mut found = 0u32;
-        while (limit == 0 || found < limit) && self.advance() {
+        while (limit == 0 || found < limit) && found < u32::MAX && self.advance() {
             found += 1;
         }
         found
