@@ -201,3 +201,69 @@ fn libxcover_a_needs_no_allocator_std_or_unwinder() {
     }
     assert!(defined.contains("dlx3_solve_step") && defined.contains("xcover_status_message"));
 }
+
+const PKG_APP: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xcover.h>
+int main(void)
+{
+    static const char text[] = "A B | C\nA C:x\nB C:x\nA\nB\n";
+    size_t items, nodes, size;
+    dlx3_workspace *ws;
+    void *buf;
+    unsigned long n = 0;
+    if (dlx3_text_capacity((const unsigned char *)text, strlen(text), &items, &nodes) != XCOVER_OK
+        || dlx3_workspace_size(items, nodes, 10, &size, NULL) != XCOVER_OK
+        || !(buf = malloc(size))
+        || dlx3_init(buf, size, items, nodes, 10, NULL, &ws) != XCOVER_OK
+        || dlx3_parse(ws, (const unsigned char *)text, strlen(text), NULL) != XCOVER_OK)
+        return 2;
+    while (dlx3_solve_step(ws, UINT64_MAX) == XCOVER_SOLUTION)
+        n++;
+    printf("%lu\n", n);
+    return 0;
+}
+"#;
+
+#[test]
+fn make_install_and_pkg_config_give_a_working_c_build() {
+    if skip() {
+        return;
+    }
+    built();
+    let prefix = std::env::temp_dir().join(format!("xcover-prefix-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&prefix);
+    let status = Command::new("make")
+        .arg("-C")
+        .arg(repo())
+        .arg("install")
+        .arg(format!("PREFIX={}", prefix.display()))
+        .status()
+        .expect("make install runs");
+    assert!(status.success(), "make install failed");
+    let pc_path = prefix.join("lib/pkgconfig");
+    let flags = Command::new("pkg-config")
+        .args(["--cflags", "--libs", "xcover"])
+        .env("PKG_CONFIG_PATH", &pc_path)
+        .output()
+        .expect("pkg-config runs");
+    assert!(flags.status.success(), "pkg-config does not find xcover.pc");
+    let flags = String::from_utf8(flags.stdout).unwrap();
+    let app = prefix.join("app.c");
+    std::fs::write(&app, PKG_APP).unwrap();
+    let exe = prefix.join("app");
+    let status = Command::new("cc")
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .arg(&app)
+        .arg("-o")
+        .arg(&exe)
+        .args(flags.split_whitespace())
+        .status()
+        .expect("cc runs");
+    assert!(status.success(), "cc app.c $(pkg-config --cflags --libs xcover) failed");
+    // Solutions of A B | C with options {A C:x}, {B C:x}, {A}, {B}: {A C:x, B C:x}, {A C:x, B},
+    // {A, B C:x}, {A, B} -- four.
+    assert_eq!(run_ok(&exe, &[], None).trim(), "4");
+    let _ = std::fs::remove_dir_all(&prefix);
+}
