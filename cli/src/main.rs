@@ -10,6 +10,7 @@ xcover — exact cover toolkit
 
 Usage:
   xcover dlx3 [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < in.dlx
+  xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
   xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help)
   xcover sudoku solve|count < puzzles.txt  (xcover sudoku --help)
   xcover --help | --version
@@ -32,7 +33,10 @@ fn main() -> ExitCode {
         let sub = args.get(1).map(|a| a.to_string_lossy().into_owned());
         let rest: Vec<OsString> = args.into_iter().skip(2).collect();
         match sub.as_deref() {
-            Some("dlx3") => xcover_cli::dlx3::main("xcover dlx3", rest),
+            Some("dlx3") => match rest.first().and_then(|a| a.to_str()) {
+                Some("--export-c") | Some("--export-rust") => xcover_cli::export::export_main(&rest),
+                _ => xcover_cli::dlx3::main("xcover dlx3", rest),
+            },
             Some("gridcheck") => xcover_cli::gridcheck::main(rest),
             Some("sudoku") => xcover_cli::sudoku::main(rest),
             Some("--version") | Some("-V") => {
