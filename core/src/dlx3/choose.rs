@@ -11,18 +11,39 @@ use core::fmt::Write;
 pub(super) const INFTY: i32 = 100_000_000;
 
 impl Dancer<'_> {
+    /// Plain exact cover (every primary item has bounds [1,1], so every active item has
+    /// bound 1 and slack 0): the score is the list length and ties go to the leftmost.
+    #[inline(always)]
+    pub fn choose_exact(&mut self) -> (u32, i32) {
+        let mut score = INFTY;
+        let mut best_itm = 0u32;
+        let mut steps: u64 = 0;
+        let mut k = self.item(0u32).next;
+        while k != 0 {
+            steps += 1;
+            let len = self.node(k).itm;
+            if len < score {
+                score = len;
+                best_itm = k;
+            }
+            k = self.item(k).next;
+        }
+        self.mems += 1 + 2 * steps;
+        (best_itm, score)
+    }
+
     /// The common case: no tracing, no randomizing. Returns `(best_itm, score)`.
     #[inline(always)]
     pub fn choose_plain(&mut self) -> (u32, i32) {
         let mut score = INFTY;
         let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
         let mut steps: u64 = 0;
-        let mut k = self.cl[0].next;
+        let mut k = self.item(0u32).next;
         while k != 0 {
-            let it = self.cl[k as usize];
+            let it = self.item(k);
             steps += 1;
             let s = if it.slack > it.bound { it.bound } else { it.slack };
-            let len = self.nd[k as usize].itm;
+            let len = self.node(k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if t <= score && (t < score || s < best_s || (s == best_s && len > best_l)) {
                 score = t;
@@ -49,12 +70,12 @@ impl Dancer<'_> {
         let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
         let mut ties: u32 = 0;
         self.mems += 1;
-        let mut k = self.cl[0].next;
+        let mut k = self.item(0u32).next;
         while k != 0 {
-            let it = self.cl[k as usize];
+            let it = self.item(k);
             self.mems += 1;
             let s = if it.slack > it.bound { it.bound } else { it.slack };
-            let len = self.nd[k as usize].itm;
+            let len = self.node(k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if let Some(w) = details.as_mut() {
                 let _ = w.write_str(" ");

@@ -76,6 +76,7 @@ impl InputError {
 
 /// Everything that can go wrong in the DLX3 engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Dlx3Error {
     /// Bad input; `pos` is Knuth's scan position inside the offending line.
     Input {
@@ -88,6 +89,8 @@ pub enum Dlx3Error {
     TooManyLevels,
     /// The storage cannot hold even the root item, its header and the level 0 state.
     StorageTooSmall,
+    /// A preloaded matrix image is not a structure the parser could have built.
+    BadImage,
     /// A call that does not fit the engine's phase (e.g. `run` before `end_input`).
     OutOfOrder,
 }
@@ -98,7 +101,7 @@ impl Dlx3Error {
         match self {
             Dlx3Error::Input { .. } => 102,
             Dlx3Error::TooManyLevels => 252,
-            Dlx3Error::StorageTooSmall | Dlx3Error::OutOfOrder => 1,
+            Dlx3Error::StorageTooSmall | Dlx3Error::BadImage | Dlx3Error::OutOfOrder => 1,
         }
     }
 }
@@ -110,6 +113,7 @@ impl fmt::Display for Dlx3Error {
             Dlx3Error::Input { kind, .. } => write!(f, "{}!", kind.message()),
             Dlx3Error::TooManyLevels => f.write_str("Too many levels!"),
             Dlx3Error::StorageTooSmall => f.write_str("Storage too small!"),
+            Dlx3Error::BadImage => f.write_str("Bad matrix image!"),
             Dlx3Error::OutOfOrder => f.write_str("Engine call out of order!"),
         }
     }

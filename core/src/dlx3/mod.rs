@@ -15,6 +15,7 @@
 
 mod choose;
 mod error;
+mod image;
 mod ops;
 mod output;
 mod parse;
@@ -127,6 +128,10 @@ pub struct Dlx3<'a> {
     /// Knuth's `max_cols`: item slots minus 2 (also the "no separator yet" value of `second`).
     max_cols: u32,
     layout: Layout,
+    /// Whether some option node has a color (so purify/cleansing can happen).
+    colored: bool,
+    /// Whether every primary item has bounds [1,1] (then scores are list lengths).
+    exact_cover: bool,
     stats: Stats,
     thresh: u64,
     phase: Phase,
@@ -166,6 +171,8 @@ impl<'a> Dlx3<'a> {
             rng,
             max_cols,
             layout: Layout { last_itm: 0, second: max_cols, last_node: 0, options: 0 },
+            colored: false,
+            exact_cover: false,
             stats: Stats::default(),
             thresh: settings.thresh,
             phase: Phase::ItemLine,
@@ -180,21 +187,26 @@ impl<'a> Dlx3<'a> {
     }
 
     /// An engine over a matrix already in `storage` (e.g. a const image), ready to run.
-    /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0.
+    /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0. The image is checked
+    /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
     pub fn preloaded(storage: Storage<'a>, settings: Settings, layout: Layout) -> Result<Self, Dlx3Error> {
         let mut e = Self::new(storage, settings)?;
-        let ok = layout.last_itm >= 2
-            && layout.second >= 2
-            && layout.second <= layout.last_itm
-            && (layout.last_itm as usize) < e.items.len().min(e.names.len())
-            && layout.last_node >= layout.last_itm
-            && (layout.last_node as usize) < e.nodes.len();
-        if !ok {
-            return Err(Dlx3Error::StorageTooSmall);
+        let fits = (layout.last_itm as usize) < e.items.len().min(e.names.len());
+        if !fits || !image::is_valid_image(e.items, e.nodes, &layout) {
+            return Err(Dlx3Error::BadImage);
         }
         e.layout = layout;
-        e.phase = Phase::Search(Label::Forward);
+        e.prepare_search();
         Ok(e)
+    }
+
+    /// Computes the facts the search specializes on, and enters the search phase.
+    fn prepare_search(&mut self) {
+        let second = self.layout.second as usize;
+        self.exact_cover = self.items[1..second].iter().all(|it| it.bound == 1 && it.slack == 0);
+        let (lo, hi) = (self.layout.last_itm as usize, self.layout.last_node as usize);
+        self.colored = self.nodes[lo..=hi].iter().any(|n| n.itm > 0 && n.color != 0);
+        self.phase = Phase::Search(Label::Forward);
     }
 
     /// The settings in force.

@@ -3,7 +3,7 @@
 use super::error::{Dlx3Error, InputError};
 use super::settings::{is_space, BUFSIZE, MAX_COLS, MAX_NODES, SHOW_BASICS, SHOW_TOTS, SHOW_WARNINGS};
 use super::storage::{Item, Node};
-use super::{output, Dlx3, Label, Phase};
+use super::{output, Dlx3, Phase};
 use core::fmt::Write;
 
 /// Splits input bytes exactly like repeated C `fgets(buf, 90003, stdin)`: each chunk ends
@@ -480,7 +480,7 @@ impl Dlx3<'_> {
         }
         self.stats.imems = self.stats.mems;
         self.stats.mems = 0;
-        self.phase = Phase::Search(Label::Forward);
+        self.prepare_search();
         Ok(())
     }
 
@@ -510,7 +510,7 @@ mod tests {
     #[test]
     fn measure_bounds() {
         let c = measure(b"A B | C\nA C\nB\n");
-        assert_eq!(c.item_slots, 7);
+        assert_eq!(c.item_slots, 7 + 2); // seven tokens (the bar counts) plus root and spare
         assert!(c.node_slots >= 1 + 4 + 3 + 2);
     }
 }

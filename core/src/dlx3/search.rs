@@ -29,6 +29,7 @@ impl Dlx3<'_> {
         let max_level = self.levels.len() as u32;
         let profiling = st.vbose & SHOW_PROFILE != 0;
         let tracing_choices = st.vbose & SHOW_CHOICES != 0;
+        let exact_cover = self.exact_cover;
         let plain_choice = !st.randomizing && st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none();
 
         let mut d = Dancer {
@@ -36,6 +37,7 @@ impl Dlx3<'_> {
             cl: &mut *self.items,
             last_itm,
             second: self.layout.second,
+            colored: self.colored,
             mems: self.stats.mems,
             updates: self.stats.updates,
             cleansings: self.stats.cleansings,
@@ -80,7 +82,9 @@ impl Dlx3<'_> {
                     }
                     // Choose the item to branch on.
                     let tmems = d.mems;
-                    if plain_choice {
+                    if plain_choice && exact_cover {
+                        (best_itm, score) = d.choose_exact();
+                    } else if plain_choice {
                         (best_itm, score) = d.choose_plain();
                     } else {
                         let lv = level as i32;
@@ -137,9 +141,9 @@ impl Dlx3<'_> {
                     lv.score = score;
                     lv.first_tweak = 0;
                     d.mems += 3;
-                    cur_node = d.nd[best_itm as usize].down;
+                    cur_node = d.node(best_itm).down;
                     lv.choice = cur_node;
-                    let it = &mut d.cl[best_itm as usize];
+                    let it = d.item_mut(best_itm);
                     it.bound -= 1;
                     let (bound, slack) = (it.bound, it.slack);
                     if bound == 0 && slack == 0 {
@@ -155,7 +159,7 @@ impl Dlx3<'_> {
                 }
                 Label::Advance => {
                     d.mems += 1;
-                    let it = d.cl[best_itm as usize];
+                    let it = d.item(best_itm);
                     let cover_mode = it.bound == 0 && it.slack == 0;
                     if cover_mode {
                         if cur_node == best_itm {
@@ -164,7 +168,7 @@ impl Dlx3<'_> {
                         }
                     } else {
                         d.mems += 2;
-                        if d.nd[best_itm as usize].itm <= it.bound.wrapping_sub(it.slack) {
+                        if d.node(best_itm).itm <= it.bound.wrapping_sub(it.slack) {
                             label = Label::Backup;
                             continue;
                         } else if cur_node != best_itm {
@@ -175,7 +179,7 @@ impl Dlx3<'_> {
                     }
                     if tracing_choices && (level as i32) < st.show_choices_max {
                         let head = if cover_mode {
-                            d.nd[best_itm as usize].down
+                            d.node(best_itm).down
                         } else {
                             levels[level as usize].first_tweak
                         };
@@ -197,7 +201,7 @@ impl Dlx3<'_> {
                 }
                 Label::Backup => {
                     d.mems += 1;
-                    let it = d.cl[best_itm as usize];
+                    let it = d.item(best_itm);
                     if it.bound == 0 && it.slack == 0 {
                         d.uncover(best_itm, true);
                     } else {
@@ -205,7 +209,7 @@ impl Dlx3<'_> {
                         d.untweak(best_itm, levels[level as usize].first_tweak, it.bound != 0);
                     }
                     d.mems += 2;
-                    d.cl[best_itm as usize].bound += 1;
+                    d.item_mut(best_itm).bound += 1;
                     label = Label::Backdown;
                 }
                 Label::Backdown => {
@@ -225,10 +229,10 @@ impl Dlx3<'_> {
                         label = Label::Backup;
                         continue;
                     }
-                    best_itm = d.nd[cur_node as usize].itm as u32;
+                    best_itm = d.node(cur_node).itm as u32;
                     d.uncover_rest(cur_node);
                     d.mems += 2;
-                    cur_node = d.nd[cur_node as usize].down;
+                    cur_node = d.node(cur_node).down;
                     levels[level as usize].choice = cur_node;
                     label = Label::Advance;
                 }
