@@ -131,9 +131,25 @@ pub unsafe extern "C" fn dlx3_solution_option(
     })())
 }
 
-/// Maximum items of one option that the readers handle (an option cannot have more items
-/// than the matrix; this bounds the stack scratch of `dlx3_option_item`).
-const OPTION_SCRATCH: usize = 64;
+/// The node index of the first node of option `option` (1-based) and its item count.
+fn option_nodes(ws: &dlx3_workspace, option: u32) -> Checked<(usize, usize)> {
+    let layout = ws.engine.layout();
+    if option == 0 || u64::from(option) > layout.options {
+        return Err(xcover_status::XCOVER_BAD_ARGUMENT);
+    }
+    let nodes = ws.engine.nodes();
+    let first_spacer = layout.last_itm as usize;
+    // The spacer after option j has itm == -j and up == the option's first node.
+    let wanted = -(i64::from(option));
+    let spacer = nodes
+        .iter()
+        .skip(first_spacer)
+        .position(|n| i64::from(n.itm) == wanted)
+        .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
+    let first = nodes[first_spacer + spacer].up as usize;
+    let count = nodes.iter().skip(first).take_while(|n| n.itm > 0).count();
+    Ok((first, count))
+}
 
 /// Stores in `*len` how many items option number `option` (1-based) has.
 ///
@@ -148,11 +164,7 @@ pub unsafe extern "C" fn dlx3_option_len(handle: *mut dlx3_workspace, option: u3
         // SAFETY: forwarded contract.
         let (ws, len) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(len)?) };
         ensure_complete(ws)?;
-        let n = ws.engine.option_items(option, &mut []);
-        if n == 0 {
-            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
-        }
-        *len = n;
+        *len = option_nodes(ws, option)?.1;
         Ok(xcover_status::XCOVER_OK)
     })())
 }
@@ -178,17 +190,16 @@ pub unsafe extern "C" fn dlx3_option_item(
         // SAFETY: forwarded contract.
         let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
         ensure_complete(ws)?;
-        let mut scratch = [(0u32, 0i32); OPTION_SCRATCH];
-        let n = ws.engine.option_items(option, &mut scratch);
-        let (number, colour) = if index < n.min(OPTION_SCRATCH) {
-            scratch[index]
-        } else if index < n {
-            // A very long option: walk it again with a bigger window would need memory we
-            // do not have; report it instead of guessing.
+        let (first, count) = option_nodes(ws, option)?;
+        if index >= count {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
-        } else {
-            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
-        };
+        }
+        let nodes = ws.engine.nodes();
+        let node = nodes[first + index];
+        let number = node.itm as u32;
+        // A cleansed node (color -1) shows the color that purified its item, kept in the
+        // item header's aux field, as Knuth prints it.
+        let colour = if node.color < 0 { nodes[number as usize].color } else { node.color };
         // SAFETY: forwarded contract.
         unsafe {
             write_optional(item, number)?;
