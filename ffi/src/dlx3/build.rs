@@ -36,7 +36,10 @@ pub fn status_of_error(e: Dlx3Error) -> xcover_status {
         },
         Dlx3Error::TooManyLevels => XCOVER_TOO_MANY_LEVELS,
         Dlx3Error::StorageTooSmall => XCOVER_BUFFER_TOO_SMALL,
+        Dlx3Error::BadImage => XCOVER_BAD_IMAGE,
         Dlx3Error::OutOfOrder => XCOVER_BAD_STATE,
+        // Dlx3Error is non_exhaustive: a future error is at least reported as an error.
+        _ => XCOVER_INTERNAL_ERROR,
     }
 }
 

@@ -261,7 +261,7 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
         };
         let storage = Storage::with_shared_names(regions.items, names, regions.nodes, regions.levels);
         let engine = Dlx3::preloaded(storage, engine_settings(&settings), layout)
-            .map_err(|_| xcover_status::XCOVER_BAD_IMAGE)?;
+            .map_err(engine_status)?;
         // SAFETY: `buf` was accepted by claim_buffer.
         *handle = unsafe { install(buf, engine, writers(&settings), dlx3_state::DLX3_STATE_READY) };
         Ok(xcover_status::XCOVER_OK)
