@@ -134,7 +134,9 @@ impl Cells {
 
     /// The set of the cells listed in `cells` (cells outside the grid are ignored).
     pub fn from_cells(cells: &[u8]) -> Cells {
-        cells.iter().fold(Cells::EMPTY, |set, &c| set | Cells::single(c))
+        cells
+            .iter()
+            .fold(Cells::EMPTY, |set, &c| set | Cells::single(c))
     }
 }
 

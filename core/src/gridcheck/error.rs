@@ -148,7 +148,10 @@ impl fmt::Display for GridcheckError {
                 ByteName(byte)
             ),
             GridcheckError::InvalidSolution { house, digit } => {
-                write!(f, "not a valid solution: digit {digit} appears twice in {house}")
+                write!(
+                    f,
+                    "not a valid solution: digit {digit} appears twice in {house}"
+                )
             }
             GridcheckError::GivenContradictsGrid { cell, given, grid } => write!(
                 f,
@@ -175,12 +178,30 @@ mod tests {
 
     #[test]
     fn messages_name_the_place() {
-        let e = GridcheckError::BadChar { pos: 10, byte: b'x' };
-        assert_eq!(e.to_string(), "character 11 (row 2, column 2): unexpected `x`");
-        let e = GridcheckError::InvalidSolution { house: House::Box(8), digit: 3 };
-        assert_eq!(e.to_string(), "not a valid solution: digit 3 appears twice in box 9");
-        let e = GridcheckError::UaLine { line: 7, problem: UaLineProblem::MaskLength(80) };
-        assert_eq!(e.to_string(), "line 7: a 0/1 mask must have 81 characters, found 80");
+        let e = GridcheckError::BadChar {
+            pos: 10,
+            byte: b'x',
+        };
+        assert_eq!(
+            e.to_string(),
+            "character 11 (row 2, column 2): unexpected `x`"
+        );
+        let e = GridcheckError::InvalidSolution {
+            house: House::Box(8),
+            digit: 3,
+        };
+        assert_eq!(
+            e.to_string(),
+            "not a valid solution: digit 3 appears twice in box 9"
+        );
+        let e = GridcheckError::UaLine {
+            line: 7,
+            problem: UaLineProblem::MaskLength(80),
+        };
+        assert_eq!(
+            e.to_string(),
+            "line 7: a 0/1 mask must have 81 characters, found 80"
+        );
         let e = GridcheckError::BadChar { pos: 0, byte: 0 };
         assert!(e.to_string().contains("0x00"));
     }

@@ -46,7 +46,10 @@ impl Grid {
         let mut seen = [0u16; 27];
         for (cell, &digit) in digits.iter().enumerate() {
             if !(1..=9).contains(&digit) {
-                return Err(GridcheckError::BadChar { pos: cell, byte: digit.wrapping_add(b'0') });
+                return Err(GridcheckError::BadChar {
+                    pos: cell,
+                    byte: digit.wrapping_add(b'0'),
+                });
             }
             let cell = cell as u8;
             let bit = 1u16 << digit;
@@ -137,25 +140,40 @@ pub(crate) mod tests {
 
     #[test]
     fn parse_errors_are_specific() {
-        assert_eq!(Grid::parse(&GRID_A[..80]), Err(GridcheckError::WrongLength(80)));
+        assert_eq!(
+            Grid::parse(&GRID_A[..80]),
+            Err(GridcheckError::WrongLength(80))
+        );
         let mut bad = *GRID_A;
         bad[5] = b'0';
-        assert_eq!(Grid::parse(&bad), Err(GridcheckError::BadChar { pos: 5, byte: b'0' }));
+        assert_eq!(
+            Grid::parse(&bad),
+            Err(GridcheckError::BadChar { pos: 5, byte: b'0' })
+        );
         bad[5] = b'.';
-        assert_eq!(Grid::parse(&bad), Err(GridcheckError::BadChar { pos: 5, byte: b'.' }));
+        assert_eq!(
+            Grid::parse(&bad),
+            Err(GridcheckError::BadChar { pos: 5, byte: b'.' })
+        );
         // Swap two cells of row 1 that are in different boxes and columns: rows stay valid,
         // columns break.
         let mut swapped = *GRID_A;
         swapped.swap(0, 8);
         assert!(matches!(
             Grid::parse(&swapped),
-            Err(GridcheckError::InvalidSolution { house: House::Column(_), .. })
+            Err(GridcheckError::InvalidSolution {
+                house: House::Column(_),
+                ..
+            })
         ));
         let mut dup = *GRID_A;
         dup[1] = dup[0];
         assert_eq!(
             Grid::parse(&dup),
-            Err(GridcheckError::InvalidSolution { house: House::Row(0), digit: 6 })
+            Err(GridcheckError::InvalidSolution {
+                house: House::Row(0),
+                digit: 6
+            })
         );
     }
 }

@@ -22,7 +22,9 @@ impl Default for Puzzle {
 
 impl Puzzle {
     /// The puzzle with no givens.
-    pub const EMPTY: Puzzle = Puzzle { cells: [0; CELL_COUNT] };
+    pub const EMPTY: Puzzle = Puzzle {
+        cells: [0; CELL_COUNT],
+    };
 
     /// Parses one line of 81 characters: `1`..`9` for a given, `0` or `.` for an empty cell
     /// (a trailing line end is ignored).
@@ -45,7 +47,10 @@ impl Puzzle {
     /// Builds a puzzle from 81 values 0..=9 (0 = empty).
     pub fn from_digits(cells: [u8; CELL_COUNT]) -> Result<Puzzle, GridcheckError> {
         match cells.iter().position(|&d| d > 9) {
-            Some(pos) => Err(GridcheckError::BadChar { pos, byte: cells[pos].wrapping_add(b'0') }),
+            Some(pos) => Err(GridcheckError::BadChar {
+                pos,
+                byte: cells[pos].wrapping_add(b'0'),
+            }),
             None => Ok(Puzzle { cells }),
         }
     }
@@ -137,8 +142,10 @@ mod tests {
         assert_eq!(p.clue_count(), 17);
         assert_eq!(p.givens().len(), 17);
         assert_eq!(p.to_string().as_bytes(), P17);
-        let dotted: std::string::String =
-            P17.iter().map(|&b| if b == b'0' { '.' } else { b as char }).collect();
+        let dotted: std::string::String = P17
+            .iter()
+            .map(|&b| if b == b'0' { '.' } else { b as char })
+            .collect();
         assert_eq!(Puzzle::parse(dotted.as_bytes()).unwrap(), p);
         assert_eq!(p.digit(7), 1);
         assert_eq!(Puzzle::default().clue_count(), 0);
@@ -147,10 +154,19 @@ mod tests {
     #[test]
     fn parse_errors() {
         assert_eq!(Puzzle::parse(b""), Err(GridcheckError::WrongLength(0)));
-        assert_eq!(Puzzle::parse(&P17[1..]), Err(GridcheckError::WrongLength(80)));
+        assert_eq!(
+            Puzzle::parse(&P17[1..]),
+            Err(GridcheckError::WrongLength(80))
+        );
         let mut bad = [b'0'; 81];
         bad[80] = b'x';
-        assert_eq!(Puzzle::parse(&bad), Err(GridcheckError::BadChar { pos: 80, byte: b'x' }));
+        assert_eq!(
+            Puzzle::parse(&bad),
+            Err(GridcheckError::BadChar {
+                pos: 80,
+                byte: b'x'
+            })
+        );
         let mut d = [0u8; 81];
         d[3] = 10;
         assert!(Puzzle::from_digits(d).is_err());
@@ -166,7 +182,11 @@ mod tests {
         wrong.set(0, if g.digit(0) == 1 { 2 } else { 1 });
         assert_eq!(
             wrong.check_against(&g),
-            Err(GridcheckError::GivenContradictsGrid { cell: 0, given: wrong.digit(0), grid: 6 })
+            Err(GridcheckError::GivenContradictsGrid {
+                cell: 0,
+                given: wrong.digit(0),
+                grid: 6
+            })
         );
         assert_eq!(Puzzle::from_grid(&g, Cells::ALL).to_string(), g.to_string());
     }

@@ -32,7 +32,10 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// A placeholder value for stack slots not yet used.
-    pub const EMPTY: Snapshot = Snapshot { cand: [0; 27], unsolved: [0; 3] };
+    pub const EMPTY: Snapshot = Snapshot {
+        cand: [0; 27],
+        unsolved: [0; 3],
+    };
 }
 
 /// Outcome of [`Board::propagate`].
@@ -70,8 +73,12 @@ const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 impl Board {
     /// The board with every digit possible everywhere.
-    pub const EMPTY: Board =
-        Board { cand: [BAND; 27], seen: [0; 27], dirty: ALL_WORDS, unsolved: [BAND; 3] };
+    pub const EMPTY: Board = Board {
+        cand: [BAND; 27],
+        seen: [0; 27],
+        dirty: ALL_WORDS,
+        unsolved: [BAND; 3],
+    };
 
     /// Places digit `d` (0..9) on `cell` (0..81): removes the digit from the cell's peers and
     /// every other digit from the cell. False if `d` is no longer possible there.
@@ -101,7 +108,10 @@ impl Board {
     /// search stack keeps of a board.
     #[inline]
     pub fn snapshot(&self) -> Snapshot {
-        Snapshot { cand: self.cand, unsolved: self.unsolved }
+        Snapshot {
+            cand: self.cand,
+            unsolved: self.unsolved,
+        }
     }
 
     /// Restores a board saved by [`Board::snapshot`] at a fixpoint of [`Board::propagate`]
@@ -293,6 +303,21 @@ impl Board {
         (0..3)
             .find(|&b| self.unsolved[b] != 0)
             .map(|b| b * 27 + self.unsolved[b].trailing_zeros() as usize)
+    }
+
+    /// The placed cells whose digit differs from the grid given as per-(digit, band) words
+    /// (`grid_words[d * 3 + b]` = cells of band `b` holding digit `d` in the grid).
+    #[inline]
+    pub fn differences(&self, grid_words: &[u32; 27]) -> u128 {
+        let mut diff = 0u128;
+        for b in 0..3 {
+            let mut band = 0u32;
+            for d in 0..9 {
+                band |= self.cand[d * 3 + b] & !grid_words[d * 3 + b];
+            }
+            diff |= ((band & !self.unsolved[b]) as u128) << (27 * b);
+        }
+        diff
     }
 
     /// Whether digit `d` is still possible on `cell`.

@@ -5,7 +5,8 @@
 //! * [`is_unique_with_grid`]: the scan's hot call — do the grid's digits on `givens` have
 //!   exactly one solution? Guesses follow the grid, so the search runs straight to the grid
 //!   and then looks for a second solution near it;
-//! * [`for_each_solution`]: every solution in turn (UA generation).
+//! * [`for_each_solution`]: every solution in turn;
+//! * [`for_each_difference`]: how every other solution differs from a grid (UA generation).
 //!
 //! Design (see [`board`]): candidates as 27-bit words per (digit, band); propagation applies
 //! per word the band rule (each digit once per row and box: hidden singles, pointing and
@@ -46,7 +47,11 @@ fn count_givens<I: Iterator<Item = (u8, u8)> + Clone>(
 
 /// The givens of a puzzle as `(cell, digit)`.
 fn puzzle_givens(p: &Puzzle) -> impl Iterator<Item = (u8, u8)> + Clone + '_ {
-    p.digits().iter().enumerate().filter(|(_, &d)| d != 0).map(|(c, &d)| (c as u8, d))
+    p.digits()
+        .iter()
+        .enumerate()
+        .filter(|(_, &d)| d != 0)
+        .map(|(c, &d)| (c as u8, d))
 }
 
 /// Number of solutions of `p`, counting at most `limit` (0 = count them all, saturating at
@@ -93,6 +98,50 @@ pub fn for_each_solution(
         }
     }
     visited
+}
+
+/// The grid as per-(digit, band) words: `[d * 3 + b]` = cells of band `b` holding `d + 1`.
+fn grid_words(grid: &Grid) -> [u32; 27] {
+    let mut words = [0u32; 27];
+    for (cell, &d) in grid.digits().iter().enumerate() {
+        words[(d as usize - 1) * 3 + cell / 27] |= 1 << (cell % 27);
+    }
+    words
+}
+
+/// Receives the solutions of [`for_each_difference`] as differences from the grid.
+pub trait DifferenceSink {
+    /// Called before each guess with the cells already placed with a digit other than the
+    /// grid's: true skips the branch (every solution below it differs on at least those).
+    fn prune(&self, placed_differently: Cells) -> bool;
+    /// Called with each solution's difference from the grid (never empty); `Break` stops.
+    fn found(&mut self, difference: Cells) -> ControlFlow<()>;
+}
+
+/// Enumerates the solutions of the grid's digits on `givens` other than the grid itself,
+/// passing each one's *difference* (the cells where it differs from the grid) to `sink`,
+/// which may also prune branches. Returns the number of differences passed.
+///
+/// This is the engine of UA generation: each difference is an unavoidable set (not
+/// necessarily minimal), and a branch whose difference already contains a known UA can only
+/// produce supersets of it.
+pub fn for_each_difference(grid: &Grid, givens: Cells, sink: &mut impl DifferenceSink) -> u64 {
+    let digits = grid.digits();
+    let words = grid_words(grid);
+    let givens = givens.iter().map(|c| (c, digits[c as usize]));
+    let mut search = Search::<FULL_DEPTH>::new(givens, Some(digits));
+    let mut passed = 0u64;
+    while search.advance_pruned(|board| sink.prune(Cells(board.differences(&words)))) {
+        let diff = Cells(search.board().differences(&words));
+        if diff.is_empty() {
+            continue; // the grid itself
+        }
+        passed += 1;
+        if sink.found(diff).is_break() {
+            break;
+        }
+    }
+    passed
 }
 
 #[cfg(test)]

@@ -59,7 +59,11 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
         }
         Search {
             current,
-            stack: [Branch { board: Snapshot::EMPTY, digit: 0, cell: 0 }; DEPTH],
+            stack: [Branch {
+                board: Snapshot::EMPTY,
+                digit: 0,
+                cell: 0,
+            }; DEPTH],
             depth: 0,
             known,
             at_solution: false,
@@ -83,7 +87,8 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
         self.depth -= 1;
         let branch = &self.stack[self.depth];
         self.current.restore(&branch.board);
-        self.current.forbid(branch.digit as usize, branch.cell as usize);
+        self.current
+            .forbid(branch.digit as usize, branch.cell as usize);
         true
     }
 
@@ -104,6 +109,13 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// solution is then available through [`Search::solution`].
     #[inline]
     pub fn advance(&mut self) -> bool {
+        self.advance_pruned(|_| false)
+    }
+
+    /// [`Search::advance`], skipping every branch whose board (after propagation, before a
+    /// guess) `prune` rejects.
+    #[inline]
+    pub fn advance_pruned(&mut self, mut prune: impl FnMut(&Board) -> bool) -> bool {
         if self.finished {
             return false;
         }
@@ -125,11 +137,19 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                     return true;
                 }
                 Status::Open => {
+                    if prune(&self.current) {
+                        if !self.backtrack() {
+                            return false;
+                        }
+                        continue;
+                    }
                     // Open means some cell is unplaced and every unplaced cell has at least
                     // two candidates, so both look-ups succeed; a dead end is the safe
                     // reading if they ever did not.
-                    let Some((cell, digit)) =
-                        self.current.guess_cell().and_then(|c| Some((c, self.first_digit(c)?)))
+                    let Some((cell, digit)) = self
+                        .current
+                        .guess_cell()
+                        .and_then(|c| Some((c, self.first_digit(c)?)))
                     else {
                         if !self.backtrack() {
                             return false;
@@ -151,6 +171,11 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                 }
             }
         }
+    }
+
+    /// The board of the solution found by the last successful [`Search::advance`].
+    pub fn board(&self) -> &Board {
+        &self.current
     }
 
     /// The digits of the solution found by the last successful [`Search::advance`].

@@ -74,8 +74,14 @@ const fn boxes_of_row() -> [u8; 512] {
 
 const fn permutation_cells() -> [u32; 512] {
     // The six permutations row r -> box p[r].
-    const PERMS: [[u32; 3]; 6] =
-        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const PERMS: [[u32; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut table = [0u32; 512];
     let mut mask = 0;
     while mask < 512 {

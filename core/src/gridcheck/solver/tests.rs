@@ -151,7 +151,7 @@ fn grid_awareness_does_not_change_counts() {
     // enumeration finds the same set.
     let mut givens = Cells::ALL;
     for d in 1..=4 {
-        givens = givens - g.cells_of_digit(d);
+        givens -= g.cells_of_digit(d);
     }
     let q = Puzzle::from_grid(&g, givens);
     let mut with: Vec<[u8; 81]> = Vec::new();

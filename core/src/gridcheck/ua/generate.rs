@@ -1,0 +1,325 @@
+//! UA generation from pseudo-puzzles.
+//!
+//! A *pseudo-puzzle* is the grid with some cells blanked. Each of its solutions other than
+//! the grid differs from it on a UA; the minimal UA lying inside the blanked cells are
+//! exactly the minimal sets among those differences (a minimal UA `U` is itself the
+//! difference of the solution that re-fills `U` differently). So for each pseudo-puzzle the
+//! solutions are enumerated into an [`Antichain`] in caller scratch, and the survivors —
+//! true minimal UA — are merged into the caller's [`UaList`].
+//!
+//! The enumeration skips every branch whose cells already placed differently from the grid
+//! contain a kept set: all its solutions would be supersets of it. A pseudo-puzzle whose
+//! antichain overflows the scratch is dropped (counted in [`GenStats::dropped`]): its
+//! survivors might not be minimal.
+use core::ops::ControlFlow;
+
+use super::antichain::Antichain;
+use super::rng::SplitMix64;
+use super::UaList;
+use crate::gridcheck::cells::{box_of, Cells, CELL_COUNT};
+use crate::gridcheck::error::GridcheckError;
+use crate::gridcheck::grid::Grid;
+use crate::gridcheck::solver::{for_each_difference, DifferenceSink};
+
+/// Blank cells per random pseudo-puzzle unless told otherwise (the reference default).
+pub const DEFAULT_RANDOM_BLANKS: u32 = 54;
+
+/// What a generation run did.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct GenStats {
+    /// Pseudo-puzzles solved.
+    pub pseudo_puzzles: u32,
+    /// Pseudo-puzzles whose result was dropped because the scratch overflowed.
+    pub dropped: u32,
+    /// Solutions (other than the grid) reached.
+    pub solutions: u64,
+    /// Minimal UA merged into the list (before removing duplicates across pseudo-puzzles).
+    pub merged: u64,
+}
+
+impl GenStats {
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: GenStats) {
+        self.pseudo_puzzles += other.pseudo_puzzles;
+        self.dropped += other.dropped;
+        self.solutions += other.solutions;
+        self.merged += other.merged;
+    }
+}
+
+/// The antichain as the receiver of a pseudo-puzzle's solutions.
+impl DifferenceSink for Antichain<'_> {
+    #[inline]
+    fn prune(&self, placed_differently: Cells) -> bool {
+        self.covers(placed_differently)
+    }
+
+    #[inline]
+    fn found(&mut self, difference: Cells) -> ControlFlow<()> {
+        self.offer(difference);
+        if self.overflowed() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Collects in `chain` the minimal UA of `grid` lying inside `blanks`; returns the number of
+/// solutions reached. Check [`Antichain::overflowed`] before using the result.
+pub fn minimal_ua_inside(grid: &Grid, blanks: Cells, chain: &mut Antichain<'_>) -> u64 {
+    chain.clear();
+    for_each_difference(grid, blanks.complement(), chain)
+}
+
+/// Solves one pseudo-puzzle and merges its minimal UA into `list` (or drops them all if the
+/// scratch overflowed).
+fn merge_pseudo_puzzle(
+    grid: &Grid,
+    blanks: Cells,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let mut chain = Antichain::new(scratch);
+    let solutions = minimal_ua_inside(grid, blanks, &mut chain);
+    let mut stats = GenStats {
+        pseudo_puzzles: 1,
+        solutions,
+        ..GenStats::default()
+    };
+    if chain.overflowed() {
+        stats.dropped = 1;
+        return Ok(stats);
+    }
+    for &ua in chain.as_slice() {
+        list.push_merging(ua)?;
+        stats.merged += 1;
+    }
+    Ok(stats)
+}
+
+/// Calls `f` with every `k`-subset of `0..9` as a 9-bit mask, in increasing mask order.
+fn for_each_subset_of_nine(
+    k: u32,
+    mut f: impl FnMut(u32) -> Result<(), GridcheckError>,
+) -> Result<(), GridcheckError> {
+    for mask in 0u32..512 {
+        if mask.count_ones() == k {
+            f(mask)?;
+        }
+    }
+    Ok(())
+}
+
+/// Pseudo-puzzles blanking every cell of `k` digits (k = 4: 126 pseudo-puzzles of 36
+/// blanks, all UA of up to 4 digits; k = 5: 126 of 45 blanks, slower). The list is sorted
+/// and deduplicated at the end; `Err(ListFull)` if it cannot hold the distinct UA.
+pub fn from_digit_subsets(
+    grid: &Grid,
+    k: u32,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let mut digit_cells = [Cells::EMPTY; 9];
+    for (d, cells) in digit_cells.iter_mut().enumerate() {
+        *cells = grid.cells_of_digit(d as u8 + 1);
+    }
+    from_subsets(grid, k, &digit_cells, list, scratch)
+}
+
+/// Pseudo-puzzles blanking every cell of `k` boxes (C(9, k) pseudo-puzzles). The list is
+/// sorted and deduplicated at the end.
+pub fn from_box_subsets(
+    grid: &Grid,
+    k: u32,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let mut box_cells = [Cells::EMPTY; 9];
+    for cell in 0..CELL_COUNT as u8 {
+        box_cells[box_of(cell) as usize].insert(cell);
+    }
+    from_subsets(grid, k, &box_cells, list, scratch)
+}
+
+/// One pseudo-puzzle per `k`-subset of the nine `parts`, blanking their union.
+fn from_subsets(
+    grid: &Grid,
+    k: u32,
+    parts: &[Cells; 9],
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let mut stats = GenStats::default();
+    for_each_subset_of_nine(k, |mask| {
+        let blanks = (0..9)
+            .filter(|i| mask >> i & 1 == 1)
+            .fold(Cells::EMPTY, |acc, i| acc | parts[i]);
+        stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
+        Ok(())
+    })?;
+    list.dedup();
+    Ok(stats)
+}
+
+/// `count` pseudo-puzzles each blanking `blanks` cells (capped at 81) chosen uniformly at
+/// random from `seed` (same seed, same UA). The list is sorted and deduplicated at the end.
+pub fn from_random_blanks(
+    grid: &Grid,
+    count: u32,
+    blanks: u32,
+    seed: u64,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let blanks = blanks.min(CELL_COUNT as u32) as usize;
+    let mut rng = SplitMix64::new(seed);
+    let mut stats = GenStats::default();
+    let mut order: [u8; CELL_COUNT] = core::array::from_fn(|i| i as u8);
+    for _ in 0..count {
+        // Partial Fisher-Yates: the first `blanks` entries become a uniform random subset.
+        let mut set = Cells::EMPTY;
+        for i in 0..blanks {
+            let j = i + rng.below((CELL_COUNT - i) as u32) as usize;
+            order.swap(i, j);
+            set.insert(order[i]);
+        }
+        stats.add(merge_pseudo_puzzle(grid, set, list, scratch)?);
+    }
+    list.dedup();
+    Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gridcheck::grid::tests::GRID_A;
+    use crate::gridcheck::ua::{is_minimal_ua, verify_ua};
+    use std::vec;
+    use std::vec::Vec;
+
+    fn grid() -> Grid {
+        Grid::parse(GRID_A).unwrap()
+    }
+
+    #[test]
+    fn antichain_of_a_pseudo_puzzle_is_minimal_and_complete() {
+        let g = grid();
+        let mut scratch = vec![Cells::EMPTY; 10_000];
+        // Blank digits 1, 2, 3: every UA inside is made of those digits.
+        let blanks = g.cells_of_digit(1) | g.cells_of_digit(2) | g.cells_of_digit(3);
+        let mut chain = Antichain::new(&mut scratch);
+        let reached = minimal_ua_inside(&g, blanks, &mut chain);
+        assert!(!chain.overflowed());
+        let found: Vec<Cells> = chain.as_slice().into();
+        assert!(!found.is_empty() && reached >= found.len() as u64);
+        for (i, &a) in found.iter().enumerate() {
+            assert!(a.is_subset_of(blanks));
+            assert!(is_minimal_ua(&g, a), "not a minimal UA: {a:?}");
+            for (j, &b) in found.iter().enumerate() {
+                assert!(i == j || !a.is_subset_of(b), "{a:?} inside {b:?}");
+            }
+        }
+        // Complete: without pruning, every difference contains a found set.
+        struct CheckAll<'f> {
+            found: &'f [Cells],
+            all_covered: bool,
+        }
+        impl DifferenceSink for CheckAll<'_> {
+            fn prune(&self, _: Cells) -> bool {
+                false
+            }
+            fn found(&mut self, diff: Cells) -> ControlFlow<()> {
+                self.all_covered &= self.found.iter().any(|f| f.is_subset_of(diff));
+                ControlFlow::Continue(())
+            }
+        }
+        let mut check = CheckAll {
+            found: &found,
+            all_covered: true,
+        };
+        crate::gridcheck::solver::for_each_difference(&g, blanks.complement(), &mut check);
+        let all_covered = check.all_covered;
+        assert!(all_covered);
+    }
+
+    #[test]
+    fn digit_subsets_give_126_pseudo_puzzles_of_minimal_ua() {
+        let g = grid();
+        let mut storage = vec![Cells::EMPTY; 20_000];
+        let mut scratch = vec![Cells::EMPTY; 20_000];
+        let mut list = UaList::new(&mut storage);
+        let stats = from_digit_subsets(&g, 4, &mut list, &mut scratch).unwrap();
+        assert_eq!(stats.pseudo_puzzles, 126);
+        assert_eq!(stats.dropped, 0);
+        assert!(list.len() > 10);
+        // Sorted by size, no duplicates, all minimal UA of at least 4 cells; every 2-digit
+        // union contains one.
+        let uas = list.as_slice();
+        assert!(uas
+            .windows(2)
+            .all(|w| (w[0].len(), w[0].0) < (w[1].len(), w[1].0)));
+        assert!(uas.iter().all(|&u| u.len() >= 4));
+        for &u in uas.iter().take(60) {
+            assert!(is_minimal_ua(&g, u));
+        }
+        let pair = g.cells_of_digit(4) | g.cells_of_digit(7);
+        assert!(uas.iter().any(|u| u.is_subset_of(pair)));
+    }
+
+    #[test]
+    fn random_and_box_generators_are_deterministic_and_sound() {
+        let g = grid();
+        let mut storage_a = vec![Cells::EMPTY; 50_000];
+        let mut storage_b = vec![Cells::EMPTY; 50_000];
+        let mut scratch = vec![Cells::EMPTY; 20_000];
+        let mut a = UaList::new(&mut storage_a);
+        let mut b = UaList::new(&mut storage_b);
+        let sa =
+            from_random_blanks(&g, 40, DEFAULT_RANDOM_BLANKS, 7, &mut a, &mut scratch).unwrap();
+        let sb =
+            from_random_blanks(&g, 40, DEFAULT_RANDOM_BLANKS, 7, &mut b, &mut scratch).unwrap();
+        assert_eq!(sa, sb);
+        assert_eq!(a.as_slice(), b.as_slice());
+        assert!(a.len() > 40);
+        for &u in a.as_slice().iter().step_by(7) {
+            assert!(verify_ua(&g, u));
+            assert!(is_minimal_ua(&g, u));
+        }
+        let mut storage_c = vec![Cells::EMPTY; 50_000];
+        let mut c = UaList::new(&mut storage_c);
+        let sc = from_box_subsets(&g, 3, &mut c, &mut scratch).unwrap();
+        assert_eq!(sc.pseudo_puzzles, 84);
+        for &u in c.as_slice().iter().step_by(5) {
+            assert!(is_minimal_ua(&g, u));
+        }
+    }
+
+    #[test]
+    fn overflowing_scratch_drops_the_pseudo_puzzle() {
+        let g = grid();
+        let mut storage = vec![Cells::EMPTY; 1000];
+        let mut scratch = [Cells::EMPTY; 1];
+        let mut list = UaList::new(&mut storage);
+        let stats = from_random_blanks(&g, 5, 60, 1, &mut list, &mut scratch).unwrap();
+        assert_eq!(stats.pseudo_puzzles, 5);
+        // With room for one set only, any pseudo-puzzle with two minimal UA is dropped; what
+        // is kept (single-UA pseudo-puzzles) is still minimal.
+        assert!(stats.dropped > 0);
+        for &u in list.as_slice() {
+            assert!(is_minimal_ua(&g, u));
+        }
+    }
+
+    #[test]
+    fn full_list_is_an_error() {
+        let g = grid();
+        let mut storage = [Cells::EMPTY; 3];
+        let mut scratch = vec![Cells::EMPTY; 10_000];
+        let mut list = UaList::new(&mut storage);
+        assert!(matches!(
+            from_digit_subsets(&g, 4, &mut list, &mut scratch),
+            Err(GridcheckError::ListFull { capacity: 3 })
+        ));
+    }
+}
