@@ -275,3 +275,27 @@ pub const fn rounded(n: usize) -> usize {
         None => usize::MAX,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_fits_and_formulas_match_the_c_macros() {
+        let header = core::mem::size_of::<dlx3_workspace>();
+        std::println!("workspace header: {header} bytes of {DLX3_HEADER_BYTES} reserved");
+        assert!(header <= DLX3_HEADER_BYTES);
+        // XCOVER_DLX3_WORKSPACE_SIZE(items, nodes, levels) in xcover_static_asserts.h:
+        let r8 = |n: usize| n.div_ceil(8) * 8;
+        for (items, nodes, levels) in [(1, 2, 1), (3, 17, 5), (10000, 100_000, 500)] {
+            let c_macro = r8(DLX3_HEADER_BYTES)
+                + r8(16 * (items + 2))
+                + r8(8 * (items + 2))
+                + r8(16 * nodes)
+                + r8(24 * levels);
+            assert_eq!(size_for_text(items, nodes, levels), Some(c_macro));
+            let c_preloaded = r8(DLX3_HEADER_BYTES) + r8(16 * (items + 1)) + r8(16 * (nodes + 1)) + r8(24 * levels);
+            assert_eq!(size_for_preloaded(items + 1, nodes + 1, levels), Some(c_preloaded));
+        }
+    }
+}
