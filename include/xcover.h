@@ -65,7 +65,7 @@ typedef struct dlx3_workspace dlx3_workspace;
  * Bytes reserved for the workspace header in front of the arrays (the C size macro uses
  * this number; the real header is checked to fit below).
  */
-#define DLX3_HEADER_BYTES 1024
+#define DLX3_HEADER_BYTES 2048
 
 /**
  * Bytes per item slot with names in RAM (16-byte item record + 8-byte name).
@@ -76,6 +76,11 @@ typedef struct dlx3_workspace dlx3_workspace;
  * Bytes per item name.
  */
 #define DLX3_NAME_BYTES 8
+
+/**
+ * Bytes per item slot of the scratch array that `dlx3_add_option` assembles options in.
+ */
+#define DLX3_SCRATCH_BYTES 8
 
 /**
  * Bytes per node slot.
@@ -608,7 +613,7 @@ xcover_status dlx3_parse(dlx3_workspace *handle,
                          struct dlx3_parse_error *err_info);
 
 /**
- * Computes the buffer size and alignment for a workspace that can read a matrix of up to
+ * Computes the buffer size and alignment for a workspace that can read (or build) a matrix of up to
  * `items` items and `nodes` node slots (Knuth's count: item headers + option nodes +
  * spacers, i.e. items + 1 + entries + 1 suffice) and search `levels` levels deep
  * (Knuth: 500). The same number is `XCOVER_DLX3_WORKSPACE_SIZE(items, nodes, levels)`.

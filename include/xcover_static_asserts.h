@@ -22,6 +22,7 @@
     (XCOVER_ROUND8(DLX3_HEADER_BYTES)                                                      \
      + XCOVER_ROUND8((size_t)DLX3_ITEM_BYTES * ((size_t)(items) + 2u))                     \
      + XCOVER_ROUND8((size_t)DLX3_NAME_BYTES * ((size_t)(items) + 2u))                     \
+     + XCOVER_ROUND8((size_t)DLX3_SCRATCH_BYTES * ((size_t)(items) + 2u))                  \
      + XCOVER_ROUND8((size_t)DLX3_NODE_BYTES * (size_t)(nodes))                            \
      + XCOVER_ROUND8((size_t)DLX3_LEVEL_BYTES * (size_t)(levels)))
 

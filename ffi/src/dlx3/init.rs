@@ -51,7 +51,7 @@ fn engine_status(e: Dlx3Error) -> xcover_status {
     super::build::status_of_error(e)
 }
 
-/// Computes the buffer size and alignment for a workspace that can read a matrix of up to
+/// Computes the buffer size and alignment for a workspace that can read (or build) a matrix of up to
 /// `items` items and `nodes` node slots (Knuth's count: item headers + option nodes +
 /// spacers, i.e. items + 1 + entries + 1 suffice) and search `levels` levels deep
 /// (Knuth: 500). The same number is `XCOVER_DLX3_WORKSPACE_SIZE(items, nodes, levels)`.
@@ -150,8 +150,11 @@ pub unsafe extern "C" fn dlx3_init(
         let names = regions.names.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
         let storage = Storage::new(regions.items, names, regions.nodes, regions.levels);
         let engine = Dlx3::new(storage, engine_settings(&settings)).map_err(engine_status)?;
+        let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer.
-        *handle = unsafe { install(buf, engine, writers(&settings), dlx3_state::DLX3_STATE_ITEMS) };
+        *handle = unsafe {
+            install(buf, engine, writers(&settings), regions.scratch, capacity, dlx3_state::DLX3_STATE_ITEMS)
+        };
         Ok(xcover_status::XCOVER_OK)
     })())
 }
@@ -262,8 +265,11 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
         let storage = Storage::with_shared_names(regions.items, names, regions.nodes, regions.levels);
         let engine = Dlx3::preloaded(storage, engine_settings(&settings), layout)
             .map_err(engine_status)?;
+        let capacity = (item_slots - 2, node_slots);
         // SAFETY: `buf` was accepted by claim_buffer.
-        *handle = unsafe { install(buf, engine, writers(&settings), dlx3_state::DLX3_STATE_READY) };
+        *handle = unsafe {
+            install(buf, engine, writers(&settings), &mut [], capacity, dlx3_state::DLX3_STATE_READY)
+        };
         Ok(xcover_status::XCOVER_OK)
     })())
 }

@@ -16,11 +16,13 @@ const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
 
 /// Bytes reserved for the workspace header in front of the arrays (the C size macro uses
 /// this number; the real header is checked to fit below).
-pub const DLX3_HEADER_BYTES: usize = 1024;
+pub const DLX3_HEADER_BYTES: usize = 2048;
 /// Bytes per item slot with names in RAM (16-byte item record + 8-byte name).
 pub const DLX3_ITEM_BYTES: usize = 16;
 /// Bytes per item name.
 pub const DLX3_NAME_BYTES: usize = 8;
+/// Bytes per item slot of the scratch array that `dlx3_add_option` assembles options in.
+pub const DLX3_SCRATCH_BYTES: usize = 8;
 /// Bytes per node slot.
 pub const DLX3_NODE_BYTES: usize = 16;
 /// Bytes per level.
@@ -33,6 +35,7 @@ const _: () = {
     assert!(core::mem::size_of::<Name>() == DLX3_NAME_BYTES);
     assert!(core::mem::size_of::<Node>() == DLX3_NODE_BYTES);
     assert!(core::mem::size_of::<Level>() == DLX3_LEVEL_BYTES);
+    assert!(core::mem::size_of::<OptionEntry>() == DLX3_SCRATCH_BYTES);
     assert!(DLX3_HEADER_BYTES % DLX3_WORKSPACE_ALIGN == 0);
 };
 
@@ -44,6 +47,19 @@ unsafe impl super::arena::Plain for Item {}
 unsafe impl super::arena::Plain for Node {}
 // SAFETY: as above.
 unsafe impl super::arena::Plain for Level {}
+
+/// One entry of an option being assembled by `dlx3_add_option`: item number and color.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct OptionEntry {
+    /// Item number (1-based).
+    pub item: u32,
+    /// Color character, 0 for none.
+    pub color: u32,
+}
+
+// SAFETY: two u32: zero is valid, alignment 4.
+unsafe impl super::arena::Plain for OptionEntry {}
 
 /// The output streams registered at init.
 #[derive(Clone, Copy)]
@@ -67,8 +83,16 @@ pub struct dlx3_workspace {
     state: u32,
     /// Why the workspace died (XCOVER_OK while alive).
     pub failure: xcover_status,
-    /// Number of lines handed to the engine by `dlx3_parse` (for error line numbers).
+    /// The output streams.
     pub writers: Writers,
+    /// Items the workspace can hold (Knuth's max_cols).
+    pub item_capacity: u32,
+    /// Node slots of the workspace (Knuth's max_nodes).
+    pub node_capacity: usize,
+    /// Set once a secondary item was added with `dlx3_add_item`.
+    pub seen_secondary: bool,
+    /// Where `dlx3_add_option` assembles an option (empty for a preloaded workspace).
+    pub scratch: &'static mut [OptionEntry],
     /// The engine; its slices point into the same caller buffer, after this header.
     pub engine: Dlx3<'static>,
 }
@@ -84,6 +108,7 @@ pub fn size_for_text(items: usize, nodes: usize, levels: usize) -> Option<usize>
     Sizer::new(DLX3_HEADER_BYTES)
         .array::<Item>(slots)
         .array::<Name>(slots)
+        .array::<OptionEntry>(slots)
         .array::<Node>(nodes)
         .array::<Level>(levels)
         .total()
@@ -104,6 +129,8 @@ pub struct Regions {
     pub items: &'static mut [Item],
     /// Names (None for a preloaded workspace).
     pub names: Option<&'static mut [Name]>,
+    /// Option scratch (empty for a preloaded workspace).
+    pub scratch: &'static mut [OptionEntry],
     /// Node records.
     pub nodes: &'static mut [Node],
     /// Level records.
@@ -153,6 +180,7 @@ pub unsafe fn claim_buffer(
         Some(Regions {
             items: carver.take::<Item>(item_slots)?,
             names: if names { Some(carver.take::<Name>(item_slots)?) } else { None },
+            scratch: if names { carver.take::<OptionEntry>(item_slots)? } else { &mut [] },
             nodes: carver.take::<Node>(node_slots)?,
             levels: carver.take::<Level>(levels)?,
         })
@@ -165,7 +193,15 @@ pub unsafe fn claim_buffer(
 ///
 /// # Safety
 /// `buf` was accepted by [`claim_buffer`] (aligned, at least DLX3_HEADER_BYTES long).
-pub unsafe fn install(buf: *mut u8, engine: Dlx3<'static>, writers: Writers, state: dlx3_state) -> *mut dlx3_workspace {
+pub unsafe fn install(
+    buf: *mut u8,
+    engine: Dlx3<'static>,
+    writers: Writers,
+    scratch: &'static mut [OptionEntry],
+    capacity: (usize, usize),
+    state: dlx3_state,
+) -> *mut dlx3_workspace {
+    let item_capacity = u32::try_from(capacity.0).unwrap_or(u32::MAX);
     let handle = buf.cast::<dlx3_workspace>();
     // SAFETY: `buf` is 8-aligned (>= align of dlx3_workspace, asserted) and the first
     // DLX3_HEADER_BYTES (>= size of dlx3_workspace, asserted) bytes belong to the header; `write`
@@ -176,6 +212,10 @@ pub unsafe fn install(buf: *mut u8, engine: Dlx3<'static>, writers: Writers, sta
             state: state as u32,
             failure: xcover_status::XCOVER_OK,
             writers,
+            item_capacity,
+            node_capacity: capacity.1,
+            seen_secondary: false,
+            scratch,
             engine,
         })
     };
@@ -290,6 +330,7 @@ mod tests {
         for (items, nodes, levels) in [(1, 2, 1), (3, 17, 5), (10000, 100_000, 500)] {
             let c_macro = r8(DLX3_HEADER_BYTES)
                 + r8(16 * (items + 2))
+                + r8(8 * (items + 2))
                 + r8(8 * (items + 2))
                 + r8(16 * nodes)
                 + r8(24 * levels);
