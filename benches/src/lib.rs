@@ -6,9 +6,99 @@
 //!   variants of the corpus (`queens*_k*_all01`, `queens*_diag01_primary`);
 //! * [`edge_matching_dlx`] is a colour-control problem (edge-matching tile puzzle);
 //! * [`dominoes_dlx`] is a big, easy input for measuring the parser.
+//!
+//! and a small driver of the core engine ([`Buffers`], [`load`], [`count`]) that runs a
+//! problem the way `xcover dlx3 m0 v0` does, without output.
 #![deny(missing_docs)]
 
 use std::fmt::Write as _;
+
+use xcover_core::dlx3::{
+    measure, Dlx3, Dlx3Error, Event, FgetsLines, Item, Level, Name, Node, Settings, Sinks,
+    Stats, Storage, MAX_LEVEL,
+};
+
+/// A text sink that throws everything away.
+#[derive(Debug, Default)]
+pub struct Discard;
+
+impl std::fmt::Write for Discard {
+    fn write_str(&mut self, _: &str) -> std::fmt::Result {
+        Ok(())
+    }
+}
+
+/// Heap storage for one engine, sized for a given input as `xcover dlx3` sizes it.
+#[derive(Debug)]
+pub struct Buffers {
+    items: Vec<Item>,
+    names: Vec<Name>,
+    nodes: Vec<Node>,
+    levels: Vec<Level>,
+}
+
+impl Buffers {
+    /// Storage big enough for `input` (see `xcover_core::dlx3::measure`) and Knuth's
+    /// 500 levels.
+    pub fn for_input(input: &[u8]) -> Self {
+        let cap = measure(input);
+        Buffers {
+            items: vec![Item::ZERO; cap.item_slots],
+            names: vec![[0; 8]; cap.item_slots],
+            nodes: vec![Node::ZERO; cap.node_slots],
+            levels: vec![Level::ZERO; MAX_LEVEL],
+        }
+    }
+
+    /// Lends the storage to an engine.
+    pub fn storage(&mut self) -> Storage<'_> {
+        Storage::new(&mut self.items, &mut self.names, &mut self.nodes, &mut self.levels)
+    }
+}
+
+/// Settings of `dlx3 m0 v0`: count only, print nothing.
+pub fn quiet_settings() -> Settings {
+    Settings { vbose: 0, spacing: 0, ..Settings::DEFAULT }
+}
+
+/// Reads `input` into a fresh engine over `buffers` (messages go to `err`).
+pub fn load<'a>(
+    input: &[u8],
+    settings: Settings,
+    buffers: &'a mut Buffers,
+    err: &mut dyn std::fmt::Write,
+) -> Result<Dlx3<'a>, Dlx3Error> {
+    let mut engine = Dlx3::new(buffers.storage(), settings)?;
+    for line in FgetsLines::new(input) {
+        engine.read_line(line, err)?;
+    }
+    engine.end_input(err)?;
+    Ok(engine)
+}
+
+/// Runs a loaded engine to the end (solutions to `out`, reports to `err`) and returns its
+/// counters. The closing reports are written to `err` as well.
+pub fn run_to_end(
+    engine: &mut Dlx3<'_>,
+    out: &mut dyn std::fmt::Write,
+    err: &mut dyn std::fmt::Write,
+) -> Result<Stats, Dlx3Error> {
+    loop {
+        let mut sinks = Sinks { out: &mut *out, err: &mut *err, shape: None };
+        if let Event::Done(_) = engine.run(u64::MAX, &mut sinks)? {
+            break;
+        }
+    }
+    engine.finish(err);
+    Ok(engine.stats())
+}
+
+/// Solves `input` with `settings`, discarding all text, and returns the counters.
+pub fn count(input: &[u8], settings: Settings) -> Result<Stats, Dlx3Error> {
+    let mut buffers = Buffers::for_input(input);
+    let mut engine = load(input, settings, &mut buffers, &mut Discard)?;
+    run_to_end(&mut engine, &mut Discard, &mut Discard)
+}
 
 /// One-character name of `x` as used by `queens-dlx`: `0`–`9`, `a`–`z`, `A`–`Z`.
 ///
@@ -232,6 +322,35 @@ mod tests {
         // tile 6 = (a, b, b, a): at the top-left cell only its south and east edges matter
         assert!(lines.contains(&"x0y0 t6 h0_0:b v0_0:b"));
         assert!(lines.contains(&"x1y1 t6 h0_1:a v1_0:a"));
+    }
+
+    /// The generators' problems have the solution counts known from the literature
+    /// (n-queens: OEIS A000170; domino tilings of 4x4 and 6x6: 36 and 6728).
+    #[test]
+    fn engine_counts_known_problems() {
+        for (n, sols) in [(1, 1), (4, 2), (5, 10), (6, 4), (8, 92)] {
+            let stats = count(queens_dlx(n).as_bytes(), quiet_settings()).expect("queens");
+            assert_eq!(stats.count, sols, "queens {n}");
+        }
+        let stats = count(dominoes_dlx(4, 4).as_bytes(), quiet_settings()).expect("dominoes");
+        assert_eq!(stats.count, 36);
+        let stats = count(dominoes_dlx(6, 6).as_bytes(), quiet_settings()).expect("dominoes");
+        assert_eq!(stats.count, 6728);
+        // 8x8 with exactly 8 queens among 0:1 lines = the 92 solutions again
+        let stats = count(queens_k_dlx(8, 8).as_bytes(), quiet_settings()).expect("k-queens");
+        assert_eq!(stats.count, 92);
+    }
+
+    /// Edge matching with one colour has a single tile, usable once: only a 1x1 grid can be
+    /// filled. With two colours the count follows by hand.
+    #[test]
+    fn edge_matching_with_one_colour() {
+        assert_eq!(count(edge_matching_dlx(1, 1, 1).as_bytes(), quiet_settings()).map(|s| s.count), Ok(1));
+        assert_eq!(count(edge_matching_dlx(1, 2, 1).as_bytes(), quiet_settings()).map(|s| s.count), Ok(0));
+        // 2 colours, 1x2: the shared edge has 2 colours; the left tile is one of 8 with that
+        // east colour, the right one of 8 with that west colour, and they must differ
+        // (each tile at most once): 2 * (8*8 - 4) = 120 (4 tiles have east == west == c).
+        assert_eq!(count(edge_matching_dlx(1, 2, 2).as_bytes(), quiet_settings()).map(|s| s.count), Ok(120));
     }
 
     #[test]
