@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xcover.h"
+#include "queens8_matrix.h"
 
 #define GUARD 64
 #define GUARD_BYTE 0xA5
@@ -233,6 +234,59 @@ static void capacities_and_errors(void)
     free(l.block);
 }
 
+/* Images come from C: the library must refuse inconsistent ones, not trust them. */
+static void bad_images(void)
+{
+    static dlx3_node nodes[QUEENS8_LAST_NODE + 1];
+    static dlx3_item items[QUEENS8_LAST_ITM + 1];
+    dlx3_image image = queens8_image;
+    dlx3_workspace *ws = NULL;
+    size_t size = 0, align = 0;
+    guarded g = make_guarded(QUEENS8_WORKSPACE_SIZE(10));
+
+    EXPECT(dlx3_preloaded_workspace_size(&image, 10, &size, &align), XCOVER_OK);
+    CHECK(size == g.size);
+    EXPECT(dlx3_init_preloaded(g.buf, g.size - 8, &image, 10, NULL, &ws), XCOVER_BUFFER_TOO_SMALL);
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, NULL, 10, NULL, &ws), XCOVER_NULL_POINTER);
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_OK);
+    CHECK(solve_all(ws) > 0);
+    EXPECT(dlx3_release(ws), XCOVER_OK);
+    check_guards(&g, __LINE__);
+
+    image.version = 0;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    image = queens8_image;
+    image.names = NULL;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    image = queens8_image;
+    image.second = image.last_itm + 1;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    image = queens8_image;
+    image.options += 1;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+
+    memcpy(nodes, queens8_nodes, sizeof nodes);
+    memcpy(items, queens8_items, sizeof items);
+    image = queens8_image;
+    image.nodes = nodes;
+    image.items = items;
+    nodes[QUEENS8_LAST_ITM + 5].down = QUEENS8_LAST_NODE + 1000u; /* a link out of range */
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(nodes, queens8_nodes, sizeof nodes);
+    nodes[QUEENS8_LAST_ITM + 5].itm = 9999; /* an item that does not exist */
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(nodes, queens8_nodes, sizeof nodes);
+    nodes[1].itm += 1; /* a wrong list length */
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(nodes, queens8_nodes, sizeof nodes);
+    items[1].next = 7; /* a broken active list */
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(items, queens8_items, sizeof items);
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_OK); /* repaired */
+    check_guards(&g, __LINE__);
+    free(g.block);
+}
+
 int main(void)
 {
     unsigned code;
@@ -243,6 +297,7 @@ int main(void)
     null_and_alignment();
     order_and_reinit();
     capacities_and_errors();
+    bad_images();
     if (failures) {
         printf("misuse: %d failures\n", failures);
         return 1;
