@@ -153,7 +153,9 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
 pub fn to_rust(image: &Image, source: &str) -> String {
     let l = image.layout;
     let mut s = String::new();
-    let _ = writeln!(s, "//! DLX3 matrix exported by `xcover dlx3 --export-rust {source}`; do not edit.");
+    let _ = writeln!(s, "// DLX3 matrix exported by `xcover dlx3 --export-rust {source}`; do not edit.");
+    let _ = writeln!(s, "// Use: `mod m {{ include!(\"this_file.rs\"); }}`, copy ITEMS and NODES into mutable arrays,");
+    let _ = writeln!(s, "// then `Dlx3::preloaded(Storage::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.");
     let _ = writeln!(s, "use xcover_core::dlx3::{{Item, Layout, Name, Node}};\n");
     let _ = writeln!(s, "/// Shape of the matrix.");
     let _ = writeln!(
