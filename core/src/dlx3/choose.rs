@@ -3,7 +3,7 @@
 //! (or uniformly at random with reservoir sampling when randomizing).
 use super::ops::Dancer;
 use super::output::write_name;
-use super::storage::Names;
+use super::storage::{Item, Names};
 use crate::gb_flip::GbFlip;
 use core::fmt::Write;
 
@@ -18,15 +18,27 @@ impl Dancer<'_> {
         let mut score = INFTY;
         let mut best_itm = 0u32;
         let mut steps: u64 = 0;
-        let mut k = self.item(0u32).next;
-        while k != 0 {
-            steps += 1;
-            let len = self.node(k).itm;
-            if len < score {
-                score = len;
-                best_itm = k;
+        if self.active.in_use() {
+            let nd = &*self.nd;
+            self.active.for_each(|k| {
+                steps += 1;
+                let len = super::ops::at(nd, k).itm;
+                if len < score {
+                    score = len;
+                    best_itm = k;
+                }
+            });
+        } else {
+            let mut k = self.item(0u32).next;
+            while k != 0 {
+                steps += 1;
+                let len = self.node(k).itm;
+                if len < score {
+                    score = len;
+                    best_itm = k;
+                }
+                k = self.item(k).next;
             }
-            k = self.item(k).next;
         }
         self.mems += 1 + 2 * steps;
         (best_itm, score)
@@ -38,12 +50,9 @@ impl Dancer<'_> {
         let mut score = INFTY;
         let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
         let mut steps: u64 = 0;
-        let mut k = self.item(0u32).next;
-        while k != 0 {
-            let it = self.item(k);
+        let mut consider = |k: u32, it: Item, len: i32| {
             steps += 1;
             let s = if it.slack > it.bound { it.bound } else { it.slack };
-            let len = self.node(k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if t <= score && (t < score || s < best_s || (s == best_s && len > best_l)) {
                 score = t;
@@ -51,7 +60,17 @@ impl Dancer<'_> {
                 best_s = s;
                 best_l = len;
             }
-            k = it.next;
+        };
+        if self.active.in_use() {
+            let (nd, cl) = (&*self.nd, &*self.cl);
+            self.active.for_each(|k| consider(k, super::ops::item_at(cl, k), super::ops::at(nd, k).itm));
+        } else {
+            let mut k = self.item(0u32).next;
+            while k != 0 {
+                let it = self.item(k);
+                consider(k, it, self.node(k).itm);
+                k = it.next;
+            }
         }
         // One mem for the root's `next`, then per item one for bound/slack and one for `next`.
         self.mems += 1 + 2 * steps;
@@ -59,7 +78,9 @@ impl Dancer<'_> {
     }
 
     /// The general case: optional random tie breaks and the details trace (`(err, names)`:
-    /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`).
+    /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`). Inlined so that the `Dancer`
+    /// never has its address taken (its counters then stay in registers).
+    #[inline(always)]
     pub fn choose_traced(
         &mut self,
         mut rng: Option<&mut GbFlip>,

@@ -13,6 +13,7 @@
 //!
 //! All text goes through `core::fmt::Write` sinks ([`Sinks`]).
 
+mod active;
 mod choose;
 mod error;
 mod image;
@@ -132,7 +133,11 @@ pub struct Dlx3<'a> {
     colored: bool,
     /// Whether every primary item has bounds [1,1] (then scores are list lengths).
     exact_cover: bool,
+    /// Active primary items as bits (see `active::ActiveSet`).
+    active: active::ActiveSet,
     stats: Stats,
+    /// Updates and cleansings as the search adds to them (copied into `stats`).
+    tallies: ops::Tallies,
     thresh: u64,
     phase: Phase,
     level: u32,
@@ -173,7 +178,9 @@ impl<'a> Dlx3<'a> {
             layout: Layout { last_itm: 0, second: max_cols, last_node: 0, options: 0 },
             colored: false,
             exact_cover: false,
+            active: active::ActiveSet::new(),
             stats: Stats::default(),
+            tallies: ops::Tallies::default(),
             thresh: settings.thresh,
             phase: Phase::ItemLine,
             level: 0,
@@ -206,6 +213,7 @@ impl<'a> Dlx3<'a> {
         self.exact_cover = self.items[1..second].iter().all(|it| it.bound == 1 && it.slack == 0);
         let (lo, hi) = (self.layout.last_itm as usize, self.layout.last_node as usize);
         self.colored = self.nodes[lo..=hi].iter().any(|n| n.itm > 0 && n.color != 0);
+        self.active.fill(self.layout.second);
         self.phase = Phase::Search(Label::Forward);
     }
 

@@ -1,9 +1,25 @@
 //! The dancing steps: cover/uncover, purify/unpurify, tweak/untweak, and covering the rest
 //! of a chosen option — each charging exactly Knuth's mems.
 //!
-//! `Dancer` borrows the node and item arrays for one `run` and keeps the hot counters in
-//! locals, so the optimizer can hold them in registers.
+//! The list walks are free functions over the node slice that return their mems (and add
+//! updates and cleansings to [`Tallies`]); `Dancer` (the state of one `run`) adds them up. Keeping the walks out of
+//! line and `Dancer` out of memory lets the optimizer hold every hot value in registers.
+use super::active::ActiveSet;
 use super::storage::{Item, Node};
+
+// Soundness of the unchecked accesses in this module (`at`, `at_mut`, `item_at`,
+// `item_at_mut`). Every index used is either
+// (a) a link field (`up`, `down`, item `prev`/`next`) or an option node's `itm`, read
+//     from the structure, or (b) `p + 1` / `p - 1` for a node `p` met while walking an
+//     option, which stays inside that option or reaches its spacer.
+// The structure is established either by the parser (which links only indices it has
+// bounds-checked: headers `< last_itm`, option nodes and spacers `<= last_node <
+// nodes.len()`, items `< last_itm < items.len()`) or by `Dlx3::preloaded`, which checks
+// an image against exactly those rules before accepting it (`image::is_valid_image`). The
+// dancing steps only ever store values of kind (a) or the index of a node being walked, so
+// every link keeps pointing inside `0..=last_node` (nodes) or `0..last_itm` (items); `itm`
+// of option nodes is never written. Walks start at nodes of item lists, which hold option
+// nodes only (never a spacer), so `p + 1 <= last_node` and `p - 1 >= last_itm`.
 
 /// An array index taken from a link field (`u32`, or a non-negative `i32` item number).
 #[derive(Clone, Copy)]
@@ -24,21 +40,21 @@ impl From<i32> for Idx {
     }
 }
 
-/// Node `i` of `nd` (a copy); see the soundness note in `impl Dancer`.
+/// Node `i` of `nd` (a copy).
 #[inline(always)]
-fn at(nd: &[Node], i: impl Into<Idx>) -> Node {
+pub(super) fn at(nd: &[Node], i: impl Into<Idx>) -> Node {
     let i = i.into().0;
     debug_assert!(i < nd.len());
-    // SAFETY: `i` is a valid node index by the structure invariant (see `impl Dancer`).
+    // SAFETY: `i` is a valid node index by the structure invariant (module comment).
     #[allow(unsafe_code)]
     unsafe {
         *nd.get_unchecked(i)
     }
 }
 
-/// Node `i` of `nd`, writable; see the soundness note in `impl Dancer`.
+/// Node `i` of `nd`, writable.
 #[inline(always)]
-fn at_mut(nd: &mut [Node], i: impl Into<Idx>) -> &mut Node {
+pub(super) fn at_mut(nd: &mut [Node], i: impl Into<Idx>) -> &mut Node {
     let i = i.into().0;
     debug_assert!(i < nd.len());
     // SAFETY: as for `at`.
@@ -48,14 +64,63 @@ fn at_mut(nd: &mut [Node], i: impl Into<Idx>) -> &mut Node {
     }
 }
 
-/// Walks the rest of the option of node `rr` rightward (from `rr + 1` to the spacer, then
-/// from the option's first node back to `rr`), applying `visit` to every node other than
-/// the spacer. The walk is split in two loops so that neither needs to test for both the
-/// spacer and the end: the first stops at the spacer (`itm <= 0`), the second at `rr`.
-/// (Spacers always have color >= 0, so testing `itm` before `color` is equivalent to
-/// Knuth's order.)
+/// Item `i` of `cl` (a copy).
 #[inline(always)]
-fn walk_rest(nd: &mut [Node], rr: u32, mut visit: impl FnMut(&mut [Node], u32, Node)) {
+pub(super) fn item_at(cl: &[Item], i: impl Into<Idx>) -> Item {
+    let i = i.into().0;
+    debug_assert!(i < cl.len());
+    // SAFETY: item indices are below `last_itm` by the structure invariant.
+    #[allow(unsafe_code)]
+    unsafe {
+        *cl.get_unchecked(i)
+    }
+}
+
+/// Item `i` of `cl`, writable.
+#[inline(always)]
+pub(super) fn item_at_mut(cl: &mut [Item], i: impl Into<Idx>) -> &mut Item {
+    let i = i.into().0;
+    debug_assert!(i < cl.len());
+    // SAFETY: as for `item_at`.
+    #[allow(unsafe_code)]
+    unsafe {
+        cl.get_unchecked_mut(i)
+    }
+}
+
+/// Updates and cleansings so far. They are added to in memory by the out-of-line steps,
+/// while mems are returned: that keeps the search loop from carrying (and spilling) the
+/// counters as a pair.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tallies {
+    pub updates: u64,
+    pub cleansings: u64,
+}
+
+/// Hides (`HIDE`) or restores the rest of the option of node `rr`, walking rightward from
+/// `rr + 1` to the spacer and then from the option's first node back to `rr` (two loops,
+/// so neither tests for both the spacer and the end; spacers always have color >= 0, so
+/// testing `itm` first is equivalent to Knuth's order). Cleansed nodes (color < 0) are
+/// skipped; `COLORED == false` promises there are none. Returns (nodes changed, nodes
+/// skipped).
+#[inline(always)]
+fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) -> (u64, u64) {
+    let (mut changed, mut skipped) = (0u64, 0u64);
+    let mut visit = |nd: &mut [Node], nn: u32, n: Node| {
+        if COLORED && n.color < 0 {
+            skipped += 1;
+        } else if HIDE {
+            at_mut(nd, n.up).down = n.down;
+            at_mut(nd, n.down).up = n.up;
+            at_mut(nd, n.itm).itm -= 1;
+            changed += 1;
+        } else {
+            at_mut(nd, n.up).down = nn;
+            at_mut(nd, n.down).up = nn;
+            at_mut(nd, n.itm).itm += 1;
+            changed += 1;
+        }
+    };
     let mut nn = rr + 1;
     loop {
         let n = at(nd, nn);
@@ -71,40 +136,175 @@ fn walk_rest(nd: &mut [Node], rr: u32, mut visit: impl FnMut(&mut [Node], u32, N
         visit(nd, nn, n);
         nn += 1;
     }
+    (changed, skipped)
 }
 
-/// Hides the rest of the option of `rr` (Knuth's inner loop of `cover`). Counts hidden and
-/// cleansed (skipped) nodes; `COLORED == false` means no node can be cleansed.
-#[inline(always)]
-fn hide_rest<const COLORED: bool>(nd: &mut [Node], rr: u32, hidden: &mut u64, cleansed: &mut u64) {
-    walk_rest(nd, rr, |nd, _nn, n| {
-        if COLORED && n.color < 0 {
-            *cleansed += 1;
-            return;
+/// The list part of Knuth's `cover(c)` (`HIDE`) or `uncover(c)`: for each node `rr` of
+/// item `c`'s list, top to bottom, hide or restore the rest of its option.
+///
+/// Mems: 1 for the first `down` and 1 per further step; per option walk 2 for its spacer,
+/// 6 per node changed and 1 per cleansed node skipped. Updates: 1 per node hidden (the
+/// caller adds 1 for the call of `cover`).
+#[inline(never)]
+fn walk_list<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], last_itm: u32, c: u32, t: &mut Tallies) -> u64 {
+    let (mut steps, mut changed, mut skipped) = (0u64, 0u64, 0u64);
+    let mut rr = at(nd, c).down;
+    while rr >= last_itm {
+        steps += 1;
+        let (ch, sk) = walk_rest::<HIDE, COLORED>(nd, rr);
+        changed += ch;
+        skipped += sk;
+        rr = at(nd, rr).down;
+    }
+    if HIDE {
+        t.updates += 1 + changed;
+    }
+    1 + 3 * steps + 6 * changed + skipped
+}
+
+/// Knuth's `purify(p)`: node `p` has color `x > 0` in secondary item `c`; hide the
+/// options of `c` with other colors and mark those with color `x` as cleansed.
+#[inline(never)]
+fn purify(nd: &mut [Node], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
+    let mut mems = 1;
+    k.cleansings += 1;
+    let Node { itm: c, color: x, .. } = at(nd, p);
+    at_mut(nd, c).color = x; // for printing only, so no mem
+    mems += 1;
+    let mut rr = at(nd, c).down;
+    while rr >= last_itm {
+        mems += 1;
+        if at(nd, rr).color != x {
+            let mut nn = rr + 1;
+            while nn != rr {
+                mems += 2;
+                let n = at(nd, nn);
+                if n.itm <= 0 {
+                    nn = n.up;
+                    continue;
+                }
+                if n.color >= 0 {
+                    mems += 4;
+                    at_mut(nd, n.up).down = n.down;
+                    at_mut(nd, n.down).up = n.up;
+                    k.updates += 1;
+                    at_mut(nd, n.itm).itm -= 1;
+                }
+                nn += 1;
+            }
+        } else if rr != p {
+            k.cleansings += 1;
+            mems += 1;
+            at_mut(nd, rr).color = -1;
         }
-        at_mut(nd, n.up).down = n.down;
-        at_mut(nd, n.down).up = n.up;
-        at_mut(nd, n.itm).itm -= 1;
-        *hidden += 1;
-    });
+        mems += 1;
+        rr = at(nd, rr).down;
+    }
+    mems
 }
 
-/// Restores the rest of the option of `rr` (Knuth's inner loop of `uncover`).
-#[inline(always)]
-fn unhide_rest<const COLORED: bool>(nd: &mut [Node], rr: u32, shown: &mut u64, cleansed: &mut u64) {
-    walk_rest(nd, rr, |nd, nn, n| {
-        if COLORED && n.color < 0 {
-            *cleansed += 1;
-            return;
+/// Knuth's `unpurify(p)`: undoes `purify`, bottom to top and leftward.
+#[inline(never)]
+fn unpurify(nd: &mut [Node], last_itm: u32, p: u32) -> u64 {
+    let mut mems = 2;
+    let Node { itm: c, color: x, .. } = at(nd, p);
+    let mut rr = at(nd, c).up;
+    while rr >= last_itm {
+        mems += 1;
+        if at(nd, rr).color < 0 {
+            mems += 1;
+            at_mut(nd, rr).color = x;
+        } else if rr != p {
+            let mut nn = rr - 1;
+            while nn != rr {
+                mems += 2;
+                let n = at(nd, nn);
+                if n.itm <= 0 {
+                    nn = n.down;
+                    continue;
+                }
+                if n.color >= 0 {
+                    mems += 4;
+                    at_mut(nd, n.up).down = nn;
+                    at_mut(nd, n.down).up = nn;
+                    at_mut(nd, n.itm).itm += 1;
+                }
+                nn -= 1;
+            }
         }
-        at_mut(nd, n.up).down = nn;
-        at_mut(nd, n.down).up = nn;
-        at_mut(nd, n.itm).itm += 1;
-        *shown += 1;
-    });
+        mems += 1;
+        rr = at(nd, rr).up;
+    }
+    mems
 }
 
-/// The arrays and counters the dancing steps work on.
+/// Knuth's `tweak(n, block)`: removes the top node `n` from its item's list, and if
+/// `block`, hides the rest of its option too.
+#[inline(never)]
+fn tweak(nd: &mut [Node], n: u32, block: bool, k: &mut Tallies) -> u64 {
+    let mut mems = 0;
+    let mut nn = if block { n + 1 } else { n };
+    loop {
+        let x = at(nd, nn);
+        mems += 1;
+        if x.color >= 0 {
+            mems += 1;
+            if x.itm <= 0 {
+                nn = x.up;
+                continue;
+            }
+            mems += 4;
+            at_mut(nd, x.up).down = x.down;
+            at_mut(nd, x.down).up = x.up;
+            at_mut(nd, x.itm).itm -= 1;
+            k.updates += 1;
+        }
+        if nn == n {
+            break;
+        }
+        nn += 1;
+    }
+    mems
+}
+
+/// Knuth's `untweak(c, x, unblock)`: `x` is the node that was on top of item `c` when the
+/// level was entered; the removed nodes still point down to each other, so following
+/// `down` from `x` to the current top node `z` finds them in their original order.
+#[inline(never)]
+fn untweak(nd: &mut [Node], last_itm: u32, colored: bool, c: u32, x: u32, unblock: bool, t: &mut Tallies) -> u64 {
+    let z = at(nd, c).down;
+    at_mut(nd, c).down = x;
+    let (mut shown, mut skipped) = (0u64, 0u64);
+    let mut rr = x;
+    let mut qq = c;
+    let mut k: i32 = 0;
+    while rr != z {
+        at_mut(nd, rr).up = qq;
+        k += 1;
+        if unblock {
+            let (sh, sk) = walk_rest::<false, true>(nd, rr);
+            shown += sh;
+            skipped += sk;
+        }
+        qq = rr;
+        rr = at(nd, rr).down;
+    }
+    at_mut(nd, rr).up = qq;
+    at_mut(nd, c).itm += k;
+    // 2 + 2 per step + 1 + 2, and per restored option 2 (spacer) + 6/1 per node.
+    let restored = if unblock { k as u64 } else { 0 };
+    let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown + skipped;
+    if !unblock {
+        mems += if colored {
+            walk_list::<false, true>(nd, last_itm, c, t)
+        } else {
+            walk_list::<false, false>(nd, last_itm, c, t)
+        };
+    }
+    mems
+}
+
+/// The arrays and counters of one `run`.
 pub(super) struct Dancer<'x> {
     pub nd: &'x mut [Node],
     pub cl: &'x mut [Item],
@@ -114,72 +314,30 @@ pub(super) struct Dancer<'x> {
     pub second: u32,
     /// Whether any node has a color (otherwise no node is ever cleansed).
     pub colored: bool,
+    /// Active primary items as a bit set (see `active`).
+    pub active: &'x mut ActiveSet,
     pub mems: u64,
-    pub updates: u64,
-    pub cleansings: u64,
+    /// Updates and cleansings (kept in memory, see `Tallies`).
+    pub tallies: &'x mut Tallies,
 }
 
 impl Dancer<'_> {
-    // Soundness of the unchecked accesses below. Every index used here is either
-    // (a) a link field (`up`, `down`, item `prev`/`next`) or an option node's `itm`, read
-    //     from the structure, or (b) `p + 1` / `p - 1` for a node `p` met while walking an
-    //     option, which stays inside that option or reaches its spacer.
-    // The structure is established either by the parser (which links only indices it has
-    // bounds-checked: headers `< last_itm`, option nodes and spacers `<= last_node <
-    // nodes.len()`, items `< last_itm < items.len()`) or by `Dlx3::preloaded`, which checks
-    // an image against exactly those rules before accepting it. The dancing steps only ever
-    // store values of kind (a) or the index of a node being walked, so every link keeps
-    // pointing inside `0..=last_node` (nodes) or `0..last_itm` (items); `itm` of option
-    // nodes is never written. Walks start at nodes of item lists, which hold option nodes
-    // only (never a spacer), so `p + 1 <= last_node` and `p - 1 >= last_itm`.
-
     /// Node `i` (a copy).
     #[inline(always)]
     pub fn node(&self, i: impl Into<Idx>) -> Node {
-        let i = i.into().0;
-        debug_assert!(i < self.nd.len());
-        // SAFETY: `i` is a valid node index by the invariant explained above.
-        #[allow(unsafe_code)]
-        unsafe {
-            *self.nd.get_unchecked(i)
-        }
-    }
-
-    /// Node `i`, writable.
-    #[inline(always)]
-    pub fn node_mut(&mut self, i: impl Into<Idx>) -> &mut Node {
-        let i = i.into().0;
-        debug_assert!(i < self.nd.len());
-        // SAFETY: as for `node`.
-        #[allow(unsafe_code)]
-        unsafe {
-            self.nd.get_unchecked_mut(i)
-        }
+        at(self.nd, i)
     }
 
     /// Item `i` (a copy).
     #[inline(always)]
     pub fn item(&self, i: impl Into<Idx>) -> Item {
-        let i = i.into().0;
-        debug_assert!(i < self.cl.len());
-        // SAFETY: item indices come from `prev`/`next` links or option nodes' `itm`, all
-        // below `last_itm` by the invariant explained above.
-        #[allow(unsafe_code)]
-        unsafe {
-            *self.cl.get_unchecked(i)
-        }
+        item_at(self.cl, i)
     }
 
     /// Item `i`, writable.
     #[inline(always)]
     pub fn item_mut(&mut self, i: impl Into<Idx>) -> &mut Item {
-        let i = i.into().0;
-        debug_assert!(i < self.cl.len());
-        // SAFETY: as for `item`.
-        #[allow(unsafe_code)]
-        unsafe {
-            self.cl.get_unchecked_mut(i)
-        }
+        item_at_mut(self.cl, i)
     }
 
     /// Removes item `c` from the active list (3 mems).
@@ -189,6 +347,7 @@ impl Dancer<'_> {
         let Item { prev, next, .. } = self.item(c);
         self.item_mut(prev).next = next;
         self.item_mut(next).prev = prev;
+        self.active.remove(c);
     }
 
     /// Puts item `c` back into the active list (3 mems).
@@ -198,199 +357,45 @@ impl Dancer<'_> {
         let Item { prev, next, .. } = self.item(c);
         self.item_mut(prev).next = c;
         self.item_mut(next).prev = c;
+        self.active.insert(c);
     }
 
     /// Knuth's `cover(c, deact)`: hides every option of item `c` from the other items.
-    ///
-    /// For each node `rr` of `c`'s list the rest of its option is walked rightward; the
-    /// walk meets exactly one spacer, so its mems are 2 + 6 per hidden node + 1 per
-    /// cleansed node, plus 1 per `down` step along `c`'s list (and 1 for the first).
     #[inline(always)]
     pub fn cover(&mut self, c: u32, deact: bool) {
         if deact {
             self.deactivate(c);
         }
-        if self.colored {
-            self.cover_list::<true>(c);
+        self.mems += if self.colored {
+            walk_list::<true, true>(self.nd, self.last_itm, c, self.tallies)
         } else {
-            self.cover_list::<false>(c);
-        }
+            walk_list::<true, false>(self.nd, self.last_itm, c, self.tallies)
+        };
     }
 
-    #[inline(never)]
-    fn cover_list<const COLORED: bool>(&mut self, c: u32) {
-        let last_itm = self.last_itm;
-        let nd = &mut *self.nd;
-        let (mut steps, mut hidden, mut cleansed) = (0u64, 0u64, 0u64);
-        let mut rr = at(nd, c).down;
-        while rr >= last_itm {
-            steps += 1;
-            hide_rest::<COLORED>(nd, rr, &mut hidden, &mut cleansed);
-            rr = at(nd, rr).down;
-        }
-        self.mems += 1 + 3 * steps + 6 * hidden + cleansed;
-        self.updates += 1 + hidden;
-    }
-
-    /// Knuth's `uncover(c, react)`: undoes `cover`, also top to bottom (same mems).
+    /// Knuth's `uncover(c, react)`: undoes `cover`, also top to bottom.
     #[inline(always)]
     pub fn uncover(&mut self, c: u32, react: bool) {
-        if self.colored {
-            self.uncover_list::<true>(c);
+        self.mems += if self.colored {
+            walk_list::<false, true>(self.nd, self.last_itm, c, self.tallies)
         } else {
-            self.uncover_list::<false>(c);
-        }
+            walk_list::<false, false>(self.nd, self.last_itm, c, self.tallies)
+        };
         if react {
             self.reactivate(c);
         }
     }
 
-    #[inline(never)]
-    fn uncover_list<const COLORED: bool>(&mut self, c: u32) {
-        let last_itm = self.last_itm;
-        let nd = &mut *self.nd;
-        let (mut steps, mut shown, mut cleansed) = (0u64, 0u64, 0u64);
-        let mut rr = at(nd, c).down;
-        while rr >= last_itm {
-            steps += 1;
-            unhide_rest::<COLORED>(nd, rr, &mut shown, &mut cleansed);
-            rr = at(nd, rr).down;
-        }
-        self.mems += 1 + 3 * steps + 6 * shown + cleansed;
-    }
-
-    /// Knuth's `purify(p)`: node `p` has color `x > 0` in secondary item `c`; hide the
-    /// options of `c` with other colors and mark those with color `x` as cleansed.
-    pub fn purify(&mut self, p: u32) {
-        self.mems += 1;
-        let Node { itm: c, color: x, .. } = self.node(p);
-        self.node_mut(c).color = x; // for printing only, so no mem
-        self.cleansings += 1;
-        self.mems += 1;
-        let mut rr = self.node(c).down;
-        while rr >= self.last_itm {
-            self.mems += 1;
-            if self.node(rr).color != x {
-                let mut nn = rr + 1;
-                while nn != rr {
-                    self.mems += 2;
-                    let n = self.node(nn);
-                    if n.itm <= 0 {
-                        nn = n.up;
-                        continue;
-                    }
-                    if n.color >= 0 {
-                        self.mems += 4;
-                        self.node_mut(n.up).down = n.down;
-                        self.node_mut(n.down).up = n.up;
-                        self.updates += 1;
-                        self.node_mut(n.itm).itm -= 1;
-                    }
-                    nn += 1;
-                }
-            } else if rr != p {
-                self.cleansings += 1;
-                self.mems += 1;
-                self.node_mut(rr).color = -1;
-            }
-            self.mems += 1;
-            rr = self.node(rr).down;
-        }
-    }
-
-    /// Knuth's `unpurify(p)`: undoes `purify`, bottom to top and leftward.
-    pub fn unpurify(&mut self, p: u32) {
-        self.mems += 1;
-        let Node { itm: c, color: x, .. } = self.node(p);
-        self.mems += 1;
-        let mut rr = self.node(c).up;
-        while rr >= self.last_itm {
-            self.mems += 1;
-            if self.node(rr).color < 0 {
-                self.mems += 1;
-                self.node_mut(rr).color = x;
-            } else if rr != p {
-                let mut nn = rr - 1;
-                while nn != rr {
-                    self.mems += 2;
-                    let n = self.node(nn);
-                    if n.itm <= 0 {
-                        nn = n.down;
-                        continue;
-                    }
-                    if n.color >= 0 {
-                        self.mems += 4;
-                        self.node_mut(n.up).down = nn;
-                        self.node_mut(n.down).up = nn;
-                        self.node_mut(n.itm).itm += 1;
-                    }
-                    nn -= 1;
-                }
-            }
-            self.mems += 1;
-            rr = self.node(rr).up;
-        }
-    }
-
-    /// Knuth's `tweak(n, block)`: removes the top node `n` from its item's list, and if
-    /// `block`, hides the rest of its option too.
-    #[inline(never)]
+    /// Knuth's `tweak(n, block)`.
+    #[inline(always)]
     pub fn tweak(&mut self, n: u32, block: bool) {
-        let nd = &mut *self.nd;
-        let (mut mems, mut hidden) = (0u64, 0u64);
-        let mut nn = if block { n + 1 } else { n };
-        loop {
-            let x = at(nd, nn);
-            mems += 1;
-            if x.color >= 0 {
-                mems += 1;
-                if x.itm <= 0 {
-                    nn = x.up;
-                    continue;
-                }
-                mems += 4;
-                at_mut(nd, x.up).down = x.down;
-                at_mut(nd, x.down).up = x.up;
-                at_mut(nd, x.itm).itm -= 1;
-                hidden += 1;
-            }
-            if nn == n {
-                break;
-            }
-            nn += 1;
-        }
-        self.mems += mems;
-        self.updates += hidden;
+        self.mems += tweak(self.nd, n, block, self.tallies);
     }
 
-    /// Knuth's `untweak(c, x, unblock)`: `x` is the node that was on top of item `c` when
-    /// the level was entered; the removed nodes still point down to each other.
-    #[inline(never)]
+    /// Knuth's `untweak(c, x, unblock)`.
+    #[inline(always)]
     pub fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
-        let nd = &mut *self.nd;
-        let z = at(nd, c).down;
-        at_mut(nd, c).down = x;
-        let (mut shown, mut cleansed) = (0u64, 0u64);
-        let mut rr = x;
-        let mut qq = c;
-        let mut k: i32 = 0;
-        while rr != z {
-            at_mut(nd, rr).up = qq;
-            k += 1;
-            if unblock {
-                unhide_rest::<true>(nd, rr, &mut shown, &mut cleansed);
-            }
-            qq = rr;
-            rr = at(nd, rr).down;
-        }
-        at_mut(nd, rr).up = qq;
-        at_mut(nd, c).itm += k;
-        // 2 + 2 per step + 1 + 2, and per unblocked option 2 (spacer) + 6/1 per node.
-        let spacers = if unblock { k as u64 } else { 0 };
-        self.mems += 5 + 2 * k as u64 + 2 * spacers + 6 * shown + cleansed;
-        if !unblock {
-            self.uncover(c, false);
-        }
+        self.mems += untweak(self.nd, self.last_itm, self.colored, c, x, unblock, self.tallies);
     }
 
     /// Covers or partially covers the other items of the option of `cur` (rightward).
@@ -416,7 +421,7 @@ impl Dancer<'_> {
             } else if n.color == 0 {
                 self.cover(cc as u32, true);
             } else if n.color > 0 {
-                self.purify(pp);
+                self.mems += purify(self.nd, self.last_itm, pp, self.tallies);
             }
             pp += 1;
         }
@@ -445,7 +450,7 @@ impl Dancer<'_> {
             } else if n.color == 0 {
                 self.uncover(cc as u32, true);
             } else if n.color > 0 {
-                self.unpurify(pp);
+                self.mems += unpurify(self.nd, self.last_itm, pp);
             }
             pp -= 1;
         }

@@ -16,6 +16,7 @@ impl Dlx3<'_> {
     ///
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
+    #[inline(never)]
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
         let mut label = match self.phase {
             Phase::Search(l) => l,
@@ -38,9 +39,9 @@ impl Dlx3<'_> {
             last_itm,
             second: self.layout.second,
             colored: self.colored,
+            active: &mut self.active,
             mems: self.stats.mems,
-            updates: self.stats.updates,
-            cleansings: self.stats.cleansings,
+            tallies: &mut self.tallies,
         };
         let levels = &mut *self.levels;
         let names = &self.names;
@@ -240,8 +241,8 @@ impl Dlx3<'_> {
         };
 
         self.stats.mems = d.mems;
-        self.stats.updates = d.updates;
-        self.stats.cleansings = d.cleansings;
+        self.stats.updates = self.tallies.updates;
+        self.stats.cleansings = self.tallies.cleansings;
         self.stats.count = count;
         self.stats.nodes = nodes;
         self.stats.cmems = cmems;
