@@ -4,7 +4,7 @@
 use super::init::dlx3_workspace;
 use super::types::{dlx3_parse_error, dlx3_state};
 use super::workspace::{self, Dead};
-use crate::raw::{in_slice, status_of, Checked};
+use crate::raw::{in_slice, status_of};
 use crate::status::xcover_status;
 use xcover_core::dlx3::{Dlx3Error, FgetsLines, InputError};
 
@@ -127,7 +127,3 @@ fn note_position(info: &mut dlx3_parse_error, e: Dlx3Error) {
         info.position = pos;
     }
 }
-
-/// Only for the Checked type in signatures below.
-#[allow(dead_code)]
-type Unit = Checked<()>;

@@ -2,7 +2,7 @@
 //! field in front of the engine, so that every call can tell a live workspace from garbage,
 //! a dead one, or a call made out of order.
 
-use super::arena::{round_up, Carver, Sizer};
+use super::arena::{Carver, Sizer};
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
 use crate::raw::{is_aligned, Checked};
 use crate::sink::{xcover_writer, CallbackSink};
@@ -164,7 +164,8 @@ pub unsafe fn claim_buffer(
     // SAFETY: the buffer is at least DLX3_HEADER_BYTES (<= needed <= len) long and 8-aligned,
     // so its first 8 bytes can be read as a u64; the caller's memory counts as initialized
     // bytes (it comes from C, where every object representation of uint64_t is a value).
-    let current = unsafe { buf.cast::<u64>().read() };
+    // A volatile read keeps the compiler from assuming anything about fresh memory.
+    let current = unsafe { buf.cast::<u64>().read_volatile() };
     if current == MAGIC {
         // SAFETY: a buffer starting with our magic number was initialized by us and holds a
         // dlx3_workspace header (the state field is a plain u32).
@@ -244,8 +245,9 @@ pub unsafe fn workspace<'a>(handle: *mut dlx3_workspace, dead: Dead) -> Checked<
     if !is_aligned(handle) {
         return Err(xcover_status::XCOVER_MISALIGNED);
     }
-    // SAFETY: non-null and aligned; the first 8 bytes are readable per this contract.
-    if unsafe { handle.cast::<u64>().read() } != MAGIC {
+    // SAFETY: non-null and aligned; the first 8 bytes are readable per this contract
+    // (volatile: the bytes may be anything the C caller left there).
+    if unsafe { handle.cast::<u64>().read_volatile() } != MAGIC {
         return Err(xcover_status::XCOVER_NOT_INITIALIZED);
     }
     // SAFETY: the magic number says an init function wrote a dlx3_workspace here, and the caller
@@ -305,14 +307,6 @@ impl dlx3_workspace {
             shape: if shape_open { Some(&mut shape) } else { None },
         };
         f(&mut self.engine, &mut sinks)
-    }
-}
-
-/// The size of a buffer big enough for `n` bytes in the header's rounding.
-pub const fn rounded(n: usize) -> usize {
-    match round_up(n) {
-        Some(r) => r,
-        None => usize::MAX,
     }
 }
 
