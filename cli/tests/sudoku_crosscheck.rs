@@ -105,7 +105,7 @@ fn plain_solutions(
     for i in 0..81 {
         if work[i] == 0 {
             let free = candidates(&work, i);
-            if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+            if best.map_or(true, |(_, b)| free.count_ones() < b.count_ones()) {
                 best = Some((i, free));
             }
         }
