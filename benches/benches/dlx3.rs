@@ -3,6 +3,7 @@
 //! * multiplicities: "8 of 6 queens" (`6|Q`, every line `0:1`) and queens with `0:1`
 //!   diagonals as primary items (null moves);
 //! * colour controls: a 2x3 edge-matching puzzle with 2 colours;
+//!
 //! and parsing alone: a 90x100 domino board (9000 items, 17810 options) and queens 32.
 //!
 //! Every problem's solution count is asserted once before timing, so a bench can't time a
@@ -46,7 +47,9 @@ fn multiplicities(c: &mut Criterion) {
     for (name, input, sols) in cases {
         let mems = solve(input.as_bytes(), sols);
         group.throughput(Throughput::Elements(mems));
-        group.bench_function(name, |b| b.iter(|| solve(black_box(input.as_bytes()), sols)));
+        group.bench_function(name, |b| {
+            b.iter(|| solve(black_box(input.as_bytes()), sols))
+        });
     }
     group.finish();
 }
@@ -76,8 +79,13 @@ fn parsing(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(input.len() as u64));
         group.bench_function(name, |b| {
             b.iter(|| {
-                let engine = load(black_box(input.as_bytes()), quiet_settings(), &mut buffers, &mut Discard)
-                    .expect("parse error");
+                let engine = load(
+                    black_box(input.as_bytes()),
+                    quiet_settings(),
+                    &mut buffers,
+                    &mut Discard,
+                )
+                .expect("parse error");
                 assert_eq!(engine.option_count(), options);
                 engine.stats().imems
             })

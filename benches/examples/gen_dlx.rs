@@ -6,7 +6,9 @@ use std::io::Write;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize| -> usize {
-        args.get(i).and_then(|s| s.parse().ok()).unwrap_or_else(|| usage())
+        args.get(i)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| usage())
     };
     let text = match args.first().map(String::as_str) {
         Some("queens") => xcover_benches::queens_dlx(num(1)),

@@ -14,8 +14,8 @@
 use std::fmt::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, Dlx3Error, Event, FgetsLines, Item, Level, Name, Node, Settings, Sinks,
-    Stats, Storage, MAX_LEVEL,
+    measure, Dlx3, Dlx3Error, Event, FgetsLines, Item, Level, Name, Node, Settings, Sinks, Stats,
+    Storage, MAX_LEVEL,
 };
 
 /// A text sink that throws everything away.
@@ -52,13 +52,22 @@ impl Buffers {
 
     /// Lends the storage to an engine.
     pub fn storage(&mut self) -> Storage<'_> {
-        Storage::new(&mut self.items, &mut self.names, &mut self.nodes, &mut self.levels)
+        Storage::new(
+            &mut self.items,
+            &mut self.names,
+            &mut self.nodes,
+            &mut self.levels,
+        )
     }
 }
 
 /// Settings of `dlx3 m0 v0`: count only, print nothing.
 pub fn quiet_settings() -> Settings {
-    Settings { vbose: 0, spacing: 0, ..Settings::DEFAULT }
+    Settings {
+        vbose: 0,
+        spacing: 0,
+        ..Settings::DEFAULT
+    }
 }
 
 /// Reads `input` into a fresh engine over `buffers` (messages go to `err`).
@@ -84,7 +93,11 @@ pub fn run_to_end(
     err: &mut dyn std::fmt::Write,
 ) -> Result<Stats, Dlx3Error> {
     loop {
-        let mut sinks = Sinks { out: &mut *out, err: &mut *err, shape: None };
+        let mut sinks = Sinks {
+            out: &mut *out,
+            err: &mut *err,
+            shape: None,
+        };
         if let Event::Done(_) = engine.run(u64::MAX, &mut sinks)? {
             break;
         }
@@ -122,11 +135,18 @@ pub const QUEENS_DLX_MAX_N: usize = 32;
 /// # Panics
 /// If `n == 0` or `n > QUEENS_DLX_MAX_N`.
 pub fn queens_dlx(n: usize) -> String {
-    assert!((1..=QUEENS_DLX_MAX_N).contains(&n), "queens_dlx: n must be 1..=32");
+    assert!(
+        (1..=QUEENS_DLX_MAX_N).contains(&n),
+        "queens_dlx: n must be 1..=32"
+    );
     let nn = 2 * n - 2; // diagonals 0 ..= nn; only 1 ..= nn-1 are items
     let mut out = format!("| This data produced by queens-dlx {n}\n");
     for j in 0..n {
-        let t = if j & 1 == 1 { (n - 1 - j) >> 1 } else { (n + j) >> 1 };
+        let t = if j & 1 == 1 {
+            (n - 1 - j) >> 1
+        } else {
+            (n + j) >> 1
+        };
         let _ = write!(out, "r{} c{} ", queens_code(t), queens_code(t));
     }
     out.push('|');
@@ -211,8 +231,14 @@ fn queens_cell_options(out: &mut String, n: usize, lead: &str) {
 /// # Panics
 /// If `colours` is not 1..=26 or the names would exceed 8 characters.
 pub fn edge_matching_dlx(rows: usize, cols: usize, colours: usize) -> String {
-    assert!((1..=26).contains(&colours), "edge_matching_dlx: 1..=26 colours");
-    assert!(rows <= 100 && cols <= 100, "edge_matching_dlx: names would be too long");
+    assert!(
+        (1..=26).contains(&colours),
+        "edge_matching_dlx: 1..=26 colours"
+    );
+    assert!(
+        rows <= 100 && cols <= 100,
+        "edge_matching_dlx: names would be too long"
+    );
     let colour = |c: usize| char::from(b'a' + u8::try_from(c).unwrap_or(0));
     let tiles = colours.pow(4);
     let mut out = format!("| edge matching, {rows}x{cols} grid, {colours} colours\n");
@@ -305,7 +331,10 @@ mod tests {
         let text = queens_dlx(4);
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some("| This data produced by queens-dlx 4"));
-        assert_eq!(lines.next(), Some("r2 c2 r1 c1 r3 c3 r0 c0 | a1 b1 a2 b2 a3 b3 a4 b4 a5 b5"));
+        assert_eq!(
+            lines.next(),
+            Some("r2 c2 r1 c1 r3 c3 r0 c0 | a1 b1 a2 b2 a3 b3 a4 b4 a5 b5")
+        );
         assert_eq!(lines.next(), Some("r0 c0 b3"));
         assert_eq!(lines.next(), Some("r0 c1 a1 b4"));
         assert_eq!(text.lines().count(), 2 + 16);
@@ -345,17 +374,29 @@ mod tests {
     /// filled. With two colours the count follows by hand.
     #[test]
     fn edge_matching_with_one_colour() {
-        assert_eq!(count(edge_matching_dlx(1, 1, 1).as_bytes(), quiet_settings()).map(|s| s.count), Ok(1));
-        assert_eq!(count(edge_matching_dlx(1, 2, 1).as_bytes(), quiet_settings()).map(|s| s.count), Ok(0));
+        assert_eq!(
+            count(edge_matching_dlx(1, 1, 1).as_bytes(), quiet_settings()).map(|s| s.count),
+            Ok(1)
+        );
+        assert_eq!(
+            count(edge_matching_dlx(1, 2, 1).as_bytes(), quiet_settings()).map(|s| s.count),
+            Ok(0)
+        );
         // 2 colours, 1x2: the shared edge has 2 colours; the left tile is one of 8 with that
         // east colour, the right one of 8 with that west colour, and they must differ
         // (each tile at most once): 2 * (8*8 - 4) = 120 (4 tiles have east == west == c).
-        assert_eq!(count(edge_matching_dlx(1, 2, 2).as_bytes(), quiet_settings()).map(|s| s.count), Ok(120));
+        assert_eq!(
+            count(edge_matching_dlx(1, 2, 2).as_bytes(), quiet_settings()).map(|s| s.count),
+            Ok(120)
+        );
     }
 
     #[test]
     fn dominoes_shape() {
-        assert_eq!(dominoes_dlx(2, 2), "0_0 0_1 1_0 1_1\n0_0 0_1\n0_0 1_0\n0_1 1_1\n1_0 1_1\n");
+        assert_eq!(
+            dominoes_dlx(2, 2),
+            "0_0 0_1 1_0 1_1\n0_0 0_1\n0_0 1_0\n0_1 1_1\n1_0 1_1\n"
+        );
         let big = dominoes_dlx(90, 100);
         assert_eq!(big.lines().next().map(|l| l.split(' ').count()), Some(9000));
         assert_eq!(big.lines().count(), 1 + 89 * 100 + 90 * 99);

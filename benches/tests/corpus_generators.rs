@@ -8,7 +8,11 @@ use xcover_benches::{queens_diag01_dlx, queens_dlx, queens_k_dlx};
 
 fn corpus() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/dlx3");
-    assert!(dir.is_dir(), "conformance corpus not found at {}", dir.display());
+    assert!(
+        dir.is_dir(),
+        "conformance corpus not found at {}",
+        dir.display()
+    );
     dir
 }
 
@@ -24,10 +28,20 @@ fn queens_dlx_matches_every_corpus_input_it_made() {
     let mut checked = Vec::new();
     for entry in fs::read_dir(corpus()).expect("readable corpus") {
         let path = entry.expect("dir entry").path().join("input.dlx");
-        let Ok(text) = fs::read_to_string(&path) else { continue };
-        let Some(rest) = text.strip_prefix(HEADER) else { continue };
-        let n: usize = rest[..rest.find('\n').expect("header line")].parse().expect("n");
-        assert!(queens_dlx(n) == text, "queens_dlx({n}) differs from {}", path.display());
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        let Some(rest) = text.strip_prefix(HEADER) else {
+            continue;
+        };
+        let n: usize = rest[..rest.find('\n').expect("header line")]
+            .parse()
+            .expect("n");
+        assert!(
+            queens_dlx(n) == text,
+            "queens_dlx({n}) differs from {}",
+            path.display()
+        );
         checked.push(n);
     }
     checked.sort_unstable();

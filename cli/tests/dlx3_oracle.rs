@@ -27,8 +27,10 @@ fn brute_force(problem: &Problem) -> Vec<SolutionKey> {
     assert!(kept.len() < 20, "brute force is exponential");
     let mut solutions = Vec::new();
     for mask in 0u32..(1 << kept.len()) {
-        let chosen: Vec<&OptionLine> =
-            (0..kept.len()).filter(|i| mask >> i & 1 == 1).map(|i| kept[i]).collect();
+        let chosen: Vec<&OptionLine> = (0..kept.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| kept[i])
+            .collect();
         if is_solution(problem, &chosen) {
             let mut key: SolutionKey = chosen.iter().map(|o| input_key(o)).collect();
             key.sort();
@@ -40,7 +42,10 @@ fn brute_force(problem: &Problem) -> Vec<SolutionKey> {
 
 fn is_solution(problem: &Problem, chosen: &[&OptionLine]) -> bool {
     let primaries_ok = problem.primaries.iter().all(|p| {
-        let uses = chosen.iter().filter(|o| o.tokens.iter().any(|t| t.0 == p.name)).count();
+        let uses = chosen
+            .iter()
+            .filter(|o| o.tokens.iter().any(|t| t.0 == p.name))
+            .count();
         let uses = u32::try_from(uses).unwrap_or(u32::MAX);
         p.lo <= uses && uses <= p.hi
     });
@@ -67,9 +72,17 @@ fn check(problem: &Problem) -> Result<(), TestCaseError> {
     let mut want = problem.warning_lines();
     want.push(problem.summary_line());
     prop_assert_eq!(lines, want, "stderr before the statistics line");
-    prop_assert!(last.starts_with("Altogether "), "last stderr line {:?}", last);
+    prop_assert!(
+        last.starts_with("Altogether "),
+        "last stderr line {:?}",
+        last
+    );
 
-    prop_assert_eq!(run.solutions.len(), n_expected, "number of printed solutions");
+    prop_assert_eq!(
+        run.solutions.len(),
+        n_expected,
+        "number of printed solutions"
+    );
     prop_assert_eq!(count, n_expected as u64, "count in the statistics line");
     prop_assert_eq!(engine, expected, "solutions differ");
     Ok(())
@@ -116,9 +129,24 @@ fn brute_force_finds_knuths_example() {
     };
     let problem = Problem {
         primaries: vec![
-            Primary { name: "A", lo: 1, hi: 1, spelling: 0 },
-            Primary { name: "B", lo: 1, hi: 1, spelling: 0 },
-            Primary { name: "C", lo: 2, hi: 3, spelling: 0 },
+            Primary {
+                name: "A",
+                lo: 1,
+                hi: 1,
+                spelling: 0,
+            },
+            Primary {
+                name: "B",
+                lo: 1,
+                hi: 1,
+                spelling: 0,
+            },
+            Primary {
+                name: "C",
+                lo: 2,
+                hi: 3,
+                spelling: 0,
+            },
         ],
         secondaries: vec!["X", "Y"],
         options: vec![

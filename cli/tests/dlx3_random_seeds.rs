@@ -17,8 +17,17 @@ fn same_solutions_for_seeds(problem: &Problem, seeds: &[i32]) -> Result<(), Test
     let (plain, plain_count, plain_run) =
         engine_solutions(problem, &["m1", "v1"]).map_err(TestCaseError::fail)?;
     let n_plain: usize = plain.values().sum();
-    prop_assert_eq!(plain_count, n_plain as u64, "count line vs printed solutions");
-    let summary = plain_run.stderr.lines().next().unwrap_or_default().to_owned();
+    prop_assert_eq!(
+        plain_count,
+        n_plain as u64,
+        "count line vs printed solutions"
+    );
+    let summary = plain_run
+        .stderr
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
     for &seed in seeds {
         let arg = format!("s{seed}");
         let (random, random_count, random_run) =

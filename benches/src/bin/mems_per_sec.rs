@@ -19,6 +19,9 @@ use xcover_core::dlx3::{ArgOutcome, Settings, Stats};
 
 const DEFAULT_REF: &str = "/work/scratch/ref/dlx3";
 
+/// The numbers of a statistics line: (solutions, input mems, search mems).
+type Altogether = (u64, u64, u64);
+
 struct Options {
     file: PathBuf,
     dlx3_args: Vec<String>,
@@ -49,8 +52,15 @@ fn parse_options() -> Result<Options, String> {
             _ => dlx3_args.push(a),
         }
     }
-    let file = file.ok_or("usage: mems_per_sec FILE.dlx [DLX3-ARGS...] [--repeat N] [--ref PATH | --no-ref]")?;
-    Ok(Options { file, dlx3_args, repeat, reference })
+    let file = file.ok_or(
+        "usage: mems_per_sec FILE.dlx [DLX3-ARGS...] [--repeat N] [--ref PATH | --no-ref]",
+    )?;
+    Ok(Options {
+        file,
+        dlx3_args,
+        repeat,
+        reference,
+    })
 }
 
 /// Settings from Knuth-style arguments over a quiet default (first occurrence wins).
@@ -76,7 +86,7 @@ fn run_ours(input: &[u8], settings: Settings) -> Result<(Stats, Duration), Strin
 }
 
 /// `Altogether C solutions, I+M mems, ...` -> (C, I, M).
-fn parse_altogether(stderr: &str) -> Option<(u64, u64, u64)> {
+fn parse_altogether(stderr: &str) -> Option<Altogether> {
     let line = stderr.lines().find(|l| l.starts_with("Altogether "))?;
     let mut words = line.split(' ');
     let count = words.nth(1)?.parse().ok()?;
@@ -89,7 +99,7 @@ fn run_reference(
     path: &PathBuf,
     file: &PathBuf,
     args: &[String],
-) -> Result<(Option<(u64, u64, u64)>, Duration), String> {
+) -> Result<(Option<Altogether>, Duration), String> {
     let input = std::fs::File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
     let start = Instant::now();
     let out = Command::new(path)
@@ -101,7 +111,10 @@ fn run_reference(
         .output()
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let elapsed = start.elapsed();
-    Ok((parse_altogether(&String::from_utf8_lossy(&out.stderr)), elapsed))
+    Ok((
+        parse_altogether(&String::from_utf8_lossy(&out.stderr)),
+        elapsed,
+    ))
 }
 
 fn gmems_per_sec(mems: u64, t: Duration) -> f64 {
@@ -125,11 +138,15 @@ fn real_main() -> Result<(), String> {
     println!("file       {}", opts.file.display());
     println!("solutions  {}", stats.count);
     println!("mems       {}+{} = {}", stats.imems, stats.mems, mems);
-    println!("seconds    {:.6}  (min of {})", ours.as_secs_f64(), opts.repeat);
+    println!(
+        "seconds    {:.6}  (min of {})",
+        ours.as_secs_f64(),
+        opts.repeat
+    );
     println!("G mems/s   {:.3}", gmems_per_sec(mems, ours));
 
     if let Some(path) = &opts.reference {
-        let mut best_ref: Option<(Option<(u64, u64, u64)>, Duration)> = None;
+        let mut best_ref: Option<(Option<Altogether>, Duration)> = None;
         for _ in 0..opts.repeat {
             let (alt, t) = run_reference(path, &opts.file, &opts.dlx3_args)?;
             if best_ref.as_ref().is_none_or(|(_, bt)| t < *bt) {
@@ -141,13 +158,23 @@ fn real_main() -> Result<(), String> {
         match alt {
             Some((c, i, m)) => {
                 let same = c == stats.count && i == stats.imems && m == stats.mems;
-                println!("ref stats  {c} solutions, {i}+{m} mems ({})", if same { "same" } else { "DIFFERENT" });
+                println!(
+                    "ref stats  {c} solutions, {i}+{m} mems ({})",
+                    if same { "same" } else { "DIFFERENT" }
+                );
             }
             None => println!("ref stats  (no statistics line)"),
         }
-        println!("ref secs   {:.6}  (min of {}, process wall time)", theirs.as_secs_f64(), opts.repeat);
+        println!(
+            "ref secs   {:.6}  (min of {}, process wall time)",
+            theirs.as_secs_f64(),
+            opts.repeat
+        );
         println!("ref G m/s  {:.3}", gmems_per_sec(mems, theirs));
-        println!("ratio      {:.3}  (ours / reference time; < 1 means faster)", ours.as_secs_f64() / theirs.as_secs_f64());
+        println!(
+            "ratio      {:.3}  (ours / reference time; < 1 means faster)",
+            ours.as_secs_f64() / theirs.as_secs_f64()
+        );
     }
     Ok(())
 }

@@ -88,7 +88,11 @@ fn option_seed() -> impl Strategy<Value = OptionSeed> {
         prop::collection::vec(any::<u8>(), MAX_ITEMS),
         any::<u8>(),
     )
-        .prop_map(|(cells, order, layout)| OptionSeed { cells, order, layout })
+        .prop_map(|(cells, order, layout)| OptionSeed {
+            cells,
+            order,
+            layout,
+        })
 }
 
 /// Problems with `1..=max_primary` primaries, up to `max_secondary` secondaries and
@@ -113,7 +117,13 @@ pub fn problem_seed(
             } else {
                 dup.map(|ix| ix.index(options.len()))
             };
-            ProblemSeed { bounds, n_secondary, options, duplicate, comments }
+            ProblemSeed {
+                bounds,
+                n_secondary,
+                options,
+                duplicate,
+                comments,
+            }
         })
 }
 
@@ -174,7 +184,11 @@ impl Problem {
             let trail = if os.layout & 2 != 0 { " " } else { "" };
             let body: Vec<String> = tokens.iter().map(|&(n, c)| token_text(n, c)).collect();
             let raw = format!("{lead}{}{trail}", body.join(sep));
-            options.push(OptionLine { tokens, has_primary, raw });
+            options.push(OptionLine {
+                tokens,
+                has_primary,
+                raw,
+            });
         }
         if let Some(d) = seed.duplicate {
             if let Some(line) = options.get(d % options.len().max(1)).cloned() {
@@ -206,7 +220,12 @@ impl Problem {
         if seed.comments & 8 != 0 {
             text.push('\n');
         }
-        Problem { primaries, secondaries, options, text }
+        Problem {
+            primaries,
+            secondaries,
+            options,
+            text,
+        }
     }
 
     /// Options dlx3 keeps (those with at least one primary item).
@@ -344,11 +363,18 @@ pub fn run_dlx3(input: &str, args: &[&str]) -> Result<Run, String> {
         // A failed write (engine exited early) shows up in the status below.
         let _ = stdin.write_all(input.as_bytes());
     }
-    let out = child.wait_with_output().map_err(|e| format!("wait failed: {e}"))?;
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("wait failed: {e}"))?;
     let stdout = String::from_utf8(out.stdout).map_err(|e| format!("stdout not UTF-8: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let solutions = parse_solutions(&stdout)?;
-    Ok(Run { status: out.status.code(), solutions, stderr, stdout })
+    Ok(Run {
+        status: out.status.code(),
+        solutions,
+        stderr,
+        stdout,
+    })
 }
 
 /// Parses dlx3's stdout under `m1`: `K:` lines (K = 1, 2, ...) each followed by its moves,
@@ -366,17 +392,29 @@ pub fn parse_solutions(stdout: &str) -> Result<Vec<Vec<PrintedMove>>, String> {
                 continue;
             }
         }
-        let cur = sols.last_mut().ok_or_else(|| format!("move before any `K:`: {line:?}"))?;
-        let body = line.strip_prefix(' ').ok_or_else(|| format!("bad line {line:?}"))?;
-        let open = body.rfind(" (").ok_or_else(|| format!("no (k of d) in {line:?}"))?;
+        let cur = sols
+            .last_mut()
+            .ok_or_else(|| format!("move before any `K:`: {line:?}"))?;
+        let body = line
+            .strip_prefix(' ')
+            .ok_or_else(|| format!("bad line {line:?}"))?;
+        let open = body
+            .rfind(" (")
+            .ok_or_else(|| format!("no (k of d) in {line:?}"))?;
         let pos = body[open + 2..]
             .strip_suffix(')')
             .ok_or_else(|| format!("no `)` in {line:?}"))?;
-        let (k, d) = pos.split_once(" of ").ok_or_else(|| format!("bad position {line:?}"))?;
+        let (k, d) = pos
+            .split_once(" of ")
+            .ok_or_else(|| format!("bad position {line:?}"))?;
         let k: u64 = k.parse().map_err(|_| format!("bad k in {line:?}"))?;
         let d: u64 = d.parse().map_err(|_| format!("bad d in {line:?}"))?;
         if let Some(name) = body[..open].strip_prefix("null ") {
-            cur.push(PrintedMove::Null { name: name.to_owned(), k, d });
+            cur.push(PrintedMove::Null {
+                name: name.to_owned(),
+                k,
+                d,
+            });
             continue;
         }
         let tokens: Vec<String> = body[..open].split(' ').map(str::to_owned).collect();
@@ -436,10 +474,13 @@ pub fn solution_key(problem: &Problem, moves: &[PrintedMove]) -> Result<Solution
                 let rotation_of_input = problem.kept().any(|o| {
                     let t: Vec<String> = o.tokens.iter().map(|&(n, c)| token_text(n, c)).collect();
                     t.len() == tokens.len()
-                        && (0..t.len()).any(|r| (0..t.len()).all(|i| t[(r + i) % t.len()] == tokens[i]))
+                        && (0..t.len())
+                            .any(|r| (0..t.len()).all(|i| t[(r + i) % t.len()] == tokens[i]))
                 });
                 if !rotation_of_input {
-                    return Err(format!("printed option {tokens:?} is no rotation of a kept option"));
+                    return Err(format!(
+                        "printed option {tokens:?} is no rotation of a kept option"
+                    ));
                 }
                 key.push(option_key(tokens));
             }
@@ -450,7 +491,9 @@ pub fn solution_key(problem: &Problem, moves: &[PrintedMove]) -> Result<Solution
 }
 
 /// Multiset of solutions, as a map from solution key to how often it occurs.
-pub fn solution_multiset(keys: impl IntoIterator<Item = SolutionKey>) -> BTreeMap<SolutionKey, usize> {
+pub fn solution_multiset(
+    keys: impl IntoIterator<Item = SolutionKey>,
+) -> BTreeMap<SolutionKey, usize> {
     let mut m = BTreeMap::new();
     for k in keys {
         *m.entry(k).or_insert(0) += 1;
@@ -467,7 +510,10 @@ pub fn engine_solutions(
 ) -> Result<(BTreeMap<SolutionKey, usize>, u64, Run), String> {
     let run = run_dlx3(&problem.text, args)?;
     if run.status != Some(0) {
-        return Err(format!("exit status {:?}, stderr {:?}", run.status, run.stderr));
+        return Err(format!(
+            "exit status {:?}, stderr {:?}",
+            run.status, run.stderr
+        ));
     }
     let mut keys = Vec::new();
     for s in &run.solutions {
