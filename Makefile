@@ -12,6 +12,7 @@ LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PCDIR      ?= $(LIBDIR)/pkgconfig
 CARGO      ?= cargo
+TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 VERSION    := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 
 .PHONY: all lib install uninstall test-c
@@ -23,7 +24,7 @@ lib:
 
 install: lib
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PCDIR)
-	install -m 644 target/release/libxcover.a $(DESTDIR)$(LIBDIR)/libxcover.a
+	install -m 644 $(TARGET_DIR)/release/libxcover.a $(DESTDIR)$(LIBDIR)/libxcover.a
 	install -m 644 include/xcover.h include/xcover_static_asserts.h $(DESTDIR)$(INCLUDEDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \

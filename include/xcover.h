@@ -153,11 +153,13 @@ enum xcover_status
      */
     XCOVER_BAD_ARGUMENT = 23,
     /**
-     * More items than the capacity given at init (or than the engine's limit).
+     * `dlx3_add_item`: more items than the capacity given at init (the workspace stays
+     * usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_ITEMS, Knuth's message.
      */
     XCOVER_TOO_MANY_ITEMS = 24,
     /**
-     * More nodes than the capacity given at init (or than the engine's limit).
+     * `dlx3_add_option`: more nodes than the capacity given at init (the workspace stays
+     * usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_NODES, Knuth's message.
      */
     XCOVER_TOO_MANY_NODES = 25,
     /**

@@ -2,8 +2,9 @@
 //!
 //! Codes are grouped: 0..=15 progress (not errors), 16..=63 API misuse and capacity errors,
 //! 64..=127 one code per Knuth input-error message (the message text is exactly Knuth's,
-//! without the `!`), 128..=191 reserved for the grid checker. Numbers never change once
-//! published; new codes are only appended inside their group.
+//! without the `!`; where in the text is reported separately in `dlx3_parse_error`),
+//! 128..=191 reserved for the grid checker (`gridcheck_*` will share this enum).
+//! Numbers never change once published; new codes are only appended inside their group.
 #![allow(non_camel_case_types)]
 
 use core::ffi::c_char;
@@ -41,9 +42,11 @@ pub enum xcover_status {
     XCOVER_ALREADY_INITIALIZED = 22,
     /// An argument value is out of range (index, count, bound, name length, setting).
     XCOVER_BAD_ARGUMENT = 23,
-    /// More items than the capacity given at init (or than the engine's limit).
+    /// `dlx3_add_item`: more items than the capacity given at init (the workspace stays
+    /// usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_ITEMS, Knuth's message.
     XCOVER_TOO_MANY_ITEMS = 24,
-    /// More nodes than the capacity given at init (or than the engine's limit).
+    /// `dlx3_add_option`: more nodes than the capacity given at init (the workspace stays
+    /// usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_NODES, Knuth's message.
     XCOVER_TOO_MANY_NODES = 25,
     /// The search needs more levels than the capacity given at init (Knuth: exit 252).
     XCOVER_TOO_MANY_LEVELS = 26,

@@ -29,10 +29,20 @@ fn built() -> &'static Path {
     static BUILD: OnceLock<PathBuf> = OnceLock::new();
     BUILD.get_or_init(|| {
         let dir = repo().join("c-examples");
-        let status = Command::new("make").arg("-C").arg(&dir).arg("all").status().expect("make runs");
+        let mut make = Command::new("make");
+        make.arg("-C").arg(&dir).arg("all");
+        make.arg(format!("LIBDIR={}", release_dir().display()));
+        let status = make.status().expect("make runs");
         assert!(status.success(), "make -C c-examples all failed");
         dir.join("build")
     })
+}
+
+/// Where cargo puts the release libxcover.a (honours CARGO_TARGET_DIR).
+fn release_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
+    let target = if target.is_relative() { repo().join(target) } else { target };
+    target.join("release")
 }
 
 fn corpus() -> PathBuf {
@@ -166,8 +176,8 @@ fn libxcover_a_needs_no_allocator_std_or_unwinder() {
     if skip() {
         return;
     }
-    let lib = built().join("../../target/release/libxcover.a");
-    let lib = lib.canonicalize().unwrap_or(lib);
+    built();
+    let lib = release_dir().join("libxcover.a");
     let dir = std::env::temp_dir().join(format!("xcover-ar-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
