@@ -11,8 +11,14 @@ use xcover_core::dlx3::{
     Dlx3, Event, FgetsLines, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL, ArgOutcome,
 };
 
+/// The corpus copied into cli/tests/fixtures, else the shared one beside the repository.
 fn corpus_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance/dlx3")
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let fixtures = manifest.join("tests/fixtures/dlx3");
+    if fixtures.join("queens8_m1").exists() {
+        return fixtures;
+    }
+    manifest.join("../../shared/conformance/dlx3")
 }
 
 /// Runs the search to the end; returns (stdout, stats).
