@@ -205,8 +205,14 @@ impl Problem {
         }
         let mut head: Vec<String> = primaries.iter().map(spell_primary).collect();
         if !secondaries.is_empty() {
-            head.push("|".to_owned());
-            head.extend(secondaries.iter().map(|s| (*s).to_owned()));
+            if seed.comments & 16 != 0 {
+                // `|X` (no blank after the separator) is still the separator
+                head.push(format!("|{}", secondaries[0]));
+                head.extend(secondaries[1..].iter().map(|s| (*s).to_owned()));
+            } else {
+                head.push("|".to_owned());
+                head.extend(secondaries.iter().map(|s| (*s).to_owned()));
+            }
         }
         text.push_str(&head.join(" "));
         text.push('\n');
