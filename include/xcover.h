@@ -65,7 +65,7 @@ typedef struct dlx3_workspace dlx3_workspace;
  * Bytes reserved for the workspace header in front of the arrays (the C size macro uses
  * this number; the real header is checked to fit below).
  */
-#define DLX3_HEADER_BYTES 2048
+#define DLX3_HEADER_BYTES 2560
 
 /**
  * Bytes per item slot with names in RAM (16-byte item record + 8-byte name).

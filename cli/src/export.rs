@@ -9,7 +9,7 @@
 //! node records are copied into RAM.
 //!
 //! RAM of a preloaded problem (C API, 64-bit or 32-bit alike):
-//! `2048 (workspace header) + 16*(last_itm+1) + 16*(last_node+1) + 24*levels` bytes, each
+//! `2560 (workspace header) + 16*(last_itm+1) + 16*(last_node+1) + 24*levels` bytes, each
 //! term rounded up to a multiple of 8 (`XCOVER_DLX3_PRELOADED_SIZE` in xcover.h).
 use std::ffi::OsString;
 use std::fmt::Write as _;

@@ -16,7 +16,7 @@ const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
 
 /// Bytes reserved for the workspace header in front of the arrays (the C size macro uses
 /// this number; the real header is checked to fit below).
-pub const DLX3_HEADER_BYTES: usize = 2048;
+pub const DLX3_HEADER_BYTES: usize = 2560;
 /// Bytes per item slot with names in RAM (16-byte item record + 8-byte name).
 pub const DLX3_ITEM_BYTES: usize = 16;
 /// Bytes per item name.
@@ -29,7 +29,10 @@ pub const DLX3_NODE_BYTES: usize = 16;
 pub const DLX3_LEVEL_BYTES: usize = 24;
 
 const _: () = {
-    assert!(core::mem::size_of::<dlx3_workspace>() <= DLX3_HEADER_BYTES);
+    assert!(
+        core::mem::size_of::<dlx3_workspace>() <= DLX3_HEADER_BYTES,
+        "the engine grew: raise DLX3_HEADER_BYTES, then XCOVER_BLESS=1 cargo test -p xcover-ffi --test header"
+    );
     assert!(core::mem::align_of::<dlx3_workspace>() <= DLX3_WORKSPACE_ALIGN);
     assert!(core::mem::size_of::<Item>() == DLX3_ITEM_BYTES);
     assert!(core::mem::size_of::<Name>() == DLX3_NAME_BYTES);
