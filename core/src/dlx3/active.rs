@@ -54,14 +54,22 @@ impl ActiveSet {
         }
     }
 
-    /// Calls `f(k)` for every active item `k` in increasing order.
+    /// The words in use.
     #[inline(always)]
-    pub fn for_each(&self, mut f: impl FnMut(u32)) {
+    fn used(&self) -> &[u64] {
         let n = (self.limit as usize).div_ceil(64);
-        for (w, &word) in self.words[..n.min(ACTIVE_WORDS)].iter().enumerate() {
+        &self.words[..n.min(ACTIVE_WORDS)]
+    }
+
+    /// Calls `f(k)` for the active items `k` in increasing order until `f` returns false.
+    #[inline(always)]
+    pub fn for_each_while(&self, mut f: impl FnMut(u32) -> bool) {
+        for (w, &word) in self.used().iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                f(w as u32 * 64 + bits.trailing_zeros());
+                if !f(w as u32 * 64 + bits.trailing_zeros()) {
+                    return;
+                }
                 bits &= bits - 1;
             }
         }

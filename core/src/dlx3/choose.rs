@@ -3,7 +3,7 @@
 //! (or uniformly at random with reservoir sampling when randomizing).
 use super::ops::Dancer;
 use super::output::write_name;
-use super::storage::{Item, Names};
+use super::storage::Names;
 use crate::gb_flip::GbFlip;
 use core::fmt::Write;
 
@@ -11,36 +11,31 @@ use core::fmt::Write;
 pub(super) const INFTY: i32 = 100_000_000;
 
 impl Dancer<'_> {
+    /// Charges Knuth's mems for walking the active list of `items` items: one for the
+    /// root's `next`, then per item one for bound/slack and one for `next`.
+    #[inline(always)]
+    fn charge_walk(&mut self, items: u64) {
+        self.mems += 1 + 2 * items;
+    }
+
     /// Plain exact cover (every primary item has bounds [1,1], so every active item has
     /// bound 1 and slack 0): the score is the list length and ties go to the leftmost.
     #[inline(always)]
     pub fn choose_exact(&mut self) -> (u32, i32) {
         let mut score = INFTY;
         let mut best_itm = 0u32;
-        let mut steps: u64 = 0;
-        if self.active.in_use() {
-            let nd = &*self.nd;
-            self.active.for_each(|k| {
-                steps += 1;
-                let len = super::ops::at(nd, k).itm;
-                if len < score {
-                    score = len;
-                    best_itm = k;
-                }
-            });
-        } else {
-            let mut k = self.item(0u32).next;
-            while k != 0 {
-                steps += 1;
-                let len = self.node(k).itm;
-                if len < score {
-                    score = len;
-                    best_itm = k;
-                }
-                k = self.item(k).next;
+        let mut visited: u64 = 0;
+        let nd = &*self.nd;
+        self.active_items_while(|k| {
+            visited += 1;
+            let len = super::ops::at(nd, k).itm;
+            if len < score {
+                score = len;
+                best_itm = k;
             }
-        }
-        self.mems += 1 + 2 * steps;
+            true
+        });
+        self.charge_walk(visited);
         (best_itm, score)
     }
 
@@ -49,9 +44,12 @@ impl Dancer<'_> {
     pub fn choose_plain(&mut self) -> (u32, i32) {
         let mut score = INFTY;
         let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
-        let mut steps: u64 = 0;
-        let mut consider = |k: u32, it: Item, len: i32| {
-            steps += 1;
+        let mut visited: u64 = 0;
+        let (nd, cl) = (&*self.nd, &*self.cl);
+        self.active_items_while(|k| {
+            visited += 1;
+            let it = super::ops::item_at(cl, k);
+            let len = super::ops::at(nd, k).itm;
             let s = if it.slack > it.bound { it.bound } else { it.slack };
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if t <= score && (t < score || s < best_s || (s == best_s && len > best_l)) {
@@ -60,20 +58,9 @@ impl Dancer<'_> {
                 best_s = s;
                 best_l = len;
             }
-        };
-        if self.active.in_use() {
-            let (nd, cl) = (&*self.nd, &*self.cl);
-            self.active.for_each(|k| consider(k, super::ops::item_at(cl, k), super::ops::at(nd, k).itm));
-        } else {
-            let mut k = self.item(0u32).next;
-            while k != 0 {
-                let it = self.item(k);
-                consider(k, it, self.node(k).itm);
-                k = it.next;
-            }
-        }
-        // One mem for the root's `next`, then per item one for bound/slack and one for `next`.
-        self.mems += 1 + 2 * steps;
+            true
+        });
+        self.charge_walk(visited);
         (best_itm, score)
     }
 
@@ -90,13 +77,14 @@ impl Dancer<'_> {
         let mut score = INFTY;
         let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
         let mut ties: u32 = 0;
-        self.mems += 1;
-        let mut k = self.item(0u32).next;
-        while k != 0 {
-            let it = self.item(k);
-            self.mems += 1;
+        let mut visited: u64 = 0;
+        let (nd, cl) = (&*self.nd, &*self.cl);
+        let mut extra_mems: u64 = 0;
+        self.active_items_while(|k| {
+            visited += 1;
+            let it = super::ops::item_at(cl, k);
             let s = if it.slack > it.bound { it.bound } else { it.slack };
-            let len = self.node(k).itm;
+            let len = super::ops::at(nd, k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if let Some(w) = details.as_mut() {
                 let _ = w.write_str(" ");
@@ -117,16 +105,17 @@ impl Dancer<'_> {
                 } else if s == best_s && len == best_l {
                     ties += 1;
                     if let Some(g) = rng.as_mut() {
-                        self.mems += 4;
+                        extra_mems += 4;
                         if g.unif(ties) == 0 {
                             best_itm = k;
                         }
                     }
                 }
             }
-            self.mems += 1;
-            k = it.next;
-        }
+            true
+        });
+        self.mems += extra_mems;
+        self.charge_walk(visited);
         (best_itm, score)
     }
 }

@@ -340,24 +340,45 @@ impl Dancer<'_> {
         item_at_mut(self.cl, i)
     }
 
-    /// Removes item `c` from the active list (3 mems).
+    /// Removes item `c` from the active list (3 mems). While the bit set is in use it
+    /// stands for the list, and the `prev`/`next` links are left alone (a complete search
+    /// restores them anyway).
     #[inline(always)]
     pub fn deactivate(&mut self, c: u32) {
         self.mems += 3;
-        let Item { prev, next, .. } = self.item(c);
-        self.item_mut(prev).next = next;
-        self.item_mut(next).prev = prev;
-        self.active.remove(c);
+        if self.active.in_use() {
+            self.active.remove(c);
+        } else {
+            let Item { prev, next, .. } = self.item(c);
+            self.item_mut(prev).next = next;
+            self.item_mut(next).prev = prev;
+        }
     }
 
     /// Puts item `c` back into the active list (3 mems).
     #[inline(always)]
     pub fn reactivate(&mut self, c: u32) {
         self.mems += 3;
-        let Item { prev, next, .. } = self.item(c);
-        self.item_mut(prev).next = c;
-        self.item_mut(next).prev = c;
-        self.active.insert(c);
+        if self.active.in_use() {
+            self.active.insert(c);
+        } else {
+            let Item { prev, next, .. } = self.item(c);
+            self.item_mut(prev).next = c;
+            self.item_mut(next).prev = c;
+        }
+    }
+
+    /// Calls `f(k)` for the active primary items in list order until `f` returns false.
+    #[inline(always)]
+    pub fn active_items_while(&self, mut f: impl FnMut(u32) -> bool) {
+        if self.active.in_use() {
+            self.active.for_each_while(f);
+        } else {
+            let mut k = self.item(0u32).next;
+            while k != 0 && f(k) {
+                k = self.item(k).next;
+            }
+        }
     }
 
     /// Knuth's `cover(c, deact)`: hides every option of item `c` from the other items.
