@@ -1,6 +1,6 @@
 //! [`Board`]: the candidate bitboards and the constraint propagation of the solver.
 //!
-//! Candidates are kept per digit and per band: `cand[d * 3 + b]` holds, as 27 bits, the
+//! Candidates are kept per digit and per band: `cand[word(d, b)]` (= `b * 9 + d`) holds, as 27 bits, the
 //! cells of band `b` where digit `d` (0..9) may still go. A placed digit keeps its own bit and
 //! loses every peer, so a finished board holds each digit exactly once per row, column and
 //! box. Working per (digit, band) word lets one table look-up apply the "one minirow per row
@@ -13,11 +13,11 @@ use super::tables::{
 /// Candidate state of a (partial) solve.
 #[derive(Copy, Clone, Debug)]
 pub struct Board {
-    /// `cand[d * 3 + b]`: cells of band `b` where digit `d` may go.
+    /// `cand[word(d, b)]`: cells of band `b` where digit `d` may go.
     pub cand: [u32; 27],
-    /// The value of `cand[i]` when word `i` was last propagated; unchanged words are skipped.
-    pub seen: [u32; 27],
-    /// Words that may have changed since they were last propagated (bit `d * 3 + b`).
+    /// Words that lost cells since they were last propagated (bit `word(d, b)`): only those
+    /// need the band rule again. Every change marks exactly the words it shrinks, which
+    /// saves the visits (and mispredicted branches) of words that did not change.
     dirty: u32,
     /// Cells not yet placed, per band.
     pub unsolved: [u32; 3],
@@ -52,21 +52,13 @@ pub enum Status {
 /// All 27 (digit, band) words.
 const ALL_WORDS: u32 = (1 << 27) - 1;
 
-/// The words of band `b` (one per digit).
-const WORDS_OF_BAND: [u32; 3] = [0o111111111, 0o222222222, 0o444444444];
-
-/// The words of digit `d` (one per band).
-const WORDS_OF_DIGIT: [u32; 9] = [
-    7,
-    7 << 3,
-    7 << 6,
-    7 << 9,
-    7 << 12,
-    7 << 15,
-    7 << 18,
-    7 << 21,
-    7 << 24,
-];
+/// Index of the word of digit `d` (0..9) in band `b` (0..3): band-major, so the nine words
+/// of a band are contiguous (clearing a placed cell from all digits is one short loop over
+/// adjacent words).
+#[inline(always)]
+pub const fn word(d: usize, b: usize) -> usize {
+    b * 9 + d
+}
 
 /// The other two bands.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -75,7 +67,6 @@ impl Board {
     /// The board with every digit possible everywhere.
     pub const EMPTY: Board = Board {
         cand: [BAND; 27],
-        seen: [0; 27],
         dirty: ALL_WORDS,
         unsolved: [BAND; 3],
     };
@@ -86,21 +77,28 @@ impl Board {
     pub fn place(&mut self, d: usize, cell: usize) -> bool {
         let (b, p) = (cell / 27, cell % 27);
         let bit = 1u32 << p;
-        if self.cand[d * 3 + b] & bit == 0 {
+        if self.cand[word(d, b)] & bit == 0 {
             return false;
         }
-        let own = self.cand[d * 3 + b] & !PEERS_IN_BAND[p];
+        // Every word that loses a cell is marked dirty (and only those).
+        let mut dirty = self.dirty;
+        let own_before = self.cand[word(d, b)];
+        let own = own_before & !PEERS_IN_BAND[p];
         let column = COLUMN_IN_BAND[p % 9];
         for ob in OTHER_BANDS[b] {
-            self.cand[d * 3 + ob] &= !column;
+            let j = word(d, ob);
+            let before = self.cand[j];
+            self.cand[j] = before & !column;
+            dirty |= ((before & column != 0) as u32) << j;
         }
-        // Clear the cell for every digit (no branch), then give the digit its word back.
-        for e in 0..9 {
-            self.cand[e * 3 + b] &= !bit;
-        }
-        self.cand[d * 3 + b] = own;
+        dirty |= clear_in_band(&mut self.cand, b, bit) << (b * 9);
+        self.cand[word(d, b)] = own;
+        // The loop marked the digit's own word (it lost the cell for a moment); it only
+        // needs a visit if it lost peers.
+        dirty &= !(1 << word(d, b));
+        dirty |= ((own != own_before) as u32) << word(d, b);
         self.unsolved[b] &= !bit;
-        self.dirty |= WORDS_OF_BAND[b] | WORDS_OF_DIGIT[d];
+        self.dirty = dirty;
         true
     }
 
@@ -119,7 +117,6 @@ impl Board {
     #[inline]
     pub fn restore(&mut self, saved: &Snapshot) {
         self.cand = saved.cand;
-        self.seen = saved.cand;
         self.unsolved = saved.unsolved;
         self.dirty = 0;
     }
@@ -127,8 +124,8 @@ impl Board {
     /// Removes digit `d` from `cell` (the other branch of a guess).
     #[inline]
     pub fn forbid(&mut self, d: usize, cell: usize) {
-        self.cand[d * 3 + cell / 27] &= !(1u32 << (cell % 27));
-        self.dirty |= 1 << (d * 3 + cell / 27);
+        self.cand[word(d, cell / 27)] &= !(1u32 << (cell % 27));
+        self.dirty |= 1 << word(d, cell / 27);
     }
 
     /// Applies the band rule to every changed (digit, band) word until nothing changes.
@@ -140,10 +137,7 @@ impl Board {
             let i = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let mut x = self.cand[i];
-            if x == self.seen[i] {
-                continue;
-            }
-            let (d, b) = (i / 3, i % 3);
+            let (d, b) = (i % 9, i / 9);
             // Rows and boxes: keep the minirows lying on some legal placement.
             let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
                 | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
@@ -154,7 +148,6 @@ impl Board {
                 return false;
             }
             self.cand[i] = x;
-            self.seen[i] = x;
             // A row with one cell left places the digit there (hidden single in a row; the
             // table already emptied the rest of its box).
             let placed = (single_row(x & 0x1ff)
@@ -162,19 +155,22 @@ impl Board {
                 | single_row(x >> 18) << 18)
                 & self.unsolved[b];
             // (Branch-free: the clearing below is cheaper than a mispredicted test.)
-            self.unsolved[b] &= !placed;
-            for e in 0..9 {
-                self.cand[e * 3 + b] &= !placed;
+            if placed != 0 {
+                self.unsolved[b] &= !placed;
+                dirty |= clear_in_band(&mut self.cand, b, placed) << (b * 9);
+                self.cand[i] = x;
+                dirty &= !(1 << i);
             }
-            self.cand[i] = x;
-            dirty |= WORDS_OF_BAND[b] & 0u32.wrapping_sub((placed != 0) as u32);
             // A box whose cells for the digit share one column: the other bands lose that
             // column.
             let locked = spread_columns(LOCKED_COLUMNS[fold_columns(x) as usize] as u32);
+            // Only the other bands that actually lose cells need another look.
             for ob in OTHER_BANDS[b] {
-                self.cand[d * 3 + ob] &= !locked;
+                let j = word(d, ob);
+                let before = self.cand[j];
+                self.cand[j] = before & !locked;
+                dirty |= ((before & locked != 0) as u32) << j;
             }
-            dirty |= WORDS_OF_DIGIT[d] & 0u32.wrapping_sub((locked != 0) as u32);
         }
         self.dirty = 0;
         true
@@ -188,7 +184,7 @@ impl Board {
         for b in 0..3 {
             let (mut one, mut two) = (0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[d * 3 + b];
+                let x = self.cand[word(d, b)];
                 two |= one & x;
                 one |= x;
             }
@@ -202,7 +198,7 @@ impl Board {
                 singles &= singles - 1;
                 let bit = 1u32 << p;
                 let mut d = 0;
-                while self.cand[d * 3 + b] & bit == 0 {
+                while self.cand[word(d, b)] & bit == 0 {
                     d += 1;
                     if d == 9 {
                         return None; // lost to an earlier single of this loop
@@ -226,7 +222,7 @@ impl Board {
             let mut any = [0u32; 3];
             let mut exactly_one = [0u32; 3];
             for b in 0..3 {
-                let x = self.cand[d * 3 + b];
+                let x = self.cand[word(d, b)];
                 let (r0, r1, r2) = (x & 0x1ff, (x >> 9) & 0x1ff, x >> 18);
                 any[b] = r0 | r1 | r2;
                 exactly_one[b] = (r0 ^ r1 ^ r2) & !(r0 & r1 & r2);
@@ -234,7 +230,7 @@ impl Board {
             for b in 0..3 {
                 let [o1, o2] = OTHER_BANDS[b];
                 let columns = exactly_one[b] & !any[o1] & !any[o2];
-                let mut cells = self.cand[d * 3 + b] & spread_columns(columns) & self.unsolved[b];
+                let mut cells = self.cand[word(d, b)] & spread_columns(columns) & self.unsolved[b];
                 while cells != 0 {
                     let p = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
@@ -279,7 +275,7 @@ impl Board {
         for b in 0..3 {
             let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
-                let x = self.cand[d * 3 + b];
+                let x = self.cand[word(d, b)];
                 four |= three & x;
                 three |= two & x;
                 two |= one & x;
@@ -306,14 +302,14 @@ impl Board {
     }
 
     /// The placed cells whose digit differs from the grid given as per-(digit, band) words
-    /// (`grid_words[d * 3 + b]` = cells of band `b` holding digit `d` in the grid).
+    /// (`grid_words[word(d, b)]` = cells of band `b` holding digit `d` in the grid).
     #[inline]
     pub fn differences(&self, grid_words: &[u32; 27]) -> u128 {
         let mut diff = 0u128;
         for b in 0..3 {
             let mut band = 0u32;
             for d in 0..9 {
-                band |= self.cand[d * 3 + b] & !grid_words[d * 3 + b];
+                band |= self.cand[word(d, b)] & !grid_words[word(d, b)];
             }
             diff |= ((band & !self.unsolved[b]) as u128) << (27 * b);
         }
@@ -323,7 +319,7 @@ impl Board {
     /// Whether digit `d` is still possible on `cell`.
     #[inline]
     pub fn allows(&self, d: usize, cell: usize) -> bool {
-        self.cand[d * 3 + cell / 27] >> (cell % 27) & 1 == 1
+        self.cand[word(d, cell / 27)] >> (cell % 27) & 1 == 1
     }
 
     /// The lowest digit still possible on `cell`, if any.
@@ -337,7 +333,7 @@ impl Board {
         let mut out = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut x = self.cand[d * 3 + b];
+                let mut x = self.cand[word(d, b)];
                 while x != 0 {
                     let p = x.trailing_zeros() as usize;
                     x &= x - 1;
@@ -347,6 +343,20 @@ impl Board {
         }
         out
     }
+}
+
+/// Removes `cells` of band `b` from all nine digits; returns the digits (bit `d`) that lost
+/// something. Written over the nine adjacent words so that it compiles to vector code.
+#[inline(always)]
+fn clear_in_band(cand: &mut [u32; 27], b: usize, cells: u32) -> u32 {
+    let words = &mut cand[b * 9..b * 9 + 9];
+    let mut lost = 0u32;
+    for (e, w) in words.iter_mut().enumerate() {
+        let before = *w;
+        *w = before & !cells;
+        lost |= ((before & cells != 0) as u32) << e;
+    }
+    lost
 }
 
 /// The row value itself if it has exactly one cell, else 0.

@@ -100,11 +100,11 @@ pub fn for_each_solution(
     visited
 }
 
-/// The grid as per-(digit, band) words: `[d * 3 + b]` = cells of band `b` holding `d + 1`.
+/// The grid as per-(digit, band) words: `[word(d, b)]` = cells of band `b` holding `d + 1`.
 fn grid_words(grid: &Grid) -> [u32; 27] {
     let mut words = [0u32; 27];
     for (cell, &d) in grid.digits().iter().enumerate() {
-        words[(d as usize - 1) * 3 + cell / 27] |= 1 << (cell % 27);
+        words[board::word(d as usize - 1, cell / 27)] |= 1 << (cell % 27);
     }
     words
 }
