@@ -301,17 +301,20 @@ impl Board {
             .map(|b| b * 27 + self.unsolved[b].trailing_zeros() as usize)
     }
 
-    /// The placed cells whose digit differs from the grid given as per-(digit, band) words
-    /// (`grid_words[word(d, b)]` = cells of band `b` holding digit `d` in the grid).
+    /// The cells that can no longer hold the grid's digit, the grid given as per-(digit,
+    /// band) words (`grid_words[word(d, b)]` = cells of band `b` holding digit `d`): placed
+    /// cells with another digit, and open cells that lost the grid's digit. Every solution
+    /// below this board differs from the grid on at least these cells; on a solved board it
+    /// is exactly the difference.
     #[inline]
     pub fn differences(&self, grid_words: &[u32; 27]) -> u128 {
         let mut diff = 0u128;
         for b in 0..3 {
-            let mut band = 0u32;
+            let mut keeps_grid_digit = 0u32;
             for d in 0..9 {
-                band |= self.cand[word(d, b)] & !grid_words[word(d, b)];
+                keeps_grid_digit |= self.cand[word(d, b)] & grid_words[word(d, b)];
             }
-            diff |= ((band & !self.unsolved[b]) as u128) << (27 * b);
+            diff |= ((BAND & !keeps_grid_digit) as u128) << (27 * b);
         }
         diff
     }

@@ -111,8 +111,9 @@ fn grid_words(grid: &Grid) -> [u32; 27] {
 
 /// Receives the solutions of [`for_each_difference`] as differences from the grid.
 pub trait DifferenceSink {
-    /// Called before each guess with the cells already placed with a digit other than the
-    /// grid's: true skips the branch (every solution below it differs on at least those).
+    /// Called before each guess with the cells that can no longer hold the grid's digit
+    /// (placed otherwise, or lost it as a candidate): true skips the branch (every solution
+    /// below it differs from the grid on at least those cells).
     fn prune(&self, placed_differently: Cells) -> bool;
     /// Called with each solution's difference from the grid (never empty); `Break` stops.
     fn found(&mut self, difference: Cells) -> ControlFlow<()>;
