@@ -131,3 +131,85 @@ fn parse_errors_report_knuths_position_and_the_line() {
     assert_eq!(st, xcover_status::XCOVER_PARSE_UNKNOWN_ITEM_NAME);
     assert_eq!((info.line, info.position), (2, 2));
 }
+
+/// A small deterministic generator (xorshift) for the robustness test.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+/// Runs the whole search with `budget` mems per call; returns (stdout bytes, counters, calls).
+fn solve_with_budget(text: &[u8], budget: u64) -> Option<(Vec<u8>, dlx3_stats, u64)> {
+    let mut out: Vec<u8> = Vec::new();
+    let mut settings = quiet();
+    settings.spacing = 1;
+    settings.out = xcover_writer { write: Some(collect), ctx: (&mut out as *mut Vec<u8>).cast() };
+    let (run, st, _) = start(text, &settings);
+    if st != xcover_status::XCOVER_OK {
+        assert!(xcover::xcover_status::is_parse_error(st), "unexpected {st:?}");
+        return None;
+    }
+    let mut calls = 0;
+    // SAFETY: run.ws is live; out pointers are locals.
+    let stats = unsafe {
+        loop {
+            calls += 1;
+            match dlx3_solve_step(run.ws, budget) {
+                xcover_status::XCOVER_SOLUTION | xcover_status::XCOVER_BUDGET_EXHAUSTED => {}
+                xcover_status::XCOVER_DONE => break,
+                xcover_status::XCOVER_TOO_MANY_LEVELS => return None,
+                other => panic!("{other:?} for {:?}", String::from_utf8_lossy(text)),
+            }
+            assert!(calls < 10_000_000, "no progress");
+        }
+        let mut stats: dlx3_stats = std::mem::zeroed();
+        assert_eq!(dlx3_get_stats(run.ws, &mut stats), xcover_status::XCOVER_OK);
+        stats
+    };
+    drop(run);
+    Some((out, stats, calls))
+}
+
+/// Random small texts (valid and not): parsing never misbehaves, and every matrix that parses
+/// gives the same solutions and counters whether solved in one go or in slices of 1..40 mems.
+#[test]
+fn random_texts_parse_safely_and_slices_change_nothing() {
+    let good: [&[u8]; 10] = [b"A", b"B", b"C", b"D", b"E", b"X", b"Y", b"X:a", b"Y:b", b"X:b"];
+    let bad: [&[u8]; 8] = [b"|", b":", b"Q", b"A:x", b"X:", b"TOOLONGNAME", b"2:3|F", b"X:ab"];
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut parsed, mut rejected) = (0, 0);
+    for _ in 0..600 {
+        let mut text = match rng.below(10) {
+            0 => b"A B | C:\n".to_vec(),
+            1 => b"| only a comment\n".to_vec(),
+            _ => b"A B C 2:3|D 0:2|E | X Y\n".to_vec(),
+        };
+        for _ in 0..rng.below(12) {
+            for _ in 0..1 + rng.below(4) {
+                let token = if rng.below(25) == 0 { bad[rng.below(8) as usize] } else { good[rng.below(10) as usize] };
+                text.extend_from_slice(token);
+                text.push(if rng.below(6) == 0 { b'\t' } else { b' ' });
+            }
+            text.push(b'\n');
+        }
+        if rng.below(10) == 0 {
+            text.pop(); // no final newline: Knuth's "line too long"
+        }
+        let Some((out, stats, _)) = solve_with_budget(&text, u64::MAX) else {
+            rejected += 1;
+            continue;
+        };
+        parsed += 1;
+        let budget = 1 + rng.below(40);
+        let (out2, stats2, calls) = solve_with_budget(&text, budget).expect("parses again");
+        assert_eq!(out, out2, "budget {budget} changed the solutions of {:?}", String::from_utf8_lossy(&text));
+        assert_eq!(stats, stats2, "budget {budget} changed the counters of {:?}", String::from_utf8_lossy(&text));
+        assert!(calls >= stats.solutions + 1);
+    }
+    assert!(parsed > 50 && rejected > 50, "{parsed} parsed, {rejected} rejected: the generator needs tuning");
+}
