@@ -7,7 +7,7 @@
 //! and per box" rule (hidden singles in rows and boxes, pointing and claiming) in one step.
 use super::tables::{
     fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_COLUMNS,
-    PEERS_IN_BAND, PERMUTATION_CELLS,
+    PEERS_IN_BAND, PERMUTATION_CELLS, SINGLE_ROW,
 };
 
 /// Candidate state of a (partial) solve.
@@ -70,6 +70,47 @@ impl Board {
         dirty: ALL_WORDS,
         unsolved: [BAND; 3],
     };
+
+    /// The board with the givens `(cell 0..81, digit 1..9)` placed (entries out of range
+    /// are ignored), or `None` if two givens clash (same house and digit, or one cell with
+    /// two digits). Builds all words at once instead of placing the givens one by one.
+    pub fn with_givens(givens: impl Iterator<Item = (u8, u8)>) -> Option<Board> {
+        let mut removed = [0u32; 27];
+        let mut given = [0u32; 27];
+        let mut given_cells = [0u32; 3];
+        for (cell, digit) in givens {
+            let (cell, digit) = (cell as usize, digit as usize);
+            if cell >= 81 || !(1..=9).contains(&digit) {
+                continue;
+            }
+            let (d, b, p) = (digit - 1, cell / 27, cell % 27);
+            let bit = 1u32 << p;
+            if given_cells[b] & bit != 0 {
+                if given[word(d, b)] & bit == 0 {
+                    return None;
+                }
+                continue;
+            }
+            given_cells[b] |= bit;
+            given[word(d, b)] |= bit;
+            removed[word(d, b)] |= PEERS_IN_BAND[p];
+            for ob in OTHER_BANDS[b] {
+                removed[word(d, ob)] |= COLUMN_IN_BAND[p % 9];
+            }
+        }
+        let mut board = Board::EMPTY;
+        for b in 0..3 {
+            for d in 0..9 {
+                let w = word(d, b);
+                board.cand[w] = BAND & !removed[w] & !(given_cells[b] & !given[w]);
+                if given[w] & removed[w] != 0 {
+                    return None;
+                }
+            }
+            board.unsolved[b] = BAND & !given_cells[b];
+        }
+        Some(board)
+    }
 
     /// Places digit `d` (0..9) on `cell` (0..81): removes the digit from the cell's peers and
     /// every other digit from the cell. False if `d` is no longer possible there.
@@ -365,9 +406,5 @@ fn clear_in_band(cand: &mut [u32; 27], b: usize, cells: u32) -> u32 {
 /// The row value itself if it has exactly one cell, else 0.
 #[inline(always)]
 fn single_row(row: u32) -> u32 {
-    if row & row.wrapping_sub(1) == 0 {
-        row
-    } else {
-        0
-    }
+    SINGLE_ROW[row as usize] as u32
 }

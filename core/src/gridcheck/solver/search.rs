@@ -46,17 +46,10 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
         givens: impl Iterator<Item = (u8, u8)>,
         known: Option<&'g [u8; CELL_COUNT]>,
     ) -> Search<'g, DEPTH> {
-        let mut current = Board::EMPTY;
-        let mut finished = false;
-        for (cell, digit) in givens {
-            if !(1..=9).contains(&digit) || (cell as usize) >= CELL_COUNT {
-                continue;
-            }
-            if !current.place(digit as usize - 1, cell as usize) {
-                finished = true;
-                break;
-            }
-        }
+        let (current, finished) = match Board::with_givens(givens) {
+            Some(board) => (board, false),
+            None => (Board::EMPTY, true),
+        };
         Search {
             current,
             stack: [Branch {

@@ -22,6 +22,9 @@ pub const PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 /// bands lose it there.
 pub const LOCKED_COLUMNS: [u16; 512] = locked_columns();
 
+/// A 9-bit row value itself if it has exactly one cell, else 0 (the digit is placed there).
+pub const SINGLE_ROW: [u16; 512] = single_row();
+
 /// For a band cell (0..27), the other cells of its row and box inside the band.
 pub const PEERS_IN_BAND: [u32; 27] = peers_in_band();
 
@@ -120,6 +123,18 @@ const fn locked_columns() -> [u16; 512] {
     table
 }
 
+const fn single_row() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut row = 1;
+    while row < 512 {
+        if row & (row - 1) == 0 {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+}
+
 const fn peers_in_band() -> [u32; 27] {
     let mut table = [0u32; 27];
     let mut cell = 0;
@@ -168,6 +183,9 @@ mod tests {
     #[test]
     fn small_tables() {
         assert_eq!(BOXES_OF_ROW[0b100_000_001], 0b101);
+        assert_eq!(SINGLE_ROW[0b1000], 0b1000);
+        assert_eq!(SINGLE_ROW[0b1001], 0);
+        assert_eq!(SINGLE_ROW[0], 0);
         assert_eq!(LOCKED_COLUMNS[0b011_010_001], 0b000_010_001);
         assert_eq!(PEERS_IN_BAND[0].count_ones(), 8 + 6);
         assert_eq!(PEERS_IN_BAND[13] & (1 << 13), 0);
