@@ -117,7 +117,8 @@ mod tests {
             ctx: (&mut got as *mut Collected).cast::<c_void>(),
         };
         let mut sink = CallbackSink::new(writer);
-        write!(sink, "{}: {}", 7, "A:x").unwrap();
+        let item = "A:x";
+        write!(sink, "{}: {item}", 7).unwrap();
         assert_eq!(&got.bytes[..got.len], b"7: A:x");
         assert!(got.calls >= 1);
     }

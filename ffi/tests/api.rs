@@ -209,7 +209,7 @@ fn random_texts_parse_safely_and_slices_change_nothing() {
         let (out2, stats2, calls) = solve_with_budget(&text, budget).expect("parses again");
         assert_eq!(out, out2, "budget {budget} changed the solutions of {:?}", String::from_utf8_lossy(&text));
         assert_eq!(stats, stats2, "budget {budget} changed the counters of {:?}", String::from_utf8_lossy(&text));
-        assert!(calls >= stats.solutions + 1);
+        assert!(calls > stats.solutions);
     }
     assert!(parsed > 50 && rejected > 50, "{parsed} parsed, {rejected} rejected: the generator needs tuning");
 }
