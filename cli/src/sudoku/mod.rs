@@ -95,12 +95,12 @@ fn run(
             }
         };
         match command {
-            Command::Solve => match (solver::count_solutions(&puzzle, 2), solver::solve(&puzzle)) {
-                (1, Some(solution)) => {
+            Command::Solve => match solver::solve_and_count(&puzzle, 2) {
+                (Some(solution), 1) => {
                     let text: String = solution.iter().map(|&d| (b'0' + d) as char).collect();
                     writeln!(out, "{text}")?;
                 }
-                (0, _) => {
+                (None, _) => {
                     writeln!(err, "xcover sudoku: line {line_number}: no solution")?;
                     writeln!(out, "no solution")?;
                     all_fine = false;

@@ -71,6 +71,23 @@ pub fn solve(p: &Puzzle) -> Option<[u8; CELL_COUNT]> {
     }
 }
 
+/// The first solution of `p` and the number of solutions counted up to `limit` (at least 1
+/// when a solution is returned; 0 = no limit): one search instead of [`solve`] followed by
+/// [`count_solutions`]. With `limit` 2 this tells unique from ambiguous.
+pub fn solve_and_count(p: &Puzzle, limit: u32) -> (Option<[u8; CELL_COUNT]>, u32) {
+    let mut search = Search::<FULL_DEPTH>::new(puzzle_givens(p), None);
+    if !search.advance() {
+        return (None, 0);
+    }
+    let first = search.solution();
+    let more = match limit {
+        0 => search.count(0),
+        1 => 0,
+        _ => search.count(limit - 1),
+    };
+    (Some(first), more.saturating_add(1))
+}
+
 /// Whether the puzzle made of the grid's digits on `givens` has exactly one solution (which
 /// is then the grid). Guesses try the grid's digit first, so the first solution reached is
 /// the grid and the search stops at the second one.

@@ -38,6 +38,7 @@ fn known_17s_are_unique_and_solved() {
         assert_eq!(count_solutions(&p, 0), 1);
         let s = solve(&p).unwrap();
         assert_eq!(&s[..], &Grid::parse(solution).unwrap().digits()[..]);
+        assert_eq!(solve_and_count(&p, 2), (Some(s), 1));
         let g = Grid::parse(solution).unwrap();
         assert!(is_unique_with_grid(&g, p.givens()));
     }
@@ -52,6 +53,9 @@ fn dropping_a_clue_gives_several_solutions() {
             let mut q = p;
             q.set(cell, 0);
             assert_eq!(count_solutions(&q, 2), 2);
+            assert_eq!(solve_and_count(&q, 2).1, 2);
+            assert_eq!(solve_and_count(&q, 1).1, 1);
+            assert_eq!(solve_and_count(&q, 5).1, count_solutions(&q, 5));
             assert!(!is_unique_with_grid(&g, q.givens()));
             // Up to 300 solutions: all valid, distinct, keeping the givens; the grid is the
             // first one when it is the known solution.
@@ -110,6 +114,7 @@ fn invalid_puzzles_have_no_solution() {
     text[8] = b'5';
     assert_eq!(count_solutions(&puzzle(&text), 0), 0);
     assert_eq!(solve(&puzzle(&text)), None);
+    assert_eq!(solve_and_count(&puzzle(&text), 2), (None, 0));
     // Two 5s in column 1, different bands.
     let mut text = [b'0'; 81];
     text[0] = b'5';
