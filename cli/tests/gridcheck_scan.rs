@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 use support::*;
 use xcover_cli::gridcheck::{runner, ua_source};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
+use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
 use xcover_core::gridcheck::scan::{self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace, WorkspaceSize};
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
@@ -247,18 +248,19 @@ fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
 
 /// Runs every chunk separately, resumed with a tiny budget, and unions the results.
 fn chunked_set(grid: &Grid, uas: &[Cells], opts: &ScanOptions, budget: u64) -> (BTreeSet<Cells>, usize) {
-    let mut work = vec![0u128; uas.len()];
+    let mut work = vec![0u128; scan::required_work_entries(uas.len(), opts)];
     let prepared = scan::prepare(grid, uas, opts, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
     let mut lists = vec![0u128; size.list_entries];
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![[0u64; WORDS]; size.states];
+    let mut wide_states = vec![[0u128; WIDE_WORDS]; size.wide_states];
     let mut found = BTreeSet::new();
     let ids: Vec<ChunkId> = prepared.chunks().collect();
     let mut resumptions = 0;
     for &id in ids.iter().rev() {
         let id = ChunkId::from_u32(id.to_u32()).unwrap();
-        let workspace = Workspace::new(&mut lists, &mut table, &mut states);
+        let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide_states);
         let mut run = ChunkRun::new(&prepared, workspace, id).unwrap();
         loop {
             match run.run(budget, &mut |g| {
@@ -290,13 +292,14 @@ fn chunked_resumed_runs_equal_one_run() {
         assert!(whole.contains(&puzzle.givens()) || clues == 18);
         check_found(&grid, &whole, &opts);
         // One ChunkRun over the whole scan agrees too.
-        let mut work = vec![0u128; uas.len()];
+        let mut work = vec![0u128; scan::required_work_entries(uas.len(), &opts)];
         let prepared = scan::prepare(&grid, &uas, &opts, &mut work).unwrap();
         let size = WorkspaceSize::for_scan(&prepared);
         let mut lists = vec![0u128; size.list_entries];
         let mut table = Box::new(BitmapTable::new());
         let mut states = vec![[0u64; WORDS]; size.states];
-        let mut run = ChunkRun::new(&prepared, Workspace::new(&mut lists, &mut table, &mut states), ChunkId::WHOLE).unwrap();
+    let mut wide_states = vec![[0u128; WIDE_WORDS]; size.wide_states];
+        let mut run = ChunkRun::new(&prepared, Workspace::new(&mut lists, &mut table, &mut states, &mut wide_states), ChunkId::WHOLE).unwrap();
         let mut found = BTreeSet::new();
         assert_eq!(run.run(u64::MAX, &mut |g| { found.insert(g); ControlFlow::Continue(()) }), RunStatus::Done);
         assert_eq!(found, whole);

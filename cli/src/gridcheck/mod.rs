@@ -146,7 +146,7 @@ fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, la
     let ua_seconds = started.elapsed().as_secs_f64();
 
     let prepare_started = Instant::now();
-    let mut work = vec![0u128; scan::required_work_entries(uas.len())];
+    let mut work = vec![0u128; scan::required_work_entries(uas.len(), options)];
     let prepared = scan::prepare(grid, &uas, options, &mut work).map_err(|e| anyhow!("preparing the scan: {e}"))?;
     let chunks: Vec<scan::ChunkId> = prepared.chunks().collect();
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
@@ -169,7 +169,7 @@ fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, la
     let stats = prepared.stats();
     let mut summary = format!(
         "xcover gridcheck: {label}: UA {} ({ua_origin}), {} after forced cells, {} kept; \
-         forced givens {} (+{} from UA); clique {} [{}]{}; chunks {}; candidates checked {}; \
+         forced givens {} (+{} from UA); clique {} [{}]{}; chunks {}; nodes {}; candidates checked {}; \
          found {}; seconds: UA {:.3}, prepare {:.3}, scan {:.3} ({} threads)",
         stats.ua_input,
         stats.ua_after_forced,
@@ -180,6 +180,7 @@ fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, la
         sizes.join(","),
         if prepared.clique_truncated() { " (search budget hit)" } else { "" },
         chunks.len(),
+        outcome.stats.steps,
         outcome.stats.candidates,
         lines.len(),
         ua_seconds,

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
+use xcover_core::gridcheck::scan::wide::{WideState, WIDE_WORDS};
 use xcover_core::gridcheck::scan::{ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize};
 use xcover_core::gridcheck::Cells;
 
@@ -27,6 +28,7 @@ struct Buffers {
     lists: Vec<u128>,
     table: Box<BitmapTable>,
     states: Vec<[u64; WORDS]>,
+    wide_states: Vec<WideState>,
 }
 
 impl Buffers {
@@ -35,11 +37,12 @@ impl Buffers {
             lists: vec![0; size.list_entries],
             table: Box::new(BitmapTable::new()),
             states: vec![[0; WORDS]; size.states],
+            wide_states: vec![[0; WIDE_WORDS]; size.wide_states],
         }
     }
 
     fn workspace(&mut self) -> Workspace<'_> {
-        Workspace::new(&mut self.lists, &mut self.table, &mut self.states)
+        Workspace::new(&mut self.lists, &mut self.table, &mut self.states, &mut self.wide_states)
     }
 }
 
@@ -157,7 +160,7 @@ pub fn scan_puzzles(
     options: &xcover_core::gridcheck::scan::ScanOptions,
     threads: usize,
 ) -> Result<Scanned> {
-    let mut work = vec![0u128; xcover_core::gridcheck::scan::required_work_entries(uas.len())];
+    let mut work = vec![0u128; xcover_core::gridcheck::scan::required_work_entries(uas.len(), options)];
     let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
         .map_err(|e| anyhow!("preparing the scan: {e}"))?;
     let chunks: Vec<ChunkId> = prepared.chunks().collect();

@@ -22,6 +22,9 @@ pub struct BitmapTable {
     sets: [u128; CAPACITY],
     len: usize,
     words: usize,
+    /// Per position `p`: first word that can hold a set whose lowest position is below `p`
+    /// (the same "active words" rule as [`super::wide::WideHits`]).
+    start_word: [u8; 82],
 }
 
 impl Default for BitmapTable {
@@ -39,6 +42,7 @@ impl BitmapTable {
             sets: [0; CAPACITY],
             len: 0,
             words: 0,
+            start_word: [0; 82],
         }
     }
 
@@ -48,25 +52,45 @@ impl BitmapTable {
         if sets.len() > CAPACITY {
             return None;
         }
-        let words = sets.len().div_ceil(64);
+        self.load_from(sets.iter().copied())
+    }
+
+    /// Like [`BitmapTable::load`] from an iterator; `None` (table unusable) when it yields
+    /// more than [`CAPACITY`] sets.
+    pub fn load_from(&mut self, sets: impl Iterator<Item = u128>) -> Option<State> {
         for row in self.hit.iter_mut() {
-            row[..words].fill(0);
+            *row = [0; WORDS];
         }
-        for (i, &set) in sets.iter().enumerate() {
-            self.sets[i] = set;
-            self.lowest[i] = set.trailing_zeros() as u8;
+        let mut len = 0;
+        for set in sets {
+            if len == CAPACITY {
+                self.len = 0;
+                self.words = 0;
+                return None;
+            }
+            self.sets[len] = set;
+            self.lowest[len] = set.trailing_zeros() as u8;
             let mut rest = set;
             while rest != 0 {
                 let position = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                self.hit[position][i / 64] |= 1u64 << (i % 64);
+                self.hit[position][len / 64] |= 1u64 << (len % 64);
             }
+            len += 1;
         }
-        self.len = sets.len();
+        let words = len.div_ceil(64);
+        self.len = len;
         self.words = words;
+        let mut before = 0;
+        for position in (0..82usize).rev() {
+            while before < len && usize::from(self.lowest[before]) >= position {
+                before += 1;
+            }
+            self.start_word[position] = (before / 64) as u8;
+        }
         let mut state = [0u64; WORDS];
         for (w, word) in state[..words].iter_mut().enumerate() {
-            let bits = (self.len - w * 64).min(64);
+            let bits = (len - w * 64).min(64);
             *word = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
         }
         Some(state)
@@ -82,13 +106,19 @@ impl BitmapTable {
         self.len == 0
     }
 
-    /// `out = state` minus the sets hit by `position`; returns the index of the first
-    /// still-unhit set, or `None` when all are hit.
+    /// First word that can hold a set whose lowest position is below `position`.
     #[inline]
-    pub fn place(&self, state: &State, position: u8, out: &mut State) -> Option<usize> {
+    pub fn start_word(&self, position: u8) -> usize {
+        usize::from(self.start_word[usize::from(position)])
+    }
+
+    /// `out = state` minus the sets hit by `position`, over the active words `from..`;
+    /// returns the index of the first still-unhit set there, or `None` when all are hit.
+    #[inline]
+    pub fn place(&self, state: &State, position: u8, out: &mut State, from: usize) -> Option<usize> {
         let hit = &self.hit[usize::from(position)];
         let mut first = None;
-        for w in (0..self.words).rev() {
+        for w in (from..self.words).rev() {
             let word = state[w] & !hit[w];
             out[w] = word;
             if word != 0 {
@@ -98,17 +128,17 @@ impl BitmapTable {
         first
     }
 
-    /// True when `position` hits every set still unhit in `state`.
+    /// True when `position` hits every set still unhit in the active words `from..`.
     #[inline]
-    pub fn hits_all(&self, state: &State, position: u8) -> bool {
+    pub fn hits_all(&self, state: &State, position: u8, from: usize) -> bool {
         let hit = &self.hit[usize::from(position)];
-        (0..self.words).all(|w| state[w] & !hit[w] == 0)
+        (from..self.words).all(|w| state[w] & !hit[w] == 0)
     }
 
-    /// First still-unhit set of `state`.
+    /// First still-unhit set of `state` in the active words `from..`.
     #[inline]
-    pub fn first_unhit(&self, state: &State) -> Option<usize> {
-        (0..self.words)
+    pub fn first_unhit(&self, state: &State, from: usize) -> Option<usize> {
+        (from..self.words)
             .find(|&w| state[w] != 0)
             .map(|w| w * 64 + state[w].trailing_zeros() as usize)
     }
@@ -150,15 +180,19 @@ mod tests {
         for position in [70u8, 3, 40, 12, 77, 0] {
             let mut next = [0u64; WORDS];
             let all = unhit.iter().all(|&s| s >> position & 1 == 1);
-            assert_eq!(table.hits_all(&state, position), all);
-            let first = table.place(&state, position, &mut next);
+            assert_eq!(table.hits_all(&state, position, 0), all);
+            let first = table.place(&state, position, &mut next, 0);
             unhit.retain(|&s| s >> position & 1 == 0);
             assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());
-            assert_eq!(table.first_unhit(&next), first);
+            assert_eq!(table.first_unhit(&next, 0), first);
             if let Some(i) = first {
                 assert_eq!(table.lowest(i), unhit[0].trailing_zeros() as u8);
             }
             state = next;
+        }
+        for position in 0..=81u8 {
+            let start = table.start_word(position) * 64;
+            assert!(sets[..start].iter().all(|s| s.trailing_zeros() >= u32::from(position)));
         }
         assert!(table.load(&[0u128; CAPACITY + 1]).is_none());
     }

@@ -11,7 +11,7 @@
 //! each must hit every remaining UA. When all kept UA are hit early, the remaining clues
 //! are placed without pruning (this yields the non-minimal puzzles). Every surviving
 //! candidate is checked with the grid-aware uniqueness solver.
-use super::bitmap768::{State, CAPACITY, WORDS};
+use super::bitmap768::CAPACITY;
 use super::chunks::ChunkId;
 use super::error::ScanError;
 use super::storage::{Workspace, WorkspaceSize};
@@ -51,6 +51,8 @@ enum Unhit {
     Root,
     /// `lists[start..start + len]` of the workspace.
     List { start: u32, len: u32 },
+    /// The wide state of this level (`wide_states[depth]`).
+    Wide,
     /// The bitmap state of this level (`states[depth]`).
     Bitmap,
     /// Every kept UA is hit: no pruning below.
@@ -66,9 +68,18 @@ struct Frame {
     placed: u128,
     /// Unhit UA before this level's clue.
     unhit: Unhit,
+    /// First active word of the wide or bitmap state (earlier words are dead).
+    from: u8,
 }
 
-const EMPTY_FRAME: Frame = Frame { candidates: 0, placed: 0, unhit: Unhit::AllHit };
+/// Switch from the wide mode to the 768-set bitmap only for a clue at least this
+/// significant (free clue numbers: 0 = last). Loading the table costs about as much as a
+/// few hundred wide placements; measured (ga, user time): masked k=8 never switching 0.46 s
+/// vs switching at >= 2 clues 6.5 s; whole-grid N=16 switching from 8 clues about 3x faster
+/// than never.
+const SWITCH_MIN_CLUES: usize = 8;
+
+const EMPTY_FRAME: Frame = Frame { candidates: 0, placed: 0, unhit: Unhit::AllHit, from: 0 };
 
 /// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
 pub struct ChunkRun<'p, 'w> {
@@ -96,6 +107,13 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 what: "workspace lists",
                 needed: need.list_entries,
                 given: workspace.lists.len(),
+            });
+        }
+        if workspace.wide_states.len() < need.wide_states {
+            return Err(ScanError::StorageTooSmall {
+                what: "workspace wide states",
+                needed: need.wide_states,
+                given: workspace.wide_states.len(),
             });
         }
         if workspace.states.len() < need.states {
@@ -165,12 +183,15 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 }
                 None => (Unhit::Root, Some(kept[0])),
             }
+        } else if let Some(wide) = prepared.wide_hits() {
+            self.workspace.wide_states[0] = wide.full_state();
+            (Unhit::Wide, Some(kept[0]))
         } else {
             (Unhit::Root, Some(kept[0]))
         };
         let candidates = prepared.candidates(clues - 1, prepared.free_cell_count(), head)
             & self.chunk.filter(0);
-        self.frames[0] = Frame { candidates, placed: 0, unhit };
+        self.frames[0] = Frame { candidates, placed: 0, unhit, from: 0 };
         self.depth = 0;
         candidates != 0
     }
@@ -218,13 +239,17 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             let bit = 1u128 << position;
             let clue = clues - 1 - depth;
             let placed = frame.placed | bit;
+            let from = usize::from(frame.from);
 
             if clue == 0 {
+                // Last clue: it must hit every UA still unhit.
                 let all_hit = match frame.unhit {
                     Unhit::AllHit => true,
-                    Unhit::Bitmap => {
-                        self.workspace.table.hits_all(&self.workspace.states[depth], position)
-                    }
+                    Unhit::Bitmap => self.workspace.table.hits_all(&self.workspace.states[depth], position, from),
+                    Unhit::Wide => match prepared.wide_hits() {
+                        Some(wide) => wide.hits_all(&self.workspace.wide_states[depth], position, from),
+                        None => true,
+                    },
                     Unhit::Root => kept.iter().all(|&set| set & bit != 0),
                     Unhit::List { start, len } => {
                         let (start, len) = (start as usize, len as usize);
@@ -237,16 +262,30 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 continue;
             }
 
-            // Unhit UA for the next clue and the head of that list.
-            let (child, head) = match frame.unhit {
-                Unhit::AllHit => (Unhit::AllHit, None),
+            // Unhit UA for the next clue, the head of that list, and the child's active words.
+            let mut wide_unhit = 0;
+            let (child, head, child_from) = match frame.unhit {
+                Unhit::AllHit => (Unhit::AllHit, None, 0),
                 Unhit::Bitmap => {
+                    let table = &*self.workspace.table;
                     let (low, high) = self.workspace.states.split_at_mut(depth + 1);
-                    match self.workspace.table.place(&low[depth], position, &mut high[0]) {
-                        Some(index) => (Unhit::Bitmap, Some(self.workspace.table.set(index))),
-                        None => (Unhit::AllHit, None),
+                    match table.place(&low[depth], position, &mut high[0], from) {
+                        Some(index) => (Unhit::Bitmap, Some(table.set(index)), table.start_word(position)),
+                        None => (Unhit::AllHit, None, 0),
                     }
                 }
+                Unhit::Wide => match prepared.wide_hits() {
+                    Some(wide) => {
+                        let (low, high) = self.workspace.wide_states.split_at_mut(depth + 1);
+                        let (count, first) = wide.place(&low[depth], position, &mut high[0], from);
+                        wide_unhit = count as usize;
+                        match first {
+                            Some(index) => (Unhit::Wide, Some(kept[index]), wide.start_word(position)),
+                            None => (Unhit::AllHit, None, 0),
+                        }
+                    }
+                    None => (Unhit::AllHit, None, 0),
+                },
                 Unhit::Root | Unhit::List { .. } => {
                     let (parent_start, parent_len, child_start) = match frame.unhit {
                         Unhit::List { start, len } => (start as usize, len as usize, (start + len) as usize),
@@ -254,20 +293,10 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                     };
                     let child_len = self.filter_list(frame.unhit, parent_start, parent_len, child_start, bit);
                     match child_len {
-                        0 => (Unhit::AllHit, None),
-                        n if n <= CAPACITY => {
-                            let list = &self.workspace.lists[child_start..child_start + n];
-                            let head = list[0];
-                            let mut state: State = [0; WORDS];
-                            if let Some(loaded) = self.workspace.table.load(list) {
-                                state = loaded;
-                            }
-                            self.workspace.states[depth + 1] = state;
-                            (Unhit::Bitmap, Some(head))
-                        }
+                        0 => (Unhit::AllHit, None, 0),
                         n => {
                             let head = self.workspace.lists[child_start];
-                            (Unhit::List { start: child_start as u32, len: n as u32 }, Some(head))
+                            (Unhit::List { start: child_start as u32, len: n as u32 }, Some(head), 0)
                         }
                     }
                 }
@@ -277,9 +306,39 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             if candidates == 0 {
                 continue;
             }
-            self.frames[depth + 1] = Frame { candidates, placed, unhit: child };
+            // Switch to the 768-set bitmap when few enough sets are left.
+            let (child, child_from) = match child {
+                Unhit::List { start, len } if len as usize <= CAPACITY => {
+                    let (start, len) = (start as usize, len as usize);
+                    let list = &self.workspace.lists[start..start + len];
+                    match self.workspace.table.load(list) {
+                        Some(state) => {
+                            self.workspace.states[depth + 1] = state;
+                            (Unhit::Bitmap, self.workspace.table.start_word(position))
+                        }
+                        None => (child, child_from),
+                    }
+                }
+                Unhit::Wide if wide_unhit <= CAPACITY && clue - 1 >= SWITCH_MIN_CLUES => {
+                    self.switch_wide(depth + 1, child_from, position).unwrap_or((child, child_from))
+                }
+                other => (other, child_from),
+            };
+            self.frames[depth + 1] = Frame { candidates, placed, unhit: child, from: child_from as u8 };
             self.depth = depth + 1;
         }
+    }
+
+    /// Loads the 768-set table from the wide state of level `depth` (active words from
+    /// `from`); returns the bitmap mode and its active word for a clue below `position`.
+    fn switch_wide(&mut self, depth: usize, from: usize, position: u8) -> Option<(Unhit, usize)> {
+        let prepared = self.prepared;
+        let kept = prepared.kept();
+        let wide = prepared.wide_hits()?;
+        let Workspace { table, states, wide_states, .. } = &mut self.workspace;
+        let state = table.load_from(wide.unhit(&wide_states[depth], from).map(|i| kept[i]))?;
+        states[depth] = state;
+        Some((Unhit::Bitmap, table.start_word(position)))
     }
 
     /// Copies the parent's sets not hit by `bit` to `lists[child_start..]`; returns how many.

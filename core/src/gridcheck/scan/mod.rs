@@ -31,6 +31,7 @@ pub mod rating;
 pub mod remap;
 pub mod storage;
 pub mod truncate;
+pub mod wide;
 
 pub use chunks::{ChunkId, Chunks};
 pub use enumerate::{ChunkRun, RunStats, RunStatus};
@@ -85,18 +86,27 @@ pub struct Prepared<'a> {
     free_clues: u8,
     limit: [u8; 81],
     kept: &'a [u128],
+    wide: Option<wide::WideHits<'a>>,
     clique: Clique,
     impossible: Option<Impossible>,
     stats: PrepareStats,
 }
 
-/// Entries of the `work` slice [`prepare`] needs for `ua_count` UA.
-pub const fn required_work_entries(ua_count: usize) -> usize {
-    ua_count
+/// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself, plus
+/// the wide hitting masks of the kept part ([`wide`]).
+pub fn required_work_entries(ua_count: usize, options: &ScanOptions) -> usize {
+    let kept = ua_count.min(options.truncation_limits().total);
+    let wide = if kept > bitmap768::CAPACITY && kept <= wide::WIDE_CAPACITY {
+        81 * wide::words_for(kept)
+    } else {
+        0
+    };
+    ua_count + wide
 }
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
-/// `work` must hold at least `uas.len()` entries; the kept UA stay there.
+/// `work` must hold [`required_work_entries`] entries; the kept UA and their hitting masks
+/// stay there.
 pub fn prepare<'a>(
     grid: &'a Grid,
     uas: &[Cells],
@@ -113,6 +123,10 @@ pub fn prepare<'a>(
             forced: mask_givens.count_ones(),
             clues: u32::from(clues),
         });
+    }
+    let needed = required_work_entries(uas.len(), options);
+    if work.len() < needed {
+        return Err(ScanError::StorageTooSmall { what: "prepare work list", needed, given: work.len() });
     }
     let forced = mask::apply_forced(uas, &options.mask, work)?;
     let mut impossible = None;
@@ -155,7 +169,9 @@ pub fn prepare<'a>(
 
     // Step E: truncation (the list is still sorted by size).
     let kept_len = truncate::truncate(list, options.truncation_limits());
-    let work: &'a [u128] = work;
+    let (kept, rest) = work.split_at_mut(kept_len);
+    let kept: &'a [u128] = kept;
+    let wide = if kept_len > bitmap768::CAPACITY { wide::build(kept, rest) } else { None };
     Ok(Prepared {
         grid,
         options: *options,
@@ -165,7 +181,8 @@ pub fn prepare<'a>(
         free_count,
         free_clues,
         limit,
-        kept: &work[..kept_len],
+        kept,
+        wide,
         clique,
         impossible,
         stats: PrepareStats {
@@ -235,6 +252,11 @@ impl<'a> Prepared<'a> {
     /// Kept UA as position sets, in scan order.
     pub fn kept(&self) -> &'a [u128] {
         self.kept
+    }
+
+    /// Hitting masks of the kept UA for the wide mode (`None`: not needed or too many UA).
+    pub fn wide_hits(&self) -> Option<&wide::WideHits<'a>> {
+        self.wide.as_ref()
     }
 
     /// The cell <-> position map.
