@@ -35,7 +35,11 @@ fn first_difference(what: &str, expected: &[u8], actual: &[u8]) -> Option<String
     }
     let exp: Vec<&[u8]> = expected.split_inclusive(|&c| c == b'\n').collect();
     let act: Vec<&[u8]> = actual.split_inclusive(|&c| c == b'\n').collect();
-    let i = exp.iter().zip(act.iter()).take_while(|(a, b)| a == b).count();
+    let i = exp
+        .iter()
+        .zip(act.iter())
+        .take_while(|(a, b)| a == b)
+        .count();
     let show = |lines: &[&[u8]]| -> String {
         let from = i.saturating_sub(1);
         let to = (i + 3).min(lines.len());
@@ -64,10 +68,16 @@ fn first_difference(what: &str, expected: &[u8], actual: &[u8]) -> Option<String
 
 /// Runs one case; returns a description of every difference.
 fn run_case(dlx3: &Path, case: &Path) -> Vec<String> {
-    let read = |name: &str| fs::read(case.join(name)).unwrap_or_else(|e| panic!("{}: {e}", case.join(name).display()));
+    let read = |name: &str| {
+        fs::read(case.join(name)).unwrap_or_else(|e| panic!("{}: {e}", case.join(name).display()))
+    };
     let args_line = String::from_utf8(read("args")).expect("args are text");
     let args: Vec<&str> = args_line.split_whitespace().collect();
-    let expected_exit: i32 = String::from_utf8(read("exit")).expect("exit is text").trim().parse().expect("exit is a number");
+    let expected_exit: i32 = String::from_utf8(read("exit"))
+        .expect("exit is text")
+        .trim()
+        .parse()
+        .expect("exit is a number");
     let work = tempfile::tempdir().expect("temp dir");
     let stdin = fs::File::open(case.join("input.dlx")).expect("input.dlx");
     let output = Command::new(dlx3)
@@ -110,7 +120,11 @@ fn dlx3_conformance_corpus() {
     for case in &cases {
         let diffs = run_case(&dlx3, case);
         if !diffs.is_empty() {
-            let name = case.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let name = case
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             eprintln!("FAIL {name}\n{}", diffs.join("\n"));
             failures.push(name);
         }

@@ -31,7 +31,10 @@ impl Default for GbFlip {
 impl GbFlip {
     /// A generator seeded with `seed` (what `gb_init_rand(seed)` does).
     pub const fn new(seed: i32) -> Self {
-        let mut g = GbFlip { a: [0; STATE], f: 0 };
+        let mut g = GbFlip {
+            a: [0; STATE],
+            f: 0,
+        };
         g.a[0] = -1;
         let mut prev = md(seed, 0);
         let mut s = prev;
@@ -80,6 +83,7 @@ impl GbFlip {
 
     /// The next 31-bit random value (`gb_next_rand`).
     #[inline]
+    #[allow(clippy::should_implement_trait)] // Knuth's name; the generator is not an iterator
     pub fn next(&mut self) -> i32 {
         let v = self.a[self.f];
         if v >= 0 {
@@ -136,13 +140,16 @@ mod tests {
             nexts::<20>(42),
             [
                 825002197, 1972216257, 432066027, 1518533476, 935845656, 1451020980, 1443311897,
-                1241595403, 677423506, 1587610170, 1829485389, 1890871792, 1356967623,
-                2091123796, 792314616, 1371221151, 1578868040, 90980365, 1314669311, 1684180833
+                1241595403, 677423506, 1587610170, 1829485389, 1890871792, 1356967623, 2091123796,
+                792314616, 1371221151, 1578868040, 90980365, 1314669311, 1684180833
             ]
         );
         assert_eq!(nexts::<1>(-314159), [119318998]);
         let v = nexts::<105>(1);
-        assert_eq!(&v[100..], &[1606035377, 609300237, 2093632140, 1755072528, 1742956045]);
+        assert_eq!(
+            &v[100..],
+            &[1606035377, 609300237, 2093632140, 1755072528, 1742956045]
+        );
     }
 
     fn unifs(seed: i32, m: u32) -> [u32; 20] {
@@ -153,12 +160,24 @@ mod tests {
     #[test]
     fn unif_vectors() {
         assert_eq!(unifs(42, 1), [0; 20]);
-        assert_eq!(unifs(42, 2), [1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1]);
-        assert_eq!(unifs(42, 3), [1, 0, 0, 1, 0, 0, 2, 1, 1, 0, 0, 1, 0, 1, 0, 0, 2, 1, 2, 0]);
-        assert_eq!(unifs(42, 10), [7, 7, 7, 6, 6, 0, 7, 3, 6, 0, 9, 2, 3, 6, 6, 1, 0, 5, 1, 3]);
+        assert_eq!(
+            unifs(42, 2),
+            [1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 1, 1]
+        );
+        assert_eq!(
+            unifs(42, 3),
+            [1, 0, 0, 1, 0, 0, 2, 1, 1, 0, 0, 1, 0, 1, 0, 0, 2, 1, 2, 0]
+        );
+        assert_eq!(
+            unifs(42, 10),
+            [7, 7, 7, 6, 6, 0, 7, 3, 6, 0, 9, 2, 3, 6, 6, 1, 0, 5, 1, 3]
+        );
         let mut g = GbFlip::new(12345);
         let ks: [u32; 20] = core::array::from_fn(|k| g.unif(k as u32 + 1));
-        assert_eq!(ks, [0, 0, 0, 2, 2, 2, 4, 2, 2, 4, 9, 8, 7, 10, 4, 14, 6, 16, 18, 12]);
+        assert_eq!(
+            ks,
+            [0, 0, 0, 2, 2, 2, 4, 2, 2, 4, 9, 8, 7, 10, 4, 14, 6, 16, 18, 12]
+        );
         let mut g = GbFlip::new(0);
         let big: [u32; 5] = core::array::from_fn(|_| g.unif(0x5555_5555));
         assert_eq!(big, [759676350, 50666240, 1395464537, 853356131, 280686409]);

@@ -11,12 +11,18 @@ use super::sink::ByteSink;
 
 /// The result of examining all arguments.
 pub(crate) enum ArgsOutcome {
-    Ok { settings: Settings, shape: Option<std::fs::File> },
+    Ok {
+        settings: Settings,
+        shape: Option<std::fs::File>,
+    },
     Usage,
 }
 
 /// Applies `args` (without `argv[0]`) the way Knuth's loop does.
-pub(crate) fn parse_args<W: std::io::Write>(args: &[OsString], err: &mut ByteSink<W>) -> ArgsOutcome {
+pub(crate) fn parse_args<W: std::io::Write>(
+    args: &[OsString],
+    err: &mut ByteSink<W>,
+) -> ArgsOutcome {
     let mut settings = Settings::DEFAULT;
     let mut shape = None;
     let mut bad = false;

@@ -26,7 +26,10 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
                 return 0;
             }
             Some("--version") => {
-                println!("{argv0} (xcover {}), after D. E. Knuth's DLX3", env!("CARGO_PKG_VERSION"));
+                println!(
+                    "{argv0} (xcover {}), after D. E. Knuth's DLX3",
+                    env!("CARGO_PKG_VERSION")
+                );
                 return 0;
             }
             _ => {}

@@ -15,11 +15,17 @@ pub(crate) struct ByteSink<W: Write> {
 
 impl<W: Write> ByteSink<W> {
     pub(crate) fn new(inner: W) -> Self {
-        ByteSink { inner, flush_lines: false }
+        ByteSink {
+            inner,
+            flush_lines: false,
+        }
     }
 
     pub(crate) fn line_flushed(inner: W) -> Self {
-        ByteSink { inner, flush_lines: true }
+        ByteSink {
+            inner,
+            flush_lines: true,
+        }
     }
 
     pub(crate) fn flush(&mut self) {

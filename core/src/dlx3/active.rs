@@ -19,7 +19,10 @@ pub(super) struct ActiveSet {
 impl ActiveSet {
     /// An unused set.
     pub const fn new() -> Self {
-        ActiveSet { words: [0; ACTIVE_WORDS], limit: 0 }
+        ActiveSet {
+            words: [0; ACTIVE_WORDS],
+            limit: 0,
+        }
     }
 
     /// Marks items `1..second` active, if they fit.
@@ -75,4 +78,3 @@ impl ActiveSet {
         }
     }
 }
-

@@ -50,7 +50,11 @@ impl Dancer<'_> {
             visited += 1;
             let it = super::ops::item_at(cl, k);
             let len = super::ops::at(nd, k).itm;
-            let s = if it.slack > it.bound { it.bound } else { it.slack };
+            let s = if it.slack > it.bound {
+                it.bound
+            } else {
+                it.slack
+            };
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if t <= score && (t < score || s < best_s || (s == best_s && len > best_l)) {
                 score = t;
@@ -83,7 +87,11 @@ impl Dancer<'_> {
         self.active_items_while(|k| {
             visited += 1;
             let it = super::ops::item_at(cl, k);
-            let s = if it.slack > it.bound { it.bound } else { it.slack };
+            let s = if it.slack > it.bound {
+                it.bound
+            } else {
+                it.slack
+            };
             let len = super::ops::at(nd, k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if let Some(w) = details.as_mut() {

@@ -14,6 +14,7 @@
 //! All text goes through `core::fmt::Write` sinks ([`Sinks`]).
 
 mod active;
+mod builder;
 mod choose;
 mod error;
 mod image;
@@ -154,7 +155,12 @@ pub struct Dlx3<'a> {
 impl<'a> Dlx3<'a> {
     /// A fresh engine that expects the item-name line next.
     pub fn new(storage: Storage<'a>, settings: Settings) -> Result<Self, Dlx3Error> {
-        let Storage { items, mut names, nodes, levels } = storage;
+        let Storage {
+            items,
+            mut names,
+            nodes,
+            levels,
+        } = storage;
         let item_slots = items.len().min(names.len());
         if item_slots < 2 || nodes.len() < 2 || levels.is_empty() || nodes.len() > i32::MAX as usize
         {
@@ -166,7 +172,11 @@ impl<'a> Dlx3<'a> {
         if let Some(n) = names.as_mut() {
             n[0] = [0; 8];
         }
-        let rng = if settings.randomizing { GbFlip::new(settings.random_seed) } else { GbFlip::new(0) };
+        let rng = if settings.randomizing {
+            GbFlip::new(settings.random_seed)
+        } else {
+            GbFlip::new(0)
+        };
         Ok(Dlx3 {
             items,
             names,
@@ -175,7 +185,12 @@ impl<'a> Dlx3<'a> {
             settings,
             rng,
             max_cols,
-            layout: Layout { last_itm: 0, second: max_cols, last_node: 0, options: 0 },
+            layout: Layout {
+                last_itm: 0,
+                second: max_cols,
+                last_node: 0,
+                options: 0,
+            },
             colored: false,
             exact_cover: false,
             active: active::ActiveSet::new(),
@@ -196,7 +211,11 @@ impl<'a> Dlx3<'a> {
     /// An engine over a matrix already in `storage` (e.g. a const image), ready to run.
     /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0. The image is checked
     /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
-    pub fn preloaded(storage: Storage<'a>, settings: Settings, layout: Layout) -> Result<Self, Dlx3Error> {
+    pub fn preloaded(
+        storage: Storage<'a>,
+        settings: Settings,
+        layout: Layout,
+    ) -> Result<Self, Dlx3Error> {
         let mut e = Self::new(storage, settings)?;
         let fits = (layout.last_itm as usize) < e.items.len().min(e.names.len());
         if !fits || !image::is_valid_image(e.items, e.nodes, &layout) {
@@ -210,9 +229,16 @@ impl<'a> Dlx3<'a> {
     /// Computes the facts the search specializes on, and enters the search phase.
     fn prepare_search(&mut self) {
         let second = self.layout.second as usize;
-        self.exact_cover = self.items[1..second].iter().all(|it| it.bound == 1 && it.slack == 0);
-        let (lo, hi) = (self.layout.last_itm as usize, self.layout.last_node as usize);
-        self.colored = self.nodes[lo..=hi].iter().any(|n| n.itm > 0 && n.color != 0);
+        self.exact_cover = self.items[1..second]
+            .iter()
+            .all(|it| it.bound == 1 && it.slack == 0);
+        let (lo, hi) = (
+            self.layout.last_itm as usize,
+            self.layout.last_node as usize,
+        );
+        self.colored = self.nodes[lo..=hi]
+            .iter()
+            .any(|n| n.itm > 0 && n.color != 0);
         self.active.fill(self.layout.second);
         self.phase = Phase::Search(Label::Forward);
     }
@@ -314,14 +340,20 @@ impl<'a> Dlx3<'a> {
     /// The items of option `j` (1-based) with their colors (0 = none), written to `out`;
     /// returns how many there are (only the first `out.len()` are stored).
     pub fn option_items(&self, j: u32, out: &mut [(u32, i32)]) -> usize {
-        let Some(start) = self.option_start(j) else { return 0 };
+        let Some(start) = self.option_start(j) else {
+            return 0;
+        };
         let mut n = 0;
         let mut q = start as usize;
         while let Some(node) = self.nodes.get(q) {
             if node.itm <= 0 {
                 break;
             }
-            let color = if node.color < 0 { self.nodes[node.itm as usize].color } else { node.color };
+            let color = if node.color < 0 {
+                self.nodes[node.itm as usize].color
+            } else {
+                node.color
+            };
             if let Some(slot) = out.get_mut(n) {
                 *slot = (node.itm as u32, color);
             }
@@ -338,5 +370,125 @@ impl<'a> Dlx3<'a> {
         }
         let it = self.items.get(k as usize)?;
         Some((it.bound - it.slack, it.bound))
+    }
+}
+
+/// Helpers for the unit tests of this module.
+#[cfg(test)]
+pub(crate) mod testutil {
+    extern crate std;
+    use super::*;
+    use std::string::String;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// Heap-allocated storage for tests.
+    pub struct Buffers {
+        pub items: Vec<Item>,
+        pub names: Vec<Name>,
+        pub nodes: Vec<Node>,
+        pub levels: Vec<Level>,
+    }
+
+    impl Buffers {
+        pub fn new(item_slots: usize, node_slots: usize, levels: usize) -> Self {
+            Buffers {
+                items: vec![Item::ZERO; item_slots],
+                names: vec![[0; 8]; item_slots],
+                nodes: vec![Node::ZERO; node_slots],
+                levels: vec![Level::ZERO; levels],
+            }
+        }
+
+        /// Sized like the CLI sizes them for `text`.
+        pub fn for_text(text: &[u8]) -> Self {
+            let c = measure(text);
+            Self::new(c.item_slots, c.node_slots, MAX_LEVEL)
+        }
+
+        pub fn storage(&mut self) -> Storage<'_> {
+            Storage::new(
+                &mut self.items,
+                &mut self.names,
+                &mut self.nodes,
+                &mut self.levels,
+            )
+        }
+    }
+
+    /// Reads `text` into a new engine; warnings go to `warn`.
+    pub fn parse<'a>(
+        b: &'a mut Buffers,
+        text: &[u8],
+        settings: Settings,
+        warn: &mut String,
+    ) -> Result<Dlx3<'a>, Dlx3Error> {
+        let mut e = Dlx3::new(b.storage(), settings)?;
+        for line in FgetsLines::new(text) {
+            e.read_line(line, warn)?;
+        }
+        e.end_input(warn)?;
+        Ok(e)
+    }
+
+    /// Runs to the end with the given budget per call; returns (stdout, stderr, shape).
+    pub fn run_all(e: &mut Dlx3<'_>, budget: u64) -> Result<(String, String, String), Dlx3Error> {
+        let (mut out, mut err, mut shape) = (String::new(), String::new(), String::new());
+        loop {
+            let mut sinks = Sinks {
+                out: &mut out,
+                err: &mut err,
+                shape: Some(&mut shape),
+            };
+            match e.run(budget, &mut sinks)? {
+                Event::Done(_) => break,
+                Event::Solution | Event::BudgetExhausted => {}
+            }
+        }
+        e.finish(&mut err);
+        Ok((out, err, shape))
+    }
+
+    /// Knuth's example from the program's introduction.
+    pub const SEED: &[u8] = b"| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+
+    /// n queens in the encoding of Knuth's `queens-dlx` (rows/columns primary, diagonals secondary).
+    pub fn queens(n: usize) -> Vec<u8> {
+        let enc = |x: usize| -> char {
+            let x = x as u8;
+            char::from(if x < 10 {
+                b'0' + x
+            } else if x < 36 {
+                b'a' + x - 10
+            } else {
+                b'A' + x - 36
+            })
+        };
+        let nn = 2 * n - 2;
+        let mut s = String::from("| queens\n");
+        for j in 0..n {
+            let t = (if j & 1 == 1 { n - 1 - j } else { n + j }) >> 1;
+            s += &std::format!("r{} c{} ", enc(t), enc(t));
+        }
+        s += "|";
+        for j in 1..nn {
+            s += &std::format!(" a{} b{}", enc(j), enc(j));
+        }
+        s += "\n";
+        for j in 0..n {
+            for k in 0..n {
+                s += &std::format!("r{} c{}", enc(j), enc(k));
+                let t = j + k;
+                if t != 0 && t < nn {
+                    s += &std::format!(" a{}", enc(t));
+                }
+                let t = n - 1 - j + k;
+                if t != 0 && t < nn {
+                    s += &std::format!(" b{}", enc(t));
+                }
+                s += "\n";
+            }
+        }
+        s.into_bytes()
     }
 }

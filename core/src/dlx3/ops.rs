@@ -146,7 +146,12 @@ fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) ->
 /// 6 per node changed and 1 per cleansed node skipped. Updates: 1 per node hidden (the
 /// caller adds 1 for the call of `cover`).
 #[inline(never)]
-fn walk_list<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], last_itm: u32, c: u32, t: &mut Tallies) -> u64 {
+fn walk_list<const HIDE: bool, const COLORED: bool>(
+    nd: &mut [Node],
+    last_itm: u32,
+    c: u32,
+    t: &mut Tallies,
+) -> u64 {
     let (mut steps, mut changed, mut skipped) = (0u64, 0u64, 0u64);
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
@@ -168,7 +173,9 @@ fn walk_list<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], last_itm: u
 fn purify(nd: &mut [Node], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
     let mut mems = 1;
     k.cleansings += 1;
-    let Node { itm: c, color: x, .. } = at(nd, p);
+    let Node {
+        itm: c, color: x, ..
+    } = at(nd, p);
     at_mut(nd, c).color = x; // for printing only, so no mem
     mems += 1;
     let mut rr = at(nd, c).down;
@@ -207,7 +214,9 @@ fn purify(nd: &mut [Node], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
 #[inline(never)]
 fn unpurify(nd: &mut [Node], last_itm: u32, p: u32) -> u64 {
     let mut mems = 2;
-    let Node { itm: c, color: x, .. } = at(nd, p);
+    let Node {
+        itm: c, color: x, ..
+    } = at(nd, p);
     let mut rr = at(nd, c).up;
     while rr >= last_itm {
         mems += 1;
@@ -271,7 +280,15 @@ fn tweak(nd: &mut [Node], n: u32, block: bool, k: &mut Tallies) -> u64 {
 /// level was entered; the removed nodes still point down to each other, so following
 /// `down` from `x` to the current top node `z` finds them in their original order.
 #[inline(never)]
-fn untweak(nd: &mut [Node], last_itm: u32, colored: bool, c: u32, x: u32, unblock: bool, t: &mut Tallies) -> u64 {
+fn untweak(
+    nd: &mut [Node],
+    last_itm: u32,
+    colored: bool,
+    c: u32,
+    x: u32,
+    unblock: bool,
+    t: &mut Tallies,
+) -> u64 {
     let z = at(nd, c).down;
     at_mut(nd, c).down = x;
     let (mut shown, mut skipped) = (0u64, 0u64);
@@ -416,7 +433,15 @@ impl Dancer<'_> {
     /// Knuth's `untweak(c, x, unblock)`.
     #[inline(always)]
     pub fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
-        self.mems += untweak(self.nd, self.last_itm, self.colored, c, x, unblock, self.tallies);
+        self.mems += untweak(
+            self.nd,
+            self.last_itm,
+            self.colored,
+            c,
+            x,
+            unblock,
+            self.tallies,
+        );
     }
 
     /// Covers or partially covers the other items of the option of `cur` (rightward).
@@ -475,5 +500,120 @@ impl Dancer<'_> {
             }
             pp -= 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::testutil::{parse, Buffers, SEED};
+    use super::super::Settings;
+    use super::*;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// A Dancer over the engine's arrays (the engine's state is untouched otherwise).
+    fn with_dancer<R>(text: &[u8], f: impl FnOnce(&mut Dancer<'_>) -> R) -> R {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, text, Settings::DEFAULT, &mut warn).expect("parses");
+        let mut tallies = Tallies::default();
+        let mut d = Dancer {
+            nd: &mut *e.nodes,
+            cl: &mut *e.items,
+            last_itm: e.layout.last_itm,
+            second: e.layout.second,
+            colored: e.colored,
+            active: &mut e.active,
+            mems: 0,
+            tallies: &mut tallies,
+        };
+        f(&mut d)
+    }
+
+    fn snapshot(d: &Dancer<'_>) -> (Vec<Node>, Vec<Item>) {
+        (d.nd.to_vec(), d.cl.to_vec())
+    }
+
+    #[test]
+    fn cover_then_uncover_restores_everything() {
+        with_dancer(SEED, |d| {
+            let before = snapshot(d);
+            for c in 1..d.last_itm {
+                d.cover(c, c < d.second);
+                assert_ne!(snapshot(d).0, before.0, "cover({c}) changed nothing");
+                d.uncover(c, c < d.second);
+                assert_eq!(snapshot(d).0, before.0, "uncover({c})");
+            }
+            // Nested, undone in reverse order.
+            d.cover(1, true);
+            d.cover(2, true);
+            d.uncover(2, true);
+            d.uncover(1, true);
+            assert_eq!(snapshot(d).0, before.0);
+        });
+    }
+
+    #[test]
+    fn cover_charges_knuths_mems() {
+        with_dancer(SEED, |d| {
+            // Item A: options "A B X:0 Y:0" and "A C X:1 Y:1"; 3 mems for deactivation,
+            // 1 + 2 per option step, 2 per spacer, 6 per hidden node (3 each).
+            d.cover(1, true);
+            assert_eq!(d.mems, 3 + 1 + 2 * (1 + 2 + 3 * 6));
+            assert_eq!(d.tallies.updates, 1 + 6);
+        });
+    }
+
+    #[test]
+    fn purify_then_unpurify_restores_everything() {
+        with_dancer(SEED, |d| {
+            let before = snapshot(d);
+            // Every colored node of item X (4) and Y (5).
+            let colored: Vec<u32> = (d.last_itm..d.nd.len() as u32)
+                .filter(|&p| {
+                    let n = d.node(p);
+                    n.itm > 0 && n.color > 0
+                })
+                .collect();
+            assert!(!colored.is_empty());
+            for p in colored {
+                d.mems += purify(d.nd, d.last_itm, p, d.tallies);
+                d.mems += unpurify(d.nd, d.last_itm, p);
+                let after = snapshot(d);
+                // The header's aux (the purifying color) is for printing only.
+                let strip = |v: &[Node]| {
+                    v.iter()
+                        .skip(d.last_itm as usize)
+                        .copied()
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(strip(&after.0), strip(&before.0), "purify/unpurify({p})");
+            }
+            assert!(d.tallies.cleansings > 0);
+        });
+    }
+
+    #[test]
+    fn tweak_then_untweak_restores_everything() {
+        with_dancer(SEED, |d| {
+            let before = snapshot(d);
+            // Item C (3) has bounds 2:3 and options "A C X:1 Y:1", "C X:0", "C Y:1".
+            let c = 3u32;
+            let first = d.node(c).down;
+            for block in [true, false] {
+                let x = d.node(c).down;
+                d.tweak(x, block);
+                let y = d.node(c).down;
+                d.tweak(y, block);
+                assert_eq!(d.node(c).itm, 1);
+                d.untweak(c, first, block);
+                if !block {
+                    // Non-blocking untweak ends with uncover(c), which assumes c was covered.
+                    break;
+                }
+                assert_eq!(snapshot(d).0, before.0, "block={block}");
+            }
+        });
     }
 }

@@ -5,9 +5,9 @@
 //! `U+10FF00 + byte` ([`BYTE_ESCAPE_BASE`]); a sink that wants Knuth's exact bytes (the CLI
 //! does) maps those characters back to single bytes. Valid UTF-8 passes through unchanged.
 use super::error::Dlx3Error;
+use super::settings::SHOW_BASICS;
 use super::storage::{Level, Names, Node};
 use super::{Dlx3, SHOW_PROFILE, SHOW_TOTS};
-use super::settings::SHOW_BASICS;
 use core::fmt::Write;
 
 /// Characters `BYTE_ESCAPE_BASE + b` (for `b` in 0x80..=0xff) stand for the raw byte `b`.
@@ -75,7 +75,14 @@ impl View<'_> {
 
     /// Knuth's `print_option(p, stream, head, score)`.
     /// `err` is where "Illegal option" goes (`None`: to `w`, which is then stderr).
-    pub fn print_option(&self, w: &mut dyn Write, err: Option<&mut dyn Write>, p: u32, head: u32, score: i32) {
+    pub fn print_option(
+        &self,
+        w: &mut dyn Write,
+        err: Option<&mut dyn Write>,
+        p: u32,
+        head: u32,
+        score: i32,
+    ) {
         let last_itm = self.last_itm;
         if (p < last_itm && p == head) || (head >= last_itm && p as i32 == self.node(head).itm) {
             let _ = w.write_str(" null ");
@@ -95,7 +102,11 @@ impl View<'_> {
                 let _ = w.write_str(" ");
                 write_name(w, &self.name(n.itm));
                 if n.color != 0 {
-                    let c = if n.color > 0 { n.color } else { self.node(n.itm as u32).color };
+                    let c = if n.color > 0 {
+                        n.color
+                    } else {
+                        self.node(n.itm as u32).color
+                    };
                     let _ = w.write_str(":");
                     write_bytes(w, &[c as u8]);
                 }
@@ -125,8 +136,16 @@ impl View<'_> {
     pub fn level_head(&self, l: usize) -> (u32, u32, i32) {
         let lv = self.levels[l];
         let p = lv.choice;
-        let c = if p < self.last_itm { p } else { self.node(p).itm as u32 };
-        let head = if lv.first_tweak == 0 { self.node(c).down } else { lv.first_tweak };
+        let c = if p < self.last_itm {
+            p
+        } else {
+            self.node(p).itm as u32
+        };
+        let head = if lv.first_tweak == 0 {
+            self.node(c).down
+        } else {
+            lv.first_tweak
+        };
         (p, head, lv.score)
     }
 
@@ -140,7 +159,15 @@ impl View<'_> {
     }
 
     /// Knuth's `print_state`.
-    pub fn print_state(&self, err: &mut dyn Write, level: u32, count: u64, mems: u64, maxl: u32, show_levels_max: i32) {
+    pub fn print_state(
+        &self,
+        err: &mut dyn Write,
+        level: u32,
+        count: u64,
+        mems: u64,
+        maxl: u32,
+        show_levels_max: i32,
+    ) {
         let _ = writeln!(err, "Current state (level {level}):");
         for l in 0..level as usize {
             let (p, head, score) = self.level_head(l);
@@ -150,11 +177,22 @@ impl View<'_> {
                 break;
             }
         }
-        let _ = writeln!(err, " {} sols, {} mems, and max level {} so far.", count as i64, mems as i64, maxl);
+        let _ = writeln!(
+            err,
+            " {} sols, {} mems, and max level {} so far.",
+            count as i64, mems as i64, maxl
+        );
     }
 
     /// Knuth's `print_progress`.
-    pub fn print_progress(&self, err: &mut dyn Write, level: u32, count: u64, mems: u64, show_levels_max: i32) {
+    pub fn print_progress(
+        &self,
+        err: &mut dyn Write,
+        level: u32,
+        count: u64,
+        mems: u64,
+        show_levels_max: i32,
+    ) {
         let _ = write!(err, " after {} mems: {} sols,", mems as i64, count as i64);
         let mut f = 0.0f64;
         let mut fd = 1.0f64;

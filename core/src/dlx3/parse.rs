@@ -1,7 +1,9 @@
 //! Reading the matrix from text, line by line, exactly like Knuth's input routine: the
 //! same layout, the same errors at the same scan positions, the same input mems.
 use super::error::{Dlx3Error, InputError};
-use super::settings::{is_space, BUFSIZE, MAX_COLS, MAX_NODES, SHOW_BASICS, SHOW_TOTS, SHOW_WARNINGS};
+use super::settings::{
+    is_space, BUFSIZE, MAX_COLS, MAX_NODES, SHOW_BASICS, SHOW_TOTS, SHOW_WARNINGS,
+};
 use super::storage::{Item, Node};
 use super::{output, Dlx3, Phase};
 use core::fmt::Write;
@@ -66,7 +68,10 @@ pub fn measure(input: &[u8]) -> Capacity {
     }
     Capacity {
         item_slots: tokens.saturating_add(2).min(MAX_COLS + 2),
-        node_slots: tokens.saturating_add(lines).saturating_add(3).min(MAX_NODES),
+        node_slots: tokens
+            .saturating_add(lines)
+            .saturating_add(3)
+            .min(MAX_NODES),
     }
 }
 
@@ -77,7 +82,10 @@ fn at(line: &[u8], i: usize) -> u8 {
 }
 
 fn input_err(kind: InputError, pos: usize) -> Dlx3Error {
-    Dlx3Error::Input { kind, pos: pos as i32 }
+    Dlx3Error::Input {
+        kind,
+        pos: pos as i32,
+    }
 }
 
 /// The decimal value of a bound prefix `line[p..p+j]`.
@@ -109,7 +117,12 @@ impl Dlx3<'_> {
         r
     }
 
-    fn read_line_inner(&mut self, chunk: &[u8], item_line: bool, err: &mut dyn Write) -> Result<(), Dlx3Error> {
+    fn read_line_inner(
+        &mut self,
+        chunk: &[u8],
+        item_line: bool,
+        err: &mut dyn Write,
+    ) -> Result<(), Dlx3Error> {
         // C string semantics: a NUL byte ends the line.
         let line = match chunk.iter().position(|&c| c == 0) {
             Some(n) => &chunk[..n],
@@ -120,8 +133,15 @@ impl Dlx3<'_> {
         self.line_head_len = head as u8;
         self.stats.mems += 1;
         if line.last() != Some(&b'\n') {
-            let kind = if item_line { InputError::InputLineTooLong } else { InputError::OptionLineTooLong };
-            return Err(Dlx3Error::Input { kind, pos: (line.len() as i32).wrapping_sub(1) });
+            let kind = if item_line {
+                InputError::InputLineTooLong
+            } else {
+                InputError::OptionLineTooLong
+            };
+            return Err(Dlx3Error::Input {
+                kind,
+                pos: (line.len() as i32).wrapping_sub(1),
+            });
         }
         let mut p = 0;
         loop {
@@ -240,13 +260,28 @@ impl Dlx3<'_> {
             if self.layout.second == max_cols {
                 self.stats.mems += 3;
                 self.items[li - 1].next = last;
-                self.items[li] = Item { prev: last - 1, next: 0, bound: q, slack: q.wrapping_sub(r) };
+                self.items[li] = Item {
+                    prev: last - 1,
+                    next: 0,
+                    bound: q,
+                    slack: q.wrapping_sub(r),
+                };
             } else {
                 self.stats.mems += 1;
-                self.items[li] = Item { prev: last, next: last, bound: 0, slack: 0 };
+                self.items[li] = Item {
+                    prev: last,
+                    next: last,
+                    bound: 0,
+                    slack: 0,
+                };
             }
             self.stats.mems += 1;
-            self.nodes[li] = Node { up: last, down: last, itm: 0, color: 0 };
+            self.nodes[li] = Node {
+                up: last,
+                down: last,
+                itm: 0,
+                color: 0,
+            };
             self.layout.last_itm = last + 1;
             p += j + 1;
             loop {
@@ -273,7 +308,13 @@ impl Dlx3<'_> {
                 }
             }
         }
-        if self.layout.second == max_cols {
+        self.close_item_list(p)
+    }
+
+    /// The end of Knuth's item-line code: fixes `second`, closes the active list and puts
+    /// the first spacer after the headers. `p` is the position for a "Too many nodes".
+    pub(super) fn close_item_list(&mut self, p: usize) -> Result<(), Dlx3Error> {
+        if self.layout.second == self.max_cols {
             self.layout.second = self.layout.last_itm;
         }
         let second = self.layout.second;
@@ -292,7 +333,12 @@ impl Dlx3<'_> {
     }
 
     /// Knuth's "Input the options" for one line.
-    fn read_option_line(&mut self, line: &[u8], mut p: usize, err: &mut dyn Write) -> Result<(), Dlx3Error> {
+    fn read_option_line(
+        &mut self,
+        line: &[u8],
+        mut p: usize,
+        err: &mut dyn Write,
+    ) -> Result<(), Dlx3Error> {
         let i = self.layout.last_node;
         let max_nodes = self.nodes.len();
         let mut has_primary = false;
@@ -402,7 +448,12 @@ impl Dlx3<'_> {
             self.layout.options += 1;
             self.stats.mems += 2;
             // Option numbers fit: there are fewer options than nodes (< 2^31).
-            self.nodes[ln as usize] = Node { up: i + 1, down: 0, itm: -(self.layout.options as i32), color: 0 };
+            self.nodes[ln as usize] = Node {
+                up: i + 1,
+                down: 0,
+                itm: -(self.layout.options as i32),
+                color: 0,
+            };
         }
         Ok(())
     }
@@ -419,7 +470,7 @@ impl Dlx3<'_> {
     }
 
     /// Links new node `ln` into item `k`'s list, whose new length is `t`.
-    fn insert_node(&mut self, k: usize, ln: usize, t: i32) {
+    pub(super) fn insert_node(&mut self, k: usize, ln: usize, t: i32) {
         let nd = &mut *self.nodes;
         self.stats.mems += 1;
         nd[k].itm = t;
@@ -455,8 +506,13 @@ impl Dlx3<'_> {
     /// engine ready to [`run`](Dlx3::run).
     pub fn end_input(&mut self, err: &mut dyn Write) -> Result<(), Dlx3Error> {
         match self.phase {
+            // Items added with the builder but no option yet.
+            Phase::ItemLine if self.layout.last_itm >= 2 => self.close_item_list(0)?,
             Phase::ItemLine => {
-                let e = Dlx3Error::Input { kind: InputError::NoItems, pos: self.last_pos };
+                let e = Dlx3Error::Input {
+                    kind: InputError::NoItems,
+                    pos: self.last_pos,
+                };
                 self.phase = Phase::Failed(e);
                 return Err(e);
             }
@@ -504,7 +560,9 @@ mod tests {
         assert!(FgetsLines::new(b"a\nb").eq(c2.iter().copied()));
         let long = [b'x'; BUFSIZE + 5];
         let lens: [usize; 2] = [BUFSIZE - 1, 6];
-        assert!(FgetsLines::new(&long).map(|c| c.len()).eq(lens.iter().copied()));
+        assert!(FgetsLines::new(&long)
+            .map(|c| c.len())
+            .eq(lens.iter().copied()));
     }
 
     #[test]
@@ -512,5 +570,128 @@ mod tests {
         let c = measure(b"A B | C\nA C\nB\n");
         assert_eq!(c.item_slots, 7 + 2); // seven tokens (the bar counts) plus root and spare
         assert!(c.node_slots >= 1 + 4 + 3 + 2);
+    }
+}
+
+#[cfg(test)]
+mod error_tests {
+    extern crate std;
+    use super::super::testutil::{parse, Buffers};
+    use super::super::{Dlx3Error, InputError, Settings};
+    use std::string::String;
+
+    /// Parses `text` and returns the input error (kind, position).
+    fn input_error(text: &[u8]) -> (InputError, i32) {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        match parse(&mut b, text, Settings::DEFAULT, &mut warn) {
+            Err(Dlx3Error::Input { kind, pos }) => (kind, pos),
+            Err(e) => panic!("unexpected error {e:?}"),
+            Ok(_) => panic!("no error for {:?}", core::str::from_utf8(text)),
+        }
+    }
+
+    #[test]
+    fn item_line_errors_and_positions() {
+        use InputError::*;
+        let cases: &[(&[u8], InputError, i32)] = &[
+            (b"A 0|B\n", UpperBoundZero, 4),
+            (b"A x|B\n", IllegalDigit, 2),
+            (b"3:2|A\n", LowerExceedsUpper, 4),
+            (b"A | B | C\n", BarTwice, 6),
+            (b"A | X:Y\n", IllegalColon, 4),
+            (b"A | | B\n", IllegalBar, 4),
+            (b"1:|y\n", UpperBoundZero, 3),
+            (b"2:y\n", LowerWithoutUpper, 2),
+            (b"A|B\n", IllegalDigit, 0),
+            (b"123456789|A\n", ItemNameTooLong, 0),
+            (b"2| A\n", ItemNameEmpty, 2),
+            (b"A B A\n", DuplicateItemName, 4),
+            (b"  A B", InputLineTooLong, 4),
+            (b"| only a comment\n", NoItems, 0),
+            (b"\n   \n", NoItems, 4),
+        ];
+        for &(text, kind, pos) in cases {
+            assert_eq!(
+                input_error(text),
+                (kind, pos),
+                "{:?}",
+                core::str::from_utf8(text)
+            );
+        }
+    }
+
+    #[test]
+    fn option_line_errors_and_positions() {
+        use InputError::*;
+        let cases: &[(&[u8], InputError, i32)] = &[
+            (b"A | X\nA X: \n", ColorNotSingle, 2),
+            (b"A | X\nA X:ab\n", ColorNotSingle, 2),
+            (b"A | X\nA:1\n", PrimaryColored, 0),
+            (b"A | X\n:A\n", EmptyItemName, 0),
+            (b"A | X\nA Z\n", UnknownItemName, 2),
+            (b"A | X\nA X A\n", DuplicateItemInOption, 4),
+            (b"A | X\n ABCDEFGHI\n", ItemNameTooLong, 1),
+            (b"A | X\nA X", OptionLineTooLong, 2),
+        ];
+        for &(text, kind, pos) in cases {
+            assert_eq!(
+                input_error(text),
+                (kind, pos),
+                "{:?}",
+                core::str::from_utf8(text)
+            );
+        }
+    }
+
+    #[test]
+    fn capacity_errors_match_knuth_limits() {
+        // 2 item slots hold no item: the first one is "too many".
+        let mut b = Buffers::new(2, 100, 10);
+        let mut warn = String::new();
+        let e = parse(&mut b, b"A B\nA\n", Settings::DEFAULT, &mut warn).err();
+        assert_eq!(
+            e,
+            Some(Dlx3Error::Input {
+                kind: InputError::TooManyItems,
+                pos: 0
+            })
+        );
+        // Items A, B: headers 0..=2, first spacer 3; option "A B" needs nodes 4, 5 and spacer 6.
+        let mut b = Buffers::new(4, 6, 10);
+        let e = parse(&mut b, b"A B\nA B\n", Settings::DEFAULT, &mut warn).err();
+        assert_eq!(
+            e,
+            Some(Dlx3Error::Input {
+                kind: InputError::TooManyNodes,
+                pos: 4
+            })
+        );
+        let mut b = Buffers::new(4, 7, 10);
+        assert!(parse(&mut b, b"A B\nA B\n", Settings::DEFAULT, &mut warn).is_ok());
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let mut seed = 12345u32;
+        for _ in 0..300 {
+            let mut text = [0u8; 40];
+            for c in text.iter_mut() {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                *c = b"AB :|1\n \x00\xff#"[(seed >> 16) as usize % 11];
+            }
+            let mut b = Buffers::for_text(&text);
+            let mut warn = String::new();
+            let _ = parse(&mut b, &text, Settings::DEFAULT, &mut warn);
+        }
+    }
+
+    #[test]
+    fn warning_for_option_without_primaries() {
+        let mut b = Buffers::for_text(b"A | X\nX\nA\n");
+        let mut warn = String::new();
+        let e = parse(&mut b, b"A | X\nX\nA\n", Settings::DEFAULT, &mut warn).expect("parses");
+        assert_eq!(e.option_count(), 1);
+        assert_eq!(warn, "Option ignored (no primary items): X\n(1 options, 1+1 items, 2 entries successfully read)\n");
     }
 }

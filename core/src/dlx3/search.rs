@@ -2,16 +2,17 @@
 //! state machine: [`Dlx3::run`] stops at solutions, at the end, or when a mem budget runs
 //! out at a label, and a later call continues exactly where it stopped.
 use super::choose::INFTY;
-use core::fmt::Write;
 use super::error::Dlx3Error;
 use super::ops::Dancer;
 use super::output::{write_name, View};
 use super::settings::{SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
 use super::{Dlx3, DoneReason, Event, Label, Phase, Sinks};
+use core::fmt::Write;
 
 impl Dlx3<'_> {
     /// Runs the search until the next solution, the end, or until at least `budget` more
-    /// mems have been spent (checked at Knuth's labels). Solutions are printed to
+    /// mems have been spent (checked at Knuth's labels; at least one step is always made,
+    /// so even a budget of 0 makes progress). Solutions are printed to
     /// `sinks.out` when `spacing` asks for it; traces and reports go to `sinks.err`.
     ///
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
@@ -57,10 +58,13 @@ impl Dlx3<'_> {
         let mut thresh = self.thresh;
         let limit = d.mems.saturating_add(budget);
 
+        // The budget is checked at each label after the first, so every call makes progress.
+        let mut fresh = true;
         let (outcome, next_phase) = loop {
-            if d.mems >= limit {
+            if d.mems >= limit && !fresh {
                 break (Ok(Event::BudgetExhausted), Phase::Search(label));
             }
+            fresh = false;
             match label {
                 Label::Forward => {
                     nodes += 1;
@@ -69,9 +73,22 @@ impl Dlx3<'_> {
                     }
                     if st.delta != 0 && d.mems >= thresh {
                         thresh = thresh.wrapping_add(st.delta);
-                        let v = View { nd: &*d.nd, names, levels: &*levels, last_itm, last_node };
+                        let v = View {
+                            nd: &*d.nd,
+                            names,
+                            levels: &*levels,
+                            last_itm,
+                            last_node,
+                        };
                         if st.vbose & SHOW_FULL_STATE != 0 {
-                            v.print_state(sinks.err, level, count, d.mems, maxl, st.show_levels_max);
+                            v.print_state(
+                                sinks.err,
+                                level,
+                                count,
+                                d.mems,
+                                maxl,
+                                st.show_levels_max,
+                            );
                         } else {
                             v.print_progress(sinks.err, level, count, d.mems, st.show_levels_max);
                         }
@@ -95,9 +112,16 @@ impl Dlx3<'_> {
                         if show_details {
                             let _ = write!(sinks.err, "Level {level}:");
                         }
-                        let rng = if st.randomizing { Some(&mut *rng) } else { None };
-                        let details: Option<&mut dyn Write> =
-                            if show_details { Some(&mut *sinks.err) } else { None };
+                        let rng = if st.randomizing {
+                            Some(&mut *rng)
+                        } else {
+                            None
+                        };
+                        let details: Option<&mut dyn Write> = if show_details {
+                            Some(&mut *sinks.err)
+                        } else {
+                            None
+                        };
                         (best_itm, score) = d.choose_traced(rng, details, names);
                         if show_details {
                             if score < INFTY {
@@ -128,7 +152,13 @@ impl Dlx3<'_> {
                         }
                         count += 1;
                         if st.spacing != 0 && count % (i64::from(st.spacing) as u64) == 0 {
-                            let v = View { nd: &*d.nd, names, levels: &*levels, last_itm, last_node };
+                            let v = View {
+                                nd: &*d.nd,
+                                names,
+                                levels: &*levels,
+                                last_itm,
+                                last_node,
+                            };
                             v.print_solution(sinks.out, sinks.err, count, level);
                         }
                         if count >= st.maxcount {
@@ -185,7 +215,13 @@ impl Dlx3<'_> {
                             levels[level as usize].first_tweak
                         };
                         let _ = write!(sinks.err, "L{level}:");
-                        let v = View { nd: &*d.nd, names, levels: &*levels, last_itm, last_node };
+                        let v = View {
+                            nd: &*d.nd,
+                            names,
+                            levels: &*levels,
+                            last_itm,
+                            last_node,
+                        };
                         v.print_option(sinks.err, None, cur_node, head, score);
                     }
                     if cur_node > last_itm {
@@ -194,7 +230,10 @@ impl Dlx3<'_> {
                     level += 1;
                     if level > maxl {
                         if level >= max_level {
-                            break (Err(Dlx3Error::TooManyLevels), Phase::Failed(Dlx3Error::TooManyLevels));
+                            break (
+                                Err(Dlx3Error::TooManyLevels),
+                                Phase::Failed(Dlx3Error::TooManyLevels),
+                            );
                         }
                         maxl = level;
                     }
@@ -254,5 +293,137 @@ impl Dlx3<'_> {
         self.score = score;
         self.phase = next_phase;
         outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::testutil::{parse, queens, run_all, Buffers, SEED};
+    use super::super::{Dlx3Error, Move, Settings};
+    use std::string::String;
+    use std::vec::Vec;
+
+    fn settings(args: &[&str]) -> Settings {
+        let mut s = Settings::DEFAULT;
+        for a in args.iter().rev() {
+            s.apply_arg(a.as_bytes());
+        }
+        s
+    }
+
+    /// (stdout, stderr, shape) of a whole run of `text` with `args`, `budget` mems per call.
+    fn run_text(text: &[u8], args: &[&str], budget: u64) -> (String, String, String) {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, text, settings(args), &mut warn).expect("parses");
+        let (out, err, shape) = run_all(&mut e, budget).expect("runs");
+        (out, warn + &err, shape)
+    }
+
+    #[test]
+    fn seed_example_has_its_unique_solution() {
+        let mut b = Buffers::for_text(SEED);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, SEED, settings(&["m1"]), &mut warn).expect("parses");
+        let mut out = String::new();
+        let mut err = String::new();
+        let mut moves = Vec::new();
+        loop {
+            let mut sinks = super::super::Sinks {
+                out: &mut out,
+                err: &mut err,
+                shape: None,
+            };
+            match e.run(u64::MAX, &mut sinks).expect("runs") {
+                super::super::Event::Solution => {
+                    moves.extend((0..e.depth()).filter_map(|l| e.solution_move(l)))
+                }
+                super::super::Event::Done(_) => break,
+                super::super::Event::BudgetExhausted => {}
+            }
+        }
+        assert_eq!(e.stats().count, 1);
+        // The introduction: options "A C X:1 Y:1" (2), "B X:1" (4), "C Y:1" (5).
+        let mut options: Vec<u32> = moves
+            .iter()
+            .filter_map(|m| {
+                if let Move::Option(j) = m {
+                    Some(*j)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        options.sort_unstable();
+        assert_eq!(options, [2, 4, 5]);
+        assert!(out.starts_with("1:\n"), "{out}");
+        let mut items = [(0u32, 0i32); 8];
+        let n = e.option_items(2, &mut items);
+        assert_eq!(
+            &items[..n],
+            &[(1, 0), (3, 0), (4, i32::from(b'1')), (5, i32::from(b'1'))]
+        );
+    }
+
+    #[test]
+    fn queens_counts() {
+        for (n, solutions) in [(1, 1), (4, 2), (5, 10), (6, 4), (8, 92)] {
+            let text = queens(n);
+            let mut b = Buffers::for_text(&text);
+            let mut warn = String::new();
+            let mut e = parse(&mut b, &text, settings(&["v0"]), &mut warn).expect("parses");
+            run_all(&mut e, u64::MAX).expect("runs");
+            assert_eq!(e.stats().count, solutions, "queens {n}");
+        }
+    }
+
+    #[test]
+    fn budget_stops_resume_to_the_same_output() {
+        let q6 = queens(6);
+        let inputs: [(&[u8], &[&str]); 4] = [
+            (SEED, &["m1", "v7", "d50"]),
+            (&q6, &["m1", "v519", "d1000"]),
+            (&q6, &["m1", "v385", "s3", "d777", "t3"]),
+            (
+                b"2|A 1:3|B | X\nA X:a\nA B\nB X:b\nA B X:a\nB\n",
+                &["m1", "v903", "T2000", "d50"],
+            ),
+        ];
+        for (text, args) in inputs {
+            let whole = run_text(text, args, u64::MAX);
+            for budget in [0, 1, 7, 100] {
+                assert_eq!(
+                    run_text(text, args, budget),
+                    whole,
+                    "budget {budget} args {args:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn too_many_levels() {
+        // 6 items that must each be covered by its own option: depth 6 > 5 levels.
+        let text = b"A B C D E F\nA\nB\nC\nD\nE\nF\n";
+        let mut b = Buffers::for_text(text);
+        b.levels.truncate(5);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, text, settings(&[]), &mut warn).expect("parses");
+        assert_eq!(
+            run_all(&mut e, u64::MAX).err(),
+            Some(Dlx3Error::TooManyLevels)
+        );
+        let mut b = Buffers::for_text(text);
+        b.levels.truncate(7);
+        let mut e = parse(&mut b, text, settings(&[]), &mut warn).expect("parses");
+        assert!(run_all(&mut e, u64::MAX).is_ok());
+    }
+
+    #[test]
+    fn zero_mems_statistics_do_not_divide_by_zero() {
+        let (_, err, _) = run_text(SEED, &["T0"], u64::MAX);
+        assert!(err.contains("TIMEOUT!\n"));
+        assert!(err.ends_with("ccost 0%.\n"), "{err}");
     }
 }

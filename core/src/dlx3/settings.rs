@@ -183,6 +183,11 @@ pub fn scan_int(s: &[u8]) -> Option<i64> {
     })
 }
 
+/// C `isspace` in the "C" locale (space, `\t`, `\n`, `\v`, `\f`, `\r`).
+pub fn is_space_byte(c: u8) -> bool {
+    is_space(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,9 +221,4 @@ mod tests {
         assert_eq!(s.apply_arg(b"m4294967297"), ArgOutcome::Set);
         assert_eq!(s.spacing, 1);
     }
-}
-
-/// C `isspace` in the "C" locale (space, `\t`, `\n`, `\v`, `\f`, `\r`).
-pub fn is_space_byte(c: u8) -> bool {
-    is_space(c)
 }

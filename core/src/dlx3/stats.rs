@@ -26,11 +26,7 @@ pub struct Stats {
 impl Stats {
     /// Knuth's `ccost`: `100*cmems/mems` rounded half up (0 when no mems were spent).
     pub fn ccost_percent(&self) -> u64 {
-        let den = self.mems.wrapping_mul(2);
-        if den == 0 {
-            0
-        } else {
-            self.cmems.wrapping_mul(200).wrapping_add(self.mems) / den
-        }
+        let num = self.cmems.wrapping_mul(200).wrapping_add(self.mems);
+        num.checked_div(self.mems.wrapping_mul(2)).unwrap_or(0)
     }
 }

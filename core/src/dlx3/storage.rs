@@ -28,7 +28,12 @@ pub struct Node {
 
 impl Node {
     /// An all-zero node.
-    pub const ZERO: Node = Node { up: 0, down: 0, itm: 0, color: 0 };
+    pub const ZERO: Node = Node {
+        up: 0,
+        down: 0,
+        itm: 0,
+        color: 0,
+    };
 }
 
 /// One item record (16 bytes); the name lives in a separate [`Name`] array.
@@ -47,7 +52,12 @@ pub struct Item {
 
 impl Item {
     /// An all-zero item.
-    pub const ZERO: Item = Item { prev: 0, next: 0, bound: 0, slack: 0 };
+    pub const ZERO: Item = Item {
+        prev: 0,
+        next: 0,
+        bound: 0,
+        slack: 0,
+    };
 }
 
 /// The search state kept for one level of the search tree.
@@ -66,7 +76,12 @@ pub struct Level {
 
 impl Level {
     /// An all-zero level.
-    pub const ZERO: Level = Level { choice: 0, first_tweak: 0, score: 0, profile: 0 };
+    pub const ZERO: Level = Level {
+        choice: 0,
+        first_tweak: 0,
+        score: 0,
+        profile: 0,
+    };
 }
 
 /// Item names: writable while parsing, or shared (e.g. a `const` image in flash).
@@ -129,7 +144,12 @@ impl<'a> Storage<'a> {
         nodes: &'a mut [Node],
         levels: &'a mut [Level],
     ) -> Self {
-        Storage { items, names: Names::Mutable(names), nodes, levels }
+        Storage {
+            items,
+            names: Names::Mutable(names),
+            nodes,
+            levels,
+        }
     }
 
     /// Storage for a preloaded matrix whose names are read-only (e.g. in flash).
@@ -139,7 +159,12 @@ impl<'a> Storage<'a> {
         nodes: &'a mut [Node],
         levels: &'a mut [Level],
     ) -> Self {
-        Storage { items, names: Names::Shared(names), nodes, levels }
+        Storage {
+            items,
+            names: Names::Shared(names),
+            nodes,
+            levels,
+        }
     }
 
     /// Number of item slots usable (Knuth's `max_cols + 2`).
@@ -191,6 +216,11 @@ impl<const ITEMS: usize, const NODES: usize, const LEVELS: usize> Workspace<ITEM
 
     /// Lends the storage to an engine.
     pub fn storage(&mut self) -> Storage<'_> {
-        Storage::new(&mut self.items, &mut self.names, &mut self.nodes, &mut self.levels)
+        Storage::new(
+            &mut self.items,
+            &mut self.names,
+            &mut self.nodes,
+            &mut self.levels,
+        )
     }
 }

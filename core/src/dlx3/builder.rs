@@ -1,0 +1,265 @@
+//! Building a matrix without text: [`Dlx3::add_item`] and [`Dlx3::add_option`] give the
+//! same layout (hence the same search, output and search statistics) as the equivalent
+//! text. No text is read, so the input mems (`imems`) count only the node insertions.
+use super::error::{Dlx3Error, InputError};
+use super::output;
+use super::settings::{is_space, SHOW_WARNINGS};
+use super::storage::{Item, Node};
+use super::{Dlx3, Phase};
+use core::fmt::Write;
+
+fn err(kind: InputError) -> Dlx3Error {
+    Dlx3Error::Input { kind, pos: 0 }
+}
+
+impl Dlx3<'_> {
+    /// Adds an item, as if its token `lo:hi|name` appeared on the item line (primary items
+    /// first; the first secondary item plays the role of the `|` separator; a secondary
+    /// item ignores `lo`/`hi`). Returns the item number (1, 2, ...).
+    pub fn add_item(
+        &mut self,
+        name: &[u8],
+        lo: i32,
+        hi: i32,
+        secondary: bool,
+    ) -> Result<u32, Dlx3Error> {
+        if self.phase != Phase::ItemLine {
+            return Err(Dlx3Error::OutOfOrder);
+        }
+        if self.layout.last_itm == 0 {
+            if secondary {
+                return Err(Dlx3Error::OutOfOrder); // the first item must be primary
+            }
+            self.layout.last_itm = 1;
+            self.layout.second = self.max_cols;
+        }
+        if name.is_empty() {
+            return Err(err(InputError::ItemNameEmpty));
+        }
+        if name.len() > 8 {
+            return Err(err(InputError::ItemNameTooLong));
+        }
+        for &c in name {
+            if is_space(c) || c == 0 {
+                return Err(err(InputError::ItemNameTooLong));
+            }
+            if c == b':' {
+                return Err(err(InputError::IllegalColon));
+            }
+            if c == b'|' {
+                return Err(err(InputError::IllegalBar));
+            }
+        }
+        if !secondary {
+            if self.layout.second != self.max_cols {
+                return Err(Dlx3Error::OutOfOrder); // primaries come first
+            }
+            if hi <= 0 {
+                return Err(err(InputError::UpperBoundZero));
+            }
+            if lo < 0 {
+                return Err(err(InputError::IllegalDigit));
+            }
+            if lo > hi {
+                return Err(err(InputError::LowerExceedsUpper));
+            }
+        }
+        let mut padded = [0u8; 8];
+        padded[..name.len()].copy_from_slice(name);
+        let last = self.layout.last_itm;
+        if (1..last).any(|k| self.names.get(k as usize) == padded) {
+            return Err(err(InputError::DuplicateItemName));
+        }
+        if secondary && self.layout.second == self.max_cols {
+            self.layout.second = last;
+        }
+        if last > self.max_cols {
+            return Err(err(InputError::TooManyItems));
+        }
+        if last as usize >= self.nodes.len() {
+            return Err(err(InputError::TooManyNodes));
+        }
+        let Some(names) = self.names.as_mut() else {
+            return Err(Dlx3Error::OutOfOrder);
+        };
+        let li = last as usize;
+        names[li] = padded;
+        if !secondary {
+            self.items[li - 1].next = last;
+            self.items[li] = Item {
+                prev: last - 1,
+                next: 0,
+                bound: hi,
+                slack: hi - lo,
+            };
+        } else {
+            self.items[li] = Item {
+                prev: last,
+                next: last,
+                bound: 0,
+                slack: 0,
+            };
+        }
+        self.nodes[li] = Node {
+            up: last,
+            down: last,
+            itm: 0,
+            color: 0,
+        };
+        self.layout.last_itm = last + 1;
+        Ok(last)
+    }
+
+    /// Adds an option: `(item number, color)` pairs, color 0 for none (colors only on
+    /// secondary items, and not a white-space byte). Like a text option line, an option
+    /// without primary items is dropped with the "Option ignored" warning (to `warn`).
+    pub fn add_option(
+        &mut self,
+        option: &[(u32, u8)],
+        warn: &mut dyn Write,
+    ) -> Result<(), Dlx3Error> {
+        match self.phase {
+            Phase::ItemLine if self.layout.last_itm >= 2 => self.close_item_list(0)?,
+            Phase::Options => {}
+            Phase::ItemLine => return Err(err(InputError::NoItems)),
+            Phase::Failed(e) => return Err(e),
+            _ => return Err(Dlx3Error::OutOfOrder),
+        }
+        let (last, second) = (self.layout.last_itm, self.layout.second);
+        for (j, &(k, color)) in option.iter().enumerate() {
+            if k == 0 || k >= last {
+                return Err(err(InputError::UnknownItemName));
+            }
+            if option[..j].iter().any(|&(q, _)| q == k) {
+                return Err(err(InputError::DuplicateItemInOption));
+            }
+            if color != 0 && k < second {
+                return Err(err(InputError::PrimaryColored));
+            }
+            if is_space(color) {
+                return Err(err(InputError::ColorNotSingle));
+            }
+        }
+        let i = self.layout.last_node;
+        if i as usize + option.len() + 1 >= self.nodes.len() {
+            return Err(err(InputError::TooManyNodes));
+        }
+        let mut has_primary = false;
+        for &(k, color) in option {
+            let ln = self.layout.last_node + 1;
+            self.layout.last_node = ln;
+            let lnu = ln as usize;
+            self.nodes[lnu].itm = k as i32;
+            has_primary |= k < second;
+            let t = self.nodes[k as usize].itm.wrapping_add(1);
+            self.insert_node(k as usize, lnu, t);
+            self.nodes[lnu].color = i32::from(color);
+        }
+        if !has_primary {
+            if self.settings.vbose & SHOW_WARNINGS != 0 {
+                let _ = warn.write_str("Option ignored (no primary items):");
+                for &(k, color) in option {
+                    let _ = warn.write_str(" ");
+                    output::write_name(warn, &self.names.get(k as usize));
+                    if color != 0 {
+                        let _ = warn.write_str(":");
+                        output::write_bytes(warn, &[color]);
+                    }
+                }
+                let _ = warn.write_str("\n");
+            }
+            while self.layout.last_node > i {
+                let ln = self.layout.last_node as usize;
+                let k = self.nodes[ln].itm as usize;
+                self.nodes[k].itm -= 1;
+                self.nodes[k].color = i as i32 - 1;
+                let Node { up: q, down: r, .. } = self.nodes[ln];
+                self.nodes[q as usize].down = r;
+                self.nodes[r as usize].up = q;
+                self.layout.last_node -= 1;
+            }
+        } else {
+            let ln = self.layout.last_node;
+            self.nodes[i as usize].down = ln;
+            let ln = ln + 1;
+            self.layout.last_node = ln;
+            self.layout.options += 1;
+            self.nodes[ln as usize] = Node {
+                up: i + 1,
+                down: 0,
+                itm: -(self.layout.options as i32),
+                color: 0,
+            };
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::testutil::{parse, run_all, Buffers, SEED};
+    use super::super::{Dlx3, Settings};
+    use std::string::String;
+
+    #[test]
+    fn built_matrix_searches_like_the_text() {
+        let mut settings = Settings::DEFAULT;
+        settings.apply_arg(b"m1");
+        settings.apply_arg(b"v3");
+        let mut b = Buffers::for_text(SEED);
+        let mut warn = String::new();
+        let mut text = parse(&mut b, SEED, settings, &mut warn).expect("parses");
+
+        let mut b2 = Buffers::for_text(SEED);
+        let mut built = Dlx3::new(b2.storage(), settings).expect("storage");
+        let a = built.add_item(b"A", 1, 1, false).unwrap();
+        let bb = built.add_item(b"B", 1, 1, false).unwrap();
+        let c = built.add_item(b"C", 2, 3, false).unwrap();
+        let x = built.add_item(b"X", 0, 0, true).unwrap();
+        let y = built.add_item(b"Y", 0, 0, true).unwrap();
+        let mut warn2 = String::new();
+        for option in [
+            &[(a, 0), (bb, 0), (x, b'0'), (y, b'0')][..],
+            &[(a, 0), (c, 0), (x, b'1'), (y, b'1')],
+            &[(c, 0), (x, b'0')],
+            &[(bb, 0), (x, b'1')],
+            &[(c, 0), (y, b'1')],
+        ] {
+            built.add_option(option, &mut warn2).unwrap();
+        }
+        built.end_input(&mut warn2).unwrap();
+        assert_eq!(built.layout(), text.layout());
+        assert_eq!(built.nodes(), text.nodes());
+        let (out_text, err_text, _) = run_all(&mut text, u64::MAX).expect("runs");
+        let (out_built, err_built, _) = run_all(&mut built, u64::MAX).expect("runs");
+        assert_eq!(out_built, out_text);
+        // Same search statistics; only the input mems differ (no text was read).
+        let tail = |s: &str| String::from(s.split(" mems,").nth(1).unwrap_or(""));
+        assert_eq!(tail(&err_built), tail(&err_text));
+        assert_eq!(built.stats().mems, text.stats().mems);
+    }
+
+    #[test]
+    fn builder_rejects_bad_items_and_options() {
+        let mut b = Buffers::new(10, 50, 10);
+        let mut e = Dlx3::new(b.storage(), Settings::DEFAULT).unwrap();
+        assert!(e.add_item(b"X", 0, 0, true).is_err()); // secondary first
+        assert!(e.add_item(b"", 1, 1, false).is_err());
+        assert!(e.add_item(b"TOOLONGNAME", 1, 1, false).is_err());
+        assert!(e.add_item(b"A", 2, 1, false).is_err());
+        assert!(e.add_item(b"A", 0, 0, false).is_err());
+        let a = e.add_item(b"A", 1, 1, false).unwrap();
+        assert!(e.add_item(b"A", 1, 1, false).is_err());
+        let x = e.add_item(b"X", 0, 0, true).unwrap();
+        assert!(e.add_item(b"B", 1, 1, false).is_err()); // primary after secondary
+        let mut warn = String::new();
+        assert!(e.add_option(&[(a, b'c')], &mut warn).is_err());
+        assert!(e.add_option(&[(a, 0), (a, 0)], &mut warn).is_err());
+        assert!(e.add_option(&[(9, 0)], &mut warn).is_err());
+        e.add_option(&[(x, b'c')], &mut warn).unwrap();
+        assert_eq!(warn, "Option ignored (no primary items): X:c\n");
+        e.add_option(&[(a, 0), (x, b'c')], &mut warn).unwrap();
+        assert_eq!(e.option_count(), 1);
+    }
+}
