@@ -615,6 +615,48 @@ xcover_status dlx3_parse(dlx3_workspace *handle,
                          struct dlx3_parse_error *err_info);
 
 /**
+ * Adds an item (before any option), like one name on Knuth's item line: `name` is a
+ * NUL-terminated string of 1..8 non-space characters; a primary item (`secondary` 0) must
+ * be covered between `lo` and `hi` times (Knuth's `lo:hi|name`; plain items are 1, 1);
+ * a secondary item (`secondary` nonzero; `lo` and `hi` are ignored) at most once, or by
+ * options that agree on its color. All primary items come first.
+ *
+ * Returns XCOVER_OK; XCOVER_BAD_ARGUMENT (bad name, bounds not 0 <= lo <= hi, 1 <= hi,
+ * a primary after a secondary, or a secondary first); XCOVER_PARSE_DUPLICATE_ITEM_NAME;
+ * XCOVER_TOO_MANY_ITEMS (capacity given at init) — all these leave the workspace as it
+ * was; XCOVER_BAD_STATE after the first option; the pointer and handle errors.
+ *
+ * # Safety
+ * `handle` is NULL or a live handle; `name` is NULL or a NUL-terminated string.
+ */
+xcover_status dlx3_add_item(dlx3_workspace *handle,
+                            const char *name,
+                            uint32_t lo,
+                            uint32_t hi,
+                            uint32_t secondary);
+
+/**
+ * Adds an option: the `n` items named `names[0..n-1]` (NUL-terminated), with the colors
+ * `colors[0..n-1]` (a color is one non-space character; 0 for none; `colors` may be NULL
+ * for no colors; only secondary items may be colored). As in Knuth's program, an option
+ * without primary items is ignored (with a warning on `err` when `verbosity & 1024`).
+ *
+ * Returns XCOVER_OK; XCOVER_PARSE_UNKNOWN_ITEM_NAME, XCOVER_PARSE_DUPLICATE_IN_OPTION,
+ * XCOVER_PARSE_PRIMARY_COLORED, XCOVER_BAD_ARGUMENT (n = 0, bad name or color),
+ * XCOVER_TOO_MANY_NODES (capacity given at init) — all these leave the workspace as it
+ * was; XCOVER_BAD_STATE if there are no items yet or the matrix is complete; the pointer
+ * and handle errors.
+ *
+ * # Safety
+ * `handle` is NULL or a live handle; `names` points to `n` NUL-terminated strings;
+ * `colors` is NULL or points to `n` bytes.
+ */
+xcover_status dlx3_add_option(dlx3_workspace *handle,
+                              const char *const *names,
+                              const char *colors,
+                              size_t n);
+
+/**
  * Computes the buffer size and alignment for a workspace that can read (or build) a matrix of up to
  * `items` items and `nodes` node slots (Knuth's count: item headers + option nodes +
  * spacers, i.e. items + 1 + entries + 1 suffice) and search `levels` levels deep

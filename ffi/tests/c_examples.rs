@@ -1,7 +1,8 @@
 //! Builds the C examples with their Makefile (`make -C c-examples`, which also builds the
 //! release libxcover.a) and runs them: dlx3.c over the whole DLX3 conformance corpus,
 //! preloaded.c (8 queens with malloc forbidden), budget.c (sliced runs == one run),
-//! misuse.c (statuses, dead/usable workspaces, guard bytes), queens8_min.c. Also proves
+//! misuse.c (statuses, dead/usable workspaces, guard bytes), builder.c (dlx3_add_item /
+//! dlx3_add_option == text), queens8_min.c. Also proves
 //! the library is embeddable: the undefined symbols of libxcover.a are only mem*/bcmp-class
 //! ones (no allocator, no std, no unwinder).
 //!
@@ -166,6 +167,15 @@ fn misuse_gives_statuses_and_never_writes_outside_the_buffer() {
     }
     let text = run_ok(&built().join("misuse"), &[], None);
     assert!(text.contains("misuse: all checks passed"), "{text}");
+}
+
+#[test]
+fn built_matrix_searches_like_the_text() {
+    if skip() {
+        return;
+    }
+    let text = run_ok(&built().join("builder"), &[], None);
+    assert!(text.contains("same as the text"), "{text}");
 }
 
 /// Symbols that a freestanding C environment provides and that the library may use.

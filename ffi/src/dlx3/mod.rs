@@ -7,6 +7,7 @@
 
 pub mod arena;
 pub mod build;
+pub mod builder;
 pub mod init;
 pub mod settings;
 pub mod solve;
@@ -17,6 +18,7 @@ pub use init::dlx3_workspace;
 pub use settings::dlx3_settings;
 pub use types::*;
 pub use build::dlx3_parse;
+pub use builder::{dlx3_add_item, dlx3_add_option};
 pub use init::{
     dlx3_get_state, dlx3_init, dlx3_init_preloaded, dlx3_preloaded_workspace_size, dlx3_release,
     dlx3_text_capacity, dlx3_workspace_size,

@@ -51,18 +51,12 @@ unsafe impl super::arena::Plain for Node {}
 // SAFETY: as above.
 unsafe impl super::arena::Plain for Level {}
 
-/// One entry of an option being assembled by `dlx3_add_option`: item number and color.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
-pub struct OptionEntry {
-    /// Item number (1-based).
-    pub item: u32,
-    /// Color character, 0 for none.
-    pub color: u32,
-}
+/// One entry of an option being assembled by `dlx3_add_option`: item number (1-based) and
+/// color character (0 for none), as the engine's `add_option` takes them.
+pub type OptionEntry = (u32, u8);
 
-// SAFETY: two u32: zero is valid, alignment 4.
-unsafe impl super::arena::Plain for OptionEntry {}
+// SAFETY: a u32 and a u8 (plus padding): all-zero is a valid value; alignment 4 <= 8.
+unsafe impl super::arena::Plain for (u32, u8) {}
 
 /// The output streams registered at init.
 #[derive(Clone, Copy)]
@@ -296,6 +290,19 @@ impl dlx3_workspace {
     /// from now on and the buffer may be initialized again.
     pub fn release(&mut self) {
         self.magic = RELEASED;
+    }
+
+    /// Runs `f` with the engine, the first `n` scratch entries and the sinks.
+    pub fn with_sinks_and_scratch<R>(
+        &mut self,
+        n: usize,
+        f: impl FnOnce(&mut Dlx3<'static>, &[OptionEntry], &mut Sinks<'_>) -> R,
+    ) -> R {
+        let mut out = CallbackSink::new(self.writers.out);
+        let mut err = CallbackSink::new(self.writers.err);
+        let mut sinks = Sinks { out: &mut out, err: &mut err, shape: None };
+        let entries = &self.scratch[..n.min(self.scratch.len())];
+        f(&mut self.engine, entries, &mut sinks)
     }
 
     /// Runs `f` with the engine and sinks over the registered callbacks.
