@@ -56,15 +56,13 @@ impl Dlx3<'_> {
         let mut cmems = self.stats.cmems;
         let mut maxl = self.stats.maxl;
         let mut thresh = self.thresh;
-        let limit = d.mems.saturating_add(budget);
+        // A budget of at least 1 makes the first check pass, so every call makes progress.
+        let limit = d.mems.saturating_add(budget.max(1));
 
-        // The budget is checked at each label after the first, so every call makes progress.
-        let mut fresh = true;
         let (outcome, next_phase) = loop {
-            if d.mems >= limit && !fresh {
+            if d.mems >= limit {
                 break (Ok(Event::BudgetExhausted), Phase::Search(label));
             }
-            fresh = false;
             match label {
                 Label::Forward => {
                     nodes += 1;
