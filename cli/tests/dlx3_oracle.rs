@@ -20,24 +20,118 @@ use std::collections::BTreeMap;
 use dlx3_support::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use xcover_core::dlx3::{
+    measure, Dlx3, Event, FgetsLines, Item, Level, Move, Node, Settings, Sinks, Storage, MAX_LEVEL,
+};
 
 /// Every solution of `problem`, found by trying all subsets of the kept options.
 fn brute_force(problem: &Problem) -> Vec<SolutionKey> {
     let kept: Vec<&OptionLine> = problem.kept().collect();
-    assert!(kept.len() < 20, "brute force is exponential");
-    let mut solutions = Vec::new();
-    for mask in 0u32..(1 << kept.len()) {
-        let chosen: Vec<&OptionLine> = (0..kept.len())
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| kept[i])
-            .collect();
-        if is_solution(problem, &chosen) {
-            let mut key: SolutionKey = chosen.iter().map(|o| input_key(o)).collect();
+    brute_force_masks(problem)
+        .into_iter()
+        .map(|mask| {
+            let mut key: SolutionKey = (0..kept.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| input_key(kept[i]))
+                .collect();
             key.sort();
-            solutions.push(key);
-        }
+            key
+        })
+        .collect()
+}
+
+/// Every solution as a bit set of kept options (bit i = the (i+1)-th kept option).
+fn brute_force_masks(problem: &Problem) -> Vec<u32> {
+    let kept: Vec<&OptionLine> = problem.kept().collect();
+    assert!(kept.len() < 20, "brute force is exponential");
+    (0u32..(1 << kept.len()))
+        .filter(|mask| {
+            let chosen: Vec<&OptionLine> = (0..kept.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| kept[i])
+                .collect();
+            is_solution(problem, &chosen)
+        })
+        .collect()
+}
+
+/// A text sink that throws everything away.
+struct Discard;
+
+impl std::fmt::Write for Discard {
+    fn write_str(&mut self, _: &str) -> std::fmt::Result {
+        Ok(())
     }
-    solutions
+}
+
+/// Solves `problem` in-process through the core API (`Event::Solution`, `solution_move`)
+/// and returns each solution as a bit set of kept options, checking null moves on the way.
+/// `budget` is the mem budget per `run` call (small budgets exercise resumption).
+fn core_api_masks(problem: &Problem, settings: Settings, budget: u64) -> Result<Vec<u32>, String> {
+    let input = problem.text.as_bytes();
+    let cap = measure(input);
+    let mut items = vec![Item::ZERO; cap.item_slots];
+    let mut names = vec![[0u8; 8]; cap.item_slots];
+    let mut nodes = vec![Node::ZERO; cap.node_slots];
+    let mut levels = vec![Level::ZERO; MAX_LEVEL];
+    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let mut engine = Dlx3::new(storage, settings).map_err(|e| e.to_string())?;
+    for line in FgetsLines::new(input) {
+        engine
+            .read_line(line, &mut Discard)
+            .map_err(|e| e.to_string())?;
+    }
+    engine.end_input(&mut Discard).map_err(|e| e.to_string())?;
+    let kept = problem.kept().count() as u64;
+    if engine.option_count() != kept {
+        return Err(format!("option_count {} != {kept}", engine.option_count()));
+    }
+    let mut masks = Vec::new();
+    loop {
+        let mut sinks = Sinks {
+            out: &mut Discard,
+            err: &mut Discard,
+            shape: None,
+        };
+        match engine.run(budget, &mut sinks).map_err(|e| e.to_string())? {
+            Event::BudgetExhausted => continue,
+            Event::Done(_) => break,
+            Event::Solution => {}
+        }
+        let mut mask = 0u32;
+        let mut nulls = Vec::new();
+        for l in 0..engine.depth() {
+            match engine.solution_move(l) {
+                Some(Move::Option(n)) if n >= 1 && u64::from(n) <= kept => {
+                    let bit = 1u32 << (n - 1);
+                    if mask & bit != 0 {
+                        return Err(format!("option {n} chosen twice"));
+                    }
+                    mask |= bit;
+                }
+                Some(Move::Null(k)) => {
+                    let p = (k as usize)
+                        .checked_sub(1)
+                        .and_then(|i| problem.primaries.get(i))
+                        .ok_or_else(|| format!("null move for item {k}, not primary"))?;
+                    if p.lo == p.hi || nulls.contains(&k) {
+                        return Err(format!("bad null move for {}", p.name));
+                    }
+                    nulls.push(k);
+                }
+                other => return Err(format!("level {l}: {other:?}")),
+            }
+        }
+        masks.push(mask);
+    }
+    if engine.stats().count != masks.len() as u64 {
+        return Err(format!(
+            "stats().count {} != {} solutions",
+            engine.stats().count,
+            masks.len()
+        ));
+    }
+    Ok(masks)
 }
 
 fn is_solution(problem: &Problem, chosen: &[&OptionLine]) -> bool {
@@ -115,6 +209,32 @@ proptest! {
     fn dlx3_v0_is_silent_and_prints_the_same(seed in problem_seed(3, 2, 6)) {
         let problem = Problem::build(&seed);
         check_quiet(&problem).map_err(|e| TestCaseError::fail(format!("{e}\ninput:\n{}", problem.text)))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(1000) })]
+
+    /// The core API (no text output) finds exactly the brute-force solutions, identified by
+    /// option number, also when randomized and when run in small mem slices.
+    #[test]
+    fn core_api_agrees_with_brute_force(
+        seed in problem_seed(4, 3, 10),
+        random in prop::option::of(any::<i32>()),
+        budget in prop::sample::select(vec![1u64, 7, 100, u64::MAX]),
+    ) {
+        let problem = Problem::build(&seed);
+        let settings = Settings {
+            vbose: 0,
+            randomizing: random.is_some(),
+            random_seed: random.unwrap_or(0),
+            ..Settings::DEFAULT
+        };
+        let mut got = core_api_masks(&problem, settings, budget)
+            .map_err(|e| TestCaseError::fail(format!("{e}\ninput:\n{}", problem.text)))?;
+        got.sort_unstable();
+        let want = brute_force_masks(&problem);
+        prop_assert_eq!(got, want, "input:\n{}", problem.text);
     }
 }
 
