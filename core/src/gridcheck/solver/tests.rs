@@ -176,3 +176,33 @@ fn grid_awareness_does_not_change_counts() {
     assert_eq!(with, without);
     let _ = p;
 }
+
+#[test]
+fn start_board_rejects_clashing_givens() {
+    use super::board::Board;
+    // Same digit twice in a row, a column, a box; one cell with two digits.
+    for givens in [
+        [(0u8, 5u8), (8, 5)],
+        [(0, 5), (72, 5)],
+        [(0, 5), (10, 5)],
+        [(40, 1), (40, 2)],
+    ] {
+        assert!(
+            Board::with_givens(givens.into_iter()).is_none(),
+            "{givens:?}"
+        );
+    }
+    // The same given twice, and out-of-range entries, are harmless.
+    assert!(
+        Board::with_givens([(40u8, 3u8), (40, 3), (81, 1), (3, 0), (4, 10)].into_iter()).is_some()
+    );
+    // Built at once or placed one by one: the same candidates.
+    let p = puzzle(KNOWN[2].0);
+    let at_once = Board::with_givens(p.givens().iter().map(|c| (c, p.digit(c)))).unwrap();
+    let mut one_by_one = Board::EMPTY;
+    for c in p.givens().iter() {
+        assert!(one_by_one.place(p.digit(c) as usize - 1, c as usize));
+    }
+    assert_eq!(at_once.cand, one_by_one.cand);
+    assert_eq!(at_once.unsolved, one_by_one.unsolved);
+}
