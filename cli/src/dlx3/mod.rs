@@ -16,6 +16,9 @@ use self::sink::ByteSink;
 /// Mems per call of the engine; between calls buffered stderr is flushed.
 const MEM_SLICE: u64 = 1 << 28;
 
+/// Exit status when stdout is a closed pipe: what a C program killed by SIGPIPE reports.
+const SIGPIPE_STATUS: i32 = 128 + 13;
+
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.
 pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
@@ -98,7 +101,13 @@ fn solve(
             shape: shape.as_mut().map(|s| s as &mut dyn std::fmt::Write),
         };
         match engine.run(MEM_SLICE, &mut sinks) {
-            Ok(Event::Solution) => out.flush(),
+            Ok(Event::Solution) => {
+                out.flush();
+                if out.broken_pipe {
+                    // Knuth's program would be killed by SIGPIPE here; stop quietly.
+                    return SIGPIPE_STATUS;
+                }
+            }
             Ok(Event::BudgetExhausted) => err.flush(),
             Ok(Event::Done(_)) => break,
             Err(e) => {

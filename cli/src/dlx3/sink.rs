@@ -9,6 +9,8 @@ use xcover_core::dlx3::BYTE_ESCAPE_BASE;
 /// A byte-exact text sink.
 pub(crate) struct ByteSink<W: Write> {
     inner: W,
+    /// Set when a write failed because the reader went away (closed pipe).
+    pub(crate) broken_pipe: bool,
     /// Flush after every write that ends a line (for the shape file, which Knuth flushes).
     flush_lines: bool,
 }
@@ -17,6 +19,7 @@ impl<W: Write> ByteSink<W> {
     pub(crate) fn new(inner: W) -> Self {
         ByteSink {
             inner,
+            broken_pipe: false,
             flush_lines: false,
         }
     }
@@ -24,12 +27,23 @@ impl<W: Write> ByteSink<W> {
     pub(crate) fn line_flushed(inner: W) -> Self {
         ByteSink {
             inner,
+            broken_pipe: false,
             flush_lines: true,
         }
     }
 
     pub(crate) fn flush(&mut self) {
-        let _ = self.inner.flush();
+        let r = self.inner.flush();
+        self.note(r);
+    }
+
+    /// Remembers a closed pipe; other write errors are ignored like unchecked `printf`.
+    fn note(&mut self, r: std::io::Result<()>) {
+        if let Err(e) = r {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                self.broken_pipe = true;
+            }
+        }
     }
 }
 
@@ -40,20 +54,22 @@ impl<W: Write> fmt::Write for ByteSink<W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let bytes = s.as_bytes();
         if !bytes.contains(&ESCAPE_LEAD) {
-            let _ = self.inner.write_all(bytes);
+            let r = self.inner.write_all(bytes);
+            self.note(r);
         } else {
             for c in s.chars() {
                 let v = u32::from(c);
-                if (BYTE_ESCAPE_BASE + 0x80..=BYTE_ESCAPE_BASE + 0xff).contains(&v) {
-                    let _ = self.inner.write_all(&[(v - BYTE_ESCAPE_BASE) as u8]);
+                let r = if (BYTE_ESCAPE_BASE + 0x80..=BYTE_ESCAPE_BASE + 0xff).contains(&v) {
+                    self.inner.write_all(&[(v - BYTE_ESCAPE_BASE) as u8])
                 } else {
                     let mut buf = [0u8; 4];
-                    let _ = self.inner.write_all(c.encode_utf8(&mut buf).as_bytes());
-                }
+                    self.inner.write_all(c.encode_utf8(&mut buf).as_bytes())
+                };
+                self.note(r);
             }
         }
         if self.flush_lines && bytes.last() == Some(&b'\n') {
-            let _ = self.inner.flush();
+            self.flush();
         }
         Ok(())
     }
