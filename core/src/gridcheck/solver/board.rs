@@ -6,7 +6,7 @@
 //! box. Working per (digit, band) word lets one table look-up apply the "one minirow per row
 //! and per box" rule (hidden singles in rows and boxes, pointing and claiming) in one step.
 use super::tables::{
-    fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_COLUMNS,
+    fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_CELLS,
     PEERS_IN_BAND, PERMUTATION_CELLS, SINGLE_ROW,
 };
 
@@ -204,7 +204,7 @@ impl Board {
             }
             // A box whose cells for the digit share one column: the other bands lose that
             // column.
-            let locked = spread_columns(LOCKED_COLUMNS[fold_columns(x) as usize] as u32);
+            let locked = LOCKED_CELLS[fold_columns(x) as usize];
             // Only the other bands that actually lose cells need another look.
             for ob in OTHER_BANDS[b] {
                 let j = word(d, ob);

@@ -22,6 +22,9 @@ pub const PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 /// bands lose it there.
 pub const LOCKED_COLUMNS: [u16; 512] = locked_columns();
 
+/// [`LOCKED_COLUMNS`] spread over the three rows of a band (the cells the other bands lose).
+pub const LOCKED_CELLS: [u32; 512] = locked_cells();
+
 /// A 9-bit row value itself if it has exactly one cell, else 0 (the digit is placed there).
 pub const SINGLE_ROW: [u16; 512] = single_row();
 
@@ -135,6 +138,16 @@ const fn single_row() -> [u16; 512] {
     table
 }
 
+const fn locked_cells() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        table[columns] = spread_columns(LOCKED_COLUMNS[columns] as u32);
+        columns += 1;
+    }
+    table
+}
+
 const fn peers_in_band() -> [u32; 27] {
     let mut table = [0u32; 27];
     let mut cell = 0;
@@ -187,6 +200,7 @@ mod tests {
         assert_eq!(SINGLE_ROW[0b1001], 0);
         assert_eq!(SINGLE_ROW[0], 0);
         assert_eq!(LOCKED_COLUMNS[0b011_010_001], 0b000_010_001);
+        assert_eq!(LOCKED_CELLS[0b011_010_001], spread_columns(0b000_010_001));
         assert_eq!(PEERS_IN_BAND[0].count_ones(), 8 + 6);
         assert_eq!(PEERS_IN_BAND[13] & (1 << 13), 0);
         assert_eq!(COLUMN_IN_BAND[2], 1 << 2 | 1 << 11 | 1 << 20);
