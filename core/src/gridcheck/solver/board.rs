@@ -99,15 +99,15 @@ impl Board {
             }
         }
         let mut board = Board::EMPTY;
-        for b in 0..3 {
+        for (b, &cells) in given_cells.iter().enumerate() {
             for d in 0..9 {
                 let w = word(d, b);
-                board.cand[w] = BAND & !removed[w] & !(given_cells[b] & !given[w]);
+                board.cand[w] = BAND & !removed[w] & !(cells & !given[w]);
                 if given[w] & removed[w] != 0 {
                     return None;
                 }
             }
-            board.unsolved[b] = BAND & !given_cells[b];
+            board.unsolved[b] = BAND & !cells;
         }
         Some(board)
     }
