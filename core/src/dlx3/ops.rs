@@ -2,8 +2,9 @@
 //! of a chosen option — each charging exactly Knuth's mems.
 //!
 //! The list walks are free functions over the node slice that return their mems (and add
-//! updates and cleansings to [`Tallies`]); `Dancer` (the state of one `run`) adds them up. Keeping the walks out of
-//! line and `Dancer` out of memory lets the optimizer hold every hot value in registers.
+//! updates and cleansings to [`Tallies`]); `Dancer` (the state of one `run`) adds them up.
+//! Returning the mems instead of adding to `Dancer` fields keeps `Dancer` out of memory,
+//! so the optimizer holds every hot value in registers.
 use super::active::ActiveSet;
 use super::storage::{Item, Node};
 
@@ -145,7 +146,7 @@ fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) ->
 /// Mems: 1 for the first `down` and 1 per further step; per option walk 2 for its spacer,
 /// 6 per node changed and 1 per cleansed node skipped. Updates: 1 per node hidden (the
 /// caller adds 1 for the call of `cover`).
-#[inline(never)]
+#[inline(always)]
 fn walk_list<const HIDE: bool, const COLORED: bool>(
     nd: &mut [Node],
     last_itm: u32,
