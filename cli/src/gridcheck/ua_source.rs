@@ -1,136 +1,121 @@
-//! The UA list of a grid: generated, or loaded from a file and verified, and saved.
-//!
-//! TEMPORARY: a std implementation over the solver until `gridcheck::ua` lands; to be
-//! replaced by the core generators / verify_ua / file format.
-use std::ops::ControlFlow;
+//! The UA list of a grid: generated with the core generators, or loaded from a file and
+//! verified (a set that is not a UA of the grid is refused), and saved.
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
-use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
+use anyhow::{anyhow, Context, Result};
+use xcover_core::gridcheck::ua::antichain::Antichain;
+use xcover_core::gridcheck::ua::generate::{self, DEFAULT_RANDOM_BLANKS};
+use xcover_core::gridcheck::ua::rng::SplitMix64;
+use xcover_core::gridcheck::ua::{file, verify_ua, UaList};
+use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
 
-/// Minimal UA of the pseudo-puzzle made of `grid` with `blank` emptied.
-fn from_pseudo_puzzle(grid: &Grid, blank: u128, out: &mut Vec<Cells>) {
-    let digits = grid.digits();
-    let mut puzzle = *digits;
-    for (cell, d) in puzzle.iter_mut().enumerate() {
-        if blank >> cell & 1 == 1 {
-            *d = 0;
-        }
-    }
-    let Ok(puzzle) = Puzzle::from_digits(puzzle) else { return };
-    let mut local: Vec<u128> = Vec::new();
-    solver::for_each_solution(&puzzle, Some(grid), &mut |s| {
-        let mut ua = 0u128;
-        for (cell, (&a, &b)) in s.iter().zip(digits.iter()).enumerate() {
-            if a != b {
-                ua |= 1u128 << cell;
-            }
-        }
-        if ua != 0 {
-            local.push(ua);
-        }
-        ControlFlow::Continue(())
-    });
-    local.sort_unstable_by_key(|u| (u.count_ones(), *u));
-    let mut kept: Vec<u128> = Vec::new();
-    for ua in local {
-        if !kept.iter().any(|&k| k & ua == k) {
-            kept.push(ua);
-        }
-    }
-    out.extend(kept.into_iter().map(Cells));
+/// Antichain scratch per pseudo-puzzle (sets).
+const SCRATCH: usize = 1 << 16;
+
+/// Room for the generated list: duplicates are merged when it fills up, and it grows if
+/// the distinct sets do not fit.
+fn initial_capacity(random: u32) -> usize {
+    16_384 + 32 * random as usize
 }
 
-/// Generates the UA list: all 4-digit subsets, then `random` 54-blank pseudo-puzzles.
-/// Cells of `keep` (forced givens of a masked scan) are never blanked: a UA through a forced
-/// given is useless to that scan, and keeping them makes the pseudo-puzzles much smaller.
+/// Runs `fill` over a list of growing capacity until it fits; returns the sorted,
+/// de-duplicated sets.
+fn with_growing_list(
+    mut capacity: usize,
+    mut fill: impl FnMut(&mut UaList<'_>, &mut [Cells]) -> Result<(), GridcheckError>,
+) -> Result<Vec<Cells>> {
+    let mut scratch = vec![Cells::EMPTY; SCRATCH];
+    loop {
+        let mut storage = vec![Cells::EMPTY; capacity];
+        let mut list = UaList::new(&mut storage);
+        match fill(&mut list, &mut scratch) {
+            Ok(()) => {
+                list.dedup();
+                return Ok(list.as_slice().to_vec());
+            }
+            Err(GridcheckError::ListFull { .. }) => capacity *= 2,
+            Err(err) => return Err(anyhow!("generating UA: {err}")),
+        }
+    }
+}
+
+/// Merges the minimal UA inside `blanks` into `list` (dropped if the scratch overflowed).
+fn merge_inside(grid: &Grid, blanks: Cells, list: &mut UaList<'_>, scratch: &mut [Cells]) -> Result<(), GridcheckError> {
+    let mut chain = Antichain::new(scratch);
+    generate::minimal_ua_inside(grid, blanks, &mut chain);
+    if chain.overflowed() {
+        return Ok(());
+    }
+    for &ua in chain.as_slice() {
+        list.push_merging(ua)?;
+    }
+    Ok(())
+}
+
+/// Generates the UA list: all 4-digit subsets, then `random` pseudo-puzzles of 54 random
+/// blank cells (seeded: same seed, same list). Cells of `keep` (forced givens of a masked
+/// scan) are never blanked: a UA through a forced given is useless to that scan, and
+/// keeping them makes the pseudo-puzzles much smaller. Every set is a real minimal UA.
 pub fn generate(grid: &Grid, random: u32, seed: u64, keep: Cells) -> Result<Vec<Cells>> {
-    let mut out = Vec::new();
-    for subset in 0u32..512 {
-        if subset.count_ones() != 4 {
-            continue;
-        }
-        let mut blank = 0u128;
-        for d in 0..9u8 {
-            if subset >> d & 1 == 1 {
-                blank |= grid.cells_of_digit(d + 1).0;
+    if keep.is_empty() {
+        return with_growing_list(initial_capacity(random), |list, scratch| {
+            generate::from_digit_subsets(grid, 4, list, scratch)?;
+            generate::from_random_blanks(grid, random, DEFAULT_RANDOM_BLANKS, seed, list, scratch)?;
+            Ok(())
+        });
+    }
+    // Same density as the reference recipe (54 blanks of 81): two thirds of the open cells.
+    let open: Vec<u8> = keep.complement().iter().collect();
+    let blanks = (open.len() * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
+    with_growing_list(initial_capacity(random), |list, scratch| {
+        for subset in 0u32..512 {
+            if subset.count_ones() != 4 {
+                continue;
             }
+            let digits = (0..9u8).filter(|d| subset >> d & 1 == 1);
+            let cells = digits.fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d + 1));
+            merge_inside(grid, cells - keep, list, scratch)?;
         }
-        from_pseudo_puzzle(grid, blank & !keep.0, &mut out);
-    }
-    let open = Cells::ALL.0 & !keep.0;
-    let blanks = open.count_ones().min(54);
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    for _ in 0..random {
-        let mut blank = 0u128;
-        while blank.count_ones() < blanks {
-            blank |= (1u128 << (next() % 81)) & open;
+        let mut rng = SplitMix64::new(seed);
+        let mut order = open.clone();
+        for _ in 0..random {
+            // Partial Fisher-Yates over the open cells.
+            let mut set = Cells::EMPTY;
+            for i in 0..blanks {
+                let j = i + rng.below((order.len() - i) as u32) as usize;
+                order.swap(i, j);
+                set.insert(order[i]);
+            }
+            merge_inside(grid, set, list, scratch)?;
         }
-        from_pseudo_puzzle(grid, blank, &mut out);
-    }
-    out.sort_unstable_by_key(|u| (u.0.count_ones(), u.0));
-    out.dedup();
-    Ok(out)
+        Ok(())
+    })
 }
 
-/// True when blanking `ua` in the grid leaves more than one solution.
+/// True when `ua` is an unavoidable set of the grid (blanking it leaves several solutions).
 pub fn verify(grid: &Grid, ua: Cells) -> bool {
-    let givens = Cells(Cells::ALL.0 & !ua.0);
-    !ua.is_empty() && !solver::is_unique_with_grid(grid, givens)
+    verify_ua(grid, ua)
 }
 
-/// Loads a UA file (81-char 0/1 masks or `{rc,rc,...}` lines) and verifies every UA.
+/// Loads a UA file (81-char 0/1 masks or `{rc,rc,...}` lines); every set is verified
+/// against the grid and a wrong one is refused with its line number.
 pub fn load(path: &Path, grid: &Grid) -> Result<Vec<Cells>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut out = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
+    let text = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let lines = text.split(|&b| b == b'\n').count();
+    let mut storage = vec![Cells::EMPTY; lines];
+    let mut list = UaList::new(&mut storage);
+    file::read_verified(grid, &text, &mut list).map_err(|err| match err {
+        GridcheckError::NotAUa { line } => {
+            anyhow!("{} line {line}: not an unavoidable set of the grid (refused)", path.display())
         }
-        let mut ua = 0u128;
-        if line.starts_with('{') {
-            let inner = line.trim_start_matches('{').trim_end_matches('}');
-            for rc in inner.split(',') {
-                let b = rc.trim().as_bytes();
-                if b.len() != 2 || !(b'1'..=b'9').contains(&b[0]) || !(b'1'..=b'9').contains(&b[1]) {
-                    bail!("{} line {}: bad cell `{rc}`", path.display(), number + 1);
-                }
-                ua |= 1u128 << (usize::from(b[0] - b'1') * 9 + usize::from(b[1] - b'1'));
-            }
-        } else {
-            if line.len() != 81 || !line.bytes().all(|b| b == b'0' || b == b'1') {
-                bail!("{} line {}: expected 81 characters 0/1 or {{rc,...}}", path.display(), number + 1);
-            }
-            for (cell, b) in line.bytes().enumerate() {
-                if b == b'1' {
-                    ua |= 1u128 << cell;
-                }
-            }
-        }
-        if !verify(grid, Cells(ua)) {
-            bail!("{} line {}: not an unavoidable set of the grid (refused)", path.display(), number + 1);
-        }
-        out.push(Cells(ua));
-    }
-    Ok(out)
+        other => anyhow!("{}: {other}", path.display()),
+    })?;
+    Ok(list.as_slice().to_vec())
 }
 
 /// Saves the list, one 81-char 0/1 mask per line.
 pub fn save(path: &Path, uas: &[Cells]) -> Result<()> {
     let mut text = String::with_capacity(uas.len() * 82);
-    for ua in uas {
-        for cell in 0..81 {
-            text.push(if ua.0 >> cell & 1 == 1 { '1' } else { '0' });
-        }
-        text.push('\n');
-    }
+    file::write_masks(uas, &mut text).map_err(|e| anyhow!("writing UA: {e}"))?;
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
