@@ -27,7 +27,7 @@ use search::{Search, FULL_DEPTH};
 
 /// Stack depth tried first by the counting calls: enough for nearly every search, and cheap
 /// to set up; a search that needs more is rerun with [`FULL_DEPTH`].
-const QUICK_DEPTH: usize = 32;
+const QUICK_DEPTH: usize = 24;
 
 /// Counts the solutions of `givens` up to `limit` with a small stack, falling back to the
 /// full one when needed.
