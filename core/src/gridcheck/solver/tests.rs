@@ -206,3 +206,17 @@ fn start_board_rejects_clashing_givens() {
     assert_eq!(at_once.cand, one_by_one.cand);
     assert_eq!(at_once.unsolved, one_by_one.unsolved);
 }
+
+#[test]
+fn small_stack_reports_overflow_instead_of_a_wrong_count() {
+    use super::search::{Search, FULL_DEPTH};
+    let mut tiny = Search::<2>::new(core::iter::empty(), None);
+    let n = tiny.count(10);
+    assert!(tiny.overflowed(), "the empty puzzle needs more than two pending guesses");
+    assert!(n < 10);
+    let mut full = Search::<FULL_DEPTH>::new(core::iter::empty(), None);
+    assert_eq!(full.count(10), 10);
+    assert!(!full.overflowed());
+    // The public calls fall back to the full stack.
+    assert_eq!(count_solutions(&Puzzle::EMPTY, 10), 10);
+}
