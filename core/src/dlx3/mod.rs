@@ -28,7 +28,7 @@ mod storage;
 
 pub use error::{Dlx3Error, InputError};
 pub use output::{write_bytes, BYTE_ESCAPE_BASE};
-pub use parse::{measure, Capacity, FgetsLines};
+pub use parse::{measure, measure_within, Capacity, FgetsLines};
 pub use settings::{
     is_space_byte, scan_int, ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES,
     SHOW_BASICS, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS,

@@ -48,10 +48,25 @@ pub struct Capacity {
     pub node_slots: usize,
 }
 
-/// A cheap upper bound of the storage `input` can need. With storage of this size the
-/// engine behaves exactly as with Knuth's full-size arrays: an input that would overflow
-/// them gets the bound clamped to the limit and hence the same error at the same place.
+impl Capacity {
+    /// Knuth's compiled-in limits: 10000 items (10002 item slots), 100000000 nodes.
+    pub const KNUTH: Capacity = Capacity {
+        item_slots: MAX_COLS + 2,
+        node_slots: MAX_NODES,
+    };
+}
+
+/// A cheap upper bound of the storage `input` can need, clamped to Knuth's limits
+/// ([`Capacity::KNUTH`]). With storage of this size the engine behaves exactly as with
+/// Knuth's full-size arrays: an input that would overflow them gets the bound clamped to
+/// the limit and hence the same error at the same place.
 pub fn measure(input: &[u8]) -> Capacity {
+    measure_within(input, Capacity::KNUTH)
+}
+
+/// Like [`measure`], clamped to `limits` instead of Knuth's (a caller whose own limits
+/// are smaller gets "Too many items"/"Too many nodes" exactly at those limits).
+pub fn measure_within(input: &[u8], limits: Capacity) -> Capacity {
     // Every item and every option node comes from a token; every spacer from a line.
     let mut tokens: usize = 0;
     let mut lines: usize = 1;
@@ -67,11 +82,11 @@ pub fn measure(input: &[u8]) -> Capacity {
         in_token = !space;
     }
     Capacity {
-        item_slots: tokens.saturating_add(2).min(MAX_COLS + 2),
+        item_slots: tokens.saturating_add(2).min(limits.item_slots),
         node_slots: tokens
             .saturating_add(lines)
             .saturating_add(3)
-            .min(MAX_NODES),
+            .min(limits.node_slots),
     }
 }
 

@@ -224,3 +224,24 @@ impl<const ITEMS: usize, const NODES: usize, const LEVELS: usize> Workspace<ITEM
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The owned workspace can live in a `static` (const constructor, `Sync` data).
+    static SMALL: Workspace<8, 64, 16> = Workspace::new();
+
+    #[test]
+    fn workspace_capacities_are_the_slice_lengths() {
+        let _ = &SMALL;
+        let mut ws: Workspace<12, 100, 7> = Workspace::new();
+        let s = ws.storage();
+        assert_eq!(
+            (s.item_slots(), s.node_slots(), s.level_slots()),
+            (12, 100, 7)
+        );
+        assert_eq!(core::mem::size_of::<Node>(), 16);
+        assert_eq!(core::mem::size_of::<Item>(), 16);
+    }
+}
