@@ -5,7 +5,7 @@
 //! can scan bits in increasing order instead of chasing `next` links, with the same result.
 
 /// Number of 64-bit words in an [`ActiveSet`].
-pub(super) const ACTIVE_WORDS: usize = 160;
+pub(super) const ACTIVE_WORDS: usize = 16;
 
 /// A bit set of active primary items, usable when all primary items are below
 /// `64 * ACTIVE_WORDS`; choosing an item then scans bits instead of chasing `next` links.

@@ -31,7 +31,7 @@ impl Dlx3<'_> {
                 return Err(Dlx3Error::OutOfOrder); // the first item must be primary
             }
             self.layout.last_itm = 1;
-            self.layout.second = self.max_cols;
+            self.separator_seen = false;
         }
         if name.is_empty() {
             return Err(err(InputError::ItemNameEmpty));
@@ -51,7 +51,7 @@ impl Dlx3<'_> {
             }
         }
         if !secondary {
-            if self.layout.second != self.max_cols {
+            if self.separator_seen {
                 return Err(Dlx3Error::OutOfOrder); // primaries come first
             }
             if hi <= 0 {
@@ -70,8 +70,9 @@ impl Dlx3<'_> {
         if (1..last).any(|k| self.names.get(k as usize) == padded) {
             return Err(err(InputError::DuplicateItemName));
         }
-        if secondary && self.layout.second == self.max_cols {
+        if secondary && !self.separator_seen {
             self.layout.second = last;
+            self.separator_seen = super::parse::separator_counts(last);
         }
         if last > self.max_cols {
             return Err(err(InputError::TooManyItems));
@@ -84,7 +85,7 @@ impl Dlx3<'_> {
         };
         let li = last as usize;
         names[li] = padded;
-        if !secondary {
+        if !self.separator_seen {
             self.items[li - 1].next = last;
             self.items[li] = Item {
                 prev: last - 1,

@@ -127,8 +127,10 @@ pub struct Dlx3<'a> {
     levels: &'a mut [Level],
     settings: Settings,
     rng: GbFlip,
-    /// Knuth's `max_cols`: item slots minus 2 (also the "no separator yet" value of `second`).
+    /// Knuth's `max_cols`: item slots minus 2.
     max_cols: u32,
+    /// Whether the item line's `|` has been seen (Knuth: `second != max_cols`).
+    separator_seen: bool,
     layout: Layout,
     /// Whether some option node has a color (so purify/cleansing can happen).
     colored: bool,
@@ -185,9 +187,10 @@ impl<'a> Dlx3<'a> {
             settings,
             rng,
             max_cols,
+            separator_seen: false,
             layout: Layout {
                 last_itm: 0,
-                second: max_cols,
+                second: 0,
                 last_node: 0,
                 options: 0,
             },
@@ -216,7 +219,14 @@ impl<'a> Dlx3<'a> {
         settings: Settings,
         layout: Layout,
     ) -> Result<Self, Dlx3Error> {
+        // `new` clears the root records; an image carries them (the active list's head).
+        let root_item = storage.items.first().copied();
+        let root_node = storage.nodes.first().copied();
         let mut e = Self::new(storage, settings)?;
+        if let (Some(it), Some(nd)) = (root_item, root_node) {
+            e.items[0] = it;
+            e.nodes[0] = nd;
+        }
         let fits = (layout.last_itm as usize) < e.items.len().min(e.names.len());
         if !fits || !image::is_valid_image(e.items, e.nodes, &layout) {
             return Err(Dlx3Error::BadImage);

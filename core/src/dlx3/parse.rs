@@ -90,6 +90,14 @@ pub fn measure_within(input: &[u8], limits: Capacity) -> Capacity {
     }
 }
 
+/// Whether a `|` met when the next item would be number `last_itm` really starts the
+/// secondary items. Knuth marks "no separator yet" with `second == max_cols` (10000), so a
+/// separator after exactly 9999 items is forgotten and the items after it become primary.
+/// That quirk is reproduced at Knuth's value (whatever the storage size), and only there.
+pub(super) fn separator_counts(last_itm: u32) -> bool {
+    last_itm as usize != MAX_COLS
+}
+
 /// The byte at `i` of a C string (0 past its end).
 #[inline]
 fn at(line: &[u8], i: usize) -> u8 {
@@ -183,7 +191,7 @@ impl Dlx3<'_> {
     fn read_item_line(&mut self, line: &[u8], mut p: usize) -> Result<(), Dlx3Error> {
         let max_cols = self.max_cols;
         self.layout.last_itm = 1;
-        self.layout.second = max_cols;
+        self.separator_seen = false;
         let (mut q, mut r) = (0i32, 0i32);
         loop {
             self.stats.mems += 1;
@@ -191,7 +199,7 @@ impl Dlx3<'_> {
                 break;
             }
             // Scan an item name, possibly prefixed by bounds.
-            let mut stage = if self.layout.second == max_cols { 0 } else { 2 };
+            let mut stage = if self.separator_seen { 2 } else { 0 };
             let mut name = [0u8; 8];
             let mut j;
             'segment: loop {
@@ -272,7 +280,7 @@ impl Dlx3<'_> {
             };
             let li = last as usize;
             names[li] = name;
-            if self.layout.second == max_cols {
+            if !self.separator_seen {
                 self.stats.mems += 3;
                 self.items[li - 1].next = last;
                 self.items[li] = Item {
@@ -308,10 +316,11 @@ impl Dlx3<'_> {
                 }
             }
             if at(line, p) == b'|' {
-                if self.layout.second != max_cols {
+                if self.separator_seen {
                     return Err(input_err(InputError::BarTwice, p));
                 }
                 self.layout.second = self.layout.last_itm;
+                self.separator_seen = separator_counts(self.layout.last_itm);
                 p += 1;
                 loop {
                     self.stats.mems += 1;
@@ -329,7 +338,7 @@ impl Dlx3<'_> {
     /// The end of Knuth's item-line code: fixes `second`, closes the active list and puts
     /// the first spacer after the headers. `p` is the position for a "Too many nodes".
     pub(super) fn close_item_list(&mut self, p: usize) -> Result<(), Dlx3Error> {
-        if self.layout.second == self.max_cols {
+        if !self.separator_seen {
             self.layout.second = self.layout.last_itm;
         }
         let second = self.layout.second;
@@ -684,6 +693,20 @@ mod error_tests {
         );
         let mut b = Buffers::new(4, 7, 10);
         assert!(parse(&mut b, b"A B\nA B\n", Settings::DEFAULT, &mut warn).is_ok());
+    }
+
+    #[test]
+    fn separator_at_full_capacity_is_kept() {
+        // Exactly-sized storage (tokens + 2 item slots) must not move Knuth's sentinel.
+        let mut b = Buffers::for_text(b"A |X\n");
+        let mut warn = String::new();
+        let e = parse(&mut b, b"A |X\n", Settings::DEFAULT, &mut warn).expect("parses");
+        assert_eq!((e.layout().second, e.layout().last_itm), (2, 3));
+        assert_eq!(input_error(b"A |0:1|B\n"), (InputError::IllegalColon, 3));
+        let text = b"A B | X\nA X:1\nB X:2\nA\nB\n";
+        let mut b = Buffers::new(5, 64, 10);
+        let e = parse(&mut b, text, Settings::DEFAULT, &mut warn).expect("parses");
+        assert_eq!(e.layout().second, 3);
     }
 
     #[test]

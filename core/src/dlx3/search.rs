@@ -401,6 +401,37 @@ mod tests {
     }
 
     #[test]
+    fn preloaded_image_searches_like_the_parsed_one() {
+        let text = queens(6);
+        let mut b = Buffers::for_text(&text);
+        let mut warn = String::new();
+        let parsed = parse(&mut b, &text, settings(&["m1"]), &mut warn).expect("parses");
+        let layout = parsed.layout();
+        let (items, nodes): (Vec<_>, Vec<_>) = (parsed.items().to_vec(), parsed.nodes().to_vec());
+        let mut image = Buffers::new(items.len() + 1, nodes.len() + 1, 500);
+        image.items[..items.len()].copy_from_slice(&items);
+        image.nodes[..nodes.len()].copy_from_slice(&nodes);
+        for k in 0..items.len() as u32 {
+            image.names[k as usize] = parsed.item_name(k);
+        }
+        let mut pre = super::super::Dlx3::preloaded(image.storage(), settings(&["m1"]), layout)
+            .expect("valid image");
+        let (out_pre, _, _) = run_all(&mut pre, u64::MAX).expect("runs");
+        let mut b2 = Buffers::for_text(&text);
+        let mut again = parse(&mut b2, &text, settings(&["m1"]), &mut warn).expect("parses");
+        let (out, _, _) = run_all(&mut again, u64::MAX).expect("runs");
+        assert_eq!(out_pre, out);
+        assert_eq!(pre.stats().mems, again.stats().mems);
+        assert_eq!(pre.stats().count, 4);
+        // A damaged image is refused.
+        let mut bad = Buffers::new(items.len() + 1, nodes.len() + 1, 500);
+        bad.items[..items.len()].copy_from_slice(&items);
+        bad.nodes[..nodes.len()].copy_from_slice(&nodes);
+        bad.nodes[nodes.len() - 2].down = 0;
+        assert!(super::super::Dlx3::preloaded(bad.storage(), settings(&[]), layout).is_err());
+    }
+
+    #[test]
     fn too_many_levels() {
         // 6 items that must each be covered by its own option: depth 6 > 5 levels.
         let text = b"A B C D E F\nA\nB\nC\nD\nE\nF\n";
