@@ -159,7 +159,6 @@ impl BitmapTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    extern crate std;
     use std::boxed::Box;
     use std::vec::Vec;
 

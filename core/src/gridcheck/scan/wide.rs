@@ -124,7 +124,6 @@ impl WideHits<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    extern crate std;
     use std::vec;
     use std::vec::Vec;
 
