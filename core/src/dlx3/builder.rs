@@ -198,7 +198,6 @@ impl Dlx3<'_> {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::super::testutil::{parse, run_all, Buffers, SEED};
     use super::super::{Dlx3, Settings};
     use std::string::String;

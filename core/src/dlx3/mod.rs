@@ -386,7 +386,6 @@ impl<'a> Dlx3<'a> {
 /// Helpers for the unit tests of this module.
 #[cfg(test)]
 pub(crate) mod testutil {
-    extern crate std;
     use super::*;
     use std::string::String;
     use std::vec;

@@ -506,7 +506,6 @@ impl Dancer<'_> {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::super::testutil::{parse, Buffers, SEED};
     use super::super::Settings;
     use super::*;

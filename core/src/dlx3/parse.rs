@@ -599,7 +599,6 @@ mod tests {
 
 #[cfg(test)]
 mod error_tests {
-    extern crate std;
     use super::super::testutil::{parse, Buffers};
     use super::super::{Dlx3Error, InputError, Settings};
     use std::string::String;

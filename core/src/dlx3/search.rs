@@ -296,7 +296,6 @@ impl Dlx3<'_> {
 
 #[cfg(test)]
 mod tests {
-    extern crate std;
     use super::super::testutil::{parse, queens, run_all, Buffers, SEED};
     use super::super::{Dlx3Error, Move, Settings};
     use std::string::String;
