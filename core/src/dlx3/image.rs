@@ -10,7 +10,7 @@ use super::Layout;
 /// colors only on secondary items, bounds with `0 <= slack < bound` ... as Knuth parses them.
 pub(super) fn is_valid_image(items: &[Item], nodes: &[Node], l: &Layout) -> bool {
     let (li, sec, ln) = (l.last_itm as usize, l.second as usize, l.last_node as usize);
-    if !(2..=li).contains(&sec) || li >= items.len() || ln >= nodes.len() || ln <= li {
+    if !(2..=li).contains(&sec) || li >= items.len() || ln >= nodes.len() || ln < li {
         return false;
     }
     // Items: the active list is 0 -> 1 -> ... -> sec-1 -> 0; secondaries point to themselves.

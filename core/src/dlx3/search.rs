@@ -422,6 +422,21 @@ mod tests {
         assert_eq!(out_pre, out);
         assert_eq!(pre.stats().mems, again.stats().mems);
         assert_eq!(pre.stats().count, 4);
+        // An image without options is fine too (Knuth accepts an item line alone).
+        let mut b3 = Buffers::for_text(b"A B\n");
+        let empty = parse(&mut b3, b"A B\n", settings(&[]), &mut warn).expect("parses");
+        let (el, ei, en) = (
+            empty.layout(),
+            empty.items().to_vec(),
+            empty.nodes().to_vec(),
+        );
+        let mut image = Buffers::new(ei.len() + 1, en.len() + 1, 10);
+        image.items[..ei.len()].copy_from_slice(&ei);
+        image.nodes[..en.len()].copy_from_slice(&en);
+        let mut e =
+            super::super::Dlx3::preloaded(image.storage(), settings(&[]), el).expect("valid");
+        run_all(&mut e, u64::MAX).expect("runs");
+        assert_eq!(e.stats().count, 0);
         // A damaged image is refused.
         let mut bad = Buffers::new(items.len() + 1, nodes.len() + 1, 500);
         bad.items[..items.len()].copy_from_slice(&items);
