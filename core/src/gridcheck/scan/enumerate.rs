@@ -319,7 +319,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                         None => (child, child_from),
                     }
                 }
-                Unhit::Wide if wide_unhit <= CAPACITY && clue - 1 >= SWITCH_MIN_CLUES => {
+                Unhit::Wide if wide_unhit <= CAPACITY && clue > SWITCH_MIN_CLUES => {
                     self.switch_wide(depth + 1, child_from, position).unwrap_or((child, child_from))
                 }
                 other => (other, child_from),
