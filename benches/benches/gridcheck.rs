@@ -24,8 +24,12 @@ use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
 fn first_17() -> (Puzzle, Grid) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku17.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e} (shared data beside the repository)", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (shared data beside the repository)",
+            path.display()
+        )
+    });
     let line = text.lines().next().expect("a puzzle line");
     let puzzle = Puzzle::parse(line.as_bytes()).expect("puzzle");
     let grid = Grid::from_digits(solver::solve(&puzzle).expect("solvable")).expect("grid");
@@ -47,7 +51,9 @@ fn uas_keeping(grid: &Grid, keep: Cells, random: u32) -> Vec<Cells> {
         }
     };
     for subset in (0u32..512).filter(|s| s.count_ones() == 4) {
-        let cells = (0..9u8).filter(|d| subset >> d & 1 == 1).fold(Cells::EMPTY, |a, d| a | grid.cells_of_digit(d + 1));
+        let cells = (0..9u8)
+            .filter(|d| subset >> d & 1 == 1)
+            .fold(Cells::EMPTY, |a, d| a | grid.cells_of_digit(d + 1));
         merge(cells - keep, &mut list);
     }
     let mut open: Vec<u8> = keep.complement().iter().collect();
@@ -93,14 +99,24 @@ fn masked(c: &mut Criterion) {
     let (puzzle, grid) = first_17();
     let clues: Vec<u8> = puzzle.givens().iter().collect();
     let mut group = c.benchmark_group("gridcheck_masked_n17");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     for k in [12usize, 10, 8, 7, 6] {
         let forced = Cells::from_cells(&clues[..k]);
         let uas = uas_keeping(&grid, forced, 300);
         let mut options = ScanOptions::new(17);
-        options.mask = ClueMask { givens: forced, empties: Cells::EMPTY };
-        options.truncation = Some(TruncationLimits { small: 576, total: 768 });
-        group.bench_function(format!("ga_k{k}"), |b| b.iter(|| assert_eq!(scan_once(&grid, &uas, &options, None), 1)));
+        options.mask = ClueMask {
+            givens: forced,
+            empties: Cells::EMPTY,
+        };
+        options.truncation = Some(TruncationLimits {
+            small: 576,
+            total: 768,
+        });
+        group.bench_function(format!("ga_k{k}"), |b| {
+            b.iter(|| assert_eq!(scan_once(&grid, &uas, &options, None), 1))
+        });
     }
     group.finish();
 }
@@ -108,20 +124,25 @@ fn masked(c: &mut Criterion) {
 fn whole_grid(c: &mut Criterion) {
     let (_, grid) = first_17();
     let mut group = c.benchmark_group("gridcheck_whole");
-    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
     group.bench_function("ga_ua_generation_3000", |b| {
         b.iter(|| {
             let mut storage = vec![Cells::EMPTY; 1 << 18];
             let mut scratch = vec![Cells::EMPTY; 1 << 16];
             let mut list = UaList::new(&mut storage);
             generate::from_digit_subsets(&grid, 4, &mut list, &mut scratch).expect("room");
-            generate::from_random_blanks(&grid, 3000, 54, 1, &mut list, &mut scratch).expect("room");
+            generate::from_random_blanks(&grid, 3000, 54, 1, &mut list, &mut scratch)
+                .expect("room");
             list.len()
         })
     });
     let uas = uas_keeping(&grid, Cells::EMPTY, 3000);
     let options = ScanOptions::new(16);
-    group.bench_function("ga_n16_prepare_and_chunk_100", |b| b.iter(|| scan_once(&grid, &uas, &options, Some(100))));
+    group.bench_function("ga_n16_prepare_and_chunk_100", |b| {
+        b.iter(|| scan_once(&grid, &uas, &options, Some(100)))
+    });
     group.finish();
 }
 

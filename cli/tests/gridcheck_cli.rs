@@ -11,7 +11,12 @@ fn xcover(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("xcover runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -40,13 +45,29 @@ fn assert_error(out: &Output, needle: &str) {
 #[test]
 fn masked_scan_prints_the_reference_set_sorted() {
     let (grid, _, mask, mut expected) = case();
-    let out = xcover(&["--clues", "18", "--mask", &mask, "--ua-random", "50", "--threads", "2", &grid], "");
+    let out = xcover(
+        &[
+            "--clues",
+            "18",
+            "--mask",
+            &mask,
+            "--ua-random",
+            "50",
+            "--threads",
+            "2",
+            &grid,
+        ],
+        "",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     expected.sort();
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert_eq!(lines, expected);
     let err = text(&out.stderr);
-    assert!(err.contains("UA ") && err.contains("clique") && err.contains("candidates checked"), "{err}");
+    assert!(
+        err.contains("UA ") && err.contains("clique") && err.contains("candidates checked"),
+        "{err}"
+    );
     assert!(err.contains(&format!("found {}", expected.len())), "{err}");
 }
 
@@ -55,12 +76,24 @@ fn batch_mode_prefixes_grid_and_reads_stdin() {
     let (grid, p17, _, _) = case();
     // Force all 17 clues: the first grid yields exactly the 17; a relabelled grid (digits
     // swapped 1<->2) yields its relabelled 17.
-    let mask: String = p17.chars().map(|c| if c == '0' { '.' } else { '1' }).collect();
+    let mask: String = p17
+        .chars()
+        .map(|c| if c == '0' { '.' } else { '1' })
+        .collect();
     let swap = |s: &str| -> String {
-        s.chars().map(|c| match c { '1' => '2', '2' => '1', other => other }).collect()
+        s.chars()
+            .map(|c| match c {
+                '1' => '2',
+                '2' => '1',
+                other => other,
+            })
+            .collect()
     };
     let input = format!("{grid}\n\n{}\n", swap(&grid));
-    let out = xcover(&["--clues", "17", "--mask", &mask, "--ua-random", "0"], &input);
+    let out = xcover(
+        &["--clues", "17", "--mask", &mask, "--ua-random", "0"],
+        &input,
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let expected = format!("{grid}\t{p17}\n{}\t{}\n", swap(&grid), swap(&p17));
     assert_eq!(text(&out.stdout), expected);
@@ -72,7 +105,20 @@ fn save_and_load_ua_agree() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.ua");
     let path = path.to_str().unwrap();
-    let first = xcover(&["-n", "18", "--mask", &mask, "--ua-random", "20", "--save-ua", path, &grid], "");
+    let first = xcover(
+        &[
+            "-n",
+            "18",
+            "--mask",
+            &mask,
+            "--ua-random",
+            "20",
+            "--save-ua",
+            path,
+            &grid,
+        ],
+        "",
+    );
     assert!(first.status.success(), "{}", text(&first.stderr));
     let second = xcover(&["-n", "18", "--mask", &mask, "--ua-file", path, &grid], "");
     assert!(second.status.success(), "{}", text(&second.stderr));
@@ -97,12 +143,27 @@ fn bad_input_is_a_clear_error() {
     assert_error(&xcover(&[], ""), "no grid");
     assert_error(&xcover(&["--clues", "0", &grid], ""), "out of range");
     assert_error(&xcover(&["--clues", "82", &grid], ""), "out of range");
-    assert_error(&xcover(&["--mask", &"1".repeat(82), &grid], ""), "at most 81");
-    assert_error(&xcover(&["--clues", "3", "--mask", "1111", &grid], ""), "forces 4 givens");
+    assert_error(
+        &xcover(&["--mask", &"1".repeat(82), &grid], ""),
+        "at most 81",
+    );
+    assert_error(
+        &xcover(&["--clues", "3", "--mask", "1111", &grid], ""),
+        "forces 4 givens",
+    );
     assert_error(&xcover(&["--threads", "0", &grid], ""), "at least 1");
-    assert_error(&xcover(&["--file", "/nonexistent/grids.txt"], ""), "opening");
-    assert_error(&xcover(&["--ua-file", "/nonexistent/ua.txt", &grid], ""), "reading");
-    assert_error(&xcover(&["--ua-file", "x", &grid, &grid], ""), "exactly one grid");
+    assert_error(
+        &xcover(&["--file", "/nonexistent/grids.txt"], ""),
+        "opening",
+    );
+    assert_error(
+        &xcover(&["--ua-file", "/nonexistent/ua.txt", &grid], ""),
+        "reading",
+    );
+    assert_error(
+        &xcover(&["--ua-file", "x", &grid, &grid], ""),
+        "exactly one grid",
+    );
     let usage = xcover(&["--bogus"], "");
     assert_eq!(usage.status.code(), Some(2));
     let help = xcover(&["--help"], "");

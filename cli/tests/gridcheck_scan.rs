@@ -10,7 +10,9 @@ use support::*;
 use xcover_cli::gridcheck::{runner, ua_source};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
-use xcover_core::gridcheck::scan::{self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::scan::{
+    self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace, WorkspaceSize,
+};
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
 /// Random pseudo-puzzles for the tests' UA lists (a pruning device only).
@@ -18,7 +20,10 @@ const TEST_UA_RANDOM: u32 = 100;
 
 fn options(clues: u8, forced: Cells, empty: Cells) -> ScanOptions {
     let mut options = ScanOptions::new(clues);
-    options.mask = ClueMask { givens: forced, empties: empty };
+    options.mask = ClueMask {
+        givens: forced,
+        empties: empty,
+    };
     options
 }
 
@@ -31,8 +36,14 @@ fn scan_set(grid: &Grid, uas: &[Cells], options: &ScanOptions) -> BTreeSet<Cells
 fn check_found(grid: &Grid, found: &BTreeSet<Cells>, options: &ScanOptions) {
     for &givens in found {
         assert_eq!(givens.len(), u32::from(options.clues), "clue count");
-        assert!(options.mask.givens.is_subset_of(givens), "forced givens kept");
-        assert!(givens.is_disjoint(options.mask.empties), "forced empties respected");
+        assert!(
+            options.mask.givens.is_subset_of(givens),
+            "forced givens kept"
+        );
+        assert!(
+            givens.is_disjoint(options.mask.empties),
+            "forced empties respected"
+        );
         assert_unique_by_dlx3(grid, givens);
     }
 }
@@ -51,22 +62,37 @@ fn sudoku17_sources_are_found_with_10_to_12_forced_clues() {
         let uas = ua_source::generate(&grid, TEST_UA_RANDOM, round as u64, forced).unwrap();
         let options = options(17, forced, Cells::EMPTY);
         let found = scan_set(&grid, &uas, &options);
-        assert!(found.contains(&puzzle.givens()), "source {line} not found (forced {})", forced.len());
+        assert!(
+            found.contains(&puzzle.givens()),
+            "source {line} not found (forced {})",
+            forced.len()
+        );
         check_found(&grid, &found, &options);
     }
 }
 
 /// The one-cell extensions of `givens` inside the grid.
 fn extensions(givens: Cells) -> BTreeSet<Cells> {
-    Cells::ALL.difference(givens).iter().map(|c| givens.union(Cells::single(c))).collect()
+    Cells::ALL
+        .difference(givens)
+        .iter()
+        .map(|c| givens.union(Cells::single(c)))
+        .collect()
 }
 
 fn tsv_set(field: &str) -> BTreeSet<String> {
-    field.split(';').filter(|s| !s.is_empty()).map(str::to_owned).collect()
+    field
+        .split(';')
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 fn as_lines(grid: &Grid, found: &BTreeSet<Cells>) -> BTreeSet<String> {
-    found.iter().map(|&g| Puzzle::from_grid(grid, g).to_string()).collect()
+    found
+        .iter()
+        .map(|&g| Puzzle::from_grid(grid, g).to_string())
+        .collect()
 }
 
 #[test]
@@ -91,17 +117,25 @@ fn n18_plain_and_minimal_match_reference_cases() {
         assert_eq!(plain.len(), f[col("n_found")].parse::<usize>().unwrap());
         let ext = extensions(p17.givens());
         assert_eq!(ext.len(), 64);
-        assert!(ext.is_subset(&plain), "all 64 one-cell extensions of the 17 are found");
+        assert!(
+            ext.is_subset(&plain),
+            "all 64 one-cell extensions of the 17 are found"
+        );
 
         opts.minimal_only = true;
         let minimal = scan_set(&grid, &uas, &opts);
         check_found(&grid, &minimal, &opts);
-        assert_eq!(as_lines(&grid, &minimal), tsv_set(f[col("puzzles_minimals")]));
+        assert_eq!(
+            as_lines(&grid, &minimal),
+            tsv_set(f[col("puzzles_minimals")])
+        );
         // --minimal removes exactly the non-minimal ones.
         let removed: BTreeSet<Cells> = plain.difference(&minimal).copied().collect();
         assert!(ext.is_subset(&removed));
         for &g in &plain {
-            let non_minimal = g.iter().any(|c| solver::is_unique_with_grid(&grid, g.difference(Cells::single(c))));
+            let non_minimal = g
+                .iter()
+                .any(|c| solver::is_unique_with_grid(&grid, g.difference(Cells::single(c))));
             assert_eq!(removed.contains(&g), non_minimal);
         }
         cases += 1;
@@ -127,10 +161,14 @@ fn n18_extensions_on_seeded_sources() {
         assert!(minimal.is_subset(&plain));
         assert!(minimal.is_disjoint(&ext));
         for &g in plain.difference(&minimal) {
-            assert!(g.iter().any(|c| solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))));
+            assert!(g
+                .iter()
+                .any(|c| solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))));
         }
         for &g in &minimal {
-            assert!(g.iter().all(|c| !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))));
+            assert!(g
+                .iter()
+                .all(|c| !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))));
         }
     }
 }
@@ -143,7 +181,10 @@ fn subsets(free: &[u8], k: usize) -> Vec<Cells> {
         return out;
     }
     loop {
-        out.push(pick.iter().fold(Cells::EMPTY, |acc, &i| acc.union(Cells::single(free[i]))));
+        out.push(
+            pick.iter()
+                .fold(Cells::EMPTY, |acc, &i| acc.union(Cells::single(free[i]))),
+        );
         let mut i = k;
         loop {
             if i == 0 {
@@ -178,7 +219,11 @@ fn brute_force_oracle_on_small_cases() {
         // most of the time), every other cell forced empty.
         let forced = rng.pick(puzzle.givens(), 12 + round % 3);
         let other_clues = puzzle.givens().difference(forced);
-        let keep_clues = if round % 4 == 3 { rng.pick(other_clues, other_clues.len() as usize - 1) } else { other_clues };
+        let keep_clues = if round % 4 == 3 {
+            rng.pick(other_clues, other_clues.len() as usize - 1)
+        } else {
+            other_clues
+        };
         let free_count = 14 + round % 5;
         let rest = Cells::ALL.difference(puzzle.givens());
         let free = keep_clues.union(rng.pick(rest, free_count - keep_clues.len() as usize));
@@ -190,14 +235,21 @@ fn brute_force_oracle_on_small_cases() {
                 let mut opts = options(clues, forced, empty);
                 opts.minimal_only = minimal;
                 let found = scan_set(&grid, &uas, &opts);
-                let oracle: BTreeSet<Cells> = subsets(&free_list, usize::from(clues) - forced.len() as usize)
-                    .into_iter()
-                    .map(|s| s.union(forced))
-                    .filter(|&g| solver::is_unique_with_grid(&grid, g))
-                    .filter(|&g| {
-                        !minimal || g.iter().all(|c| !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c))))
-                    })
-                    .collect();
+                let oracle: BTreeSet<Cells> =
+                    subsets(&free_list, usize::from(clues) - forced.len() as usize)
+                        .into_iter()
+                        .map(|s| s.union(forced))
+                        .filter(|&g| solver::is_unique_with_grid(&grid, g))
+                        .filter(|&g| {
+                            !minimal
+                                || g.iter().all(|c| {
+                                    !solver::is_unique_with_grid(
+                                        &grid,
+                                        g.difference(Cells::single(c)),
+                                    )
+                                })
+                        })
+                        .collect();
                 assert_eq!(found, oracle, "round {round} N={clues} minimal={minimal}");
                 check_found(&grid, &found, &opts);
             }
@@ -240,14 +292,22 @@ fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
     std::fs::write(&path, text).unwrap();
     let err = ua_source::load(&path, &grid).unwrap_err().to_string();
     assert!(err.contains("not an unavoidable set"), "{err}");
-    assert!(err.contains(&format!("line {}", generated.len() + 1)), "{err}");
+    assert!(
+        err.contains(&format!("line {}", generated.len() + 1)),
+        "{err}"
+    );
     // `{rc,...}` lines are read too.
     std::fs::write(&path, "{11,12,13,14,15,16,17,18,19}\n").unwrap();
     assert!(ua_source::load(&path, &grid).is_err());
 }
 
 /// Runs every chunk separately, resumed with a tiny budget, and unions the results.
-fn chunked_set(grid: &Grid, uas: &[Cells], opts: &ScanOptions, budget: u64) -> (BTreeSet<Cells>, usize) {
+fn chunked_set(
+    grid: &Grid,
+    uas: &[Cells],
+    opts: &ScanOptions,
+    budget: u64,
+) -> (BTreeSet<Cells>, usize) {
     let mut work = vec![0u128; scan::required_work_entries(uas.len(), opts)];
     let prepared = scan::prepare(grid, uas, opts, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
@@ -298,10 +358,21 @@ fn chunked_resumed_runs_equal_one_run() {
         let mut lists = vec![0u128; size.list_entries];
         let mut table = Box::new(BitmapTable::new());
         let mut states = vec![[0u64; WORDS]; size.states];
-    let mut wide_states = vec![[0u128; WIDE_WORDS]; size.wide_states];
-        let mut run = ChunkRun::new(&prepared, Workspace::new(&mut lists, &mut table, &mut states, &mut wide_states), ChunkId::WHOLE).unwrap();
+        let mut wide_states = vec![[0u128; WIDE_WORDS]; size.wide_states];
+        let mut run = ChunkRun::new(
+            &prepared,
+            Workspace::new(&mut lists, &mut table, &mut states, &mut wide_states),
+            ChunkId::WHOLE,
+        )
+        .unwrap();
         let mut found = BTreeSet::new();
-        assert_eq!(run.run(u64::MAX, &mut |g| { found.insert(g); ControlFlow::Continue(()) }), RunStatus::Done);
+        assert_eq!(
+            run.run(u64::MAX, &mut |g| {
+                found.insert(g);
+                ControlFlow::Continue(())
+            }),
+            RunStatus::Done
+        );
         assert_eq!(found, whole);
     }
 }
@@ -314,7 +385,9 @@ fn fully_forced_tests_the_single_candidate() {
     let found = scan_set(&grid, &[], &opts);
     assert_eq!(found.into_iter().collect::<Vec<_>>(), vec![puzzle.givens()]);
     // Drop one clue from the forced set and ask for 16: not unique, nothing found.
-    let fewer = puzzle.givens().difference(Cells::single(puzzle.givens().lowest().unwrap()));
+    let fewer = puzzle
+        .givens()
+        .difference(Cells::single(puzzle.givens().lowest().unwrap()));
     assert!(scan_set(&grid, &[], &options(16, fewer, Cells::EMPTY)).is_empty());
 }
 

@@ -105,7 +105,10 @@ fn options(args: &Args) -> Result<ScanOptions> {
         options.mask = ClueMask::parse(mask.as_bytes()).map_err(|e| anyhow!("bad --mask: {e}"))?;
         let forced = options.mask.givens.len();
         if forced > args.clues {
-            bail!("--mask forces {forced} givens but --clues is {}", args.clues);
+            bail!(
+                "--mask forces {forced} givens but --clues is {}",
+                args.clues
+            );
         }
     }
     let keep = match args.keep_ua {
@@ -115,7 +118,10 @@ fn options(args: &Args) -> Result<ScanOptions> {
         None => None,
     };
     if let Some(total) = keep {
-        options.truncation = Some(TruncationLimits { small: total * 3 / 4, total });
+        options.truncation = Some(TruncationLimits {
+            small: total * 3 / 4,
+            total,
+        });
     }
     options.stop_at_first = args.stop_at_first;
     options.minimal_only = args.minimal;
@@ -127,14 +133,19 @@ fn run(args: &Args) -> Result<()> {
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(t) => t,
-        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
     };
     let grids = grids::collect(&args.grids, args.file.as_deref())?;
     if grids.is_empty() {
         bail!("no grid given (arguments, --file or stdin)");
     }
     if grids.len() > 1 && (args.ua_file.is_some() || args.save_ua.is_some()) {
-        bail!("--ua-file and --save-ua need exactly one grid ({} given)", grids.len());
+        bail!(
+            "--ua-file and --save-ua need exactly one grid ({} given)",
+            grids.len()
+        );
     }
     let batch = grids.len() > 1;
     let stdout = std::io::stdout();
@@ -154,7 +165,13 @@ fn run(args: &Args) -> Result<()> {
 }
 
 /// Scans one grid; returns the puzzles as sorted, de-duplicated 81-char lines.
-fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, label: &str) -> Result<Vec<String>> {
+fn scan_grid(
+    args: &Args,
+    options: &ScanOptions,
+    grid: &Grid,
+    threads: usize,
+    label: &str,
+) -> Result<Vec<String>> {
     let started = Instant::now();
     let (uas, ua_origin) = match &args.ua_file {
         Some(path) => (ua_source::load(path, grid)?, "loaded"),
@@ -164,7 +181,10 @@ fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, la
             } else {
                 DEFAULT_UA_RANDOM_MASKED
             });
-            (ua_source::generate(grid, random, args.seed, options.mask.givens)?, "generated")
+            (
+                ua_source::generate(grid, random, args.seed, options.mask.givens)?,
+                "generated",
+            )
         }
     };
     if let Some(path) = &args.save_ua {
@@ -174,7 +194,8 @@ fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, la
 
     let prepare_started = Instant::now();
     let mut work = vec![0u128; scan::required_work_entries(uas.len(), options)];
-    let prepared = scan::prepare(grid, &uas, options, &mut work).map_err(|e| anyhow!("preparing the scan: {e}"))?;
+    let prepared = scan::prepare(grid, &uas, options, &mut work)
+        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
     let chunks: Vec<scan::ChunkId> = prepared.chunks().collect();
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
 
@@ -188,11 +209,18 @@ fn scan_grid(args: &Args, options: &ScanOptions, grid: &Grid, threads: usize, la
     if options.stop_at_first {
         found.truncate(1);
     }
-    let mut lines: Vec<String> = found.iter().map(|&givens| Puzzle::from_grid(grid, givens).to_string()).collect();
+    let mut lines: Vec<String> = found
+        .iter()
+        .map(|&givens| Puzzle::from_grid(grid, givens).to_string())
+        .collect();
     lines.sort_unstable();
     lines.dedup();
 
-    let sizes: Vec<String> = prepared.clique_members().iter().map(|m| m.count_ones().to_string()).collect();
+    let sizes: Vec<String> = prepared
+        .clique_members()
+        .iter()
+        .map(|m| m.count_ones().to_string())
+        .collect();
     let stats = prepared.stats();
     let mut summary = format!(
         "xcover gridcheck: {label}: UA {} ({ua_origin}), {} after forced cells, {} kept; \

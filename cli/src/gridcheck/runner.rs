@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::wide::{WideState, WIDE_WORDS};
-use xcover_core::gridcheck::scan::{ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::scan::{
+    ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize,
+};
 use xcover_core::gridcheck::Cells;
 
 /// Steps per budget slice: workers look at the stop flag between slices.
@@ -42,7 +44,12 @@ impl Buffers {
     }
 
     fn workspace(&mut self) -> Workspace<'_> {
-        Workspace::new(&mut self.lists, &mut self.table, &mut self.states, &mut self.wide_states)
+        Workspace::new(
+            &mut self.lists,
+            &mut self.table,
+            &mut self.states,
+            &mut self.wide_states,
+        )
     }
 }
 
@@ -54,7 +61,12 @@ fn add(total: &mut RunStats, more: RunStats) {
 }
 
 /// Runs every chunk; with stop-at-first, stops all workers after the first puzzle.
-pub fn run_chunks(prepared: &Prepared<'_>, chunks: &[ChunkId], threads: usize, label: &str) -> Result<Outcome> {
+pub fn run_chunks(
+    prepared: &Prepared<'_>,
+    chunks: &[ChunkId],
+    threads: usize,
+    label: &str,
+) -> Result<Outcome> {
     let size = WorkspaceSize::for_scan(prepared);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -75,11 +87,16 @@ pub fn run_chunks(prepared: &Prepared<'_>, chunks: &[ChunkId], threads: usize, l
                 let mut stats = RunStats::default();
                 'chunks: while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&chunk) = chunks.get(index) else { break };
+                    let Some(&chunk) = chunks.get(index) else {
+                        break;
+                    };
                     let mut run = match ChunkRun::new(prepared, buffers.workspace(), chunk) {
                         Ok(run) => run,
                         Err(err) => {
-                            errors.lock().unwrap_or_else(|e| e.into_inner()).push(err.to_string());
+                            errors
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(err.to_string());
                             stop.store(true, Ordering::Relaxed);
                             break;
                         }
@@ -120,7 +137,10 @@ pub fn run_chunks(prepared: &Prepared<'_>, chunks: &[ChunkId], threads: usize, l
                 let finished = done.load(Ordering::Relaxed);
                 let elapsed = started.elapsed().as_secs_f64();
                 let eta = if finished > 0 {
-                    format!("{:.0}s", elapsed * (chunks.len() - finished) as f64 / finished as f64)
+                    format!(
+                        "{:.0}s",
+                        elapsed * (chunks.len() - finished) as f64 / finished as f64
+                    )
                 } else {
                     "?".to_owned()
                 };
@@ -136,7 +156,12 @@ pub fn run_chunks(prepared: &Prepared<'_>, chunks: &[ChunkId], threads: usize, l
             eprint!("\r{:79}\r", "");
         }
     });
-    if let Some(err) = errors.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().next() {
+    if let Some(err) = errors
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .next()
+    {
         return Err(anyhow!("running a chunk: {err}"));
     }
     let (found, stats) = results.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -160,7 +185,8 @@ pub fn scan_puzzles(
     options: &xcover_core::gridcheck::scan::ScanOptions,
     threads: usize,
 ) -> Result<Scanned> {
-    let mut work = vec![0u128; xcover_core::gridcheck::scan::required_work_entries(uas.len(), options)];
+    let mut work =
+        vec![0u128; xcover_core::gridcheck::scan::required_work_entries(uas.len(), options)];
     let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
         .map_err(|e| anyhow!("preparing the scan: {e}"))?;
     let chunks: Vec<ChunkId> = prepared.chunks().collect();
@@ -171,5 +197,9 @@ pub fn scan_puzzles(
     if options.stop_at_first {
         puzzles.truncate(1);
     }
-    Ok(Scanned { puzzles, stats: outcome.stats, chunks: chunks.len() })
+    Ok(Scanned {
+        puzzles,
+        stats: outcome.stats,
+        chunks: chunks.len(),
+    })
 }

@@ -40,7 +40,12 @@ fn with_growing_list(
 }
 
 /// Merges the minimal UA inside `blanks` into `list` (dropped if the scratch overflowed).
-fn merge_inside(grid: &Grid, blanks: Cells, list: &mut UaList<'_>, scratch: &mut [Cells]) -> Result<(), GridcheckError> {
+fn merge_inside(
+    grid: &Grid,
+    blanks: Cells,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<(), GridcheckError> {
     let mut chain = Antichain::new(scratch);
     generate::minimal_ua_inside(grid, blanks, &mut chain);
     if chain.overflowed() {
@@ -106,7 +111,10 @@ pub fn load(path: &Path, grid: &Grid) -> Result<Vec<Cells>> {
     let mut list = UaList::new(&mut storage);
     file::read_verified(grid, &text, &mut list).map_err(|err| match err {
         GridcheckError::NotAUa { line } => {
-            anyhow!("{} line {line}: not an unavoidable set of the grid (refused)", path.display())
+            anyhow!(
+                "{} line {line}: not an unavoidable set of the grid (refused)",
+                path.display()
+            )
         }
         other => anyhow!("{}: {other}", path.display()),
     })?;

@@ -91,7 +91,11 @@ impl BitmapTable {
         let mut state = [0u64; WORDS];
         for (w, word) in state[..words].iter_mut().enumerate() {
             let bits = (len - w * 64).min(64);
-            *word = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            *word = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
         }
         Some(state)
     }
@@ -115,7 +119,13 @@ impl BitmapTable {
     /// `out = state` minus the sets hit by `position`, over the active words `from..`;
     /// returns the index of the first still-unhit set there, or `None` when all are hit.
     #[inline]
-    pub fn place(&self, state: &State, position: u8, out: &mut State, from: usize) -> Option<usize> {
+    pub fn place(
+        &self,
+        state: &State,
+        position: u8,
+        out: &mut State,
+        from: usize,
+    ) -> Option<usize> {
         let hit = &self.hit[usize::from(position)];
         let mut first = None;
         for w in (from..self.words).rev() {
@@ -166,7 +176,9 @@ mod tests {
     fn matches_list_filtering() {
         let mut state_rng = 99u64;
         let mut rng = || {
-            state_rng = state_rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state_rng = state_rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             state_rng >> 33
         };
         let mut sets: Vec<u128> = (0..700)
@@ -191,7 +203,9 @@ mod tests {
         }
         for position in 0..=81u8 {
             let start = table.start_word(position) * 64;
-            assert!(sets[..start].iter().all(|s| s.trailing_zeros() >= u32::from(position)));
+            assert!(sets[..start]
+                .iter()
+                .all(|s| s.trailing_zeros() >= u32::from(position)));
         }
         assert!(table.load(&[0u128; CAPACITY + 1]).is_none());
     }

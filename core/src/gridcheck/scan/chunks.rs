@@ -19,7 +19,10 @@ pub struct ChunkId {
 
 impl ChunkId {
     /// The whole scan as one chunk.
-    pub const WHOLE: ChunkId = ChunkId { top: NONE, second: NONE };
+    pub const WHOLE: ChunkId = ChunkId {
+        top: NONE,
+        second: NONE,
+    };
 
     /// Compact number (for passing between machines).
     pub fn to_u32(self) -> u32 {
@@ -31,7 +34,10 @@ impl ChunkId {
         if value > 0xffff {
             return None;
         }
-        Some(ChunkId { top: (value >> 8) as u8, second: value as u8 })
+        Some(ChunkId {
+            top: (value >> 8) as u8,
+            second: value as u8,
+        })
     }
 
     /// Position filter for search depth `depth` (0 = top free clue).
@@ -63,7 +69,13 @@ pub struct Chunks<'p> {
 impl<'p> Chunks<'p> {
     pub(crate) fn new(prepared: &'p Prepared<'p>) -> Chunks<'p> {
         let clues = prepared.free_clues();
-        let mut chunks = Chunks { prepared, tops: 0, top: NONE, seconds: 0, whole_pending: false };
+        let mut chunks = Chunks {
+            prepared,
+            tops: 0,
+            top: NONE,
+            seconds: 0,
+            whole_pending: false,
+        };
         if prepared.impossible().is_some() {
             return chunks;
         }
@@ -90,7 +102,10 @@ impl Iterator for Chunks<'_> {
             if self.seconds != 0 {
                 let second = self.seconds.trailing_zeros() as u8;
                 self.seconds &= self.seconds - 1;
-                return Some(ChunkId { top: self.top, second });
+                return Some(ChunkId {
+                    top: self.top,
+                    second,
+                });
             }
             if self.tops == 0 {
                 return None;
@@ -101,7 +116,12 @@ impl Iterator for Chunks<'_> {
                 return Some(ChunkId { top, second: NONE });
             }
             // Head of the UA left unhit by the top clue.
-            let head = self.prepared.kept().iter().find(|&&set| set >> top & 1 == 0).copied();
+            let head = self
+                .prepared
+                .kept()
+                .iter()
+                .find(|&&set| set >> top & 1 == 0)
+                .copied();
             self.top = top;
             self.seconds = self.prepared.candidates(clues - 2, top, head);
         }

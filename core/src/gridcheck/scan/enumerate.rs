@@ -79,7 +79,12 @@ struct Frame {
 /// than never.
 const SWITCH_MIN_CLUES: usize = 8;
 
-const EMPTY_FRAME: Frame = Frame { candidates: 0, placed: 0, unhit: Unhit::AllHit, from: 0 };
+const EMPTY_FRAME: Frame = Frame {
+    candidates: 0,
+    placed: 0,
+    unhit: Unhit::AllHit,
+    from: 0,
+};
 
 /// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
 pub struct ChunkRun<'p, 'w> {
@@ -124,7 +129,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             });
         }
         let clues = prepared.free_clues();
-        let bad_top = chunk.top != u8::MAX && (clues == 0 || chunk.top >= prepared.free_cell_count());
+        let bad_top =
+            chunk.top != u8::MAX && (clues == 0 || chunk.top >= prepared.free_cell_count());
         let bad_second = chunk.second != u8::MAX
             && (clues < 2 || chunk.top == u8::MAX || chunk.second >= chunk.top);
         if bad_top || bad_second {
@@ -189,9 +195,14 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         } else {
             (Unhit::Root, Some(kept[0]))
         };
-        let candidates = prepared.candidates(clues - 1, prepared.free_cell_count(), head)
-            & self.chunk.filter(0);
-        self.frames[0] = Frame { candidates, placed: 0, unhit, from: 0 };
+        let candidates =
+            prepared.candidates(clues - 1, prepared.free_cell_count(), head) & self.chunk.filter(0);
+        self.frames[0] = Frame {
+            candidates,
+            placed: 0,
+            unhit,
+            from: 0,
+        };
         self.depth = 0;
         candidates != 0
     }
@@ -245,15 +256,23 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 // Last clue: it must hit every UA still unhit.
                 let all_hit = match frame.unhit {
                     Unhit::AllHit => true,
-                    Unhit::Bitmap => self.workspace.table.hits_all(&self.workspace.states[depth], position, from),
+                    Unhit::Bitmap => {
+                        self.workspace
+                            .table
+                            .hits_all(&self.workspace.states[depth], position, from)
+                    }
                     Unhit::Wide => match prepared.wide_hits() {
-                        Some(wide) => wide.hits_all(&self.workspace.wide_states[depth], position, from),
+                        Some(wide) => {
+                            wide.hits_all(&self.workspace.wide_states[depth], position, from)
+                        }
                         None => true,
                     },
                     Unhit::Root => kept.iter().all(|&set| set & bit != 0),
                     Unhit::List { start, len } => {
                         let (start, len) = (start as usize, len as usize);
-                        self.workspace.lists[start..start + len].iter().all(|&set| set & bit != 0)
+                        self.workspace.lists[start..start + len]
+                            .iter()
+                            .all(|&set| set & bit != 0)
                     }
                 };
                 if all_hit && self.check(placed, on_found).is_break() {
@@ -270,7 +289,11 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                     let table = &*self.workspace.table;
                     let (low, high) = self.workspace.states.split_at_mut(depth + 1);
                     match table.place(&low[depth], position, &mut high[0], from) {
-                        Some(index) => (Unhit::Bitmap, Some(table.set(index)), table.start_word(position)),
+                        Some(index) => (
+                            Unhit::Bitmap,
+                            Some(table.set(index)),
+                            table.start_word(position),
+                        ),
                         None => (Unhit::AllHit, None, 0),
                     }
                 }
@@ -280,7 +303,9 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                         let (count, first) = wide.place(&low[depth], position, &mut high[0], from);
                         wide_unhit = count as usize;
                         match first {
-                            Some(index) => (Unhit::Wide, Some(kept[index]), wide.start_word(position)),
+                            Some(index) => {
+                                (Unhit::Wide, Some(kept[index]), wide.start_word(position))
+                            }
                             None => (Unhit::AllHit, None, 0),
                         }
                     }
@@ -288,15 +313,25 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 },
                 Unhit::Root | Unhit::List { .. } => {
                     let (parent_start, parent_len, child_start) = match frame.unhit {
-                        Unhit::List { start, len } => (start as usize, len as usize, (start + len) as usize),
+                        Unhit::List { start, len } => {
+                            (start as usize, len as usize, (start + len) as usize)
+                        }
                         _ => (0, kept.len(), 0),
                     };
-                    let child_len = self.filter_list(frame.unhit, parent_start, parent_len, child_start, bit);
+                    let child_len =
+                        self.filter_list(frame.unhit, parent_start, parent_len, child_start, bit);
                     match child_len {
                         0 => (Unhit::AllHit, None, 0),
                         n => {
                             let head = self.workspace.lists[child_start];
-                            (Unhit::List { start: child_start as u32, len: n as u32 }, Some(head), 0)
+                            (
+                                Unhit::List {
+                                    start: child_start as u32,
+                                    len: n as u32,
+                                },
+                                Some(head),
+                                0,
+                            )
                         }
                     }
                 }
@@ -319,12 +354,17 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                         None => (child, child_from),
                     }
                 }
-                Unhit::Wide if wide_unhit <= CAPACITY && clue > SWITCH_MIN_CLUES => {
-                    self.switch_wide(depth + 1, child_from, position).unwrap_or((child, child_from))
-                }
+                Unhit::Wide if wide_unhit <= CAPACITY && clue > SWITCH_MIN_CLUES => self
+                    .switch_wide(depth + 1, child_from, position)
+                    .unwrap_or((child, child_from)),
                 other => (other, child_from),
             };
-            self.frames[depth + 1] = Frame { candidates, placed, unhit: child, from: child_from as u8 };
+            self.frames[depth + 1] = Frame {
+                candidates,
+                placed,
+                unhit: child,
+                from: child_from as u8,
+            };
             self.depth = depth + 1;
         }
     }
@@ -335,14 +375,26 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let prepared = self.prepared;
         let kept = prepared.kept();
         let wide = prepared.wide_hits()?;
-        let Workspace { table, states, wide_states, .. } = &mut self.workspace;
+        let Workspace {
+            table,
+            states,
+            wide_states,
+            ..
+        } = &mut self.workspace;
         let state = table.load_from(wide.unhit(&wide_states[depth], from).map(|i| kept[i]))?;
         states[depth] = state;
         Some((Unhit::Bitmap, table.start_word(position)))
     }
 
     /// Copies the parent's sets not hit by `bit` to `lists[child_start..]`; returns how many.
-    fn filter_list(&mut self, parent: Unhit, start: usize, len: usize, child_start: usize, bit: u128) -> usize {
+    fn filter_list(
+        &mut self,
+        parent: Unhit,
+        start: usize,
+        len: usize,
+        child_start: usize,
+        bit: u128,
+    ) -> usize {
         let kept = self.prepared.kept();
         let lists = &mut *self.workspace.lists;
         let mut n = 0;

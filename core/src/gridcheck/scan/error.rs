@@ -54,9 +54,16 @@ impl fmt::Display for ScanError {
                 "clue mask forces {forced} givens but the clue count is only {clues}"
             ),
             ScanError::EmptyUa { index } => {
-                write!(f, "unavoidable set #{index} is empty, so it is not a real UA")
+                write!(
+                    f,
+                    "unavoidable set #{index} is empty, so it is not a real UA"
+                )
             }
-            ScanError::StorageTooSmall { what, needed, given } => write!(
+            ScanError::StorageTooSmall {
+                what,
+                needed,
+                given,
+            } => write!(
                 f,
                 "scan storage `{what}` too small: {needed} entries needed, {given} given"
             ),

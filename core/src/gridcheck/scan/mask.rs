@@ -19,7 +19,10 @@ pub struct ClueMask {
 
 impl ClueMask {
     /// No cell forced either way (whole-grid scan).
-    pub const FREE: ClueMask = ClueMask { givens: Cells(0), empties: Cells(0) };
+    pub const FREE: ClueMask = ClueMask {
+        givens: Cells(0),
+        empties: Cells(0),
+    };
 
     /// Parses a mask line; trailing line ends and spaces are trimmed first.
     pub fn parse(text: &[u8]) -> Result<ClueMask, ScanError> {
@@ -40,7 +43,10 @@ impl ClueMask {
                 _ => {}
             }
         }
-        Ok(ClueMask { givens: Cells(givens), empties: Cells(empties) })
+        Ok(ClueMask {
+            givens: Cells(givens),
+            empties: Cells(empties),
+        })
     }
 
     /// True when nothing is forced.
@@ -128,7 +134,13 @@ pub fn apply_forced(uas: &[Cells], mask: &ClueMask, out: &mut [u128]) -> Result<
             unique += 1;
         }
     }
-    Ok(Forced { givens, extra_givens: extra, empties, len: unique, impossible })
+    Ok(Forced {
+        givens,
+        extra_givens: extra,
+        empties,
+        len: unique,
+        impossible,
+    })
 }
 
 #[cfg(test)]
@@ -151,18 +163,24 @@ mod tests {
     #[test]
     fn parse_refuses_long_mask() {
         let long = [b'.'; 82];
-        assert_eq!(ClueMask::parse(&long), Err(ScanError::MaskTooLong { len: 82 }));
+        assert_eq!(
+            ClueMask::parse(&long),
+            Err(ScanError::MaskTooLong { len: 82 })
+        );
     }
 
     #[test]
     fn step_a_drops_shrinks_and_forces() {
-        let mask = ClueMask { givens: Cells(cells(&[0])), empties: Cells(cells(&[1, 2])) };
+        let mask = ClueMask {
+            givens: Cells(cells(&[0])),
+            empties: Cells(cells(&[1, 2])),
+        };
         let uas = [
-            Cells(cells(&[0, 5, 6, 7])),   // hit by forced given 0: dropped
-            Cells(cells(&[1, 9, 10])),     // shrinks to {9,10}
-            Cells(cells(&[2, 20])),        // shrinks to {20}: forced given
-            Cells(cells(&[20, 30, 31])),   // hit by the new forced given 20: dropped
-            Cells(cells(&[9, 10])),        // duplicate of the shrunk one
+            Cells(cells(&[0, 5, 6, 7])), // hit by forced given 0: dropped
+            Cells(cells(&[1, 9, 10])),   // shrinks to {9,10}
+            Cells(cells(&[2, 20])),      // shrinks to {20}: forced given
+            Cells(cells(&[20, 30, 31])), // hit by the new forced given 20: dropped
+            Cells(cells(&[9, 10])),      // duplicate of the shrunk one
         ];
         let mut out = [0u128; 5];
         let forced = apply_forced(&uas, &mask, &mut out).unwrap();
@@ -174,11 +192,17 @@ mod tests {
 
     #[test]
     fn step_a_detects_impossible_and_empty() {
-        let mask = ClueMask { givens: Cells(0), empties: Cells(cells(&[1, 2])) };
+        let mask = ClueMask {
+            givens: Cells(0),
+            empties: Cells(cells(&[1, 2])),
+        };
         let mut out = [0u128; 2];
         let forced = apply_forced(&[Cells(cells(&[1, 2]))], &mask, &mut out).unwrap();
         assert!(forced.impossible);
-        assert_eq!(apply_forced(&[Cells(0)], &mask, &mut out), Err(ScanError::EmptyUa { index: 0 }));
+        assert_eq!(
+            apply_forced(&[Cells(0)], &mask, &mut out),
+            Err(ScanError::EmptyUa { index: 0 })
+        );
         let mut small = [0u128; 0];
         assert!(apply_forced(&[Cells(1)], &mask, &mut small).is_err());
     }

@@ -115,7 +115,9 @@ pub fn prepare<'a>(
 ) -> Result<Prepared<'a>, ScanError> {
     let clues = options.clues;
     if clues == 0 || clues > 81 {
-        return Err(ScanError::BadClueCount { clues: u32::from(clues) });
+        return Err(ScanError::BadClueCount {
+            clues: u32::from(clues),
+        });
     }
     let mask_givens = options.mask.givens.0 & ALL_BITS;
     if mask_givens.count_ones() > u32::from(clues) {
@@ -126,7 +128,11 @@ pub fn prepare<'a>(
     }
     let needed = required_work_entries(uas.len(), options);
     if work.len() < needed {
-        return Err(ScanError::StorageTooSmall { what: "prepare work list", needed, given: work.len() });
+        return Err(ScanError::StorageTooSmall {
+            what: "prepare work list",
+            needed,
+            given: work.len(),
+        });
     }
     let forced = mask::apply_forced(uas, &options.mask, work)?;
     let mut impossible = None;
@@ -146,7 +152,10 @@ pub fn prepare<'a>(
     let list = &mut work[..forced.len];
 
     // Step B: the clique over the small sets (a prefix: the list is sorted by size).
-    let small = list.iter().take_while(|s| s.count_ones() <= CLIQUE_MAX_UA_SIZE).count();
+    let small = list
+        .iter()
+        .take_while(|s| s.count_ones() <= CLIQUE_MAX_UA_SIZE)
+        .count();
     let mut clique = clique::find_max_clique(&list[..small], free, CLIQUE_NODE_BUDGET);
     if clique.members().len() > usize::from(free_clues) {
         impossible = impossible.or(Some(Impossible::CliqueExceedsClues));
@@ -171,7 +180,11 @@ pub fn prepare<'a>(
     let kept_len = truncate::truncate(list, options.truncation_limits());
     let (kept, rest) = work.split_at_mut(kept_len);
     let kept: &'a [u128] = kept;
-    let wide = if kept_len > bitmap768::CAPACITY { wide::build(kept, rest) } else { None };
+    let wide = if kept_len > bitmap768::CAPACITY {
+        wide::build(kept, rest)
+    } else {
+        None
+    };
     Ok(Prepared {
         grid,
         options: *options,

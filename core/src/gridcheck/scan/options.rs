@@ -14,9 +14,15 @@ pub struct TruncationLimits {
 
 impl TruncationLimits {
     /// Limits for a whole-grid scan (1500 / 2000, as the reference tool).
-    pub const WHOLE_GRID: TruncationLimits = TruncationLimits { small: 1500, total: 2000 };
+    pub const WHOLE_GRID: TruncationLimits = TruncationLimits {
+        small: 1500,
+        total: 2000,
+    };
     /// Limits for a masked scan (3000 / 4000, as the reference tool).
-    pub const MASKED: TruncationLimits = TruncationLimits { small: 3000, total: 4000 };
+    pub const MASKED: TruncationLimits = TruncationLimits {
+        small: 3000,
+        total: 4000,
+    };
 }
 
 /// Options of one scan.

@@ -4,8 +4,9 @@
 //! small sets (size <= 11) disjoint from it, each weighing 1/size^2 (the reference tool's
 //! tie-break rating; its "disjoint chain" levels are not computed here). Cells inside a
 //! member are rated the same way (sets of size <= 8) against the union of all members up to
-//! this one minus the cell, highest rating first. Cells outside the clique keep increasing
-//! cell order.
+//! this one minus the cell, LOWEST rating first (measured on `ga`, N = 16: about half the
+//! search nodes of highest-first, a quarter fewer than no cell rating). Cells outside the
+//! clique keep increasing cell order (not rated, as in the reference's code).
 
 /// Weight scale for 1/size^2 (integer, so the order is exact and deterministic).
 const SCALE: u64 = 1 << 20;
@@ -69,11 +70,12 @@ pub fn order_cells(members: &[u128], sorted: &[u128], free: u128, order: &mut [u
         while rest != 0 {
             let cell = rest.trailing_zeros() as u8;
             rest &= rest - 1;
-            weights[len - start] = disjoint_weight(sorted, CELL_RATING_MAX_SIZE, union & !(1u128 << cell));
+            weights[len - start] =
+                disjoint_weight(sorted, CELL_RATING_MAX_SIZE, union & !(1u128 << cell));
             order[len] = cell;
             len += 1;
         }
-        // Highest weight first, then increasing cell (insertion sort, member sizes are small).
+        // Lowest weight first, then increasing cell (insertion sort, member sizes are small).
         for i in start + 1..len {
             let mut j = i;
             while j > start && weights[j - 1 - start] > weights[j - start] {
@@ -107,7 +109,10 @@ mod tests {
         let mut members = [set(&[10, 20, 30]), set(&[0, 5, 6]), set(&[40, 41])];
         members.sort_unstable_by_key(|s| s.count_ones());
         order_members(&mut members, &sorted);
-        assert_eq!(members, [set(&[40, 41]), set(&[0, 5, 6]), set(&[10, 20, 30])]);
+        assert_eq!(
+            members,
+            [set(&[40, 41]), set(&[0, 5, 6]), set(&[10, 20, 30])]
+        );
     }
 
     #[test]
@@ -115,7 +120,12 @@ mod tests {
         let members = [set(&[3, 4]), set(&[7, 8, 9])];
         let free = (1u128 << 81) - 1 - set(&[80]);
         let mut order = [0u8; 81];
-        let len = order_cells(&members, &[set(&[3, 50]), set(&[4, 60, 61])], free, &mut order);
+        let len = order_cells(
+            &members,
+            &[set(&[3, 50]), set(&[4, 60, 61])],
+            free,
+            &mut order,
+        );
         assert_eq!(len, 80);
         let mut seen = 0u128;
         for &c in &order[..len] {

@@ -17,7 +17,10 @@ impl Remap {
     /// `givens` and `empties` follow in increasing cell order. The three sets must
     /// partition the 81 cells.
     pub fn build(free_order: &[u8], givens: u128, empties: u128) -> Remap {
-        let mut map = Remap { to_cell: [0; 81], to_position: [0; 81] };
+        let mut map = Remap {
+            to_cell: [0; 81],
+            to_position: [0; 81],
+        };
         let mut position = 0usize;
         let mut put = |cell: u8, map: &mut Remap| {
             map.to_cell[position] = cell;

@@ -23,9 +23,21 @@ impl WorkspaceSize {
     pub fn for_scan(prepared: &Prepared<'_>) -> WorkspaceSize {
         let kept = prepared.kept_len();
         let levels = usize::from(prepared.free_clues());
-        let list_entries = if kept > WIDE_CAPACITY { kept * levels.saturating_sub(1) } else { 0 };
-        let wide_states = if kept > CAPACITY && kept <= WIDE_CAPACITY { levels + 1 } else { 0 };
-        WorkspaceSize { list_entries, states: levels + 1, wide_states }
+        let list_entries = if kept > WIDE_CAPACITY {
+            kept * levels.saturating_sub(1)
+        } else {
+            0
+        };
+        let wide_states = if kept > CAPACITY && kept <= WIDE_CAPACITY {
+            levels + 1
+        } else {
+            0
+        };
+        WorkspaceSize {
+            list_entries,
+            states: levels + 1,
+            wide_states,
+        }
     }
 
     /// Bytes of caller storage this needs, the bitmap table included.
@@ -53,7 +65,12 @@ impl<'w> Workspace<'w> {
         states: &'w mut [State],
         wide_states: &'w mut [WideState],
     ) -> Self {
-        Workspace { lists, table, states, wide_states }
+        Workspace {
+            lists,
+            table,
+            states,
+            wide_states,
+        }
     }
 }
 
@@ -85,6 +102,11 @@ impl<const LIST: usize, const LEVELS: usize> WorkspaceBuffers<LIST, LEVELS> {
 
     /// Borrows the buffers as a [`Workspace`].
     pub fn workspace(&mut self) -> Workspace<'_> {
-        Workspace::new(&mut self.lists, &mut self.table, &mut self.states, &mut self.wide_states)
+        Workspace::new(
+            &mut self.lists,
+            &mut self.table,
+            &mut self.states,
+            &mut self.wide_states,
+        )
     }
 }

@@ -9,7 +9,11 @@ use super::options::TruncationLimits;
 
 /// Scan-order key of a remapped set.
 fn scan_key(set: u128) -> (core::cmp::Reverse<u32>, u32, u128) {
-    (core::cmp::Reverse(set.trailing_zeros()), set.count_ones(), set)
+    (
+        core::cmp::Reverse(set.trailing_zeros()),
+        set.count_ones(),
+        set,
+    )
 }
 
 /// Sorts `list` in scan order.
@@ -69,7 +73,14 @@ mod tests {
         assert_eq!(kept, 6);
         // Small part: the three of size 2 (adding size 3 would make 5 > 4); then the three
         // highest-lowest others: bits at 60, 50, 30.
-        let mut expect = [0b11u128, 0b1100, 0b11 << 40, 0b1111 << 60, 0b1111 << 50, 0b1111 << 30];
+        let mut expect = [
+            0b11u128,
+            0b1100,
+            0b11 << 40,
+            0b1111 << 60,
+            0b1111 << 50,
+            0b1111 << 30,
+        ];
         sort_scan_order(&mut expect);
         assert_eq!(&list[..kept], &expect);
         for w in list[..kept].windows(2) {

@@ -56,10 +56,18 @@ pub fn build<'a>(sets: &[u128], out: &'a mut [u128]) -> Option<WideHits<'a>> {
     }
     let mut start_word = [0u8; 82];
     for (position, start) in start_word.iter_mut().enumerate() {
-        let before = sets.iter().take_while(|s| s.trailing_zeros() as usize >= position).count();
+        let before = sets
+            .iter()
+            .take_while(|s| s.trailing_zeros() as usize >= position)
+            .count();
         *start = (before / 128) as u8;
     }
-    Some(WideHits { hits: out, words, len: sets.len(), start_word })
+    Some(WideHits {
+        hits: out,
+        words,
+        len: sets.len(),
+        start_word,
+    })
 }
 
 impl WideHits<'_> {
@@ -68,7 +76,11 @@ impl WideHits<'_> {
         let mut state = [0u128; WIDE_WORDS];
         for (w, word) in state[..self.words].iter_mut().enumerate() {
             let bits = (self.len - w * 128).min(128);
-            *word = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
+            *word = if bits == 128 {
+                u128::MAX
+            } else {
+                (1u128 << bits) - 1
+            };
         }
         state
     }
@@ -82,7 +94,13 @@ impl WideHits<'_> {
     /// `out = state` minus the sets hit by `position`, over the active words `from..`;
     /// returns (unhit count, first unhit) over those words.
     #[inline]
-    pub fn place(&self, state: &WideState, position: u8, out: &mut WideState, from: usize) -> (u32, Option<usize>) {
+    pub fn place(
+        &self,
+        state: &WideState,
+        position: u8,
+        out: &mut WideState,
+        from: usize,
+    ) -> (u32, Option<usize>) {
         let hit = &self.hits[usize::from(position) * self.words..][..self.words];
         let mut count = 0;
         let mut first = None;
@@ -131,7 +149,9 @@ mod tests {
     fn matches_list_filtering() {
         let mut seed = 7u64;
         let mut rng = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             seed >> 33
         };
         let mut sets: Vec<u128> = (0..3000)
@@ -157,7 +177,9 @@ mod tests {
         // Active words: the words before start_word(p) hold only sets with lowest >= p.
         for position in 0..=81u8 {
             let start = table.start_word(position) * 128;
-            assert!(sets[..start.min(sets.len())].iter().all(|s| s.trailing_zeros() >= u32::from(position)));
+            assert!(sets[..start.min(sets.len())]
+                .iter()
+                .all(|s| s.trailing_zeros() >= u32::from(position)));
         }
         assert!(build(&sets, &mut [0u128; 10]).is_none());
     }
