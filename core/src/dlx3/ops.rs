@@ -106,38 +106,45 @@ pub(super) struct Tallies {
 /// skipped).
 #[inline(always)]
 fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) -> (u64, u64) {
-    let (mut changed, mut skipped) = (0u64, 0u64);
-    let mut visit = |nd: &mut [Node], nn: u32, n: Node| {
+    // Hides or restores node `nn` (a copy in `n`) unless it is cleansed; returns 1 if it
+    // was skipped. Only the skipped nodes are counted in the loops (and only when
+    // `COLORED`): the changed ones are the rest of the option.
+    #[inline(always)]
+    fn visit<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], nn: u32, n: Node) -> u64 {
         if COLORED && n.color < 0 {
-            skipped += 1;
-        } else if HIDE {
+            return 1;
+        }
+        if HIDE {
             at_mut(nd, n.up).down = n.down;
             at_mut(nd, n.down).up = n.up;
             at_mut(nd, n.itm).itm -= 1;
-            changed += 1;
         } else {
             at_mut(nd, n.up).down = nn;
             at_mut(nd, n.down).up = nn;
             at_mut(nd, n.itm).itm += 1;
-            changed += 1;
         }
-    };
+        0
+    }
+    let mut skipped = 0u64;
     let mut nn = rr + 1;
-    loop {
+    let spacer = loop {
         let n = at(nd, nn);
         if n.itm <= 0 {
-            nn = n.up;
-            break;
+            break nn;
         }
-        visit(nd, nn, n);
+        skipped += visit::<HIDE, COLORED>(nd, nn, n);
         nn += 1;
-    }
+    };
+    let first = at(nd, spacer).up;
+    nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        visit(nd, nn, n);
+        skipped += visit::<HIDE, COLORED>(nd, nn, n);
         nn += 1;
     }
-    (changed, skipped)
+    // The option is `first..spacer`; every node but `rr` was visited.
+    let visited = u64::from(spacer - first - 1);
+    (visited - skipped, skipped)
 }
 
 /// The list part of Knuth's `cover(c)` (`HIDE`) or `uncover(c)`: for each node `rr` of
