@@ -53,12 +53,30 @@ pub extern "C" fn xcover_abi_version() -> u32 {
 #[no_mangle]
 pub extern "C" fn rust_eh_personality() {}
 
-/// No unwinding and no formatting: a panic here is a bug (all errors are statuses), and the
-/// smallest safe reaction in firmware is to stop. `loop {}` keeps `abort` and any platform
-/// symbol out of the library; hosts get the same behaviour as a hung call rather than UB.
+/// No unwinding and no formatting: a panic here is a bug (all errors are statuses). The
+/// reaction is to stop at once with the CPU's "undefined instruction" trap (SIGILL on a host,
+/// a HardFault/exception on a microcontroller), which needs no symbol from libc or a Rust
+/// runtime; a spinning loop would leave a C caller hung instead. Architectures without a
+/// known trap instruction spin.
 #[cfg(not(any(feature = "std", test)))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    // SAFETY: `ud2` only raises the invalid-opcode exception; it touches no memory or stack.
+    unsafe {
+        core::arch::asm!("ud2", options(noreturn, nomem, nostack))
+    }
+    #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+    // SAFETY: `udf #0` only raises the undefined-instruction exception; no memory, no stack.
+    unsafe {
+        core::arch::asm!("udf #0", options(noreturn, nomem, nostack))
+    }
+    #[cfg(any(target_arch = "riscv32", target_arch = "riscv64"))]
+    // SAFETY: `unimp` only raises the illegal-instruction exception; no memory, no stack.
+    unsafe {
+        core::arch::asm!("unimp", options(noreturn, nomem, nostack))
+    }
+    #[allow(unreachable_code)]
     loop {
         core::hint::spin_loop();
     }
