@@ -415,3 +415,75 @@ fn a_wrong_ua_list_never_enters_through_load() {
     let box0 = Cells::from_cells(&[0, 1, 2, 9, 10, 11, 18, 19, 20]);
     assert!(!ua_source::verify(&grid, box0));
 }
+
+#[test]
+fn list_wide_and_bitmap_modes_agree() {
+    let Some(lines) = sudoku17() else { return };
+    let mut rng = Rng(4096);
+    let cases: &[u8] = &[17];
+    for &clues in cases {
+        let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
+        let forced = rng.pick(puzzle.givens(), 12);
+        // Real UA plus thousands of supersets of them (a superset of a UA is a UA too), so
+        // that the wide and list modes get used.
+        let mut uas = ua_source::generate(&grid, TEST_UA_RANDOM, 9, forced).unwrap();
+        let base = uas.clone();
+        let open = forced.complement();
+        for _ in 0..if heavy() { 5300 } else { 1200 } {
+            let count = 1 + rng.below(3);
+            let extra = rng.pick(open, count);
+            uas.push(base[rng.below(base.len())].union(extra));
+        }
+        uas.sort_unstable();
+        uas.dedup();
+        for i in 0..20 {
+            assert!(ua_source::verify(&grid, uas[i * uas.len() / 20]));
+        }
+        let base = options(clues, forced, Cells::EMPTY);
+        let mut work = vec![0u128; scan::required_work_entries(uas.len(), &base)];
+        let prepared = scan::prepare(&grid, &uas, &base, &mut work).unwrap();
+        assert!(
+            prepared.wide_hits().is_some(),
+            "the default run uses the wide mode"
+        );
+        let reference = scan_set(&grid, &uas, &base);
+        check_found(&grid, &reference, &base);
+        assert!(clues == 18 || reference.contains(&puzzle.givens()));
+        let mut variants = Vec::new();
+        // Wide mode switching to the 768-set bitmap as soon as it can.
+        let mut always_switch = base;
+        always_switch.switch_min_clue = 0;
+        variants.push(("wide, always switch", always_switch));
+        // Wide mode, never switching.
+        let mut never_switch = base;
+        never_switch.switch_min_clue = u8::MAX;
+        variants.push(("wide, never switch", never_switch));
+        // 768-set bitmap from the root.
+        let mut bitmap = base;
+        bitmap.truncation = Some(scan::TruncationLimits {
+            small: 500,
+            total: 768,
+        });
+        variants.push(("bitmap", bitmap));
+        // List mode above 4096 kept sets (slow unoptimised: release / heavy runs only).
+        if heavy() {
+            let mut list = base;
+            list.truncation = Some(scan::TruncationLimits {
+                small: 4000,
+                total: 6000,
+            });
+            let mut work = vec![0u128; scan::required_work_entries(uas.len(), &list)];
+            let kept = scan::prepare(&grid, &uas, &list, &mut work)
+                .unwrap()
+                .kept_len();
+            assert!(
+                kept > scan::wide::WIDE_CAPACITY,
+                "list mode needs more than 4096 UA ({kept})"
+            );
+            variants.push(("list", list));
+        }
+        for (name, opts) in variants {
+            assert_eq!(scan_set(&grid, &uas, &opts), reference, "{name}, N={clues}");
+        }
+    }
+}

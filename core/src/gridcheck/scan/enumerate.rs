@@ -72,13 +72,6 @@ struct Frame {
     from: u8,
 }
 
-/// Switch from the wide mode to the 768-set bitmap only for a clue at least this
-/// significant (free clue numbers: 0 = last). Loading the table costs about as much as a
-/// few hundred wide placements; measured (ga, user time): masked k=8 never switching 0.46 s
-/// vs switching at >= 2 clues 6.5 s; whole-grid N=16 switching from 8 clues about 3x faster
-/// than never.
-const SWITCH_MIN_CLUES: usize = 8;
-
 const EMPTY_FRAME: Frame = Frame {
     candidates: 0,
     placed: 0,
@@ -354,9 +347,13 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                         None => (child, child_from),
                     }
                 }
-                Unhit::Wide if wide_unhit <= CAPACITY && clue > SWITCH_MIN_CLUES => self
-                    .switch_wide(depth + 1, child_from, position)
-                    .unwrap_or((child, child_from)),
+                Unhit::Wide
+                    if wide_unhit <= CAPACITY
+                        && clue > usize::from(prepared.options().switch_min_clue) =>
+                {
+                    self.switch_wide(depth + 1, child_from, position)
+                        .unwrap_or((child, child_from))
+                }
                 other => (other, child_from),
             };
             self.frames[depth + 1] = Frame {
