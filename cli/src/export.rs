@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, FgetsLines, Item, Layout, Level, Name, Node, Settings, Storage, ArgOutcome,
+    measure, ArgOutcome, Dlx3, FgetsLines, Item, Layout, Level, Name, Node, Settings, Storage,
 };
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
@@ -49,9 +49,14 @@ impl std::fmt::Write for Collect {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
         for c in s.chars() {
             let code = u32::from(c);
-            match code.checked_sub(xcover_core::dlx3::BYTE_ESCAPE_BASE).and_then(|b| u8::try_from(b).ok()) {
+            match code
+                .checked_sub(xcover_core::dlx3::BYTE_ESCAPE_BASE)
+                .and_then(|b| u8::try_from(b).ok())
+            {
                 Some(byte) => self.0.push(byte),
-                None => self.0.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                None => self
+                    .0
+                    .extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
             }
         }
         Ok(())
@@ -60,7 +65,11 @@ impl std::fmt::Write for Collect {
 
 /// Reads `text` with `settings` (only `s`, the randomization of list order, affects the
 /// image) and returns the engine's data structures. Warnings go to `warnings`.
-pub fn build_image(text: &[u8], settings: Settings, warnings: &mut dyn std::fmt::Write) -> Result<Image, ExportError> {
+pub fn build_image(
+    text: &[u8],
+    settings: Settings,
+    warnings: &mut dyn std::fmt::Write,
+) -> Result<Image, ExportError> {
     let cap = measure(text);
     let mut items = vec![Item::ZERO; cap.item_slots];
     let mut names = vec![[0u8; 8]; cap.item_slots];
@@ -70,7 +79,10 @@ pub fn build_image(text: &[u8], settings: Settings, warnings: &mut dyn std::fmt:
     let fail = |engine: &Dlx3<'_>, e: xcover_core::dlx3::Dlx3Error| {
         let mut report = Collect::default();
         engine.write_error_report(&e, &mut report);
-        ExportError { report: report.0, exit_status: e.exit_status() }
+        ExportError {
+            report: report.0,
+            exit_status: e.exit_status(),
+        }
     };
     let mut engine = Dlx3::new(storage, settings).map_err(|e| ExportError {
         report: format!("{e}\n").into_bytes(),
@@ -91,12 +103,20 @@ pub fn build_image(text: &[u8], settings: Settings, warnings: &mut dyn std::fmt:
     let mut image_names: Vec<Name> = (0..last_itm as u32).map(|k| engine.item_name(k)).collect();
     image_names[0] = [0; 8];
     image_names.push([0; 8]);
-    Ok(Image { layout, names: image_names, items: image_items, nodes: engine.nodes().to_vec() })
+    Ok(Image {
+        layout,
+        names: image_names,
+        items: image_items,
+        nodes: engine.nodes().to_vec(),
+    })
 }
 
 /// A C identifier from `raw` (letters, digits, `_`; never starting with a digit).
 pub fn c_identifier(raw: &str) -> String {
-    let mut id: String = raw.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let mut id: String = raw
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
     if id.is_empty() || id.starts_with(|c: char| c.is_ascii_digit()) {
         id.insert_str(0, "m_");
     }
@@ -104,13 +124,22 @@ pub fn c_identifier(raw: &str) -> String {
 }
 
 fn name_bytes(name: &Name) -> String {
-    name.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(",")
+    name.iter()
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn printable(name: &Name) -> String {
     name.iter()
         .take_while(|&&b| b != 0)
-        .map(|&b| if (0x21..0x7f).contains(&b) && b != b'*' && b != b'/' { b as char } else { '?' })
+        .map(|&b| {
+            if (0x21..0x7f).contains(&b) && b != b'*' && b != b'/' {
+                b as char
+            } else {
+                '?'
+            }
+        })
         .collect()
 }
 
@@ -120,31 +149,71 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
     let upper = id.to_ascii_uppercase();
     let l = image.layout;
     let mut s = String::new();
-    let _ = writeln!(s, "/* {id}: DLX3 matrix exported by `xcover dlx3 --export-c {source}`; do not edit. */");
-    let _ = writeln!(s, "/* {} options, {}+{} items, {} entries. */", l.options, l.second - 1, l.last_itm - l.second, l.last_node - l.last_itm);
+    let _ = writeln!(
+        s,
+        "/* {id}: DLX3 matrix exported by `xcover dlx3 --export-c {source}`; do not edit. */"
+    );
+    let _ = writeln!(
+        s,
+        "/* {} options, {}+{} items, {} entries. */",
+        l.options,
+        l.second - 1,
+        l.last_itm - l.second,
+        l.last_node - l.last_itm
+    );
     let _ = writeln!(s, "#ifndef XCOVER_MATRIX_{upper}_H\n#define XCOVER_MATRIX_{upper}_H\n\n#include \"xcover.h\"\n");
     let _ = writeln!(s, "#define {upper}_LAST_ITM {}u", l.last_itm);
     let _ = writeln!(s, "#define {upper}_LAST_NODE {}u", l.last_node);
-    let _ = writeln!(s, "/* Bytes of RAM for a workspace solving this matrix with `levels` levels. */");
+    let _ = writeln!(
+        s,
+        "/* Bytes of RAM for a workspace solving this matrix with `levels` levels. */"
+    );
     let _ = writeln!(
         s,
         "#define {upper}_WORKSPACE_SIZE(levels) XCOVER_DLX3_PRELOADED_SIZE({upper}_LAST_ITM, {upper}_LAST_NODE, levels)\n"
     );
-    let _ = writeln!(s, "static const uint8_t {id}_names[{}] = {{", image.names.len() * 8);
+    let _ = writeln!(
+        s,
+        "static const uint8_t {id}_names[{}] = {{",
+        image.names.len() * 8
+    );
     for (k, name) in image.names.iter().enumerate() {
         let _ = writeln!(s, "    {}, /* {k} {} */", name_bytes(name), printable(name));
     }
-    let _ = writeln!(s, "}};\n\nstatic const dlx3_item {id}_items[{}] = {{", image.items.len());
+    let _ = writeln!(
+        s,
+        "}};\n\nstatic const dlx3_item {id}_items[{}] = {{",
+        image.items.len()
+    );
     for it in &image.items {
-        let _ = writeln!(s, "    {{{}u, {}u, {}, {}}},", it.prev, it.next, it.bound, it.slack);
+        let _ = writeln!(
+            s,
+            "    {{{}u, {}u, {}, {}}},",
+            it.prev, it.next, it.bound, it.slack
+        );
     }
-    let _ = writeln!(s, "}};\n\nstatic const dlx3_node {id}_nodes[{}] = {{", image.nodes.len());
+    let _ = writeln!(
+        s,
+        "}};\n\nstatic const dlx3_node {id}_nodes[{}] = {{",
+        image.nodes.len()
+    );
     for nd in &image.nodes {
-        let _ = writeln!(s, "    {{{}u, {}u, {}, {}}},", nd.up, nd.down, nd.itm, nd.color);
+        let _ = writeln!(
+            s,
+            "    {{{}u, {}u, {}, {}}},",
+            nd.up, nd.down, nd.itm, nd.color
+        );
     }
     let _ = writeln!(s, "}};\n\nstatic const dlx3_image {id}_image = {{");
-    let _ = writeln!(s, "    DLX3_IMAGE_VERSION, {}u, {}u, {}u, {}u,", l.last_itm, l.second, l.last_node, l.options);
-    let _ = writeln!(s, "    {id}_names, {id}_items, {id}_nodes,\n}};\n\n#endif /* XCOVER_MATRIX_{upper}_H */");
+    let _ = writeln!(
+        s,
+        "    DLX3_IMAGE_VERSION, {}u, {}u, {}u, {}u,",
+        l.last_itm, l.second, l.last_node, l.options
+    );
+    let _ = writeln!(
+        s,
+        "    {id}_names, {id}_items, {id}_nodes,\n}};\n\n#endif /* XCOVER_MATRIX_{upper}_H */"
+    );
     s
 }
 
@@ -153,7 +222,10 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
 pub fn to_rust(image: &Image, source: &str) -> String {
     let l = image.layout;
     let mut s = String::new();
-    let _ = writeln!(s, "// DLX3 matrix exported by `xcover dlx3 --export-rust {source}`; do not edit.");
+    let _ = writeln!(
+        s,
+        "// DLX3 matrix exported by `xcover dlx3 --export-rust {source}`; do not edit."
+    );
     let _ = writeln!(s, "// Use: `mod m {{ include!(\"this_file.rs\"); }}`, copy ITEMS and NODES into mutable arrays,");
     let _ = writeln!(s, "// then `Dlx3::preloaded(Storage::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.");
     let _ = writeln!(s, "use xcover_core::dlx3::{{Item, Layout, Name, Node}};\n");
@@ -170,17 +242,26 @@ pub fn to_rust(image: &Image, source: &str) -> String {
     }
     let _ = writeln!(s, "];\n/// Initial item records (copy into mutable storage).\npub const ITEMS: [Item; {}] = [", image.items.len());
     for it in &image.items {
-        let _ = writeln!(s, "    Item {{ prev: {}, next: {}, bound: {}, slack: {} }},", it.prev, it.next, it.bound, it.slack);
+        let _ = writeln!(
+            s,
+            "    Item {{ prev: {}, next: {}, bound: {}, slack: {} }},",
+            it.prev, it.next, it.bound, it.slack
+        );
     }
     let _ = writeln!(s, "];\n/// Initial node records (copy into mutable storage).\npub const NODES: [Node; {}] = [", image.nodes.len());
     for nd in &image.nodes {
-        let _ = writeln!(s, "    Node {{ up: {}, down: {}, itm: {}, color: {} }},", nd.up, nd.down, nd.itm, nd.color);
+        let _ = writeln!(
+            s,
+            "    Node {{ up: {}, down: {}, itm: {}, color: {} }},",
+            nd.up, nd.down, nd.itm, nd.color
+        );
     }
     let _ = writeln!(s, "];");
     s
 }
 
-const EXPORT_USAGE: &str = "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out\n";
+const EXPORT_USAGE: &str =
+    "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out\n";
 
 /// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`): writes the
 /// exported matrix to stdout. `args` starts with the `--export-*` flag. FILE `-` is stdin.
@@ -188,7 +269,10 @@ const EXPORT_USAGE: &str = "Usage: xcover dlx3 --export-c|--export-rust FILE [--
 /// usage error, 1 for an I/O error.
 pub fn export_main(args: &[OsString]) -> i32 {
     let mut err = std::io::stderr();
-    let args: Vec<String> = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     let rust = match args.first().map(String::as_str) {
         Some("--export-c") => false,
         Some("--export-rust") => true,
@@ -239,7 +323,9 @@ pub fn export_main(args: &[OsString]) -> i32 {
         }
     };
     let id = id.unwrap_or_else(|| {
-        let stem = std::path::Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned());
+        let stem = std::path::Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned());
         c_identifier(&stem.unwrap_or_else(|| "matrix".into()))
     });
     let mut warnings = Collect::default();
@@ -252,7 +338,11 @@ pub fn export_main(args: &[OsString]) -> i32 {
             return e.exit_status;
         }
     };
-    let out = if rust { to_rust(&image, file) } else { to_c(&image, &id, file) };
+    let out = if rust {
+        to_rust(&image, file)
+    } else {
+        to_c(&image, &id, file)
+    };
     match std::io::stdout().lock().write_all(out.as_bytes()) {
         Ok(()) => 0,
         Err(e) => {
@@ -276,7 +366,8 @@ mod tests {
     #[test]
     fn image_of_a_small_matrix() {
         let mut warnings = Collect::default();
-        let image = build_image(b"A B | C\nA C:x\nB C:y\n", Settings::DEFAULT, &mut warnings).unwrap();
+        let image =
+            build_image(b"A B | C\nA C:x\nB C:y\n", Settings::DEFAULT, &mut warnings).unwrap();
         assert_eq!(image.layout.last_itm, 4);
         assert_eq!(image.layout.second, 3);
         assert_eq!(image.layout.options, 2);

@@ -34,7 +34,9 @@ fn main() -> ExitCode {
         let rest: Vec<OsString> = args.into_iter().skip(2).collect();
         match sub.as_deref() {
             Some("dlx3") => match rest.first().and_then(|a| a.to_str()) {
-                Some("--export-c") | Some("--export-rust") => xcover_cli::export::export_main(&rest),
+                Some("--export-c") | Some("--export-rust") => {
+                    xcover_cli::export::export_main(&rest)
+                }
                 _ => xcover_cli::dlx3::main("xcover dlx3", rest),
             },
             Some("gridcheck") => xcover_cli::gridcheck::main(rest),

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use xcover_cli::export::{build_image, to_c};
 use xcover_core::dlx3::{
-    Dlx3, Event, FgetsLines, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL, ArgOutcome,
+    ArgOutcome, Dlx3, Event, FgetsLines, Item, Level, Node, Settings, Sinks, Stats, Storage,
+    MAX_LEVEL,
 };
 
 /// The corpus copied into cli/tests/fixtures, else the shared one beside the repository.
@@ -25,7 +26,11 @@ fn corpus_dir() -> PathBuf {
 fn run(engine: &mut Dlx3<'_>) -> (String, Stats) {
     let (mut out, mut err) = (String::new(), String::new());
     loop {
-        let mut sinks = Sinks { out: &mut out, err: &mut err, shape: None };
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: None,
+        };
         match engine.run(u64::MAX, &mut sinks) {
             Ok(Event::Done(_)) => break,
             Ok(_) => {}
@@ -57,7 +62,11 @@ fn parsed_run(text: &[u8], settings: Settings) -> Option<(String, Stats)> {
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let mut engine = Dlx3::new(Storage::new(&mut items, &mut names, &mut nodes, &mut levels), settings).ok()?;
+    let mut engine = Dlx3::new(
+        Storage::new(&mut items, &mut names, &mut nodes, &mut levels),
+        settings,
+    )
+    .ok()?;
     let mut sink = String::new();
     for chunk in FgetsLines::new(text) {
         engine.read_line(chunk, &mut sink).ok()?;
@@ -78,9 +87,13 @@ fn preloaded_images_search_exactly_like_parsed_text() {
     let mut compared = 0;
     for case in &cases {
         let args = std::fs::read_to_string(case.join("args")).unwrap();
-        let Some(settings) = settings_from(&args) else { continue };
+        let Some(settings) = settings_from(&args) else {
+            continue;
+        };
         let text = std::fs::read(case.join("input.dlx")).unwrap();
-        let Some((want_out, want)) = parsed_run(&text, settings) else { continue };
+        let Some((want_out, want)) = parsed_run(&text, settings) else {
+            continue;
+        };
         let mut warnings = String::new();
         let image = build_image(&text, settings, &mut warnings).expect("parsed text exports");
         let mut items = image.items.clone();
@@ -93,8 +106,26 @@ fn preloaded_images_search_exactly_like_parsed_text() {
         let (got_out, got) = run(&mut engine);
         assert_eq!(got_out, want_out, "{name}: solutions differ");
         assert_eq!(
-            (got.count, got.mems, got.cmems, got.updates, got.cleansings, got.nodes, got.maxl, got.imems),
-            (want.count, want.mems, want.cmems, want.updates, want.cleansings, want.nodes, want.maxl, 0),
+            (
+                got.count,
+                got.mems,
+                got.cmems,
+                got.updates,
+                got.cleansings,
+                got.nodes,
+                got.maxl,
+                got.imems
+            ),
+            (
+                want.count,
+                want.mems,
+                want.cmems,
+                want.updates,
+                want.cleansings,
+                want.nodes,
+                want.maxl,
+                0
+            ),
             "{name}: counters differ"
         );
         assert!(to_c(&image, "m", "x").contains("m_image"));
@@ -120,7 +151,10 @@ fn committed_queens8_export_is_up_to_date() {
         return;
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(committed == generated, "c-examples/queens8_matrix.h is out of date: rerun with XCOVER_BLESS=1");
+    assert!(
+        committed == generated,
+        "c-examples/queens8_matrix.h is out of date: rerun with XCOVER_BLESS=1"
+    );
 }
 
 mod queens8_rust {
@@ -144,14 +178,22 @@ fn rust_export_compiles_and_solves_like_the_text() {
         std::fs::write(&path, &generated).unwrap();
     } else {
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(committed == generated, "c-examples/queens8_image.rs is out of date: rerun with XCOVER_BLESS=1");
+        assert!(
+            committed == generated,
+            "c-examples/queens8_image.rs is out of date: rerun with XCOVER_BLESS=1"
+        );
     }
     let mut items = queens8_rust::ITEMS;
     let mut nodes = queens8_rust::NODES;
     let mut levels = [Level::ZERO; 12];
-    let storage = Storage::with_shared_names(&mut items, &queens8_rust::NAMES, &mut nodes, &mut levels);
-    let mut engine = Dlx3::preloaded(storage, settings, queens8_rust::LAYOUT).expect("image accepted");
+    let storage =
+        Storage::with_shared_names(&mut items, &queens8_rust::NAMES, &mut nodes, &mut levels);
+    let mut engine =
+        Dlx3::preloaded(storage, settings, queens8_rust::LAYOUT).expect("image accepted");
     let (_, got) = run(&mut engine);
     let (_, want) = parsed_run(&text, settings).expect("text solves");
-    assert_eq!((got.count, got.mems, got.nodes), (want.count, want.mems, want.nodes));
+    assert_eq!(
+        (got.count, got.mems, got.nodes),
+        (want.count, want.mems, want.nodes)
+    );
 }

@@ -61,22 +61,52 @@ pub extern "C" fn rust_eh_personality() {}
 #[cfg(not(any(feature = "std", test)))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    trap()
+}
+
+/// Stops the program with the undefined-instruction trap.
+#[cfg(all(
+    not(any(feature = "std", test)),
+    any(target_arch = "x86", target_arch = "x86_64")
+))]
+fn trap() -> ! {
     // SAFETY: `ud2` only raises the invalid-opcode exception; it touches no memory or stack.
-    unsafe {
-        core::arch::asm!("ud2", options(noreturn, nomem, nostack))
-    }
-    #[cfg(any(target_arch = "arm", target_arch = "aarch64"))]
+    unsafe { core::arch::asm!("ud2", options(noreturn, nomem, nostack)) }
+}
+
+/// Stops the program with the undefined-instruction trap.
+#[cfg(all(
+    not(any(feature = "std", test)),
+    any(target_arch = "arm", target_arch = "aarch64")
+))]
+fn trap() -> ! {
     // SAFETY: `udf #0` only raises the undefined-instruction exception; no memory, no stack.
-    unsafe {
-        core::arch::asm!("udf #0", options(noreturn, nomem, nostack))
-    }
-    #[cfg(any(target_arch = "riscv32", target_arch = "riscv64"))]
+    unsafe { core::arch::asm!("udf #0", options(noreturn, nomem, nostack)) }
+}
+
+/// Stops the program with the illegal-instruction trap.
+#[cfg(all(
+    not(any(feature = "std", test)),
+    any(target_arch = "riscv32", target_arch = "riscv64")
+))]
+fn trap() -> ! {
     // SAFETY: `unimp` only raises the illegal-instruction exception; no memory, no stack.
-    unsafe {
-        core::arch::asm!("unimp", options(noreturn, nomem, nostack))
-    }
-    #[allow(unreachable_code)]
+    unsafe { core::arch::asm!("unimp", options(noreturn, nomem, nostack)) }
+}
+
+/// No known trap instruction: spin.
+#[cfg(all(
+    not(any(feature = "std", test)),
+    not(any(
+        target_arch = "x86",
+        target_arch = "x86_64",
+        target_arch = "arm",
+        target_arch = "aarch64",
+        target_arch = "riscv32",
+        target_arch = "riscv64"
+    ))
+))]
+fn trap() -> ! {
     loop {
         core::hint::spin_loop();
     }

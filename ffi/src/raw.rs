@@ -60,7 +60,10 @@ pub unsafe fn in_slice<'a, T>(ptr: *const T, len: usize) -> Checked<&'a [T]> {
     if !is_aligned(ptr) {
         return Err(xcover_status::XCOVER_MISALIGNED);
     }
-    if len.checked_mul(core::mem::size_of::<T>()).map_or(true, |bytes| bytes > isize::MAX as usize) {
+    if len
+        .checked_mul(core::mem::size_of::<T>())
+        .map_or(true, |bytes| bytes > isize::MAX as usize)
+    {
         return Err(xcover_status::XCOVER_BAD_ARGUMENT);
     }
     // SAFETY: non-null, aligned, size fits isize (checked); readable for len elements per
@@ -97,12 +100,21 @@ mod tests {
         let mut word = [0u64; 2];
         // SAFETY: null and misaligned pointers are rejected before any dereference.
         unsafe {
-            assert_eq!(out_param::<u64>(core::ptr::null_mut()).err(), Some(xcover_status::XCOVER_NULL_POINTER));
+            assert_eq!(
+                out_param::<u64>(core::ptr::null_mut()).err(),
+                Some(xcover_status::XCOVER_NULL_POINTER)
+            );
             let odd = (word.as_mut_ptr() as *mut u8).add(1) as *mut u64;
             assert_eq!(out_param(odd).err(), Some(xcover_status::XCOVER_MISALIGNED));
             assert!(out_param(word.as_mut_ptr()).is_ok());
-            assert_eq!(in_slice::<u32>(core::ptr::null(), 0).map(|s| s.len()), Ok(0));
-            assert_eq!(in_slice::<u32>(core::ptr::null(), 3).err(), Some(xcover_status::XCOVER_NULL_POINTER));
+            assert_eq!(
+                in_slice::<u32>(core::ptr::null(), 0).map(|s| s.len()),
+                Ok(0)
+            );
+            assert_eq!(
+                in_slice::<u32>(core::ptr::null(), 3).err(),
+                Some(xcover_status::XCOVER_NULL_POINTER)
+            );
             assert!(write_optional::<u64>(core::ptr::null_mut(), 5).is_ok());
             write_optional(word.as_mut_ptr(), 5).unwrap();
         }

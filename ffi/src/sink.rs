@@ -25,7 +25,10 @@ pub struct xcover_writer {
 
 impl xcover_writer {
     /// A writer that discards everything.
-    pub const DISCARD: xcover_writer = xcover_writer { write: None, ctx: core::ptr::null_mut() };
+    pub const DISCARD: xcover_writer = xcover_writer {
+        write: None,
+        ctx: core::ptr::null_mut(),
+    };
 
     /// Whether output to this writer goes anywhere.
     pub fn is_connected(&self) -> bool {
@@ -53,7 +56,13 @@ impl CallbackSink {
             // documentation of xcover_writer) that it can be called with them at any time
             // while the workspace lives; `bytes` is valid for `bytes.len()` bytes for the
             // duration of the call and the callback must not keep the pointer.
-            unsafe { write(self.writer.ctx, bytes.as_ptr().cast::<c_char>(), bytes.len()) };
+            unsafe {
+                write(
+                    self.writer.ctx,
+                    bytes.as_ptr().cast::<c_char>(),
+                    bytes.len(),
+                )
+            };
         }
     }
 }
@@ -102,7 +111,10 @@ mod tests {
     unsafe extern "C" fn collect(ctx: *mut c_void, bytes: *const c_char, len: usize) {
         // SAFETY: the test passes a `*mut Collected` as ctx and a valid byte range.
         let (target, data) = unsafe {
-            (&mut *ctx.cast::<Collected>(), core::slice::from_raw_parts(bytes.cast::<u8>(), len))
+            (
+                &mut *ctx.cast::<Collected>(),
+                core::slice::from_raw_parts(bytes.cast::<u8>(), len),
+            )
         };
         target.bytes[target.len..target.len + len].copy_from_slice(data);
         target.len += len;
@@ -111,7 +123,11 @@ mod tests {
 
     #[test]
     fn bytes_reach_the_callback_unchanged() {
-        let mut got = Collected { bytes: [0; 64], len: 0, calls: 0 };
+        let mut got = Collected {
+            bytes: [0; 64],
+            len: 0,
+            calls: 0,
+        };
         let writer = xcover_writer {
             write: Some(collect),
             ctx: (&mut got as *mut Collected).cast::<c_void>(),
@@ -125,7 +141,11 @@ mod tests {
 
     #[test]
     fn escaped_bytes_come_out_raw() {
-        let mut got = Collected { bytes: [0; 64], len: 0, calls: 0 };
+        let mut got = Collected {
+            bytes: [0; 64],
+            len: 0,
+            calls: 0,
+        };
         let writer = xcover_writer {
             write: Some(collect),
             ctx: (&mut got as *mut Collected).cast::<c_void>(),

@@ -146,19 +146,42 @@ impl xcover_status {
     pub const ALL: [xcover_status; 37] = {
         use xcover_status::*;
         [
-            XCOVER_OK, XCOVER_SOLUTION, XCOVER_DONE, XCOVER_BUDGET_EXHAUSTED,
-            XCOVER_NULL_POINTER, XCOVER_BUFFER_TOO_SMALL, XCOVER_MISALIGNED, XCOVER_BAD_STATE,
-            XCOVER_NOT_INITIALIZED, XCOVER_DEAD, XCOVER_ALREADY_INITIALIZED,
-            XCOVER_BAD_ARGUMENT, XCOVER_TOO_MANY_ITEMS, XCOVER_TOO_MANY_NODES,
-            XCOVER_TOO_MANY_LEVELS, XCOVER_BAD_IMAGE, XCOVER_INTERNAL_ERROR,
-            XCOVER_PARSE_INPUT_LINE_TOO_LONG, XCOVER_PARSE_NO_ITEMS, XCOVER_PARSE_ILLEGAL_COLON,
-            XCOVER_PARSE_ILLEGAL_BAR, XCOVER_PARSE_ILLEGAL_DIGIT, XCOVER_PARSE_UPPER_BOUND_ZERO,
-            XCOVER_PARSE_LOWER_EXCEEDS_UPPER, XCOVER_PARSE_LOWER_WITHOUT_UPPER,
-            XCOVER_PARSE_ITEM_NAME_EMPTY, XCOVER_PARSE_ITEM_NAME_TOO_LONG,
-            XCOVER_PARSE_DUPLICATE_ITEM_NAME, XCOVER_PARSE_TOO_MANY_ITEMS, XCOVER_PARSE_BAR_TWICE,
-            XCOVER_PARSE_OPTION_LINE_TOO_LONG, XCOVER_PARSE_EMPTY_ITEM_NAME,
-            XCOVER_PARSE_UNKNOWN_ITEM_NAME, XCOVER_PARSE_DUPLICATE_IN_OPTION,
-            XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR, XCOVER_PARSE_PRIMARY_COLORED,
+            XCOVER_OK,
+            XCOVER_SOLUTION,
+            XCOVER_DONE,
+            XCOVER_BUDGET_EXHAUSTED,
+            XCOVER_NULL_POINTER,
+            XCOVER_BUFFER_TOO_SMALL,
+            XCOVER_MISALIGNED,
+            XCOVER_BAD_STATE,
+            XCOVER_NOT_INITIALIZED,
+            XCOVER_DEAD,
+            XCOVER_ALREADY_INITIALIZED,
+            XCOVER_BAD_ARGUMENT,
+            XCOVER_TOO_MANY_ITEMS,
+            XCOVER_TOO_MANY_NODES,
+            XCOVER_TOO_MANY_LEVELS,
+            XCOVER_BAD_IMAGE,
+            XCOVER_INTERNAL_ERROR,
+            XCOVER_PARSE_INPUT_LINE_TOO_LONG,
+            XCOVER_PARSE_NO_ITEMS,
+            XCOVER_PARSE_ILLEGAL_COLON,
+            XCOVER_PARSE_ILLEGAL_BAR,
+            XCOVER_PARSE_ILLEGAL_DIGIT,
+            XCOVER_PARSE_UPPER_BOUND_ZERO,
+            XCOVER_PARSE_LOWER_EXCEEDS_UPPER,
+            XCOVER_PARSE_LOWER_WITHOUT_UPPER,
+            XCOVER_PARSE_ITEM_NAME_EMPTY,
+            XCOVER_PARSE_ITEM_NAME_TOO_LONG,
+            XCOVER_PARSE_DUPLICATE_ITEM_NAME,
+            XCOVER_PARSE_TOO_MANY_ITEMS,
+            XCOVER_PARSE_BAR_TWICE,
+            XCOVER_PARSE_OPTION_LINE_TOO_LONG,
+            XCOVER_PARSE_EMPTY_ITEM_NAME,
+            XCOVER_PARSE_UNKNOWN_ITEM_NAME,
+            XCOVER_PARSE_DUPLICATE_IN_OPTION,
+            XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR,
+            XCOVER_PARSE_PRIMARY_COLORED,
             XCOVER_PARSE_TOO_MANY_NODES,
         ]
     };
@@ -198,7 +221,12 @@ mod tests {
     #[test]
     fn all_is_sorted_unique_and_complete() {
         for pair in xcover_status::ALL.windows(2) {
-            assert!((pair[0] as u32) < (pair[1] as u32), "{:?} {:?}", pair[0], pair[1]);
+            assert!(
+                (pair[0] as u32) < (pair[1] as u32),
+                "{:?} {:?}",
+                pair[0],
+                pair[1]
+            );
         }
         // The last parse code must be in ALL: a new variant forces a change of the array
         // length, and the table above is checked for order here.

@@ -1,14 +1,20 @@
 //! The C API driven from Rust: reading options back (items and colors), the life cycle,
 //! and the output callbacks carrying Knuth's bytes.
 use std::ffi::{c_char, c_void, CStr};
-use xcover::dlx3::{dlx3_get_stats, dlx3_init, dlx3_option_item, dlx3_option_len, dlx3_parse, dlx3_settings,
-    dlx3_settings_default, dlx3_solution_len, dlx3_solution_option, dlx3_solve_step, dlx3_stats,
-    dlx3_text_capacity, dlx3_workspace, dlx3_workspace_size, dlx3_item_name, dlx3_parse_error, DLX3_NULL_MOVE};
+use xcover::dlx3::{
+    dlx3_get_stats, dlx3_init, dlx3_item_name, dlx3_option_item, dlx3_option_len, dlx3_parse,
+    dlx3_parse_error, dlx3_settings, dlx3_settings_default, dlx3_solution_len,
+    dlx3_solution_option, dlx3_solve_step, dlx3_stats, dlx3_text_capacity, dlx3_workspace,
+    dlx3_workspace_size, DLX3_NULL_MOVE,
+};
 use xcover::{xcover_status, xcover_writer};
 
 unsafe extern "C" fn collect(ctx: *mut c_void, bytes: *const c_char, len: usize) {
     // SAFETY: ctx is the Vec<u8> registered below; bytes/len come from the library.
-    unsafe { (*ctx.cast::<Vec<u8>>()).extend_from_slice(std::slice::from_raw_parts(bytes.cast::<u8>(), len)) };
+    unsafe {
+        (*ctx.cast::<Vec<u8>>())
+            .extend_from_slice(std::slice::from_raw_parts(bytes.cast::<u8>(), len))
+    };
 }
 
 struct Run {
@@ -20,11 +26,25 @@ fn start(text: &[u8], settings: &dlx3_settings) -> (Run, xcover_status, dlx3_par
     let (mut items, mut nodes, mut size, mut align) = (0, 0, 0, 0);
     // SAFETY: all pointers are valid locals; the buffer outlives the workspace (kept in Run).
     unsafe {
-        assert_eq!(dlx3_text_capacity(text.as_ptr(), text.len(), &mut items, &mut nodes), xcover_status::XCOVER_OK);
-        assert_eq!(dlx3_workspace_size(items.max(1), nodes, 50, &mut size, &mut align), xcover_status::XCOVER_OK);
+        assert_eq!(
+            dlx3_text_capacity(text.as_ptr(), text.len(), &mut items, &mut nodes),
+            xcover_status::XCOVER_OK
+        );
+        assert_eq!(
+            dlx3_workspace_size(items.max(1), nodes, 50, &mut size, &mut align),
+            xcover_status::XCOVER_OK
+        );
         let mut buf = vec![0u64; size / 8 + 1];
         let mut ws = std::ptr::null_mut();
-        let st = dlx3_init(buf.as_mut_ptr().cast(), size, items.max(1), nodes, 50, settings, &mut ws);
+        let st = dlx3_init(
+            buf.as_mut_ptr().cast(),
+            size,
+            items.max(1),
+            nodes,
+            50,
+            settings,
+            &mut ws,
+        );
         assert_eq!(st, xcover_status::XCOVER_OK);
         let mut info = std::mem::zeroed::<dlx3_parse_error>();
         let st = dlx3_parse(ws, text.as_ptr(), text.len(), &mut info);
@@ -51,20 +71,36 @@ fn options_read_back_with_items_and_colors() {
     unsafe {
         for option in 1..=3u32 {
             let mut len = 0;
-            assert_eq!(dlx3_option_len(run.ws, option, &mut len), xcover_status::XCOVER_OK);
+            assert_eq!(
+                dlx3_option_len(run.ws, option, &mut len),
+                xcover_status::XCOVER_OK
+            );
             let mut items = Vec::new();
             for k in 0..len {
                 let (mut item, mut color) = (0u32, 0u8);
-                assert_eq!(dlx3_option_item(run.ws, option, k, &mut item, &mut color), xcover_status::XCOVER_OK);
+                assert_eq!(
+                    dlx3_option_item(run.ws, option, k, &mut item, &mut color),
+                    xcover_status::XCOVER_OK
+                );
                 let mut name = [0 as c_char; 9];
-                assert_eq!(dlx3_item_name(run.ws, item, name.as_mut_ptr(), 9), xcover_status::XCOVER_OK);
+                assert_eq!(
+                    dlx3_item_name(run.ws, item, name.as_mut_ptr(), 9),
+                    xcover_status::XCOVER_OK
+                );
                 let name = CStr::from_ptr(name.as_ptr()).to_str().unwrap().to_owned();
-                items.push(if color == 0 { name } else { format!("{name}:{}", color as char) });
+                items.push(if color == 0 {
+                    name
+                } else {
+                    format!("{name}:{}", color as char)
+                });
             }
             got.push(items.join(" "));
         }
         let mut len = 0;
-        assert_eq!(dlx3_option_len(run.ws, 4, &mut len), xcover_status::XCOVER_BAD_ARGUMENT);
+        assert_eq!(
+            dlx3_option_len(run.ws, 4, &mut len),
+            xcover_status::XCOVER_BAD_ARGUMENT
+        );
     }
     assert_eq!(got, ["A C:x", "B C:x D", "B D:y"]);
 }
@@ -76,8 +112,14 @@ fn solutions_and_knuths_bytes_flow_through_the_callbacks() {
     let mut settings = quiet();
     settings.verbosity = 1;
     settings.spacing = 1;
-    settings.out = xcover_writer { write: Some(collect), ctx: (&mut out as *mut Vec<u8>).cast() };
-    settings.err = xcover_writer { write: Some(collect), ctx: (&mut err as *mut Vec<u8>).cast() };
+    settings.out = xcover_writer {
+        write: Some(collect),
+        ctx: (&mut out as *mut Vec<u8>).cast(),
+    };
+    settings.err = xcover_writer {
+        write: Some(collect),
+        ctx: (&mut err as *mut Vec<u8>).cast(),
+    };
     // Two ways to cover A (multiplicity 1..2 with slack) — includes a null move.
     let (run, st, _) = start(b"1:2|A B\nA B\nA\n", &settings);
     assert_eq!(st, xcover_status::XCOVER_OK);
@@ -88,12 +130,22 @@ fn solutions_and_knuths_bytes_flow_through_the_callbacks() {
             match dlx3_solve_step(run.ws, u64::MAX) {
                 xcover_status::XCOVER_SOLUTION => {
                     let mut len = 0;
-                    assert_eq!(dlx3_solution_len(run.ws, &mut len), xcover_status::XCOVER_OK);
+                    assert_eq!(
+                        dlx3_solution_len(run.ws, &mut len),
+                        xcover_status::XCOVER_OK
+                    );
                     let mut sol = Vec::new();
                     for l in 0..len {
                         let (mut option, mut null_item) = (0, 0);
-                        assert_eq!(dlx3_solution_option(run.ws, l, &mut option, &mut null_item), xcover_status::XCOVER_OK);
-                        sol.push(if option == DLX3_NULL_MOVE { format!("null{null_item}") } else { option.to_string() });
+                        assert_eq!(
+                            dlx3_solution_option(run.ws, l, &mut option, &mut null_item),
+                            xcover_status::XCOVER_OK
+                        );
+                        sol.push(if option == DLX3_NULL_MOVE {
+                            format!("null{null_item}")
+                        } else {
+                            option.to_string()
+                        });
                     }
                     moves.push(sol.join(" "));
                 }
@@ -110,22 +162,40 @@ fn solutions_and_knuths_bytes_flow_through_the_callbacks() {
     let err = String::from_utf8(err).unwrap();
     // Each solution printed as "K:" plus one line per level: as many blocks as solutions.
     assert_eq!(out.matches(":\n").count(), moves.len(), "{out}");
-    assert!(err.starts_with("(2 options, 2+0 items, 5 entries successfully read)\n"), "{err}");
-    assert!(err.contains(&format!("Altogether {} solution", moves.len())), "{err}");
-    assert!(moves.len() >= 2 && moves.iter().any(|m| m.contains("null")), "{moves:?}");
+    assert!(
+        err.starts_with("(2 options, 2+0 items, 5 entries successfully read)\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("Altogether {} solution", moves.len())),
+        "{err}"
+    );
+    assert!(
+        moves.len() >= 2 && moves.iter().any(|m| m.contains("null")),
+        "{moves:?}"
+    );
 }
 
 #[test]
 fn parse_errors_report_knuths_position_and_the_line() {
     let mut err: Vec<u8> = Vec::new();
     let mut settings = quiet();
-    settings.err = xcover_writer { write: Some(collect), ctx: (&mut err as *mut Vec<u8>).cast() };
+    settings.err = xcover_writer {
+        write: Some(collect),
+        ctx: (&mut err as *mut Vec<u8>).cast(),
+    };
     let text = b"A B\nA x|B\n";
     let (_run, st, info) = start(b"A x|B\n", &settings);
     assert_eq!(st, xcover_status::XCOVER_PARSE_ILLEGAL_DIGIT);
-    assert_eq!((info.line, info.position, info.line_offset, info.line_length), (1, 2, 0, 6));
+    assert_eq!(
+        (info.line, info.position, info.line_offset, info.line_length),
+        (1, 2, 0, 6)
+    );
     // SAFETY: the message is a static C string.
-    assert_eq!(unsafe { CStr::from_ptr(info.message) }.to_bytes(), b"Illegal digit in bound spec");
+    assert_eq!(
+        unsafe { CStr::from_ptr(info.message) }.to_bytes(),
+        b"Illegal digit in bound spec"
+    );
     assert_eq!(err, b"Illegal digit in bound spec!\n2: A x|B\n\n");
     let (_run, st, info) = start(text, &quiet());
     assert_eq!(st, xcover_status::XCOVER_PARSE_UNKNOWN_ITEM_NAME);
@@ -148,10 +218,16 @@ fn solve_with_budget(text: &[u8], budget: u64) -> Option<(Vec<u8>, dlx3_stats, u
     let mut out: Vec<u8> = Vec::new();
     let mut settings = quiet();
     settings.spacing = 1;
-    settings.out = xcover_writer { write: Some(collect), ctx: (&mut out as *mut Vec<u8>).cast() };
+    settings.out = xcover_writer {
+        write: Some(collect),
+        ctx: (&mut out as *mut Vec<u8>).cast(),
+    };
     let (run, st, _) = start(text, &settings);
     if st != xcover_status::XCOVER_OK {
-        assert!(xcover::xcover_status::is_parse_error(st), "unexpected {st:?}");
+        assert!(
+            xcover::xcover_status::is_parse_error(st),
+            "unexpected {st:?}"
+        );
         return None;
     }
     let mut calls = 0;
@@ -179,8 +255,19 @@ fn solve_with_budget(text: &[u8], budget: u64) -> Option<(Vec<u8>, dlx3_stats, u
 /// gives the same solutions and counters whether solved in one go or in slices of 1..40 mems.
 #[test]
 fn random_texts_parse_safely_and_slices_change_nothing() {
-    let good: [&[u8]; 10] = [b"A", b"B", b"C", b"D", b"E", b"X", b"Y", b"X:a", b"Y:b", b"X:b"];
-    let bad: [&[u8]; 8] = [b"|", b":", b"Q", b"A:x", b"X:", b"TOOLONGNAME", b"2:3|F", b"X:ab"];
+    let good: [&[u8]; 10] = [
+        b"A", b"B", b"C", b"D", b"E", b"X", b"Y", b"X:a", b"Y:b", b"X:b",
+    ];
+    let bad: [&[u8]; 8] = [
+        b"|",
+        b":",
+        b"Q",
+        b"A:x",
+        b"X:",
+        b"TOOLONGNAME",
+        b"2:3|F",
+        b"X:ab",
+    ];
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut parsed, mut rejected) = (0, 0);
     for _ in 0..600 {
@@ -191,7 +278,11 @@ fn random_texts_parse_safely_and_slices_change_nothing() {
         };
         for _ in 0..rng.below(12) {
             for _ in 0..1 + rng.below(4) {
-                let token = if rng.below(25) == 0 { bad[rng.below(8) as usize] } else { good[rng.below(10) as usize] };
+                let token = if rng.below(25) == 0 {
+                    bad[rng.below(8) as usize]
+                } else {
+                    good[rng.below(10) as usize]
+                };
                 text.extend_from_slice(token);
                 text.push(if rng.below(6) == 0 { b'\t' } else { b' ' });
             }
@@ -207,9 +298,22 @@ fn random_texts_parse_safely_and_slices_change_nothing() {
         parsed += 1;
         let budget = 1 + rng.below(40);
         let (out2, stats2, calls) = solve_with_budget(&text, budget).expect("parses again");
-        assert_eq!(out, out2, "budget {budget} changed the solutions of {:?}", String::from_utf8_lossy(&text));
-        assert_eq!(stats, stats2, "budget {budget} changed the counters of {:?}", String::from_utf8_lossy(&text));
+        assert_eq!(
+            out,
+            out2,
+            "budget {budget} changed the solutions of {:?}",
+            String::from_utf8_lossy(&text)
+        );
+        assert_eq!(
+            stats,
+            stats2,
+            "budget {budget} changed the counters of {:?}",
+            String::from_utf8_lossy(&text)
+        );
         assert!(calls > stats.solutions);
     }
-    assert!(parsed > 50 && rejected > 50, "{parsed} parsed, {rejected} rejected: the generator needs tuning");
+    assert!(
+        parsed > 50 && rejected > 50,
+        "{parsed} parsed, {rejected} rejected: the generator needs tuning"
+    );
 }

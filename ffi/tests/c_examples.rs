@@ -41,8 +41,14 @@ fn built() -> &'static Path {
 
 /// Where cargo puts the release libxcover.a (honours CARGO_TARGET_DIR).
 fn release_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| repo().join("target"));
-    let target = if target.is_relative() { repo().join(target) } else { target };
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target"));
+    let target = if target.is_relative() {
+        repo().join(target)
+    } else {
+        target
+    };
     target.join("release")
 }
 
@@ -52,7 +58,12 @@ fn corpus() -> PathBuf {
         return fixtures;
     }
     let shared = repo().join("../shared/conformance/dlx3");
-    assert!(shared.exists(), "DLX3 conformance corpus not found at {} or {}", fixtures.display(), shared.display());
+    assert!(
+        shared.exists(),
+        "DLX3 conformance corpus not found at {} or {}",
+        fixtures.display(),
+        shared.display()
+    );
     shared
 }
 
@@ -80,21 +91,33 @@ fn dlx3_c_passes_the_conformance_corpus() {
             .stdin(Stdio::from(input))
             .output()
             .expect("dlx3 runs");
-        let want_exit: i32 = std::fs::read_to_string(case.join("exit")).unwrap().trim().parse().unwrap();
+        let want_exit: i32 = std::fs::read_to_string(case.join("exit"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
         let mut ok = output.stdout == std::fs::read(case.join("stdout")).unwrap()
             && output.stderr == std::fs::read(case.join("stderr")).unwrap()
             && output.status.code() == Some(want_exit);
         if case.join("shape").exists() {
-            ok &= std::fs::read(work.join("shape.out")).ok() == std::fs::read(case.join("shape")).ok();
+            ok &= std::fs::read(work.join("shape.out")).ok()
+                == std::fs::read(case.join("shape")).ok();
         }
         if !ok {
             failed.push(case.file_name().unwrap().to_string_lossy().into_owned());
         }
         let _ = std::fs::remove_dir_all(&work);
     }
-    println!("{} passed, {} failed", cases.len() - failed.len(), failed.len());
+    println!(
+        "{} passed, {} failed",
+        cases.len() - failed.len(),
+        failed.len()
+    );
     assert!(cases.len() >= 200, "only {} cases found", cases.len());
-    assert!(failed.is_empty(), "dlx3.c differs from the reference on: {failed:?}");
+    assert!(
+        failed.is_empty(),
+        "dlx3.c differs from the reference on: {failed:?}"
+    );
 }
 
 /// A fresh empty working directory for one case.
@@ -116,8 +139,14 @@ fn run_ok(program: &Path, args: &[&str], stdin_file: Option<&Path>) -> String {
         cmd.stdin(Stdio::from(std::fs::File::open(f).unwrap()));
     }
     let out = cmd.output().expect("example runs");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{} {args:?} failed ({:?}):\n{text}", program.display(), out.status);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{} {args:?} failed ({:?}):\n{text}",
+        program.display(),
+        out.status
+    );
     text
 }
 
@@ -127,7 +156,10 @@ fn preloaded_solves_8_queens_without_any_allocation() {
         return;
     }
     let text = run_ok(&built().join("preloaded"), &[], None);
-    assert!(text.starts_with("92 solutions (library count 92, backtracking 92)"), "{text}");
+    assert!(
+        text.starts_with("92 solutions (library count 92, backtracking 92)"),
+        "{text}"
+    );
     // The minimal program returns its count as exit status.
     let status = Command::new(built().join("queens8_min")).status().unwrap();
     assert_eq!(status.code(), Some(92));
@@ -153,7 +185,10 @@ fn budget_slices_give_the_same_results_as_one_run() {
         let text = run_ok(&budget, &[slice, "v7"], Some(input));
         assert!(text.contains("same as one run"), "{text}");
         if input.ends_with("queens8.dlx") {
-            assert!(!text.contains(" 0 pauses"), "8 queens in slices of {slice} mems never paused: {text}");
+            assert!(
+                !text.contains(" 0 pauses"),
+                "8 queens in slices of {slice} mems never paused: {text}"
+            );
         }
         let text = run_ok(&budget, &[slice, "v1", "s3", "d100"], Some(input));
         assert!(text.contains("same as one run"), "{text}");
@@ -192,12 +227,21 @@ fn libxcover_a_needs_no_allocator_std_or_unwinder() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     // GNU nm misreads objects with LLVM bitcode sections: extract and use readelf.
-    let status = Command::new("ar").arg("x").arg(&lib).current_dir(&dir).status().expect("ar runs");
+    let status = Command::new("ar")
+        .arg("x")
+        .arg(&lib)
+        .current_dir(&dir)
+        .status()
+        .expect("ar runs");
     assert!(status.success());
     let (mut undefined, mut defined) = (BTreeSet::new(), BTreeSet::new());
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        let out = Command::new("readelf").arg("-sW").arg(&path).output().expect("readelf runs");
+        let out = Command::new("readelf")
+            .arg("-sW")
+            .arg(&path)
+            .output()
+            .expect("readelf runs");
         for line in String::from_utf8_lossy(&out.stdout).lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             if f.len() < 8 || !f[0].ends_with(':') {
@@ -213,11 +257,31 @@ fn libxcover_a_needs_no_allocator_std_or_unwinder() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     let missing: BTreeSet<&String> = undefined.difference(&defined).collect();
-    let unexpected: Vec<&&String> = missing.iter().filter(|s| !ALLOWED_UNDEFINED.contains(&s.as_str())).collect();
-    println!("libxcover.a: {} bytes; undefined symbols: {missing:?}", std::fs::metadata(&lib).unwrap().len());
-    assert!(unexpected.is_empty(), "libxcover.a needs symbols a bare-metal C program lacks: {unexpected:?}");
-    for forbidden in ["malloc", "free", "calloc", "realloc", "__rust_alloc", "__rust_dealloc", "_Unwind_Resume"] {
-        assert!(!missing.contains(&forbidden.to_owned()), "{forbidden} is referenced");
+    let unexpected: Vec<&&String> = missing
+        .iter()
+        .filter(|s| !ALLOWED_UNDEFINED.contains(&s.as_str()))
+        .collect();
+    println!(
+        "libxcover.a: {} bytes; undefined symbols: {missing:?}",
+        std::fs::metadata(&lib).unwrap().len()
+    );
+    assert!(
+        unexpected.is_empty(),
+        "libxcover.a needs symbols a bare-metal C program lacks: {unexpected:?}"
+    );
+    for forbidden in [
+        "malloc",
+        "free",
+        "calloc",
+        "realloc",
+        "__rust_alloc",
+        "__rust_dealloc",
+        "_Unwind_Resume",
+    ] {
+        assert!(
+            !missing.contains(&forbidden.to_owned()),
+            "{forbidden} is referenced"
+        );
     }
     assert!(defined.contains("dlx3_solve_step") && defined.contains("xcover_status_message"));
 }
@@ -281,7 +345,10 @@ fn make_install_and_pkg_config_give_a_working_c_build() {
         .args(flags.split_whitespace())
         .status()
         .expect("cc runs");
-    assert!(status.success(), "cc app.c $(pkg-config --cflags --libs xcover) failed");
+    assert!(
+        status.success(),
+        "cc app.c $(pkg-config --cflags --libs xcover) failed"
+    );
     // Solutions of A B | C with options {A C:x}, {B C:x}, {A}, {B}: {A C:x, B C:x}, {A C:x, B},
     // {A, B C:x}, {A, B} -- four.
     assert_eq!(run_ok(&exe, &[], None).trim(), "4");

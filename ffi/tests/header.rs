@@ -20,7 +20,11 @@ fn generate() -> String {
 fn first_difference(expected: &str, actual: &str) -> String {
     let old: Vec<&str> = expected.lines().collect();
     let new: Vec<&str> = actual.lines().collect();
-    let first = old.iter().zip(&new).position(|(a, b)| a != b).unwrap_or(old.len().min(new.len()));
+    let first = old
+        .iter()
+        .zip(&new)
+        .position(|(a, b)| a != b)
+        .unwrap_or(old.len().min(new.len()));
     let mut report = format!("first difference at line {}:\n", first + 1);
     for line in old.iter().skip(first).take(8) {
         report.push_str(&format!("- {line}\n"));
@@ -28,7 +32,11 @@ fn first_difference(expected: &str, actual: &str) -> String {
     for line in new.iter().skip(first).take(8) {
         report.push_str(&format!("+ {line}\n"));
     }
-    report.push_str(&format!("({} lines committed, {} generated)\n", old.len(), new.len()));
+    report.push_str(&format!(
+        "({} lines committed, {} generated)\n",
+        old.len(),
+        new.len()
+    ));
     report
 }
 
@@ -60,6 +68,9 @@ fn header_declares_every_status_and_no_rust_names() {
         );
     }
     for rust_only in ["Option<", "&mut", "impl ", "CallbackSink"] {
-        assert!(!generated.contains(rust_only), "Rust-only `{rust_only}` leaked into the header");
+        assert!(
+            !generated.contains(rust_only),
+            "Rust-only `{rust_only}` leaked into the header"
+        );
     }
 }

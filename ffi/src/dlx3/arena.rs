@@ -46,14 +46,19 @@ pub struct Sizer {
 impl Sizer {
     /// Starts at `start` bytes (the workspace header).
     pub const fn new(start: usize) -> Sizer {
-        Sizer { total: round_up(start) }
+        Sizer {
+            total: round_up(start),
+        }
     }
 
     /// Accounts for an array of `count` values of `T`.
     pub fn array<T: Plain>(mut self, count: usize) -> Sizer {
-        self.total = self
-            .total
-            .and_then(|t| count.checked_mul(size_of::<T>()).and_then(round_up).and_then(|r| t.checked_add(r)));
+        self.total = self.total.and_then(|t| {
+            count
+                .checked_mul(size_of::<T>())
+                .and_then(round_up)
+                .and_then(|r| t.checked_add(r))
+        });
         self
     }
 
@@ -78,7 +83,11 @@ impl Carver {
     /// as long as any carved slice is used ('static here: the C caller keeps the buffer alive
     /// and untouched until `dlx3_release` or the end of its use of the workspace).
     pub unsafe fn new(base: *mut u8, start: usize, limit: usize) -> Carver {
-        Carver { base, used: round_up(start).unwrap_or(usize::MAX), limit }
+        Carver {
+            base,
+            used: round_up(start).unwrap_or(usize::MAX),
+            limit,
+        }
     }
 
     /// The next `count` zeroed values of `T`, or None if they do not fit.
@@ -115,7 +124,10 @@ mod tests {
     #[test]
     fn sizer_and_carver_agree_and_stay_inside() {
         let mut buf = [0xAAAA_AAAA_AAAA_AAAAu64; 32]; // 256 bytes, 8-aligned
-        let sizer = Sizer::new(13).array::<u32>(3).array::<[u8; 8]>(2).array::<u16>(5);
+        let sizer = Sizer::new(13)
+            .array::<u32>(3)
+            .array::<[u8; 8]>(2)
+            .array::<u16>(5);
         assert_eq!(sizer.total(), Some(16 + 16 + 16 + 16));
         // SAFETY: buf is 8-aligned and 256 bytes long, alive for the whole test.
         let mut carver = unsafe { Carver::new(buf.as_mut_ptr().cast(), 13, 64) };
@@ -126,8 +138,14 @@ mod tests {
         carver.take::<u16>(5).unwrap();
         assert_eq!(carver.used(), 64);
         assert!(carver.take::<u8>(1).is_none(), "the limit is respected");
-        assert_eq!(buf[8], 0xAAAA_AAAA_AAAA_AAAA, "nothing written past the limit");
-        assert_eq!(buf[0], 0xAAAA_AAAA_AAAA_AAAA, "the header area is not touched");
+        assert_eq!(
+            buf[8], 0xAAAA_AAAA_AAAA_AAAA,
+            "nothing written past the limit"
+        );
+        assert_eq!(
+            buf[0], 0xAAAA_AAAA_AAAA_AAAA,
+            "the header area is not touched"
+        );
     }
 
     #[test]

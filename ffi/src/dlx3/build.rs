@@ -69,7 +69,12 @@ pub unsafe extern "C" fn dlx3_parse(
     let mut info = dlx3_parse_error::NONE;
     let status = status_of((|| {
         // SAFETY: forwarded contract.
-        let (ws, text) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, in_slice(text, len)?) };
+        let (ws, text) = unsafe {
+            (
+                workspace::workspace(handle, Dead::Refuse)?,
+                in_slice(text, len)?,
+            )
+        };
         ws.expect(&[dlx3_state::DLX3_STATE_ITEMS])?;
         if ws.engine.item_count() != 0 {
             return Err(xcover_status::XCOVER_BAD_STATE);

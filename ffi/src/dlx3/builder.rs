@@ -30,7 +30,11 @@ unsafe fn read_name(name: *const c_char) -> Checked<(Name, usize)> {
         // (at most 9) is inside it.
         let byte = unsafe { name.add(i).cast::<u8>().read() };
         if byte == 0 {
-            return if i == 0 { Err(xcover_status::XCOVER_BAD_ARGUMENT) } else { Ok((bytes, i)) };
+            return if i == 0 {
+                Err(xcover_status::XCOVER_BAD_ARGUMENT)
+            } else {
+                Ok((bytes, i))
+            };
         }
         if i == 8 || is_space(byte) {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
@@ -86,7 +90,9 @@ pub unsafe extern "C" fn dlx3_add_item(
         if ws.engine.item_count() >= ws.item_capacity {
             return Err(xcover_status::XCOVER_TOO_MANY_ITEMS);
         }
-        let result = ws.engine.add_item(&name[..len], lo as i32, hi as i32, secondary);
+        let result = ws
+            .engine
+            .add_item(&name[..len], lo as i32, hi as i32, secondary);
         match result {
             Ok(_) => {
                 ws.seen_secondary |= secondary;
@@ -127,10 +133,18 @@ pub unsafe extern "C" fn dlx3_add_option(
         }
         // SAFETY: forwarded contract.
         let names = unsafe { in_slice(names, n) }?;
-        // SAFETY: forwarded contract.
-        let colors: &[c_char] = if colors.is_null() { &[] } else { unsafe { in_slice(colors, n) }? };
+        let colors: &[c_char] = if colors.is_null() {
+            &[]
+        } else {
+            // SAFETY: forwarded contract.
+            unsafe { in_slice(colors, n) }?
+        };
         if n == 0 || n > ws.scratch.len() {
-            return Err(if n == 0 { xcover_status::XCOVER_BAD_ARGUMENT } else { xcover_status::XCOVER_PARSE_DUPLICATE_IN_OPTION });
+            return Err(if n == 0 {
+                xcover_status::XCOVER_BAD_ARGUMENT
+            } else {
+                xcover_status::XCOVER_PARSE_DUPLICATE_IN_OPTION
+            });
         }
         let last_node = ws.engine.layout().last_node as usize;
         if last_node.saturating_add(n + 1) >= ws.node_capacity {
@@ -152,7 +166,9 @@ pub unsafe extern "C" fn dlx3_add_option(
             }
             ws.scratch[i] = (item, color);
         }
-        let result = ws.with_sinks_and_scratch(n, |engine, entries, sinks| engine.add_option(entries, sinks.err));
+        let result = ws.with_sinks_and_scratch(n, |engine, entries, sinks| {
+            engine.add_option(entries, sinks.err)
+        });
         match result {
             Ok(()) => {
                 ws.set_state(dlx3_state::DLX3_STATE_OPTIONS);

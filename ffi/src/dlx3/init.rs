@@ -1,14 +1,15 @@
 //! Sizing, creating, inspecting and releasing workspaces.
 
 use super::settings::dlx3_settings;
-use super::types::{dlx3_image, dlx3_item, dlx3_node, dlx3_state, DLX3_IMAGE_VERSION, DLX3_WORKSPACE_ALIGN};
-use super::workspace::{self, claim_buffer, install, item_slots, Dead, Writers};
+use super::types::{
+    dlx3_image, dlx3_item, dlx3_node, dlx3_state, DLX3_IMAGE_VERSION, DLX3_WORKSPACE_ALIGN,
+};
 pub use super::workspace::dlx3_workspace;
+use super::workspace::{self, claim_buffer, install, item_slots, Dead, Writers};
 use crate::raw::{in_param, in_slice, out_param, status_of, write_optional, Checked};
 use crate::status::xcover_status;
 use core::ffi::c_void;
 use xcover_core::dlx3::{Dlx3, Dlx3Error, Item, Layout, Name, Node, Settings, Storage};
-
 
 /// Engine settings from the C settings.
 pub fn engine_settings(c: &dlx3_settings) -> Settings {
@@ -28,7 +29,11 @@ pub fn engine_settings(c: &dlx3_settings) -> Settings {
 }
 
 fn writers(c: &dlx3_settings) -> Writers {
-    Writers { out: c.out, err: c.err, shape: c.shape }
+    Writers {
+        out: c.out,
+        err: c.err,
+        shape: c.shape,
+    }
 }
 
 /// Reads the settings argument (NULL means Knuth's defaults with output discarded).
@@ -75,7 +80,8 @@ pub unsafe extern "C" fn dlx3_workspace_size(
         if items == 0 || nodes < 2 || levels == 0 {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
-        *size = workspace::size_for_text(items, nodes, levels).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
+        *size = workspace::size_for_text(items, nodes, levels)
+            .ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         // SAFETY: forwarded contract.
         unsafe { write_optional(align, DLX3_WORKSPACE_ALIGN) }?;
         Ok(xcover_status::XCOVER_OK)
@@ -100,7 +106,8 @@ pub unsafe extern "C" fn dlx3_text_capacity(
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
-        let (text, items, nodes) = unsafe { (in_slice(text, len)?, out_param(items)?, out_param(nodes)?) };
+        let (text, items, nodes) =
+            unsafe { (in_slice(text, len)?, out_param(items)?, out_param(nodes)?) };
         let capacity = xcover_core::dlx3::measure(text);
         *items = capacity.item_slots - 2;
         *nodes = capacity.node_slots;
@@ -153,7 +160,14 @@ pub unsafe extern "C" fn dlx3_init(
         let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer.
         *handle = unsafe {
-            install(buf, engine, writers(&settings), regions.scratch, capacity, dlx3_state::DLX3_STATE_ITEMS)
+            install(
+                buf,
+                engine,
+                writers(&settings),
+                regions.scratch,
+                capacity,
+                dlx3_state::DLX3_STATE_ITEMS,
+            )
         };
         Ok(xcover_status::XCOVER_OK)
     })())
@@ -249,12 +263,23 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
         let needed = workspace::size_for_preloaded(item_slots, node_slots, levels);
         let buf = buf.cast::<u8>();
         // SAFETY: forwarded contract.
-        let regions = unsafe { claim_buffer(buf, len, needed, item_slots, false, node_slots, levels) }?;
+        let regions =
+            unsafe { claim_buffer(buf, len, needed, item_slots, false, node_slots, levels) }?;
         for (ram, rom) in regions.items.iter_mut().zip(items) {
-            *ram = Item { prev: rom.prev, next: rom.next, bound: rom.bound, slack: rom.slack };
+            *ram = Item {
+                prev: rom.prev,
+                next: rom.next,
+                bound: rom.bound,
+                slack: rom.slack,
+            };
         }
         for (ram, rom) in regions.nodes.iter_mut().zip(nodes) {
-            *ram = Node { up: rom.up, down: rom.down, itm: rom.itm, color: rom.color };
+            *ram = Node {
+                up: rom.up,
+                down: rom.down,
+                itm: rom.itm,
+                color: rom.color,
+            };
         }
         let layout = Layout {
             last_itm: image.last_itm,
@@ -262,13 +287,21 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
             last_node: image.last_node,
             options: image.options,
         };
-        let storage = Storage::with_shared_names(regions.items, names, regions.nodes, regions.levels);
-        let engine = Dlx3::preloaded(storage, engine_settings(&settings), layout)
-            .map_err(engine_status)?;
+        let storage =
+            Storage::with_shared_names(regions.items, names, regions.nodes, regions.levels);
+        let engine =
+            Dlx3::preloaded(storage, engine_settings(&settings), layout).map_err(engine_status)?;
         let capacity = (item_slots - 2, node_slots);
         // SAFETY: `buf` was accepted by claim_buffer.
         *handle = unsafe {
-            install(buf, engine, writers(&settings), &mut [], capacity, dlx3_state::DLX3_STATE_READY)
+            install(
+                buf,
+                engine,
+                writers(&settings),
+                &mut [],
+                capacity,
+                dlx3_state::DLX3_STATE_READY,
+            )
         };
         Ok(xcover_status::XCOVER_OK)
     })())
@@ -283,10 +316,18 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
 /// `handle` is NULL or a handle from an init function whose buffer is still valid;
 /// `state` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_get_state(handle: *mut dlx3_workspace, state: *mut u32) -> xcover_status {
+pub unsafe extern "C" fn dlx3_get_state(
+    handle: *mut dlx3_workspace,
+    state: *mut u32,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
-        let (ws, state) = unsafe { (workspace::workspace(handle, Dead::Allow)?, out_param(state)?) };
+        let (ws, state) = unsafe {
+            (
+                workspace::workspace(handle, Dead::Allow)?,
+                out_param(state)?,
+            )
+        };
         *state = ws.state() as u32;
         Ok(xcover_status::XCOVER_OK)
     })())

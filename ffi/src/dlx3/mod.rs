@@ -14,17 +14,17 @@ pub mod solve;
 pub mod types;
 pub mod workspace;
 
-pub use init::dlx3_workspace;
-pub use settings::dlx3_settings;
-pub use types::*;
 pub use build::dlx3_parse;
 pub use builder::{dlx3_add_item, dlx3_add_option};
+pub use init::dlx3_workspace;
 pub use init::{
     dlx3_get_state, dlx3_init, dlx3_init_preloaded, dlx3_preloaded_workspace_size, dlx3_release,
     dlx3_text_capacity, dlx3_workspace_size,
 };
+pub use settings::dlx3_settings;
 pub use settings::dlx3_settings_default;
 pub use solve::{
     dlx3_get_stats, dlx3_item_name, dlx3_option_item, dlx3_option_len, dlx3_solution_len,
     dlx3_solution_option, dlx3_solve_step,
 };
+pub use types::*;

@@ -29,7 +29,10 @@ use xcover_core::dlx3::{Event, Move};
 /// # Safety
 /// `handle` is NULL or a handle from an init function whose buffer is still valid.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_solve_step(handle: *mut dlx3_workspace, mem_budget: u64) -> xcover_status {
+pub unsafe extern "C" fn dlx3_solve_step(
+    handle: *mut dlx3_workspace,
+    mem_budget: u64,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
@@ -86,7 +89,10 @@ fn end_input(ws: &mut dlx3_workspace) -> Checked<()> {
 /// # Safety
 /// `handle` as for `dlx3_solve_step`; `len` writable.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_solution_len(handle: *mut dlx3_workspace, len: *mut usize) -> xcover_status {
+pub unsafe extern "C" fn dlx3_solution_len(
+    handle: *mut dlx3_workspace,
+    len: *mut usize,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let (ws, len) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(len)?) };
@@ -116,7 +122,12 @@ pub unsafe extern "C" fn dlx3_solution_option(
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
-        let (ws, option) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(option)?) };
+        let (ws, option) = unsafe {
+            (
+                workspace::workspace(handle, Dead::Refuse)?,
+                out_param(option)?,
+            )
+        };
         ws.expect(&[dlx3_state::DLX3_STATE_SOLUTION])?;
         let level = u32::try_from(level).map_err(|_| xcover_status::XCOVER_BAD_ARGUMENT)?;
         let (number, item) = match ws.engine.solution_move(level) {
@@ -159,7 +170,11 @@ fn option_nodes(ws: &dlx3_workspace, option: u32) -> Checked<(usize, usize)> {
 /// # Safety
 /// `handle` as for `dlx3_solve_step`; `len` writable.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_option_len(handle: *mut dlx3_workspace, option: u32, len: *mut usize) -> xcover_status {
+pub unsafe extern "C" fn dlx3_option_len(
+    handle: *mut dlx3_workspace,
+    option: u32,
+    len: *mut usize,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let (ws, len) = unsafe { (workspace::workspace(handle, Dead::Refuse)?, out_param(len)?) };
@@ -199,7 +214,11 @@ pub unsafe extern "C" fn dlx3_option_item(
         let number = node.itm as u32;
         // A cleansed node (color -1) shows the color that purified its item, kept in the
         // item header's aux field, as Knuth prints it.
-        let colour = if node.color < 0 { nodes[number as usize].color } else { node.color };
+        let colour = if node.color < 0 {
+            nodes[number as usize].color
+        } else {
+            node.color
+        };
         // SAFETY: forwarded contract.
         unsafe {
             write_optional(item, number)?;
@@ -266,10 +285,18 @@ fn ensure_complete(ws: &dlx3_workspace) -> Checked<()> {
 /// # Safety
 /// `handle` as for `dlx3_solve_step`; `stats` writable.
 #[no_mangle]
-pub unsafe extern "C" fn dlx3_get_stats(handle: *mut dlx3_workspace, stats: *mut dlx3_stats) -> xcover_status {
+pub unsafe extern "C" fn dlx3_get_stats(
+    handle: *mut dlx3_workspace,
+    stats: *mut dlx3_stats,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
-        let (ws, stats) = unsafe { (workspace::workspace(handle, Dead::Allow)?, out_param(stats)?) };
+        let (ws, stats) = unsafe {
+            (
+                workspace::workspace(handle, Dead::Allow)?,
+                out_param(stats)?,
+            )
+        };
         let s = ws.engine.stats();
         let layout = ws.engine.layout();
         let primary = layout.second.saturating_sub(1);
@@ -285,7 +312,11 @@ pub unsafe extern "C" fn dlx3_get_stats(handle: *mut dlx3_workspace, stats: *mut
             max_level: s.maxl,
             level: ws.engine.depth(),
             options: u32::try_from(layout.options).unwrap_or(u32::MAX),
-            primary_items: if layout.last_itm == 0 { 0 } else { primary.min(layout.last_itm - 1) },
+            primary_items: if layout.last_itm == 0 {
+                0
+            } else {
+                primary.min(layout.last_itm - 1)
+            },
             secondary_items: layout.last_itm.saturating_sub(layout.second.max(1)),
             entries: layout.last_node.saturating_sub(layout.last_itm),
         };

@@ -192,4 +192,5 @@ pub struct dlx3_image {
 /// Byte size of `dlx3_image` (checked by a `_Static_assert` in the header).
 pub(crate) const DLX3_IMAGE_SIZE: usize = 24 + 3 * core::mem::size_of::<usize>();
 const _: () = assert!(core::mem::size_of::<dlx3_image>() == DLX3_IMAGE_SIZE);
-const _: () = assert!(core::mem::size_of::<dlx3_item>() == 16 && core::mem::size_of::<dlx3_node>() == 16);
+const _: () =
+    assert!(core::mem::size_of::<dlx3_item>() == 16 && core::mem::size_of::<dlx3_node>() == 16);

@@ -177,8 +177,16 @@ pub unsafe fn claim_buffer(
     let regions = (|| {
         Some(Regions {
             items: carver.take::<Item>(item_slots)?,
-            names: if names { Some(carver.take::<Name>(item_slots)?) } else { None },
-            scratch: if names { carver.take::<OptionEntry>(item_slots)? } else { &mut [] },
+            names: if names {
+                Some(carver.take::<Name>(item_slots)?)
+            } else {
+                None
+            },
+            scratch: if names {
+                carver.take::<OptionEntry>(item_slots)?
+            } else {
+                &mut []
+            },
             nodes: carver.take::<Node>(node_slots)?,
             levels: carver.take::<Level>(levels)?,
         })
@@ -235,7 +243,10 @@ pub enum Dead {
 /// `handle` is NULL or points to at least 8 readable bytes; if those hold the magic number,
 /// to a workspace created by an init function whose buffer is still valid, used by no other
 /// thread during the call.
-pub unsafe fn workspace<'a>(handle: *mut dlx3_workspace, dead: Dead) -> Checked<&'a mut dlx3_workspace> {
+pub unsafe fn workspace<'a>(
+    handle: *mut dlx3_workspace,
+    dead: Dead,
+) -> Checked<&'a mut dlx3_workspace> {
     if handle.is_null() {
         return Err(xcover_status::XCOVER_NULL_POINTER);
     }
@@ -300,7 +311,11 @@ impl dlx3_workspace {
     ) -> R {
         let mut out = CallbackSink::new(self.writers.out);
         let mut err = CallbackSink::new(self.writers.err);
-        let mut sinks = Sinks { out: &mut out, err: &mut err, shape: None };
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: None,
+        };
         let entries = &self.scratch[..n.min(self.scratch.len())];
         f(&mut self.engine, entries, &mut sinks)
     }
@@ -339,8 +354,14 @@ mod tests {
                 + r8(16 * nodes)
                 + r8(24 * levels);
             assert_eq!(size_for_text(items, nodes, levels), Some(c_macro));
-            let c_preloaded = r8(DLX3_HEADER_BYTES) + r8(16 * (items + 1)) + r8(16 * (nodes + 1)) + r8(24 * levels);
-            assert_eq!(size_for_preloaded(items + 1, nodes + 1, levels), Some(c_preloaded));
+            let c_preloaded = r8(DLX3_HEADER_BYTES)
+                + r8(16 * (items + 1))
+                + r8(16 * (nodes + 1))
+                + r8(24 * levels);
+            assert_eq!(
+                size_for_preloaded(items + 1, nodes + 1, levels),
+                Some(c_preloaded)
+            );
         }
     }
 }

@@ -6,8 +6,8 @@
 //! box. Working per (digit, band) word lets one table look-up apply the "one minirow per row
 //! and per box" rule (hidden singles in rows and boxes, pointing and claiming) in one step.
 use super::tables::{
-    fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_CELLS,
-    PEERS_IN_BAND, PERMUTATION_CELLS, SINGLE_ROW,
+    fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_CELLS, PEERS_IN_BAND,
+    PERMUTATION_CELLS, SINGLE_ROW,
 };
 
 /// Candidate state of a (partial) solve.

@@ -212,7 +212,10 @@ fn small_stack_reports_overflow_instead_of_a_wrong_count() {
     use super::search::{Search, FULL_DEPTH};
     let mut tiny = Search::<2>::new(core::iter::empty(), None);
     let n = tiny.count(10);
-    assert!(tiny.overflowed(), "the empty puzzle needs more than two pending guesses");
+    assert!(
+        tiny.overflowed(),
+        "the empty puzzle needs more than two pending guesses"
+    );
     assert!(n < 10);
     let mut full = Search::<FULL_DEPTH>::new(core::iter::empty(), None);
     assert_eq!(full.count(10), 10);
