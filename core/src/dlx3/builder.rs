@@ -169,28 +169,11 @@ impl Dlx3<'_> {
                 }
                 let _ = warn.write_str("\n");
             }
-            while self.layout.last_node > i {
-                let ln = self.layout.last_node as usize;
-                let k = self.nodes[ln].itm as usize;
-                self.nodes[k].itm -= 1;
-                self.nodes[k].color = i as i32 - 1;
-                let Node { up: q, down: r, .. } = self.nodes[ln];
-                self.nodes[q as usize].down = r;
-                self.nodes[r as usize].up = q;
-                self.layout.last_node -= 1;
-            }
+            self.discard_option(i);
         } else {
-            let ln = self.layout.last_node;
-            self.nodes[i as usize].down = ln;
-            let ln = ln + 1;
-            self.layout.last_node = ln;
-            self.layout.options += 1;
-            self.nodes[ln as usize] = Node {
-                up: i + 1,
-                down: 0,
-                itm: -(self.layout.options as i32),
-                color: 0,
-            };
+            // Room for the spacer was checked before any node was added.
+            let closed = self.close_option(i);
+            debug_assert!(closed);
         }
         Ok(())
     }

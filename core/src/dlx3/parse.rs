@@ -449,37 +449,56 @@ impl Dlx3<'_> {
                 let _ = err.write_str("Option ignored (no primary items): ");
                 output::write_bytes(err, line);
             }
-            while self.layout.last_node > i {
-                let ln = self.layout.last_node as usize;
-                self.stats.mems += 6;
-                let k = self.nodes[ln].itm as usize;
-                self.nodes[k].itm -= 1;
-                self.nodes[k].color = i as i32 - 1;
-                let Node { up: q, down: r, .. } = self.nodes[ln];
-                self.nodes[q as usize].down = r;
-                self.nodes[r as usize].up = q;
-                self.layout.last_node -= 1;
-            }
+            self.stats.mems += 6 * self.discard_option(i);
         } else {
             self.stats.mems += 1;
-            let ln = self.layout.last_node;
-            self.nodes[i as usize].down = ln;
-            let ln = ln + 1;
-            self.layout.last_node = ln;
-            if ln as usize >= max_nodes {
+            if !self.close_option(i) {
                 return Err(input_err(InputError::TooManyNodes, p));
             }
-            self.layout.options += 1;
             self.stats.mems += 2;
-            // Option numbers fit: there are fewer options than nodes (< 2^31).
-            self.nodes[ln as usize] = Node {
-                up: i + 1,
-                down: 0,
-                itm: -(self.layout.options as i32),
-                color: 0,
-            };
         }
         Ok(())
+    }
+
+    /// Knuth's removal of an option without primary items: unlinks the nodes after spacer
+    /// `i` from their item lists, last to first (the item's `aux` forgets them), and
+    /// returns how many were removed. Shared by the parser and the builder.
+    pub(super) fn discard_option(&mut self, i: u32) -> u64 {
+        let mut removed = 0;
+        while self.layout.last_node > i {
+            let ln = self.layout.last_node as usize;
+            let k = self.nodes[ln].itm as usize;
+            self.nodes[k].itm -= 1;
+            self.nodes[k].color = i as i32 - 1;
+            let Node { up: q, down: r, .. } = self.nodes[ln];
+            self.nodes[q as usize].down = r;
+            self.nodes[r as usize].up = q;
+            self.layout.last_node -= 1;
+            removed += 1;
+        }
+        removed
+    }
+
+    /// Ends the option that follows spacer `i` with a new spacer (which links back to the
+    /// option's first node) and counts it. False when the node array has no room for the
+    /// spacer (Knuth's "Too many nodes"). Shared by the parser and the builder.
+    pub(super) fn close_option(&mut self, i: u32) -> bool {
+        let ln = self.layout.last_node;
+        self.nodes[i as usize].down = ln;
+        let ln = ln + 1;
+        self.layout.last_node = ln;
+        if ln as usize >= self.nodes.len() {
+            return false;
+        }
+        self.layout.options += 1;
+        // Option numbers fit: there are fewer options than nodes (< 2^31).
+        self.nodes[ln as usize] = Node {
+            up: i + 1,
+            down: 0,
+            itm: -(self.layout.options as i32),
+            color: 0,
+        };
+        true
     }
 
     /// Index of the item called `name` (the root never matches), or `last_itm`.
