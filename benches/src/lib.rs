@@ -14,8 +14,8 @@
 use std::fmt::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, Dlx3Error, Event, FgetsLines, Item, Level, Name, Node, Settings, Sinks, Stats,
-    Storage, MAX_LEVEL,
+    measure, Dlx3, Dlx3Error, Event, Item, Level, Name, Node, Settings, Sinks, Stats, Storage,
+    MAX_LEVEL,
 };
 
 /// A text sink that throws everything away.
@@ -78,10 +78,7 @@ pub fn load<'a>(
     err: &mut dyn std::fmt::Write,
 ) -> Result<Dlx3<'a>, Dlx3Error> {
     let mut engine = Dlx3::new(buffers.storage(), settings)?;
-    for line in FgetsLines::new(input) {
-        engine.read_line(line, err)?;
-    }
-    engine.end_input(err)?;
+    engine.read_input(input, err)?;
     Ok(engine)
 }
 

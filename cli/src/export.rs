@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use xcover_core::dlx3::{
-    measure, ArgOutcome, Dlx3, FgetsLines, Item, Layout, Level, Name, Node, Settings, Storage,
+    measure, ArgOutcome, Dlx3, Item, Layout, Level, Name, Node, Settings, Storage,
 };
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
@@ -88,12 +88,7 @@ pub fn build_image(
         report: format!("{e}\n").into_bytes(),
         exit_status: e.exit_status(),
     })?;
-    for chunk in FgetsLines::new(text) {
-        if let Err(e) = engine.read_line(chunk, warnings) {
-            return Err(fail(&engine, e));
-        }
-    }
-    if let Err(e) = engine.end_input(warnings) {
+    if let Err(e) = engine.read_input(text, warnings) {
         return Err(fail(&engine, e));
     }
     let layout = engine.layout();

@@ -21,7 +21,7 @@ use dlx3_support::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use xcover_core::dlx3::{
-    measure, Dlx3, Event, FgetsLines, Item, Level, Move, Node, Settings, Sinks, Storage, MAX_LEVEL,
+    measure, Dlx3, Event, Item, Level, Move, Node, Settings, Sinks, Storage, MAX_LEVEL,
 };
 
 /// Every solution of `problem`, found by trying all subsets of the kept options.
@@ -76,12 +76,9 @@ fn core_api_masks(problem: &Problem, settings: Settings, budget: u64) -> Result<
     let mut levels = vec![Level::ZERO; MAX_LEVEL];
     let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
     let mut engine = Dlx3::new(storage, settings).map_err(|e| e.to_string())?;
-    for line in FgetsLines::new(input) {
-        engine
-            .read_line(line, &mut Discard)
-            .map_err(|e| e.to_string())?;
-    }
-    engine.end_input(&mut Discard).map_err(|e| e.to_string())?;
+    engine
+        .read_input(input, &mut Discard)
+        .map_err(|e| e.to_string())?;
     let kept = problem.kept().count() as u64;
     if engine.option_count() != kept {
         return Err(format!("option_count {} != {kept}", engine.option_count()));

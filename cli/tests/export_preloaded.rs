@@ -8,8 +8,7 @@ use std::path::PathBuf;
 
 use xcover_cli::export::{build_image, to_c};
 use xcover_core::dlx3::{
-    ArgOutcome, Dlx3, Event, FgetsLines, Item, Level, Node, Settings, Sinks, Stats, Storage,
-    MAX_LEVEL,
+    ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL,
 };
 
 /// The corpus copied into cli/tests/fixtures, else the shared one beside the repository.
@@ -68,10 +67,7 @@ fn parsed_run(text: &[u8], settings: Settings) -> Option<(String, Stats)> {
     )
     .ok()?;
     let mut sink = String::new();
-    for chunk in FgetsLines::new(text) {
-        engine.read_line(chunk, &mut sink).ok()?;
-    }
-    engine.end_input(&mut sink).ok()?;
+    engine.read_input(text, &mut sink).ok()?;
     Some(run(&mut engine))
 }
 

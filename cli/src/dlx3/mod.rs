@@ -6,9 +6,7 @@ mod sink;
 use std::ffi::OsString;
 use std::io::{Read, Write as _};
 
-use xcover_core::dlx3::{
-    measure, Dlx3, Event, FgetsLines, Item, Level, Node, Sinks, Storage, MAX_LEVEL,
-};
+use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, Storage, MAX_LEVEL};
 
 use self::args::{parse_args, ArgsOutcome};
 use self::sink::ByteSink;
@@ -81,13 +79,7 @@ fn solve(
             return e.exit_status();
         }
     };
-    for chunk in FgetsLines::new(input) {
-        if let Err(e) = engine.read_line(chunk, err) {
-            engine.write_error_report(&e, err);
-            return e.exit_status();
-        }
-    }
-    if let Err(e) = engine.end_input(err) {
+    if let Err(e) = engine.read_input(input, err) {
         engine.write_error_report(&e, err);
         return e.exit_status();
     }

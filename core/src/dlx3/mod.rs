@@ -433,10 +433,7 @@ pub(crate) mod testutil {
         warn: &mut String,
     ) -> Result<Dlx3<'a>, Dlx3Error> {
         let mut e = Dlx3::new(b.storage(), settings)?;
-        for line in FgetsLines::new(text) {
-            e.read_line(line, warn)?;
-        }
-        e.end_input(warn)?;
+        e.read_input(text, warn)?;
         Ok(e)
     }
 

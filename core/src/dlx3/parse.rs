@@ -544,6 +544,16 @@ impl Dlx3<'_> {
         }
     }
 
+    /// Reads a whole input held in memory: every line as C `fgets` would split it
+    /// ([`FgetsLines`]), then [`end_input`](Dlx3::end_input). Warnings and the input
+    /// reports go to `err`; the first error stops the reading.
+    pub fn read_input(&mut self, input: &[u8], err: &mut dyn Write) -> Result<(), Dlx3Error> {
+        for chunk in FgetsLines::new(input) {
+            self.read_line(chunk, err)?;
+        }
+        self.end_input(err)
+    }
+
     /// Ends the input: reports "No items" if there was no item line, prints the input
     /// summary and item totals (as `vbose` asks), moves the mems to `imems`, and makes the
     /// engine ready to [`run`](Dlx3::run).
