@@ -1,0 +1,136 @@
+//! Arbitrary bytes as a dlx3 run: the first line holds Knuth's command-line arguments
+//! (`v<n> m<n> s<n> d<n> c<n> C<n> l<n> t<n> T<n> S<x>`, separated by spaces), the rest is
+//! the `.dlx` input. The input is read into a fixed small storage and into one sized by
+//! `measure_within` (as the CLI sizes it, capped), then searched for a few mem-budgeted
+//! slices with all output discarded. Errors are fine; a panic is a bug.
+#![no_main]
+
+use core::fmt::{self, Write};
+
+use libfuzzer_sys::fuzz_target;
+use xcover_core::dlx3::{
+    measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks,
+    Storage, Workspace,
+};
+
+/// A sink that drops the text (but still makes the engine format it).
+struct Discard(usize);
+
+impl Write for Discard {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 = self.0.wrapping_add(s.len());
+        Ok(())
+    }
+}
+
+/// Mems per `run` call and the number of calls: small, so one input costs little.
+const BUDGETS: [u64; 4] = [1, 100, 5_000, 50_000];
+const MAX_RUNS: usize = 12;
+
+/// Applies the argument line as the CLI does (first occurrence wins: apply last to first).
+/// Returns the settings and whether a shape sink is wanted.
+fn settings_from(line: &[u8]) -> (Settings, bool) {
+    let mut settings = Settings::DEFAULT;
+    let mut shape = false;
+    let args: Vec<&[u8]> = line
+        .split(|&c| c == b' ' || c == b'\t')
+        .filter(|a| !a.is_empty())
+        .take(16)
+        .collect();
+    for arg in args.iter().rev() {
+        match settings.apply_arg(arg) {
+            ArgOutcome::ShapeFile(_) => shape = true,
+            ArgOutcome::Set | ArgOutcome::Bad => {}
+        }
+    }
+    // Huge progress reports or state dumps on every node only cost time, never coverage.
+    if settings.delta < 64 {
+        settings.delta = 64;
+        settings.thresh = 64;
+    }
+    (settings, shape)
+}
+
+fn solve(storage: Storage<'_>, settings: Settings, shape: bool, input: &[u8], budget: u64) {
+    let mut out = Discard(0);
+    let mut err = Discard(0);
+    let mut shape_sink = Discard(0);
+    let mut engine = match Dlx3::new(storage, settings) {
+        Ok(e) => e,
+        Err(_) => return,
+    };
+    if let Err(e) = engine.read_input(input, &mut err) {
+        engine.write_error_report(&e, &mut err);
+        // A failed engine must keep failing, not search.
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: None,
+        };
+        assert!(engine.run(budget, &mut sinks).is_err());
+        return;
+    }
+    let _ = (engine.layout(), engine.item_count(), engine.option_count());
+    for _ in 0..MAX_RUNS {
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: if shape {
+                Some(&mut shape_sink as &mut dyn Write)
+            } else {
+                None
+            },
+        };
+        match engine.run(budget, &mut sinks) {
+            Ok(Event::Solution) => {
+                // Read the solution back as a library caller would.
+                let depth = engine.depth();
+                let mut cells = [(0u32, 0i32); 64];
+                for l in 0..depth.min(8) {
+                    if let Some(xcover_core::dlx3::Move::Option(j)) = engine.solution_move(l) {
+                        let _ = engine.option_items(j, &mut cells);
+                    }
+                }
+            }
+            Ok(Event::BudgetExhausted) => {}
+            Ok(Event::Done(_)) => break,
+            Err(e) => {
+                engine.write_error_report(&e, &mut err);
+                return;
+            }
+        }
+    }
+    let _ = engine.stats();
+    engine.finish(&mut err);
+}
+
+fuzz_target!(|data: &[u8]| {
+    if data.len() > 1 << 16 {
+        return;
+    }
+    let (head, input) = match data.iter().position(|&c| c == b'\n') {
+        Some(p) => (&data[..p], &data[p + 1..]),
+        None => (&data[..0], data),
+    };
+    let (settings, shape) = settings_from(head);
+    let budget = BUDGETS[head.len() % BUDGETS.len()];
+
+    // 1. A fixed small workspace: capacity errors at small sizes.
+    let mut ws: Box<Workspace<24, 256, 12>> = Box::new(Workspace::new());
+    solve(ws.storage(), settings, shape, input, budget);
+
+    // 2. Storage sized from the input, as the CLI does (capped so an input stays cheap).
+    let cap = measure_within(
+        input,
+        Capacity {
+            item_slots: 4_000,
+            node_slots: 40_000,
+        },
+    );
+    let mut items = vec![Item::ZERO; cap.item_slots];
+    let mut names = vec![[0u8; 8]; cap.item_slots];
+    let mut nodes = vec![Node::ZERO; cap.node_slots];
+    let mut levels = vec![Level::ZERO; 1 + (head.len() * 7) % 64];
+    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    solve(storage, settings, shape, input, budget);
+});
