@@ -65,8 +65,9 @@ struct Image {
 
 struct Run {
     arena: Box<[u64]>,
-    /// Bytes of the arena lent to some workspace (may be written by the library).
-    lent: Vec<bool>,
+    /// Ranges of the arena lent to some workspace (may be written by the library), sorted
+    /// and merged.
+    lent: Vec<(usize, usize)>,
     records: Vec<Record>,
     images: Vec<Box<Image>>,
     counter: Box<usize>,
@@ -79,7 +80,7 @@ impl Run {
         let arena = vec![u64::from_ne_bytes([PATTERN; 8]); ARENA / 8].into_boxed_slice();
         Run {
             arena,
-            lent: vec![false; ARENA],
+            lent: Vec::new(),
             records: Vec::new(),
             images: Vec::new(),
             counter: Box::new(0),
@@ -95,11 +96,13 @@ impl Run {
     fn check_guards(&self, what: &str) {
         // SAFETY: the arena is ARENA initialized bytes.
         let bytes = unsafe { core::slice::from_raw_parts(self.arena.as_ptr().cast::<u8>(), ARENA) };
-        for (i, (&b, &lent)) in bytes.iter().zip(&self.lent).enumerate() {
-            assert!(
-                lent || b == PATTERN,
-                "{what}: byte {i} of the arena (outside every workspace) was written"
-            );
+        let mut from = 0;
+        // `lent` is sorted and merged: check the gaps between its ranges.
+        for &(start, end) in self.lent.iter().chain(core::iter::once(&(ARENA, ARENA))) {
+            if let Some(i) = bytes[from..start].iter().position(|&b| b != PATTERN) {
+                panic!("{what}: byte {} of the arena (outside every workspace) was written", from + i);
+            }
+            from = end;
         }
     }
 
@@ -162,7 +165,7 @@ impl Run {
             0 => 0,
             1 => u.int_in_range(0..=USABLE / 8)? * 8,
             2 => u.int_in_range(0..=USABLE)?,
-            _ => self.records.last().map_or(0, |r| r.off),
+            _ => self.records.last().map_or(0, |r| r.off - GUARD),
         };
         let room = USABLE - off.min(USABLE);
         let want = match (u.int_in_range(0..=3)?, size) {
@@ -179,8 +182,17 @@ impl Run {
     /// again, as a C program would not use a handle into memory it gave away.
     fn lend(&mut self, off: usize, len: usize) {
         let end = off + len;
-        for b in &mut self.lent[off..end] {
-            *b = true;
+        if len > 0 {
+            self.lent.push((off, end));
+            self.lent.sort_unstable();
+            let mut merged: Vec<(usize, usize)> = Vec::with_capacity(self.lent.len());
+            for &(a, b) in &self.lent {
+                match merged.last_mut() {
+                    Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                    _ => merged.push((a, b)),
+                }
+            }
+            self.lent = merged;
         }
         self.records
             .retain(|r| r.off == off || r.off + r.size <= off || end <= r.off);
@@ -613,6 +625,9 @@ impl Run {
                 xcover_status::XCOVER_OK
             }
         };
+        if trace() {
+            eprintln!("op {op:2} -> {st:?} ({} workspaces)", self.records.len());
+        }
         self.check(st, "call");
         Ok(())
     }
@@ -621,6 +636,12 @@ impl Run {
         assert_ne!(st, xcover_status::XCOVER_INTERNAL_ERROR, "{what}: internal error");
         self.check_guards(what);
     }
+}
+
+/// `XCOVER_FUZZ_TRACE=1` prints every call and its status (to read what an input does).
+fn trace() -> bool {
+    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| std::env::var_os("XCOVER_FUZZ_TRACE").is_some())
 }
 
 /// A capacity: 0, small, around `typical`, or huge (overflowing sizes).
