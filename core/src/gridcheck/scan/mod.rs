@@ -93,7 +93,8 @@ pub struct Prepared<'a> {
 }
 
 /// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself, plus
-/// the wide hitting masks of the kept part ([`wide`]).
+/// the larger of the rating scratch ([`rating::scratch_entries`]) and the wide hitting
+/// masks of the kept part ([`wide`]).
 pub fn required_work_entries(ua_count: usize, options: &ScanOptions) -> usize {
     let kept = ua_count.min(options.truncation_limits().total);
     let wide = if kept > bitmap768::CAPACITY && kept <= wide::WIDE_CAPACITY {
@@ -101,7 +102,8 @@ pub fn required_work_entries(ua_count: usize, options: &ScanOptions) -> usize {
     } else {
         0
     };
-    ua_count + wide
+    // The rating scratch is only used before truncation, the wide masks after.
+    ua_count + wide.max(rating::scratch_entries(ua_count))
 }
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
@@ -149,7 +151,7 @@ pub fn prepare<'a>(
     if free_clues > free_count {
         impossible = impossible.or(Some(Impossible::NotEnoughFreeCells));
     }
-    let list = &mut work[..forced.len];
+    let (list, scratch) = work.split_at_mut(forced.len);
 
     // Step B: the clique over the small sets (a prefix: the list is sorted by size).
     let small = list
@@ -162,9 +164,9 @@ pub fn prepare<'a>(
     }
 
     // Step C and D: order, remap, clique bounds.
-    rating::order_members(clique.members_mut(), list);
+    rating::order_members(clique.members_mut(), list, scratch);
     let mut order = [0u8; 81];
-    let ordered = rating::order_cells(clique.members(), list, free, &mut order);
+    let ordered = rating::order_cells(clique.members(), list, free, &mut order, scratch);
     let remap = Remap::build(&order[..ordered], forced.givens, forced.empties);
     let mut limit = [free_count; 81];
     let mut end = 0u8;

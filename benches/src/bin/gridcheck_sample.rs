@@ -1,0 +1,262 @@
+//! Estimates the cost of a whole-grid scan from a fixed sample of its chunks, one thread.
+//!
+//! ```text
+//! gridcheck_sample GRID [--clues N] [--ua-file F] [--ua-random K] [--seed S]
+//!                  [--sample M] [--offset O] [--all] [--verbose]
+//! ```
+//! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
+//! pseudo-puzzles, seed S; K defaults to 3000) or loaded from F (0/1 masks or `{rc,...}`
+//! lines, as the reference tool writes them; every set is verified). Prints the preparation
+//! figures (UA, clique sizes and cells in `rc` notation, `limit[]`, kept UA, chunks), then
+//! runs M chunks (default 40) spread evenly over the chunk list (chunk `i * chunks / M + O`)
+//! and prints their steps, candidates and CPU seconds, and the whole scan extrapolated from
+//! them (steps and seconds times chunks / M). `--all` runs every chunk instead.
+//! CPU time is the thread's on-CPU time (`/proc/thread-self/schedstat`, nanoseconds), so a
+//! busy machine changes it less than wall time.
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
+use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
+use xcover_core::gridcheck::scan::{self, ChunkRun, ScanOptions, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::ua::{file, generate, UaList};
+use xcover_core::gridcheck::{Cells, Grid};
+
+struct Options {
+    grid: Grid,
+    clues: u8,
+    ua_file: Option<PathBuf>,
+    ua_random: u32,
+    seed: u64,
+    sample: usize,
+    offset: usize,
+    all: bool,
+    verbose: bool,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut args = std::env::args().skip(1);
+    let mut grid = None;
+    let mut options = Options {
+        grid: placeholder_grid(),
+        clues: 16,
+        ua_file: None,
+        ua_random: 3000,
+        seed: 1,
+        sample: 40,
+        offset: 0,
+        all: false,
+        verbose: false,
+    };
+    let number = |v: Option<String>, what: &str| -> Result<u64, String> {
+        v.ok_or(format!("{what} needs a value"))?
+            .parse()
+            .map_err(|e| format!("{what}: {e}"))
+    };
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--clues" => options.clues = number(args.next(), "--clues")? as u8,
+            "--ua-file" => {
+                options.ua_file = Some(PathBuf::from(args.next().ok_or("--ua-file needs a file")?))
+            }
+            "--ua-random" => options.ua_random = number(args.next(), "--ua-random")? as u32,
+            "--seed" => options.seed = number(args.next(), "--seed")?,
+            "--sample" => options.sample = number(args.next(), "--sample")? as usize,
+            "--offset" => options.offset = number(args.next(), "--offset")? as usize,
+            "--all" => options.all = true,
+            "--verbose" => options.verbose = true,
+            text if text.len() == 81 => {
+                let mut digits = [0u8; 81];
+                for (d, b) in digits.iter_mut().zip(text.bytes()) {
+                    *d = b.wrapping_sub(b'0');
+                }
+                grid = Some(Grid::from_digits(digits).map_err(|e| format!("grid: {e}"))?);
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    options.grid = grid.ok_or("no grid given (81 digits)")?;
+    Ok(options)
+}
+
+/// Any valid grid (only used before the real one is parsed).
+fn placeholder_grid() -> Grid {
+    let mut digits = [0u8; 81];
+    for (i, d) in digits.iter_mut().enumerate() {
+        let (r, c) = (i / 9, i % 9);
+        *d = ((r * 3 + r / 3 + c) % 9) as u8 + 1;
+    }
+    Grid::from_digits(digits).expect("pattern grid")
+}
+
+/// Nanoseconds this thread has been on a CPU.
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+fn load_uas(options: &Options) -> Result<Vec<Cells>, String> {
+    let grid = &options.grid;
+    match &options.ua_file {
+        Some(path) => {
+            let text = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut storage = vec![Cells::EMPTY; text.split(|&b| b == b'\n').count()];
+            let mut list = UaList::new(&mut storage);
+            file::read_verified(grid, &text, &mut list)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            list.dedup();
+            Ok(list.as_slice().to_vec())
+        }
+        None => {
+            let mut capacity = 1 << 18;
+            let mut scratch = vec![Cells::EMPTY; 1 << 16];
+            loop {
+                let mut storage = vec![Cells::EMPTY; capacity];
+                let mut list = UaList::new(&mut storage);
+                let result = generate::from_digit_subsets(grid, 4, &mut list, &mut scratch)
+                    .and_then(|_| {
+                        generate::from_random_blanks(
+                            grid,
+                            options.ua_random,
+                            generate::DEFAULT_RANDOM_BLANKS,
+                            options.seed,
+                            &mut list,
+                            &mut scratch,
+                        )
+                    });
+                match result {
+                    Ok(_) => {
+                        list.dedup();
+                        return Ok(list.as_slice().to_vec());
+                    }
+                    Err(_) if capacity < 1 << 24 => capacity *= 2,
+                    Err(e) => return Err(format!("generating UA: {e}")),
+                }
+            }
+        }
+    }
+}
+
+fn rc_list(set: u128) -> String {
+    let cells: Vec<String> = (0..81)
+        .filter(|c| set >> c & 1 == 1)
+        .map(|c| format!("{}{}", c / 9 + 1, c % 9 + 1))
+        .collect();
+    format!("{{{}}}", cells.join(","))
+}
+
+fn run() -> Result<(), String> {
+    let options = parse_options()?;
+    let started = Instant::now();
+    let uas = load_uas(&options)?;
+    let ua_seconds = started.elapsed().as_secs_f64();
+    let scan_options = ScanOptions::new(options.clues);
+    let prepare_started = Instant::now();
+    let mut work = vec![0u128; scan::required_work_entries(uas.len(), &scan_options)];
+    let prepared =
+        scan::prepare(&options.grid, &uas, &scan_options, &mut work).map_err(|e| e.to_string())?;
+    let prepare_seconds = prepare_started.elapsed().as_secs_f64();
+    let members = prepared.clique_members();
+    let sizes: Vec<String> = members.iter().map(|m| m.count_ones().to_string()).collect();
+    let limits: Vec<String> = (0..members.len() as u8)
+        .map(|j| prepared.limit(j).to_string())
+        .collect();
+    let mut by_size = [0usize; 82];
+    for ua in &uas {
+        by_size[ua.len() as usize] += 1;
+    }
+    let small: usize = by_size[..=13].iter().sum();
+    println!(
+        "UA {} ({} of size <= 13; {:.2} s), kept {}; clique {} [{}] product {}{}; limit [{}]; prepare {:.3} s",
+        uas.len(),
+        small,
+        ua_seconds,
+        prepared.kept_len(),
+        members.len(),
+        sizes.join(","),
+        prepared_product(members),
+        if prepared.clique_truncated() { " (budget hit)" } else { "" },
+        limits.join(","),
+        prepare_seconds
+    );
+    if options.verbose {
+        for &m in members {
+            println!("  {} ({})", rc_list(m), m.count_ones());
+        }
+        let order: Vec<String> = (0..prepared.free_cell_count())
+            .map(|p| {
+                let c = prepared.remap().cell(p);
+                format!("{}{}", c / 9 + 1, c % 9 + 1)
+            })
+            .collect();
+        println!("  order {}", order.join(" "));
+    }
+    let chunks: Vec<_> = prepared.chunks().collect();
+    let picked: Vec<usize> = if options.all || options.sample >= chunks.len() {
+        (0..chunks.len()).collect()
+    } else {
+        (0..options.sample)
+            .map(|i| (i * chunks.len() / options.sample + options.offset) % chunks.len())
+            .collect()
+    };
+    let size = WorkspaceSize::for_scan(&prepared);
+    let mut lists = vec![0u128; size.list_entries];
+    let mut table = Box::new(BitmapTable::new());
+    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut wide = vec![[0u128; WIDE_WORDS]; size.wide_states];
+    let (mut steps, mut candidates, mut found, mut cpu_ns) = (0u64, 0u64, 0u64, 0u64);
+    for &index in &picked {
+        let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+        let mut run =
+            ChunkRun::new(&prepared, workspace, chunks[index]).map_err(|e| e.to_string())?;
+        let before = thread_cpu_ns();
+        run.run(u64::MAX, &mut |_| ControlFlow::Continue(()));
+        let spent = thread_cpu_ns() - before;
+        let stats = run.stats();
+        if options.verbose {
+            println!(
+                "  chunk {index} top {} second {}: steps {} candidates {} cpu {:.3} s",
+                chunks[index].top,
+                chunks[index].second,
+                stats.steps,
+                stats.candidates,
+                spent as f64 * 1e-9
+            );
+        }
+        steps += stats.steps;
+        candidates += stats.candidates;
+        found += stats.found;
+        cpu_ns += spent;
+    }
+    let scale = chunks.len() as f64 / picked.len().max(1) as f64;
+    println!(
+        "chunks {} sampled {}: steps {} candidates {} found {} cpu {:.3} s; whole scan estimate: steps {:.4e}, cpu {:.1} s",
+        chunks.len(),
+        picked.len(),
+        steps,
+        candidates,
+        found,
+        cpu_ns as f64 * 1e-9,
+        steps as f64 * scale,
+        cpu_ns as f64 * 1e-9 * scale
+    );
+    Ok(())
+}
+
+fn prepared_product(members: &[u128]) -> u64 {
+    members.iter().map(|m| u64::from(m.count_ones())).product()
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gridcheck_sample: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
