@@ -3,6 +3,11 @@
 //! the `.dlx` input. The input is read into a fixed small storage and into one sized by
 //! `measure_within` (as the CLI sizes it, capped), then searched for a few mem-budgeted
 //! slices with all output discarded. Errors are fine; a panic is a bug.
+//!
+//! Then the documented promise "pausing never changes the results" is checked: with a mem
+//! timeout (`T`) small enough to end the search, a run in slices of a few mems and a run
+//! in one call write the same bytes (solutions, reports, shape) and end with the same
+//! counters.
 #![no_main]
 
 use core::fmt::{self, Write};
@@ -12,6 +17,83 @@ use xcover_core::dlx3::{
     measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks,
     Storage, Workspace,
 };
+
+/// A sink that keeps the first 256 KiB of text.
+struct Keep(String);
+
+impl Write for Keep {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let room = (256usize << 10).saturating_sub(self.0.len());
+        let mut cut = s.len().min(room);
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        self.0.push_str(&s[..cut]);
+        Ok(())
+    }
+}
+
+/// What a whole run wrote, and its counters.
+#[derive(Debug, PartialEq, Eq)]
+struct Transcript {
+    out: String,
+    err: String,
+    shape: String,
+    stats: xcover_core::dlx3::Stats,
+    result: Result<(), xcover_core::dlx3::Dlx3Error>,
+}
+
+/// Reads `input` and runs the search to its end in calls of `budget` mems (at most
+/// `max_calls` calls; `None` if that was not enough).
+fn transcript(input: &[u8], settings: Settings, budget: u64, max_calls: usize) -> Option<Transcript> {
+    let cap = measure_within(
+        input,
+        Capacity {
+            item_slots: 4_000,
+            node_slots: 40_000,
+        },
+    );
+    let mut items = vec![Item::ZERO; cap.item_slots];
+    let mut names = vec![[0u8; 8]; cap.item_slots];
+    let mut nodes = vec![Node::ZERO; cap.node_slots];
+    let mut levels = vec![Level::ZERO; 64];
+    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let mut engine = Dlx3::new(storage, settings).ok()?;
+    let (mut out, mut err, mut shape) = (Keep(String::new()), Keep(String::new()), Keep(String::new()));
+    engine.read_input(input, &mut err).ok()?;
+    let mut result = Ok(());
+    let mut calls = 0;
+    loop {
+        calls += 1;
+        if calls > max_calls {
+            return None;
+        }
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: Some(&mut shape),
+        };
+        match engine.run(budget, &mut sinks) {
+            Ok(Event::Solution) | Ok(Event::BudgetExhausted) => {}
+            Ok(Event::Done(_)) => {
+                engine.finish(&mut err);
+                break;
+            }
+            Err(e) => {
+                engine.write_error_report(&e, &mut err);
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    Some(Transcript {
+        out: out.0,
+        err: err.0,
+        shape: shape.0,
+        stats: engine.stats(),
+        result,
+    })
+}
 
 /// A sink that drops the text (but still makes the engine format it).
 struct Discard(usize);
@@ -133,4 +215,16 @@ fuzz_target!(|data: &[u8]| {
     let mut levels = vec![Level::ZERO; 1 + (head.len() * 7) % 64];
     let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
     solve(storage, settings, shape, input, budget);
+
+    // 3. Pausing changes nothing: slices of a few mems against one call, under a timeout.
+    if input.len() <= 4096 {
+        let mut bounded = settings;
+        bounded.timeout = bounded.timeout.min(20_000);
+        let slice = 1 + (head.len() as u64 * 13) % 200;
+        let whole = transcript(input, bounded, u64::MAX, 1 << 20);
+        let sliced = transcript(input, bounded, slice, 1 << 20);
+        if let (Some(whole), Some(sliced)) = (whole, sliced) {
+            assert_eq!(whole, sliced, "a run in slices of {slice} mems differs");
+        }
+    }
 });
