@@ -39,6 +39,12 @@ impl Write for Text {
     }
 }
 
+/// `XCOVER_FUZZ_TRACE=1` reports what an input exercised.
+fn trace() -> bool {
+    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| std::env::var_os("XCOVER_FUZZ_TRACE").is_some())
+}
+
 fn byte(control: &[u8], i: usize) -> u8 {
     control.get(i).copied().unwrap_or(0)
 }
@@ -160,6 +166,18 @@ fuzz_target!(|data: &[u8]| {
         let _ = ua::is_minimal_ua(&grid, set);
     }
 
+    if trace() {
+        let bad = uas.iter().filter(|&&u| !ua::verify_ua(&grid, u)).count();
+        let missed = uas.iter().filter(|&&u| u.is_disjoint(puzzle_givens)).count();
+        eprintln!(
+            "{} UA ({bad} not verified, {missed} missed by the puzzle's givens); mask {} givens {} empties; puzzle {} givens",
+            uas.len(),
+            mask.givens.len(),
+            mask.empties.len(),
+            puzzle_givens.len()
+        );
+    }
+
     // 5. Scan: N = forced + a few (sometimes a bad count), small budget, one or two chunks.
     let forced = mask.givens.len() as u8;
     let clues = match byte(control, 6) % 16 {
@@ -184,8 +202,23 @@ fuzz_target!(|data: &[u8]| {
     let mut work = vec![0u128; if short { needed - 1 } else { needed }];
     let prepared = match scan::prepare(&grid, &uas, &options, &mut work) {
         Ok(p) => p,
-        Err(_) => return,
+        Err(e) => {
+            if trace() {
+                eprintln!("prepare: {e}");
+            }
+            return;
+        }
     };
+    if trace() {
+        eprintln!(
+            "prepared: N {clues}, forced {} (+{} extra), free clues {}, kept {}, impossible {:?}",
+            prepared.forced_givens().len(),
+            prepared.extra_forced_givens().len(),
+            prepared.free_clues(),
+            prepared.kept_len(),
+            prepared.impossible()
+        );
+    }
     assert!(!short, "prepare accepted a short work list");
     let _ = (prepared.forced_givens(), prepared.stats(), prepared.free_clues());
     let size = WorkspaceSize::for_scan(&prepared);
@@ -222,6 +255,41 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let _ = run.stats();
+    }
+    // Pausing changes nothing: a chunk that ends within 20000 steps in one call finds the
+    // same puzzles, in the same order, with the same counters, when run in slices.
+    if let Some(&chunk) = chunks.get(pick % chunks.len().max(1)) {
+        let mut whole_found = Vec::new();
+        let mut sliced_found = Vec::new();
+        let whole = {
+            let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+            ChunkRun::new(&prepared, workspace, chunk).ok().map(|mut run| {
+                let status = run.run(20_000, &mut |g| {
+                    whole_found.push(g);
+                    ControlFlow::Continue(())
+                });
+                (status, run.stats())
+            })
+        };
+        if let Some((RunStatus::Done, whole_stats)) = whole {
+            let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+            let mut run = ChunkRun::new(&prepared, workspace, chunk).expect("chunk ran before");
+            let mut calls = 0u64;
+            while run.run(budget, &mut |g| {
+                sliced_found.push(g);
+                ControlFlow::Continue(())
+            }) == RunStatus::BudgetExhausted
+            {
+                calls += 1;
+                assert!(calls <= 40_000, "sliced run does not end");
+            }
+            assert_eq!(whole_found, sliced_found, "slices of {budget} steps find other puzzles");
+            assert_eq!(whole_stats, run.stats(), "slices of {budget} steps count differently");
+            if trace() {
+                eprintln!("compared chunk {chunk:?}: {} found, {:?}", whole_found.len(), whole_stats);
+            }
+        }
+        found.extend(whole_found.iter().take(8));
     }
     for &givens in found.iter().take(4) {
         assert_eq!(givens.len(), u32::from(clues), "clue count of a found puzzle");
