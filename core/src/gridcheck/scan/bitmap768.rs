@@ -127,22 +127,34 @@ impl BitmapTable {
         from: usize,
     ) -> Option<usize> {
         let hit = &self.hit[usize::from(position)];
-        let mut first = None;
-        for w in (from..self.words).rev() {
-            let word = state[w] & !hit[w];
-            out[w] = word;
-            if word != 0 {
-                first = Some(w * 64 + word.trailing_zeros() as usize);
-            }
+        let words = self.words.min(WORDS);
+        let from = from.min(words);
+        // Two simple passes: the AND-NOT vectorises, the search usually stops at `from`.
+        for ((o, s), h) in out[from..words]
+            .iter_mut()
+            .zip(&state[from..words])
+            .zip(&hit[from..words])
+        {
+            *o = s & !h;
         }
-        first
+        out[from..words]
+            .iter()
+            .position(|&word| word != 0)
+            .map(|i| (from + i) * 64 + out[from + i].trailing_zeros() as usize)
     }
 
     /// True when `position` hits every set still unhit in the active words `from..`.
     #[inline]
     pub fn hits_all(&self, state: &State, position: u8, from: usize) -> bool {
         let hit = &self.hit[usize::from(position)];
-        (from..self.words).all(|w| state[w] & !hit[w] == 0)
+        let words = self.words.min(WORDS);
+        let from = from.min(words);
+        // Branch-free OR of the leftovers (vectorises; the sets are few words).
+        state[from..words]
+            .iter()
+            .zip(&hit[from..words])
+            .fold(0u64, |acc, (s, h)| acc | (s & !h))
+            == 0
     }
 
     /// First still-unhit set of `state` in the active words `from..`.
