@@ -123,6 +123,13 @@ static void solve(const unsigned char *input, size_t len, const dlx3_settings *b
     free(buf);
 }
 
+static void free_run(run_result *r)
+{
+    free(r->out.bytes);
+    free(r->err.bytes);
+    free(r->moves.bytes);
+}
+
 static int same_text(const char *what, const text *a, const text *b)
 {
     if (a->len == b->len && (a->len == 0 || memcmp(a->bytes, b->bytes, a->len) == 0))
@@ -188,6 +195,8 @@ int main(int argc, char *argv[])
     printf("budget %lu: %lu solutions, %lu mems, %lu pauses in %lu calls: %s\n", slice,
            (unsigned long)sliced.stats.solutions, (unsigned long)sliced.stats.mems,
            sliced.pauses, sliced.steps, ok ? "same as one run" : "DIFFERENT");
+    free_run(&whole);
+    free_run(&sliced);
     free(input);
     return ok ? 0 : 1;
 }

@@ -623,8 +623,10 @@ xcover_status dlx3_parse(dlx3_workspace *handle,
  *
  * Returns XCOVER_OK; XCOVER_BAD_ARGUMENT (bad name, bounds not 0 <= lo <= hi, 1 <= hi,
  * a primary after a secondary, or a secondary first); XCOVER_PARSE_DUPLICATE_ITEM_NAME;
- * XCOVER_TOO_MANY_ITEMS (capacity given at init) — all these leave the workspace as it
- * was; XCOVER_BAD_STATE after the first option; the pointer and handle errors.
+ * XCOVER_TOO_MANY_ITEMS (capacity given at init); XCOVER_TOO_MANY_NODES (the node
+ * capacity cannot hold one more item header and the first spacer) — all these leave the
+ * workspace as it was; XCOVER_BAD_STATE after the first option; the pointer and handle
+ * errors.
  *
  * # Safety
  * `handle` is NULL or a live handle; `name` is NULL or a NUL-terminated string.

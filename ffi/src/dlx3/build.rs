@@ -65,6 +65,11 @@ pub unsafe extern "C" fn dlx3_parse(
     len: usize,
     err_info: *mut dlx3_parse_error,
 ) -> xcover_status {
+    // A misaligned `err_info` is refused like every other bad pointer: before anything is
+    // parsed (the workspace is unchanged) and without writing it.
+    if !crate::raw::is_aligned(err_info) {
+        return xcover_status::XCOVER_MISALIGNED;
+    }
     // The error info is written even when the call fails early, if it can be.
     let mut info = dlx3_parse_error::NONE;
     let status = status_of((|| {

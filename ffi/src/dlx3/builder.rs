@@ -57,8 +57,10 @@ fn find_item(ws: &dlx3_workspace, name: &Name) -> Option<u32> {
 ///
 /// Returns XCOVER_OK; XCOVER_BAD_ARGUMENT (bad name, bounds not 0 <= lo <= hi, 1 <= hi,
 /// a primary after a secondary, or a secondary first); XCOVER_PARSE_DUPLICATE_ITEM_NAME;
-/// XCOVER_TOO_MANY_ITEMS (capacity given at init) — all these leave the workspace as it
-/// was; XCOVER_BAD_STATE after the first option; the pointer and handle errors.
+/// XCOVER_TOO_MANY_ITEMS (capacity given at init); XCOVER_TOO_MANY_NODES (the node
+/// capacity cannot hold one more item header and the first spacer) — all these leave the
+/// workspace as it was; XCOVER_BAD_STATE after the first option; the pointer and handle
+/// errors.
 ///
 /// # Safety
 /// `handle` is NULL or a live handle; `name` is NULL or a NUL-terminated string.
@@ -89,6 +91,11 @@ pub unsafe extern "C" fn dlx3_add_item(
         }
         if ws.engine.item_count() >= ws.item_capacity {
             return Err(xcover_status::XCOVER_TOO_MANY_ITEMS);
+        }
+        // Item headers live in the node array too (node k for item k), and the first
+        // spacer follows them: refuse here what the engine would find only half-way.
+        if ws.engine.item_count() as usize + 2 >= ws.node_capacity {
+            return Err(xcover_status::XCOVER_TOO_MANY_NODES);
         }
         let result = ws
             .engine
@@ -146,7 +153,14 @@ pub unsafe extern "C" fn dlx3_add_option(
                 xcover_status::XCOVER_PARSE_DUPLICATE_IN_OPTION
             });
         }
-        let last_node = ws.engine.layout().last_node as usize;
+        // Before the first option the spacer after the item headers is not placed yet; the
+        // engine puts it at node last_itm, so the option's nodes start after it.
+        let layout = ws.engine.layout();
+        let last_node = if ws.state() == dlx3_state::DLX3_STATE_ITEMS {
+            layout.last_itm.max(layout.last_node) as usize
+        } else {
+            layout.last_node as usize
+        };
         if last_node.saturating_add(n + 1) >= ws.node_capacity {
             return Err(xcover_status::XCOVER_TOO_MANY_NODES);
         }

@@ -6,7 +6,7 @@ use super::types::{
 };
 pub use super::workspace::dlx3_workspace;
 use super::workspace::{self, claim_buffer, install, item_slots, Dead, Writers};
-use crate::raw::{in_param, in_slice, out_param, status_of, write_optional, Checked};
+use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::xcover_status;
 use core::ffi::c_void;
 use xcover_core::dlx3::{Dlx3, Dlx3Error, Item, Layout, Name, Node, Settings, Storage};
@@ -77,6 +77,10 @@ pub unsafe extern "C" fn dlx3_workspace_size(
     status_of((|| {
         // SAFETY: forwarded contract.
         let size = unsafe { out_param(size) }?;
+        // Both outputs are checked before either is written: an error leaves them untouched.
+        if !is_aligned(align) {
+            return Err(xcover_status::XCOVER_MISALIGNED);
+        }
         if items == 0 || nodes < 2 || levels == 0 {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
@@ -209,6 +213,9 @@ pub unsafe extern "C" fn dlx3_preloaded_workspace_size(
     status_of((|| {
         // SAFETY: forwarded contract.
         let (image, size) = unsafe { (in_param(image)?, out_param(size)?) };
+        if !is_aligned(align) {
+            return Err(xcover_status::XCOVER_MISALIGNED);
+        }
         let (item_slots, node_slots) = image_slots(image)?;
         if levels == 0 {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);

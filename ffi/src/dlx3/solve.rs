@@ -4,7 +4,7 @@ use super::build::status_of_error;
 use super::init::dlx3_workspace;
 use super::types::{dlx3_state, dlx3_stats, DLX3_NULL_MOVE};
 use super::workspace::{self, Dead};
-use crate::raw::{out_param, status_of, write_optional, Checked};
+use crate::raw::{is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::xcover_status;
 use core::ffi::c_char;
 use xcover_core::dlx3::{Event, Move};
@@ -129,6 +129,10 @@ pub unsafe extern "C" fn dlx3_solution_option(
             )
         };
         ws.expect(&[dlx3_state::DLX3_STATE_SOLUTION])?;
+        // Checked before `*option` is written: an error leaves both outputs untouched.
+        if !is_aligned(null_item) {
+            return Err(xcover_status::XCOVER_MISALIGNED);
+        }
         let level = u32::try_from(level).map_err(|_| xcover_status::XCOVER_BAD_ARGUMENT)?;
         let (number, item) = match ws.engine.solution_move(level) {
             Some(Move::Option(n)) => (n, 0),
