@@ -171,6 +171,7 @@ int main(int argc, char *argv[])
         void *buf;
         dlx3_workspace *ws;
         dlx3_parse_error where;
+        int exit_code = 0; /* the memory is freed on every way out, for LeakSanitizer */
 
         status = dlx3_text_capacity(text, len, &items, &nodes);
         if (status != XCOVER_OK)
@@ -193,25 +194,26 @@ int main(int argc, char *argv[])
             fail("parse error info", XCOVER_INTERNAL_ERROR);
         if (status != XCOVER_OK && status >= XCOVER_PARSE_INPUT_LINE_TOO_LONG
             && status <= XCOVER_PARSE_TOO_MANY_NODES)
-            return 102; /* Knuth's exit(-666) */
-        if (status != XCOVER_OK)
+            exit_code = 102; /* Knuth's exit(-666) */
+        else if (status != XCOVER_OK)
             fail("parse", status);
 
-        for (;;) {
+        while (exit_code == 0) {
             status = dlx3_solve_step(ws, UINT64_MAX);
             if (status == XCOVER_SOLUTION)
                 continue;
             if (status == XCOVER_DONE)
                 break;
             if (status == XCOVER_TOO_MANY_LEVELS)
-                return 252; /* Knuth's exit(-4); the library printed "Too many levels!" */
-            fail("solve", status);
+                exit_code = 252; /* Knuth's exit(-4); the library printed "Too many levels!" */
+            else
+                fail("solve", status);
         }
         if (shape_file)
             fclose(shape_file);
         dlx3_release(ws);
         free(buf);
         free(text);
+        return exit_code;
     }
-    return 0;
 }
