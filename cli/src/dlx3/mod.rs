@@ -1,6 +1,7 @@
 //! `xcover dlx3`: a drop-in replacement for Knuth's `dlx3`, byte for byte (same arguments,
 //! same output on stdout and stderr, same exit codes).
 mod args;
+pub mod memory;
 mod sink;
 
 use std::ffi::OsString;

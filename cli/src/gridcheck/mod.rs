@@ -7,17 +7,28 @@
 //! stdout, sorted and de-duplicated (prefixed by the grid and a tab when several grids are
 //! scanned); a summary per grid goes to stderr, and a progress line when stderr is a
 //! terminal.
+//!
+//! `--checkpoint FILE` journals every puzzle as it is found and every finished chunk
+//! ([`journal`]); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
+//! prints exactly what an uninterrupted run prints. `--max-memory` refuses a scan whose
+//! buffers would exceed the limit before allocating them.
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
 use xcover_core::gridcheck::scan::{self, ClueMask, ScanOptions, TruncationLimits};
-use xcover_core::gridcheck::{Grid, Puzzle};
+use xcover_core::gridcheck::{Cells, Grid, Puzzle};
+
+use crate::dlx3::memory;
+use journal::{GridRecord, Journal};
 
 mod grids;
+pub mod journal;
 pub mod runner;
 pub mod ua_source;
 
@@ -74,6 +85,54 @@ struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
+    /// Journal every puzzle and finished chunk to this file, so that an interrupted batch
+    /// can be resumed with --resume.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Continue the run journaled in --checkpoint FILE (same grids and options); prints
+    /// what an uninterrupted run prints.
+    #[arg(long, requires = "checkpoint")]
+    resume: bool,
+    /// Refuse a scan whose buffers need more memory than SIZE (bytes, or with K, M, G, T;
+    /// default: 4G, or 3/4 of the physical memory if less).
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    max_memory: Option<u64>,
+}
+
+/// Exit status after a signal: the shell's 128 + signal number.
+fn signal_status(signal: usize) -> i32 {
+    128 + signal as i32
+}
+
+/// Signal flags of the run: the first SIGINT or SIGTERM asks the workers to stop (they
+/// finish their current slice, the journal is synced), a second one ends the process.
+struct Signals {
+    received: Arc<AtomicUsize>,
+}
+
+impl Signals {
+    fn install() -> Result<Signals> {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let received = Arc::new(AtomicUsize::new(0));
+        let armed = Arc::new(AtomicBool::new(false));
+        for signal in [SIGINT, SIGTERM] {
+            signal_hook::flag::register_conditional_shutdown(
+                signal,
+                signal_status(signal as usize),
+                Arc::clone(&armed),
+            )?;
+            signal_hook::flag::register(signal, Arc::clone(&armed))?;
+            signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize)?;
+        }
+        Ok(Signals { received })
+    }
+
+    fn received(&self) -> Option<usize> {
+        match self.received.load(Ordering::Relaxed) {
+            0 => None,
+            signal => Some(signal),
+        }
+    }
 }
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
@@ -88,7 +147,15 @@ pub fn main(args: Vec<OsString>) -> i32 {
         }
     };
     match run(&args) {
-        Ok(()) => 0,
+        Ok(None) => 0,
+        Ok(Some(signal)) => {
+            if args.checkpoint.is_some() {
+                eprintln!("xcover gridcheck: interrupted; resume with --resume");
+            } else {
+                eprintln!("xcover gridcheck: interrupted");
+            }
+            signal_status(signal)
+        }
         Err(err) => {
             eprintln!("xcover gridcheck: {err:#}");
             1
@@ -128,7 +195,44 @@ fn options(args: &Args) -> Result<ScanOptions> {
     Ok(options)
 }
 
-fn run(args: &Args) -> Result<()> {
+/// The journal header: everything the result depends on (grids, N, mask, minimal,
+/// stop-at-first, UA source, seed, counts, scan options, program version).
+fn fingerprint(args: &Args, options: &ScanOptions, grids: &[Grid]) -> Result<String> {
+    let mut grid_text = String::with_capacity(grids.len() * 82);
+    for grid in grids {
+        grid_text.push_str(&format!("{grid}\n"));
+    }
+    let ua = match &args.ua_file {
+        Some(path) => {
+            let text =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            format!("file:{:016x}", journal::fnv64(&text))
+        }
+        None => format!(
+            "generated:random={}:seed={}",
+            args.ua_random
+                .map_or("default".to_owned(), |r| r.to_string()),
+            args.seed
+        ),
+    };
+    Ok(format!(
+        "xcover={} clues={} mask={:032x}/{:032x} minimal={} first={} ua={ua} keep={} \
+         options={:016x} grids={}:{:016x}",
+        env!("CARGO_PKG_VERSION"),
+        options.clues,
+        options.mask.givens.0,
+        options.mask.empties.0,
+        u8::from(options.minimal_only),
+        u8::from(options.stop_at_first),
+        args.keep_ua.map_or("default".to_owned(), |k| k.to_string()),
+        journal::fnv64(format!("{options:?}").as_bytes()),
+        grids.len(),
+        journal::fnv64(grid_text.as_bytes()),
+    ))
+}
+
+/// Runs the batch; `Some(signal)` when a signal cut it short.
+fn run(args: &Args) -> Result<Option<usize>> {
     let options = options(args)?;
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
@@ -147,11 +251,66 @@ fn run(args: &Args) -> Result<()> {
             grids.len()
         );
     }
+    let limit = args.max_memory.unwrap_or_else(memory::default_limit);
+    let (journal, records) = match &args.checkpoint {
+        None => (None, vec![GridRecord::default(); grids.len()]),
+        Some(path) => {
+            let header = fingerprint(args, &options, &grids)?;
+            if args.resume {
+                let (journal, records) = Journal::resume(path, &header, &grids)?;
+                (Some(journal), records)
+            } else {
+                let journal = Journal::create(path, &header, grids.len())?;
+                (Some(journal), vec![GridRecord::default(); grids.len()])
+            }
+        }
+    };
+    // Installed after stdin is read: until then a signal ends the process as usual.
+    let signals = Signals::install()?;
     let batch = grids.len() > 1;
     let stdout = std::io::stdout();
     for (index, grid) in grids.iter().enumerate() {
+        if let Some(signal) = signals.received() {
+            return interrupted(journal.as_ref(), signal);
+        }
         let label = format!("grid {}/{}", index + 1, grids.len());
-        let puzzles = scan_grid(args, &options, grid, threads, &label)?;
+        let record = &records[index];
+        let finished = record.done || (options.stop_at_first && !record.puzzles.is_empty());
+        let puzzles = if finished {
+            eprintln!(
+                "xcover gridcheck: {label}: finished in an earlier run (journal); found {}",
+                record
+                    .puzzles
+                    .len()
+                    .min(if options.stop_at_first { 1 } else { usize::MAX })
+            );
+            puzzle_lines(grid, record.puzzles.clone(), &options)
+        } else {
+            let context = GridContext {
+                args,
+                options: &options,
+                grid,
+                threads,
+                label: &label,
+                limit,
+                signals: &signals,
+                journal: journal.as_ref().map(|j| (j, index, record)),
+            };
+            match scan_grid(&context)? {
+                Some(lines) => lines,
+                None => {
+                    let signal = signals
+                        .received()
+                        .unwrap_or(signal_hook::consts::SIGINT as usize);
+                    return interrupted(journal.as_ref(), signal);
+                }
+            }
+        };
+        if let Some(journal) = &journal {
+            if !record.done {
+                journal.grid_done(index)?;
+            }
+        }
         let mut out = stdout.lock();
         for puzzle in &puzzles {
             if batch {
@@ -161,49 +320,19 @@ fn run(args: &Args) -> Result<()> {
         }
         out.flush()?;
     }
-    Ok(())
+    Ok(None)
 }
 
-/// Scans one grid; returns the puzzles as sorted, de-duplicated 81-char lines.
-fn scan_grid(
-    args: &Args,
-    options: &ScanOptions,
-    grid: &Grid,
-    threads: usize,
-    label: &str,
-) -> Result<Vec<String>> {
-    let started = Instant::now();
-    let (uas, ua_origin) = match &args.ua_file {
-        Some(path) => (ua_source::load(path, grid)?, "loaded"),
-        None => {
-            let random = args.ua_random.unwrap_or(if options.mask.is_free() {
-                DEFAULT_UA_RANDOM
-            } else {
-                DEFAULT_UA_RANDOM_MASKED
-            });
-            (
-                ua_source::generate(grid, random, args.seed, options.mask.givens)?,
-                "generated",
-            )
-        }
-    };
-    if let Some(path) = &args.save_ua {
-        ua_source::save(path, &uas)?;
+/// Syncs the journal after a signal; returns the signal for the exit status.
+fn interrupted(journal: Option<&Journal>, signal: usize) -> Result<Option<usize>> {
+    if let Some(journal) = journal {
+        journal.sync()?;
     }
-    let ua_seconds = started.elapsed().as_secs_f64();
+    Ok(Some(signal))
+}
 
-    let prepare_started = Instant::now();
-    let mut work = vec![0u128; scan::required_work_entries(uas.len(), options)];
-    let prepared = scan::prepare(grid, &uas, options, &mut work)
-        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
-    let chunks: Vec<scan::ChunkId> = prepared.chunks().collect();
-    let prepare_seconds = prepare_started.elapsed().as_secs_f64();
-
-    let scan_started = Instant::now();
-    let outcome = runner::run_chunks(&prepared, &chunks, threads, label)?;
-    let scan_seconds = scan_started.elapsed().as_secs_f64();
-
-    let mut found: Vec<_> = outcome.found;
+/// Output lines of a grid's puzzles: sorted, de-duplicated, one with stop-at-first.
+fn puzzle_lines(grid: &Grid, mut found: Vec<Cells>, options: &ScanOptions) -> Vec<String> {
     found.sort_unstable();
     found.dedup();
     if options.stop_at_first {
@@ -215,6 +344,124 @@ fn scan_grid(
         .collect();
     lines.sort_unstable();
     lines.dedup();
+    lines
+}
+
+/// Everything the scan of one grid needs.
+struct GridContext<'a> {
+    args: &'a Args,
+    options: &'a ScanOptions,
+    grid: &'a Grid,
+    threads: usize,
+    label: &'a str,
+    limit: u64,
+    signals: &'a Signals,
+    /// Journal, index of the grid, and what the journal already holds for it.
+    journal: Option<(&'a Journal, usize, &'a GridRecord)>,
+}
+
+/// Bytes of one UA set in memory.
+const UA_BYTES: u64 = std::mem::size_of::<Cells>() as u64;
+
+/// Upper estimate of the memory UA generation needs at first: the list's initial room
+/// (16384 + 32 per random pseudo-puzzle, see `ua_source`) and the antichain scratch
+/// (65536 sets).
+fn ua_generation_bytes(random: u32) -> u64 {
+    (16_384 + 32 * u64::from(random) + 65_536) * UA_BYTES
+}
+
+/// Upper estimate of the memory loading a UA file needs: the text and one set per line.
+fn ua_file_bytes(path: &std::path::Path) -> Result<u64> {
+    let len = std::fs::metadata(path)
+        .with_context(|| format!("reading {}", path.display()))?
+        .len();
+    Ok(len + (len + 1) * UA_BYTES)
+}
+
+/// Scans one grid; returns the puzzles as sorted, de-duplicated 81-char lines, or `None`
+/// when a signal interrupted the scan.
+fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
+    let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
+    let started = Instant::now();
+    let (uas, ua_origin) = match &args.ua_file {
+        Some(path) => {
+            memory::check(ua_file_bytes(path)?, cx.limit, "loading the UA file")
+                .map_err(|e| anyhow!(e))?;
+            (ua_source::load(path, grid)?, "loaded")
+        }
+        None => {
+            let random = args.ua_random.unwrap_or(if options.mask.is_free() {
+                DEFAULT_UA_RANDOM
+            } else {
+                DEFAULT_UA_RANDOM_MASKED
+            });
+            memory::check(ua_generation_bytes(random), cx.limit, "UA generation")
+                .map_err(|e| anyhow!(e))?;
+            (
+                ua_source::generate(grid, random, args.seed, options.mask.givens)?,
+                "generated",
+            )
+        }
+    };
+    if let Some(path) = &args.save_ua {
+        ua_source::save(path, &uas)?;
+    }
+    let ua_seconds = started.elapsed().as_secs_f64();
+    if cx.signals.received().is_some() {
+        return Ok(None);
+    }
+
+    let prepare_started = Instant::now();
+    let ua_bytes = uas.len() as u64 * UA_BYTES;
+    let work_entries = scan::required_work_entries(uas.len(), options);
+    let work_bytes = (work_entries as u64).saturating_mul(16);
+    memory::check(
+        ua_bytes.saturating_add(work_bytes),
+        cx.limit,
+        "the scan (UA list and work buffer)",
+    )
+    .map_err(|e| anyhow!(e))?;
+    let mut work = vec![0u128; work_entries];
+    let prepared = scan::prepare(grid, &uas, options, &mut work)
+        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
+    let all_chunks: Vec<scan::ChunkId> = prepared.chunks().collect();
+    let chunks: Vec<scan::ChunkId> = match cx.journal {
+        Some((_, _, record)) => all_chunks
+            .iter()
+            .copied()
+            .filter(|c| !record.chunks_done.contains(&c.to_u32()))
+            .collect(),
+        None => all_chunks.clone(),
+    };
+    let workers = cx.threads.clamp(1, chunks.len().max(1));
+    let per_thread = scan::WorkspaceSize::for_scan(&prepared).bytes() as u64;
+    memory::check(
+        ua_bytes
+            .saturating_add(work_bytes)
+            .saturating_add(per_thread.saturating_mul(workers as u64)),
+        cx.limit,
+        &format!("the scan ({workers} threads of {per_thread} bytes each, UA list, work buffer)"),
+    )
+    .map_err(|e| anyhow!(e))?;
+    let prepare_seconds = prepare_started.elapsed().as_secs_f64();
+
+    let scan_started = Instant::now();
+    let control = runner::Control {
+        interrupt: Some(&cx.signals.received),
+        journal: cx.journal.map(|(journal, index, _)| (journal, index, grid)),
+    };
+    let outcome = runner::run_chunks(&prepared, &chunks, cx.threads, label, control)?;
+    if outcome.interrupted {
+        return Ok(None);
+    }
+    let scan_seconds = scan_started.elapsed().as_secs_f64();
+
+    let found = match cx.journal {
+        // This run's puzzles and those of earlier runs (all in the journal).
+        Some((journal, index, _)) => journal.puzzles(index),
+        None => outcome.found,
+    };
+    let lines = puzzle_lines(grid, found, options);
 
     let sizes: Vec<String> = prepared
         .clique_members()
@@ -222,9 +469,10 @@ fn scan_grid(
         .map(|m| m.count_ones().to_string())
         .collect();
     let stats = prepared.stats();
+    let earlier = all_chunks.len() - chunks.len();
     let mut summary = format!(
         "xcover gridcheck: {label}: UA {} ({ua_origin}), {} after forced cells, {} kept; \
-         forced givens {} (+{} from UA); clique {} [{}]{}; chunks {}; nodes {}; candidates checked {}; \
+         forced givens {} (+{} from UA); clique {} [{}]{}; chunks {}{}; nodes {}; candidates checked {}; \
          found {}; seconds: UA {:.3}, prepare {:.3}, scan {:.3} ({} threads)",
         stats.ua_input,
         stats.ua_after_forced,
@@ -234,18 +482,19 @@ fn scan_grid(
         sizes.len(),
         sizes.join(","),
         if prepared.clique_truncated() { " (search budget hit)" } else { "" },
-        chunks.len(),
+        all_chunks.len(),
+        if earlier > 0 { format!(" ({earlier} done in an earlier run)") } else { String::new() },
         outcome.stats.steps,
         outcome.stats.candidates,
         lines.len(),
         ua_seconds,
         prepare_seconds,
         scan_seconds,
-        threads,
+        cx.threads,
     );
     if let Some(reason) = prepared.impossible() {
         summary.push_str(&format!("; no puzzle possible: {reason:?}"));
     }
     eprintln!("{summary}");
-    Ok(lines)
+    Ok(Some(lines))
 }

@@ -12,10 +12,12 @@ use xcover_core::gridcheck::scan::wide::{WideState, WIDE_WORDS};
 use xcover_core::gridcheck::scan::{
     ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize,
 };
-use xcover_core::gridcheck::Cells;
+use xcover_core::gridcheck::{Cells, Grid};
+
+use super::journal::Journal;
 
 /// Steps per budget slice: workers look at the stop flag between slices.
-const SLICE: u64 = 1 << 20;
+const SLICE: u64 = 1 << 18;
 
 /// What the workers found.
 pub struct Outcome {
@@ -23,6 +25,27 @@ pub struct Outcome {
     pub found: Vec<Cells>,
     /// Counters summed over all chunks.
     pub stats: RunStats,
+    /// Chunks that ran to their end (all of them unless interrupted or stopped).
+    pub chunks_done: usize,
+    /// The run was cut short by [`Control::interrupt`] (a signal).
+    pub interrupted: bool,
+}
+
+/// Outside controls of a run: a signal flag and the checkpoint journal.
+#[derive(Copy, Clone, Default)]
+pub struct Control<'a> {
+    /// Non-zero (the signal number) asks the workers to stop at the next slice.
+    pub interrupt: Option<&'a AtomicUsize>,
+    /// Journal, index of the grid in the batch, and the grid: every puzzle is recorded
+    /// when found, every chunk when finished.
+    pub journal: Option<(&'a Journal, usize, &'a Grid)>,
+}
+
+impl Control<'_> {
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .is_some_and(|flag| flag.load(Ordering::Relaxed) != 0)
+    }
 }
 
 /// Per-thread buffers of a chunk run.
@@ -61,17 +84,20 @@ fn add(total: &mut RunStats, more: RunStats) {
 }
 
 /// Runs every chunk; with stop-at-first, stops all workers after the first puzzle.
+/// `control` can interrupt the run and journal its progress.
 pub fn run_chunks(
     prepared: &Prepared<'_>,
     chunks: &[ChunkId],
     threads: usize,
     label: &str,
+    control: Control<'_>,
 ) -> Result<Outcome> {
     let size = WorkspaceSize::for_scan(prepared);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let found_count = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
+    let interrupted = AtomicBool::new(false);
     let results: Mutex<(Vec<Cells>, RunStats)> = Mutex::new((Vec::new(), RunStats::default()));
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let workers = threads.clamp(1, chunks.len().max(1));
@@ -86,6 +112,11 @@ pub fn run_chunks(
                 let mut found = Vec::new();
                 let mut stats = RunStats::default();
                 'chunks: while !stop.load(Ordering::Relaxed) {
+                    if control.interrupted() {
+                        interrupted.store(true, Ordering::Relaxed);
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&chunk) = chunks.get(index) else {
                         break;
@@ -101,12 +132,28 @@ pub fn run_chunks(
                             break;
                         }
                     };
+                    let mut journal_error = None;
                     loop {
                         let status = run.run(SLICE, &mut |givens| {
                             found.push(givens);
                             found_count.fetch_add(1, Ordering::Relaxed);
+                            if let Some((journal, grid_index, grid)) = control.journal {
+                                if let Err(err) = journal.puzzle(grid_index, grid, givens) {
+                                    journal_error = Some(err);
+                                    return ControlFlow::Break(());
+                                }
+                            }
                             ControlFlow::Continue(())
                         });
+                        if let Some(err) = journal_error.take() {
+                            errors
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(format!("{err:#}"));
+                            stop.store(true, Ordering::Relaxed);
+                            add(&mut stats, run.stats());
+                            break 'chunks;
+                        }
                         match status {
                             RunStatus::Done => break,
                             RunStatus::Stopped => {
@@ -115,6 +162,10 @@ pub fn run_chunks(
                                 break 'chunks;
                             }
                             RunStatus::BudgetExhausted => {
+                                if control.interrupted() {
+                                    interrupted.store(true, Ordering::Relaxed);
+                                    stop.store(true, Ordering::Relaxed);
+                                }
                                 if stop.load(Ordering::Relaxed) {
                                     add(&mut stats, run.stats());
                                     break 'chunks;
@@ -123,6 +174,16 @@ pub fn run_chunks(
                         }
                     }
                     add(&mut stats, run.stats());
+                    if let Some((journal, grid_index, _)) = control.journal {
+                        if let Err(err) = journal.chunk_done(grid_index, chunk.to_u32()) {
+                            errors
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push(format!("{err:#}"));
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
                     done.fetch_add(1, Ordering::Relaxed);
                 }
                 let mut shared = results.lock().unwrap_or_else(|e| e.into_inner());
@@ -165,7 +226,12 @@ pub fn run_chunks(
         return Err(anyhow!("running a chunk: {err}"));
     }
     let (found, stats) = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    Ok(Outcome { found, stats })
+    Ok(Outcome {
+        found,
+        stats,
+        chunks_done: done.into_inner(),
+        interrupted: interrupted.into_inner(),
+    })
 }
 
 /// Result of [`scan_puzzles`].
@@ -190,7 +256,7 @@ pub fn scan_puzzles(
     let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
         .map_err(|e| anyhow!("preparing the scan: {e}"))?;
     let chunks: Vec<ChunkId> = prepared.chunks().collect();
-    let outcome = run_chunks(&prepared, &chunks, threads, "scan")?;
+    let outcome = run_chunks(&prepared, &chunks, threads, "scan", Control::default())?;
     let mut puzzles = outcome.found;
     puzzles.sort_unstable();
     puzzles.dedup();

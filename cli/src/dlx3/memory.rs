@@ -1,0 +1,116 @@
+//! `--max-memory SIZE`: the memory limit of `xcover dlx3` and `xcover gridcheck`. Both
+//! compute what an input needs before allocating it and refuse an input over the limit.
+use std::fmt;
+
+/// The default limit's upper end: 4 GiB.
+pub const DEFAULT_CEILING: u64 = 4 << 30;
+
+/// The default limit: 4 GiB, or three quarters of the physical memory when that is less
+/// (read from `/proc/meminfo`; 4 GiB where it cannot be read).
+pub fn default_limit() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib.saturating_mul(1024))
+        });
+    match total {
+        Some(bytes) if bytes > 0 => DEFAULT_CEILING.min(bytes / 4 * 3),
+        _ => DEFAULT_CEILING,
+    }
+}
+
+/// Parses a size: a whole number of bytes with an optional binary suffix `K`, `M`, `G`,
+/// `T` (also `KiB`, `MB`, ...: powers of 1024 either way).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("bad size `{text}' (expected e.g. 4096, 512M, 4G)");
+    let trimmed = text.trim();
+    let digits_end = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    if digits_end == 0 {
+        return Err(bad());
+    }
+    let number: u64 = trimmed[..digits_end].parse().map_err(|_| bad())?;
+    let suffix = trimmed[digits_end..].to_ascii_uppercase();
+    let shift = match suffix.trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    number
+        .checked_mul(1u64 << shift)
+        .ok_or_else(|| format!("size `{text}' is too large"))
+}
+
+/// A byte count in the largest binary unit that keeps it above 1 (`1.5 GiB`).
+pub struct Human(pub u64);
+
+impl fmt::Display for Human {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+        if self.0 < 1024 {
+            return write!(f, "{} bytes", self.0);
+        }
+        let mut value = self.0 as f64 / 1024.0;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        write!(f, "{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// `Err(message)` when `need` bytes exceed `limit`; `what` names the input.
+pub fn check(need: u64, limit: u64, what: &str) -> Result<(), String> {
+    if need <= limit {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} needs {} ({need} bytes) of memory, over the limit of {} ({limit} bytes); \
+         raise it with --max-memory SIZE",
+        Human(need),
+        Human(limit)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_with_binary_suffixes() {
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("4gib"), Ok(4 << 30));
+        assert_eq!(parse_size("64KB"), Ok(64 << 10));
+        assert_eq!(parse_size("1T"), Ok(1 << 40));
+        for bad in ["", "G", "4X", "-1", "1.5G", "4 G B"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        assert!(parse_size("99999999999999T").is_err());
+    }
+
+    #[test]
+    fn the_default_is_at_most_the_ceiling() {
+        let limit = default_limit();
+        assert!(limit > 0 && limit <= DEFAULT_CEILING);
+    }
+
+    #[test]
+    fn check_names_both_figures() {
+        assert_eq!(check(10, 10, "x"), Ok(()));
+        let msg = check(3 << 30, 1 << 30, "the input").unwrap_err();
+        assert!(msg.starts_with("the input needs 3.0 GiB"), "{msg}");
+        assert!(
+            msg.contains("limit of 1.0 GiB") && msg.contains("--max-memory"),
+            "{msg}"
+        );
+    }
+}

@@ -1,0 +1,262 @@
+//! `xcover gridcheck --checkpoint FILE` / `--resume`: a batch killed at random moments
+//! (SIGKILL, SIGINT, SIGTERM, several kills in a row) and resumed prints exactly what an
+//! uninterrupted run prints, and its journal never holds a puzzle twice.
+use std::collections::HashSet;
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
+
+/// A grid of the 18-clue fixtures and a mask forcing 8 of its cells: about a second of
+/// scanning per grid in release, 82 puzzles, several hundred chunks.
+const GRID: &str =
+    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+const MASK: &str = "...1..1..11..........1.....11..1...........";
+
+/// The batch: the grid and two relabelings of it (same work, other puzzles).
+fn batch_file(dir: &Path) -> std::path::PathBuf {
+    let relabel = |map: &[u8; 9]| -> String {
+        GRID.bytes()
+            .map(|c| char::from(map[usize::from(c - b'1')]))
+            .collect()
+    };
+    let text = format!(
+        "{GRID}\n{}\n{}\n",
+        relabel(b"234567891"),
+        relabel(b"918273645")
+    );
+    let path = dir.join("grids.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn command(grids: &Path, extra: &[&str]) -> Command {
+    let mut cmd = Command::new(XCOVER);
+    cmd.args([
+        "gridcheck",
+        "--clues",
+        "18",
+        "--threads",
+        "2",
+        "--mask",
+        MASK,
+    ])
+    .arg("--file")
+    .arg(grids)
+    .args(extra)
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    cmd
+}
+
+/// SplitMix64: the test's kill moments are seeded, so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A moment in `0.05 .. 0.05 + span`.
+    fn moment(&mut self, span: Duration) -> Duration {
+        let fraction = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
+        Duration::from_millis(50) + span.mul_f64(fraction)
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Kill {
+    Sigkill,
+    Sigint,
+    Sigterm,
+}
+
+/// Sends `kill` to the child after `delay` (unless it ended before); returns its output.
+fn run_and_kill(mut child: Child, delay: Duration, kill: Kill) -> (Output, bool) {
+    let started = Instant::now();
+    let mut sent = false;
+    while started.elapsed() < delay {
+        if child.try_wait().unwrap().is_some() {
+            return (child.wait_with_output().unwrap(), false);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    if child.try_wait().unwrap().is_none() {
+        sent = true;
+        match kill {
+            Kill::Sigkill => child.kill().unwrap(),
+            Kill::Sigint | Kill::Sigterm => {
+                let signal = if matches!(kill, Kill::Sigint) {
+                    "-INT"
+                } else {
+                    "-TERM"
+                };
+                let status = Command::new("kill")
+                    .args([signal, &child.id().to_string()])
+                    .status()
+                    .unwrap();
+                assert!(status.success());
+            }
+        }
+    }
+    let deadline = Instant::now();
+    let output = child.wait_with_output().unwrap();
+    if sent && !matches!(kill, Kill::Sigkill) {
+        assert!(
+            deadline.elapsed() < Duration::from_secs(3),
+            "{kill:?}: stopping took {:?}",
+            deadline.elapsed()
+        );
+    }
+    (output, sent)
+}
+
+/// Every line of the journal is a well-formed record, and no grid has a puzzle twice.
+fn check_journal(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.starts_with("xcover-gridcheck-journal 1 "), "header");
+    let mut puzzles = HashSet::new();
+    for line in text.lines().skip(1) {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words.len(), 3, "record `{line}`");
+        match words[0] {
+            "puzzle" => assert!(
+                puzzles.insert((words[1].to_owned(), words[2].to_owned())),
+                "duplicate puzzle record `{line}`"
+            ),
+            "chunk" => assert!(words[2].parse::<u32>().is_ok(), "`{line}`"),
+            "grid" => assert_eq!(words[2], "done", "`{line}`"),
+            other => panic!("unknown record {other}"),
+        }
+    }
+}
+
+#[test]
+fn killed_and_resumed_batches_print_what_an_uninterrupted_run_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let grids = batch_file(dir.path());
+    let started = Instant::now();
+    let reference = command(&grids, &[]).output().unwrap();
+    let span = started.elapsed();
+    assert!(reference.status.success());
+    let expected = String::from_utf8(reference.stdout).unwrap();
+    assert_eq!(expected.lines().count(), 3 * 82, "{expected}");
+
+    let mut rng = Rng(0x5eed_2026);
+    // Each trial: one or more interrupted runs, then a resume that runs to the end.
+    let trials: [&[Kill]; 5] = [
+        &[Kill::Sigkill],
+        &[Kill::Sigint],
+        &[Kill::Sigterm],
+        &[Kill::Sigkill, Kill::Sigkill],
+        &[Kill::Sigint, Kill::Sigkill, Kill::Sigterm],
+    ];
+    let mut interrupted = 0;
+    for (trial, kills) in trials.iter().enumerate() {
+        let journal = dir.path().join(format!("journal{trial}"));
+        let journal_arg = journal.to_str().unwrap();
+        for (round, &kill) in kills.iter().enumerate() {
+            let mut extra = vec!["--checkpoint", journal_arg];
+            if round > 0 {
+                extra.push("--resume");
+            }
+            let child = command(&grids, &extra).spawn().unwrap();
+            let delay = rng.moment(span.mul_f64(0.9));
+            let (output, sent) = run_and_kill(child, delay, kill);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            if !sent {
+                assert!(output.status.success(), "{stderr}");
+                continue;
+            }
+            interrupted += 1;
+            let code = output.status.code();
+            match kill {
+                Kill::Sigkill => assert_eq!(code, None, "killed by a signal"),
+                Kill::Sigint | Kill::Sigterm => {
+                    // Interrupted (130/143), or ended before it noticed the signal.
+                    let wanted = if matches!(kill, Kill::Sigint) {
+                        130
+                    } else {
+                        143
+                    };
+                    assert!(code == Some(wanted) || code == Some(0), "{code:?} {stderr}");
+                    if code == Some(wanted) {
+                        assert!(
+                            stderr.contains("interrupted; resume with --resume"),
+                            "{stderr}"
+                        );
+                    }
+                }
+            }
+            if journal.exists() {
+                check_journal(&journal);
+            }
+        }
+        let resumed = command(&grids, &["--checkpoint", journal_arg, "--resume"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&resumed.stderr);
+        assert!(resumed.status.success(), "trial {trial}: {stderr}");
+        assert_eq!(
+            String::from_utf8(resumed.stdout).unwrap(),
+            expected,
+            "trial {trial} ({kills:?}): resumed output differs"
+        );
+        check_journal(&journal);
+    }
+    assert!(interrupted >= 4, "only {interrupted} runs were interrupted");
+}
+
+#[test]
+fn resume_is_refused_for_other_arguments_or_without_a_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("j");
+    let journal_arg = journal.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = Command::new(XCOVER);
+        // The fixture's 12 forced cells: 81 puzzles in a fraction of a second.
+        cmd.args(["gridcheck", "--clues", "18", "--threads", "1"])
+            .args([
+                "--mask",
+                "...1..1..11..........1.....11..1...........11.1.....1",
+            ])
+            .arg(GRID)
+            .args(args);
+        cmd.output().unwrap()
+    };
+    let missing = run(&["--checkpoint", journal_arg, "--resume"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--resume needs it"));
+
+    let first = run(&["--checkpoint", journal_arg]);
+    assert!(first.status.success(), "{first:?}");
+    let again = run(&["--checkpoint", journal_arg]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+
+    let resumed = run(&["--checkpoint", journal_arg, "--resume"]);
+    assert!(resumed.status.success());
+    assert_eq!(String::from_utf8_lossy(&first.stdout).lines().count(), 81);
+    assert_eq!(
+        resumed.stdout, first.stdout,
+        "a finished journal replays its output"
+    );
+
+    for other in [&["--seed", "2"][..], &["--minimal"], &["--ua-random", "7"]] {
+        let refused = run(&[&["--checkpoint", journal_arg, "--resume"][..], other].concat());
+        assert!(!refused.status.success(), "{other:?}");
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains("other arguments"), "{other:?}: {stderr}");
+    }
+    let no_checkpoint = run(&["--resume"]);
+    assert!(
+        !no_checkpoint.status.success(),
+        "--resume needs --checkpoint"
+    );
+}
