@@ -157,6 +157,29 @@ impl BitmapTable {
             == 0
     }
 
+    /// The positions of `within` that lie in every still-unhit set (active words `from..`)
+    /// whose lowest position is at least `bound`; `within` when there is none. When every
+    /// later clue goes below `bound`, the next clue alone can hit those sets.
+    #[inline]
+    pub fn must_hit(&self, state: &State, from: usize, bound: u8, within: u128) -> u128 {
+        let mut common = within;
+        for (w, &bits) in state.iter().enumerate().take(self.words).skip(from) {
+            let mut word = bits;
+            while word != 0 {
+                let index = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if self.lowest[index] < bound {
+                    return common;
+                }
+                common &= self.sets[index];
+                if common == 0 {
+                    return 0;
+                }
+            }
+        }
+        common
+    }
+
     /// First still-unhit set of `state` in the active words `from..`.
     #[inline]
     pub fn first_unhit(&self, state: &State, from: usize) -> Option<usize> {
@@ -212,6 +235,14 @@ mod tests {
                 assert_eq!(table.lowest(i), unhit[0].trailing_zeros() as u8);
             }
             state = next;
+            for bound in [0u8, 9, 30, 55, 80] {
+                let within = u128::MAX >> 47;
+                let expect = unhit
+                    .iter()
+                    .filter(|s| s.trailing_zeros() >= u32::from(bound))
+                    .fold(within, |acc, &s| acc & s);
+                assert_eq!(table.must_hit(&state, 0, bound, within), expect);
+            }
         }
         for position in 0..=81u8 {
             let start = table.start_word(position) * 64;

@@ -364,6 +364,23 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 }
                 other => (other, child_from),
             };
+            let mut candidates = candidates;
+            if child == Unhit::Bitmap && clue >= 2 {
+                // Every clue after the child's lies below limit[clue - 2]: the child's clue
+                // must hit each unhit set lying wholly at or above it.
+                let bound = prepared.limit((clue - 2) as u8);
+                if bound < position {
+                    candidates &= self.workspace.table.must_hit(
+                        &self.workspace.states[depth + 1],
+                        child_from,
+                        bound,
+                        candidates,
+                    );
+                    if candidates == 0 {
+                        continue;
+                    }
+                }
+            }
             self.frames[depth + 1] = Frame {
                 candidates,
                 placed,
