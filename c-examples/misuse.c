@@ -1017,6 +1017,8 @@ int main(void)
     unsigned code;
     for (code = 0; code < 200; code++)
         CHECK(xcover_status_message(code) != NULL);
+    CHECK(strcmp(xcover_status_message(0xffffffffu), "unknown status") == 0);
+    CHECK(strcmp(xcover_status_message(1000), "unknown status") == 0);
     CHECK(strcmp(xcover_status_message(XCOVER_PARSE_ILLEGAL_BAR), "Illegal `|' in item name") == 0);
     CHECK(xcover_abi_version() == XCOVER_ABI_VERSION);
     null_and_alignment();
