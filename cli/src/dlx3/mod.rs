@@ -1,19 +1,32 @@
 //! `xcover dlx3`: a drop-in replacement for Knuth's `dlx3`, byte for byte (same arguments,
 //! same output on stdout and stderr, same exit codes).
+//!
+//! Two additions: SIGINT or SIGTERM during the search ends it like the `T` timeout does
+//! (`INTERRUPTED!` instead of `TIMEOUT!`, then the closing reports so far) with exit status
+//! 130 / 143; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
+//! before allocating it.
 mod args;
 pub mod memory;
 mod sink;
 
 use std::ffi::OsString;
 use std::io::{Read, Write as _};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, Storage, MAX_LEVEL};
 
 use self::args::{parse_args, ArgsOutcome};
 use self::sink::ByteSink;
 
-/// Mems per call of the engine; between calls buffered stderr is flushed.
-const MEM_SLICE: u64 = 1 << 28;
+/// Mems per call of the engine; between calls buffered stderr is flushed and the signal
+/// flag is checked (about 0.1 s at 10^9 mems per second).
+const MEM_SLICE: u64 = 1 << 26;
+
+/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status).
+const USAGE_STATUS: i32 = 255;
+/// Exit status when the input needs more memory than `--max-memory` allows.
+const MEMORY_STATUS: i32 = 1;
 
 /// Exit status when stdout is a closed pipe: what a C program killed by SIGPIPE reports.
 const SIGPIPE_STATUS: i32 = 128 + 13;
@@ -38,14 +51,32 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         }
     }
     let mut err = ByteSink::new(std::io::BufWriter::new(std::io::stderr()));
+    let (args, max_memory) = match take_max_memory(args) {
+        Ok(split) => split,
+        Err(message) => {
+            use std::fmt::Write as _;
+            let _ = writeln!(err, "{argv0}: {message}");
+            err.flush();
+            return USAGE_STATUS;
+        }
+    };
+    let limit = max_memory.unwrap_or_else(memory::default_limit);
     let (settings, shape_file) = match parse_args(&args, &mut err) {
         ArgsOutcome::Ok { settings, shape } => (settings, shape),
         ArgsOutcome::Usage => {
             args::write_usage(&mut err, argv0);
             err.flush();
-            return 255;
+            return USAGE_STATUS;
         }
     };
+    if let Some(len) = stdin_file_len() {
+        if let Err(message) = memory::check(len, limit, "the input file") {
+            use std::fmt::Write as _;
+            let _ = writeln!(err, "{argv0}: {message}");
+            err.flush();
+            return MEMORY_STATUS;
+        }
+    }
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
         use std::fmt::Write as _;
@@ -53,9 +84,77 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         err.flush();
         return 1;
     }
+    let need = storage_bytes(&measure(&input)).saturating_add(input.len() as u64);
+    if let Err(message) = memory::check(need, limit, "the input") {
+        use std::fmt::Write as _;
+        let _ = writeln!(err, "{argv0}: {message}");
+        err.flush();
+        return MEMORY_STATUS;
+    }
     let status = solve(&input, settings, shape_file, &mut err);
     err.flush();
     status
+}
+
+/// Removes `--max-memory SIZE` / `--max-memory=SIZE` from Knuth's arguments (none of his
+/// starts with `-`); returns the rest and the size.
+fn take_max_memory(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<u64>), String> {
+    let mut rest = Vec::with_capacity(args.len());
+    let mut size = None;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let text = arg.to_str();
+        let value = match text {
+            Some("--max-memory") => Some(
+                args.next()
+                    .ok_or("--max-memory needs a SIZE (e.g. 512M, 4G)")?
+                    .to_string_lossy()
+                    .into_owned(),
+            ),
+            Some(t) => t.strip_prefix("--max-memory=").map(str::to_owned),
+            None => None,
+        };
+        match value {
+            Some(v) => {
+                size = Some(memory::parse_size(&v).map_err(|e| format!("--max-memory: {e}"))?)
+            }
+            None => rest.push(arg),
+        }
+    }
+    Ok((rest, size))
+}
+
+/// Length of standard input when it is a regular file (known before reading it).
+fn stdin_file_len() -> Option<u64> {
+    use std::os::fd::AsFd;
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let meta = std::fs::File::from(fd).metadata().ok()?;
+    meta.is_file().then_some(meta.len())
+}
+
+/// Bytes of the engine storage `solve` allocates for capacity `cap`.
+pub fn storage_bytes(cap: &xcover_core::dlx3::Capacity) -> u64 {
+    let item = std::mem::size_of::<Item>() + std::mem::size_of::<[u8; 8]>();
+    let bytes = cap.item_slots as u128 * item as u128
+        + cap.node_slots as u128 * std::mem::size_of::<Node>() as u128
+        + MAX_LEVEL as u128 * std::mem::size_of::<Level>() as u128;
+    u64::try_from(bytes).unwrap_or(u64::MAX)
+}
+
+/// The first SIGINT or SIGTERM sets the flag (the search stops at the end of its slice);
+/// a second one ends the process at once. Installed only around the search, so a signal
+/// while the input is read ends the program as usual.
+fn install_signals() -> Option<Arc<AtomicUsize>> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let received = Arc::new(AtomicUsize::new(0));
+    let armed = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&armed))
+            .ok()?;
+        signal_hook::flag::register(signal, Arc::clone(&armed)).ok()?;
+        signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize).ok()?;
+    }
+    Some(received)
 }
 
 /// Reads the matrix and runs the search; returns the exit status.
@@ -87,7 +186,22 @@ fn solve(
     err.flush();
     let mut out = ByteSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut shape = shape_file.map(|f| ByteSink::line_flushed(std::io::BufWriter::new(f)));
+    let signals = install_signals();
+    let signal = || {
+        signals
+            .as_ref()
+            .map_or(0, |flag| flag.load(Ordering::Relaxed))
+    };
+    let mut status = 0;
     loop {
+        if signal() != 0 {
+            // Like the `T` timeout: say why, then the closing reports of the search so far.
+            use std::fmt::Write as _;
+            out.flush();
+            let _ = err.write_str("INTERRUPTED!\n");
+            status = 128 + signal() as i32;
+            break;
+        }
         let mut sinks = Sinks {
             out: &mut out,
             err: &mut *err,
@@ -116,5 +230,5 @@ fn solve(
         s.flush();
     }
     let _ = std::io::stdout().flush();
-    0
+    status
 }

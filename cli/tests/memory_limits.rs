@@ -1,0 +1,160 @@
+//! `--max-memory SIZE`: `xcover dlx3` and `xcover gridcheck` refuse inputs whose storage
+//! would exceed the limit, before allocating it, with a message naming both figures; inputs
+//! within the limit run exactly as without the flag.
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
+const GRID: &str =
+    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+/// The 18-clue fixture's 12 forced cells (81 puzzles, a fraction of a second).
+const MASK: &str = "...1..1..11..........1.....11..1...........11.1.....1";
+
+fn queens(n: usize) -> String {
+    let mut out = String::new();
+    for j in 0..n {
+        out.push_str(&format!("r{j} c{j} "));
+    }
+    out.push('|');
+    for t in 0..2 * n - 1 {
+        out.push_str(&format!(" a{t} b{t}"));
+    }
+    out.push('\n');
+    for j in 0..n {
+        for k in 0..n {
+            out.push_str(&format!("r{j} c{k} a{} b{}\n", j + k, n - 1 - j + k));
+        }
+    }
+    out
+}
+
+fn dlx3(input: &str, args: &[&str]) -> Output {
+    let mut child = Command::new(XCOVER)
+        .arg("dlx3")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// The bytes a refusal message names: `needs X (N bytes)`.
+fn needed(stderr: &str) -> u64 {
+    let from = stderr.find(" needs ").expect("needs");
+    let start = from + stderr[from..].find('(').expect("figure") + 1;
+    let end = start + stderr[start..].find(" bytes").expect("bytes");
+    stderr[start..end].parse().unwrap()
+}
+
+#[test]
+fn dlx3_refuses_over_the_limit_and_runs_within_it() {
+    let input = queens(8);
+    let plain = dlx3(&input, &["m1"]);
+    assert!(plain.status.success());
+
+    let refused = dlx3(&input, &["m1", "--max-memory=4K"]);
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(refused.stdout.is_empty(), "nothing solved");
+    assert!(
+        stderr.contains("needs") && stderr.contains("--max-memory"),
+        "{stderr}"
+    );
+    // The figure is the storage the run needs: a limit of exactly that passes.
+    let need = needed(&stderr);
+    assert!(need > 4096, "{stderr}");
+    let exact = format!("--max-memory={need}");
+    let just_enough = dlx3(&input, &[&exact, "m1"]);
+    assert_eq!(just_enough.stdout, plain.stdout);
+    assert_eq!(just_enough.stderr, plain.stderr);
+    let one_less = format!("{}", need - 1);
+    let short = dlx3(&input, &["m1", "--max-memory", &one_less]);
+    assert_eq!(short.status.code(), Some(1));
+
+    // Knuth's arguments around the flag keep their meaning.
+    let within = dlx3(&input, &["m1", "--max-memory", "64M", "t3"]);
+    assert!(within.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&within.stdout)
+            .matches(":\n")
+            .count(),
+        3
+    );
+
+    for bad in [&["--max-memory=lots"][..], &["m1", "--max-memory"]] {
+        let out = dlx3(&input, bad);
+        assert_eq!(out.status.code(), Some(255), "{bad:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--max-memory"));
+    }
+}
+
+#[test]
+fn dlx3_refuses_an_input_file_larger_than_the_limit_before_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.dlx");
+    std::fs::write(&path, queens(12)).unwrap();
+    let out = Command::new(XCOVER)
+        .args(["dlx3", "--max-memory", "1K"])
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the input file needs"), "{stderr}");
+}
+
+fn gridcheck(args: &[&str]) -> Output {
+    Command::new(XCOVER)
+        .args(["gridcheck", "--clues", "18", "--mask", MASK, GRID])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn gridcheck_refuses_over_the_limit_and_runs_within_it() {
+    let plain = gridcheck(&[]);
+    assert!(plain.status.success());
+    assert_eq!(String::from_utf8_lossy(&plain.stdout).lines().count(), 81);
+
+    // Per-thread buffers (about 20 KiB each here) times 1000 threads (the scan has over a
+    // thousand chunks, so none is left idle), over UA generation's 1.4 MiB.
+    let refused = gridcheck(&["--threads", "1000", "--max-memory", "2M"]);
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(refused.stdout.is_empty());
+    assert!(
+        stderr.contains("threads of") && stderr.contains("--max-memory"),
+        "{stderr}"
+    );
+    let need = needed(&stderr);
+    let exact = need.to_string();
+    assert!(need > 1000 * 16 * 1024, "{stderr}");
+    let short = (need - 1).to_string();
+    let refused = gridcheck(&["--threads", "1000", "--max-memory", &short]);
+    assert_eq!(refused.status.code(), Some(1));
+    let just_enough = gridcheck(&["--threads", "1000", "--max-memory", &exact]);
+    assert!(just_enough.status.success());
+    assert_eq!(just_enough.stdout, plain.stdout);
+
+    // UA generation: its list and scratch (1.4 MiB here) are checked first.
+    let refused = gridcheck(&["--max-memory", "1M"]);
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("UA generation needs"), "{stderr}");
+
+    // UA generation asked for absurdly many pseudo-puzzles: refused, not an abort.
+    let huge = gridcheck(&["--ua-random", "4000000000"]);
+    let stderr = String::from_utf8(huge.stderr).unwrap();
+    assert_eq!(huge.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("UA generation needs"), "{stderr}");
+
+    let bad = gridcheck(&["--max-memory", "12Q"]);
+    assert_eq!(bad.status.code(), Some(2), "clap usage error");
+}
