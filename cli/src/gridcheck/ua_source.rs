@@ -3,9 +3,7 @@
 use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
-use xcover_core::gridcheck::ua::antichain::Antichain;
-use xcover_core::gridcheck::ua::generate::{self, DEFAULT_RANDOM_BLANKS};
-use xcover_core::gridcheck::ua::rng::SplitMix64;
+use xcover_core::gridcheck::ua::generate;
 use xcover_core::gridcheck::ua::{file, verify_ua, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
 
@@ -39,61 +37,12 @@ fn with_growing_list(
     }
 }
 
-/// Merges the minimal UA inside `blanks` into `list` (dropped if the scratch overflowed).
-fn merge_inside(
-    grid: &Grid,
-    blanks: Cells,
-    list: &mut UaList<'_>,
-    scratch: &mut [Cells],
-) -> Result<(), GridcheckError> {
-    let mut chain = Antichain::new(scratch);
-    generate::minimal_ua_inside(grid, blanks, &mut chain);
-    if chain.overflowed() {
-        return Ok(());
-    }
-    for &ua in chain.as_slice() {
-        list.push_merging(ua)?;
-    }
-    Ok(())
-}
-
-/// Generates the UA list: all 4-digit subsets, then `random` pseudo-puzzles of 54 random
-/// blank cells (seeded: same seed, same list). Cells of `keep` (forced givens of a masked
-/// scan) are never blanked: a UA through a forced given is useless to that scan, and
-/// keeping them makes the pseudo-puzzles much smaller. Every set is a real minimal UA.
+/// Generates the UA list with [`generate::for_mask`]: all 4-digit subsets, then `random`
+/// pseudo-puzzles of random blank cells (seeded: same seed, same list). Cells of `keep`
+/// (forced givens of a masked scan) are never blanked. Every set is a real minimal UA.
 pub fn generate(grid: &Grid, random: u32, seed: u64, keep: Cells) -> Result<Vec<Cells>> {
-    if keep.is_empty() {
-        return with_growing_list(initial_capacity(random), |list, scratch| {
-            generate::from_digit_subsets(grid, 4, list, scratch)?;
-            generate::from_random_blanks(grid, random, DEFAULT_RANDOM_BLANKS, seed, list, scratch)?;
-            Ok(())
-        });
-    }
-    // Same density as the reference recipe (54 blanks of 81): two thirds of the open cells.
-    let open: Vec<u8> = keep.complement().iter().collect();
-    let blanks = (open.len() * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
     with_growing_list(initial_capacity(random), |list, scratch| {
-        for subset in 0u32..512 {
-            if subset.count_ones() != 4 {
-                continue;
-            }
-            let digits = (0..9u8).filter(|d| subset >> d & 1 == 1);
-            let cells = digits.fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d + 1));
-            merge_inside(grid, cells - keep, list, scratch)?;
-        }
-        let mut rng = SplitMix64::new(seed);
-        let mut order = open.clone();
-        for _ in 0..random {
-            // Partial Fisher-Yates over the open cells.
-            let mut set = Cells::EMPTY;
-            for i in 0..blanks {
-                let j = i + rng.below((order.len() - i) as u32) as usize;
-                order.swap(i, j);
-                set.insert(order[i]);
-            }
-            merge_inside(grid, set, list, scratch)?;
-        }
-        Ok(())
+        generate::for_mask(grid, random, seed, keep, list, scratch).map(|_| ())
     })
 }
 

@@ -190,6 +190,67 @@ pub fn from_random_blanks(
     Ok(stats)
 }
 
+/// The UA list a scan of `grid` starts from (the CLI's recipe): all 4-digit subsets, then
+/// `random` pseudo-puzzles of random blank cells (seeded: same seed, same list). Cells of
+/// `keep` (the forced givens of a masked scan) are never blanked: a UA through a forced
+/// given is useless to that scan, and keeping them makes the pseudo-puzzles much smaller;
+/// the random pseudo-puzzles then blank two thirds of the open cells (the reference's 54 of
+/// 81), at most [`DEFAULT_RANDOM_BLANKS`]. Every set merged is a real minimal UA; the list
+/// is sorted and de-duplicated at the end. `Err(ListFull)` when the distinct sets do not
+/// fit (the list then holds some of them, all real UA).
+pub fn for_mask(
+    grid: &Grid,
+    random: u32,
+    seed: u64,
+    keep: Cells,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let keep = keep.intersection(Cells::ALL);
+    if keep.is_empty() {
+        let mut stats = from_digit_subsets(grid, 4, list, scratch)?;
+        stats.add(from_random_blanks(
+            grid,
+            random,
+            DEFAULT_RANDOM_BLANKS,
+            seed,
+            list,
+            scratch,
+        )?);
+        return Ok(stats);
+    }
+    let mut stats = GenStats::default();
+    for_each_subset_of_nine(4, |subset| {
+        let cells = (0..9u8)
+            .filter(|d| subset >> d & 1 == 1)
+            .fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d + 1));
+        stats.add(merge_pseudo_puzzle(grid, cells - keep, list, scratch)?);
+        Ok(())
+    })?;
+    // The open cells, in increasing order, shuffled in place below.
+    let mut order = [0u8; CELL_COUNT];
+    let mut open = 0;
+    for cell in keep.complement().iter() {
+        order[open] = cell;
+        open += 1;
+    }
+    let order = &mut order[..open];
+    let blanks = (open * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..random {
+        // Partial Fisher-Yates over the open cells.
+        let mut set = Cells::EMPTY;
+        for i in 0..blanks {
+            let j = i + rng.below((open - i) as u32) as usize;
+            order.swap(i, j);
+            set.insert(order[i]);
+        }
+        stats.add(merge_pseudo_puzzle(grid, set, list, scratch)?);
+    }
+    list.dedup();
+    Ok(stats)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,6 +379,51 @@ mod tests {
         for &u in list.as_slice() {
             assert!(is_minimal_ua(&g, u));
         }
+    }
+
+    #[test]
+    fn for_mask_keeps_forced_cells_and_is_deterministic() {
+        let g = grid();
+        let mut scratch = vec![Cells::EMPTY; 20_000];
+        // Without forced cells: the digit subsets and the random pseudo-puzzles.
+        let mut storage_a = vec![Cells::EMPTY; 50_000];
+        let mut storage_b = vec![Cells::EMPTY; 50_000];
+        let mut a = UaList::new(&mut storage_a);
+        let mut b = UaList::new(&mut storage_b);
+        let sa = for_mask(&g, 20, 3, Cells::EMPTY, &mut a, &mut scratch).unwrap();
+        from_digit_subsets(&g, 4, &mut b, &mut scratch).unwrap();
+        from_random_blanks(&g, 20, DEFAULT_RANDOM_BLANKS, 3, &mut b, &mut scratch).unwrap();
+        assert_eq!(sa.pseudo_puzzles, 126 + 20);
+        assert_eq!(a.as_slice(), b.as_slice());
+        // With forced givens: no set touches them, all are UA, same seed same list.
+        let keep = Cells::from_cells(&[0, 1, 2, 10, 20, 30, 40, 50, 60, 70, 80]);
+        let mut storage_c = vec![Cells::EMPTY; 50_000];
+        let mut storage_d = vec![Cells::EMPTY; 50_000];
+        let mut c = UaList::new(&mut storage_c);
+        let mut d = UaList::new(&mut storage_d);
+        let sc = for_mask(&g, 30, 9, keep, &mut c, &mut scratch).unwrap();
+        let sd = for_mask(&g, 30, 9, keep, &mut d, &mut scratch).unwrap();
+        assert_eq!((sc, c.as_slice()), (sd, d.as_slice()));
+        assert_eq!(sc.pseudo_puzzles, 126 + 30);
+        assert!(c.len() > 10);
+        assert!(c
+            .as_slice()
+            .windows(2)
+            .all(|w| (w[0].len(), w[0].0) < (w[1].len(), w[1].0)));
+        for (i, &u) in c.as_slice().iter().enumerate() {
+            assert!(u.is_disjoint(keep), "{u:?} touches a kept cell");
+            assert!(verify_ua(&g, u), "not a UA: {u:?}");
+            if i % 9 == 0 {
+                assert!(is_minimal_ua(&g, u), "not minimal: {u:?}");
+            }
+        }
+        // A list too small for the distinct sets is an error, never a panic.
+        let mut tiny = [Cells::EMPTY; 2];
+        let mut t = UaList::new(&mut tiny);
+        assert!(matches!(
+            for_mask(&g, 5, 9, keep, &mut t, &mut scratch),
+            Err(GridcheckError::ListFull { capacity: 2 })
+        ));
     }
 
     #[test]
