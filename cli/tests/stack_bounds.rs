@@ -191,7 +191,7 @@ fn sudoku_solver_runs_on_a_small_stack() {
             .collect::<Vec<u32>>()
     });
     assert_eq!(counts[0], 1);
-    assert!(counts.iter().any(|&c| c == 1000), "{counts:?}");
+    assert!(counts.contains(&1000), "{counts:?}");
 }
 
 const GRID: &str =
