@@ -9,9 +9,10 @@ const USAGE: &str = "\
 xcover — exact cover toolkit
 
 Usage:
-  xcover dlx3 [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < in.dlx
+  xcover dlx3 [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>]
+              [--max-memory SIZE] < in.dlx
   xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
-  xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help)
+  xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help; --checkpoint/--resume)
   xcover sudoku solve|count < puzzles.txt  (xcover sudoku --help)
   xcover --help | --version
 ";

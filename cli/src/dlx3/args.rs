@@ -82,6 +82,12 @@ standard error. The first occurrence of a letter wins.
   t<n>  stop after n solutions
   T<n>  stop after n mems
   S<file>  write the search-tree shape to file
+
+  --max-memory SIZE  refuse (exit 1) an input whose storage needs more than SIZE bytes
+        (suffix K, M, G, T; default 4G, or 3/4 of the physical memory if less)
+
+SIGINT or SIGTERM during the search stops it like a T timeout: `INTERRUPTED!', then the
+closing reports of the search so far; exit status 130 (SIGINT) or 143 (SIGTERM).
 "
     )
 }

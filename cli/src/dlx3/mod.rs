@@ -232,3 +232,35 @@ fn solve(
     let _ = std::io::stdout().flush();
     status
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xcover_core::dlx3::Capacity;
+
+    /// The README's figure: 24 bytes per item slot (item and name), 16 per node slot,
+    /// 24 per level (500 levels); Knuth's full limits need about 1.5 GiB.
+    #[test]
+    fn storage_bytes_is_the_readme_formula() {
+        let cap = Capacity {
+            item_slots: 12,
+            node_slots: 345,
+        };
+        assert_eq!(storage_bytes(&cap), 24 * 12 + 16 * 345 + 24 * 500);
+        let knuth = storage_bytes(&Capacity::KNUTH);
+        assert_eq!(knuth, 24 * 10_002 + 16 * 100_000_000 + 24 * 500);
+    }
+
+    #[test]
+    fn max_memory_is_taken_out_of_knuths_arguments() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        let (rest, size) = take_max_memory(args(&["m1", "--max-memory", "2K", "T5"])).unwrap();
+        assert_eq!((rest, size), (args(&["m1", "T5"]), Some(2048)));
+        let (rest, size) = take_max_memory(args(&["--max-memory=1M", "v0"])).unwrap();
+        assert_eq!((rest, size), (args(&["v0"]), Some(1 << 20)));
+        assert!(take_max_memory(args(&["m1", "--max-memory"])).is_err());
+        assert!(take_max_memory(args(&["--max-memory=1Z"])).is_err());
+        let (rest, size) = take_max_memory(args(&["m1", "-max-memory=1"])).unwrap();
+        assert_eq!((rest, size), (args(&["m1", "-max-memory=1"]), None));
+    }
+}
