@@ -4,7 +4,8 @@
 //! repository, never copied into it). Masked scans force the first k clues of that 17 (in
 //! cell order, the reference's k-series) and scan N = 17; the UA list is built before timing
 //! (4-digit subsets and 300 random pseudo-puzzles, forced givens kept given). Also: whole-grid
-//! UA generation (4-digit subsets + 3000 random) and one chunk of the whole-grid N = 16 scan.
+//! UA generation (4-digit subsets + 3000 random), the whole-grid N = 16 preparation, and one
+//! chunk of that scan.
 //! Run: `cargo bench -p xcover-benches --bench gridcheck`.
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -140,6 +141,15 @@ fn whole_grid(c: &mut Criterion) {
     });
     let uas = uas_keeping(&grid, Cells::EMPTY, 3000);
     let options = ScanOptions::new(16);
+    // Preparation alone: clique, disjoint-chain rating of members and cells, remap,
+    // truncation and the wide hitting masks.
+    group.bench_function("ga_n16_prepare", |b| {
+        b.iter(|| {
+            let mut work = vec![0u128; scan::required_work_entries(uas.len(), &options)];
+            let prepared = scan::prepare(&grid, &uas, &options, &mut work).expect("prepare");
+            prepared.kept_len()
+        })
+    });
     group.bench_function("ga_n16_prepare_and_chunk_100", |b| {
         b.iter(|| scan_once(&grid, &uas, &options, Some(100)))
     });
