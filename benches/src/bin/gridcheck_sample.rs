@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! gridcheck_sample GRID [--clues N] [--ua-file F] [--ua-random K] [--seed S]
-//!                  [--sample M] [--offset O] [--all] [--verbose]
+//!                  [--sample M] [--offset O] [--all] [--verbose] [--keep K]
 //! ```
 //! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
 //! pseudo-puzzles, seed S; K defaults to 3000) or loaded from F (0/1 masks or `{rc,...}`
@@ -10,7 +10,8 @@
 //! figures (UA, clique sizes and cells in `rc` notation, `limit[]`, kept UA, chunks), then
 //! runs M chunks (default 40) spread evenly over the chunk list (chunk `i * chunks / M + O`)
 //! and prints their steps, candidates and CPU seconds, and the whole scan extrapolated from
-//! them (steps and seconds times chunks / M). `--all` runs every chunk instead.
+//! them (steps and seconds times chunks / M). `--all` runs every chunk instead. `--keep K`
+//! keeps K UA for the enumeration (all sizes up to 3K/4, then the highest lowest cell).
 //! CPU time is the thread's on-CPU time (`/proc/thread-self/schedstat`, nanoseconds), so a
 //! busy machine changes it less than wall time.
 use std::ops::ControlFlow;
@@ -20,7 +21,9 @@ use std::time::Instant;
 
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
-use xcover_core::gridcheck::scan::{self, ChunkRun, ScanOptions, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::scan::{
+    self, ChunkRun, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
+};
 use xcover_core::gridcheck::ua::{file, generate, UaList};
 use xcover_core::gridcheck::{Cells, Grid};
 
@@ -34,6 +37,7 @@ struct Options {
     offset: usize,
     all: bool,
     verbose: bool,
+    keep: Option<usize>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -49,6 +53,7 @@ fn parse_options() -> Result<Options, String> {
         offset: 0,
         all: false,
         verbose: false,
+        keep: None,
     };
     let number = |v: Option<String>, what: &str| -> Result<u64, String> {
         v.ok_or(format!("{what} needs a value"))?
@@ -66,6 +71,7 @@ fn parse_options() -> Result<Options, String> {
             "--sample" => options.sample = number(args.next(), "--sample")? as usize,
             "--offset" => options.offset = number(args.next(), "--offset")? as usize,
             "--all" => options.all = true,
+            "--keep" => options.keep = Some(number(args.next(), "--keep")? as usize),
             "--verbose" => options.verbose = true,
             text if text.len() == 81 => {
                 let mut digits = [0u8; 81];
@@ -154,7 +160,13 @@ fn run() -> Result<(), String> {
     let started = Instant::now();
     let uas = load_uas(&options)?;
     let ua_seconds = started.elapsed().as_secs_f64();
-    let scan_options = ScanOptions::new(options.clues);
+    let mut scan_options = ScanOptions::new(options.clues);
+    if let Some(total) = options.keep {
+        scan_options.truncation = Some(TruncationLimits {
+            small: total * 3 / 4,
+            total,
+        });
+    }
     let prepare_started = Instant::now();
     let mut work = vec![0u128; scan::required_work_entries(uas.len(), &scan_options)];
     let prepared =
