@@ -29,8 +29,10 @@ pub const fn box_of(cell: u8) -> u8 {
 
 /// A set of cells of the 9x9 grid; bit `i` = cell `i = row * 9 + col`.
 ///
-/// The field is public so that callers can build masks with plain integer arithmetic, but
-/// every value produced by this module keeps bits 81.. clear, and the methods assume it.
+/// The field is public so that callers can build masks with plain integer arithmetic.
+/// Every value produced by this module keeps bits 81.. clear; [`Cells::len`] and
+/// [`Cells::iter`] ignore them, so a caller's stray high bit can never name a cell outside
+/// the grid (and index past an 81-entry table).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Debug)]
 pub struct Cells(pub u128);
 
@@ -71,7 +73,7 @@ impl Cells {
     /// Number of cells in the set.
     #[inline]
     pub const fn len(self) -> u32 {
-        self.0.count_ones()
+        (self.0 & Cells::ALL.0).count_ones()
     }
 
     /// Whether the set is empty.
@@ -129,7 +131,7 @@ impl Cells {
     /// The cells in ascending order.
     #[inline]
     pub const fn iter(self) -> CellsIter {
-        CellsIter(self.0)
+        CellsIter(self.0 & Cells::ALL.0)
     }
 
     /// The set of the cells listed in `cells` (cells outside the grid are ignored).
@@ -223,6 +225,34 @@ impl SubAssign for Cells {
 mod tests {
     use super::*;
     use std::vec::Vec;
+
+    #[test]
+    fn bits_above_the_grid_are_no_cells() {
+        let stray = Cells(u128::MAX);
+        assert_eq!(stray.len(), 81);
+        assert_eq!(stray.iter().count(), 81);
+        assert_eq!(stray.iter().max(), Some(80));
+        assert_eq!(Cells(1u128 << 100).len(), 0);
+        assert_eq!(Cells(1u128 << 100).iter().next(), None);
+    }
+
+    #[test]
+    fn the_solver_takes_stray_high_bits_without_panicking() {
+        let grid = crate::gridcheck::Grid::parse(
+            b"693784512487512936125963874932651487568247391741398625319475268856129743274836159",
+        )
+        .unwrap();
+        // All 81 cells given (plus stray bits): the grid itself, unique.
+        assert!(crate::gridcheck::solver::is_unique_with_grid(
+            &grid,
+            Cells(u128::MAX)
+        ));
+        // Only stray bits: no givens, many solutions.
+        assert!(!crate::gridcheck::solver::is_unique_with_grid(
+            &grid,
+            Cells(u128::MAX << 81)
+        ));
+    }
 
     #[test]
     fn single_contains_insert_remove() {
