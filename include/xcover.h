@@ -93,6 +93,142 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define DLX3_LEVEL_BYTES 24
 
 /**
+ * Alignment of every region after the handle.
+ */
+#define REGION_ALIGN 16
+
+/**
+ * Alignment (bytes) required of a gridcheck workspace buffer (the library aligns its
+ * 16-byte data inside; `gridcheck_workspace_size` counts the 8 bytes this may cost).
+ */
+#define GRIDCHECK_WORKSPACE_ALIGN 8
+
+/**
+ * Bytes reserved in every workspace for the handle and the scan objects (the grid, the
+ * options, the prepared scan and the chunk run); the Rust side asserts that they fit.
+ */
+#define GRIDCHECK_HEADER_BYTES 16384
+
+/**
+ * Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
+ */
+#define GRIDCHECK_TABLE_BYTES 20944
+
+/**
+ * Bytes per unavoidable set (a 128-bit cell set).
+ */
+#define GRIDCHECK_SET_BYTES 16
+
+/**
+ * Bytes per search level of the 768-set bitmap mode.
+ */
+#define GRIDCHECK_STATE_BYTES 96
+
+/**
+ * Bytes per search level of the wide (769..4096 sets) mode.
+ */
+#define GRIDCHECK_WIDE_STATE_BYTES 512
+
+/**
+ * `gridcheck_set_options` flag: stop at the first puzzle found (the step returns
+ * XCOVER_STOPPED).
+ */
+#define GRIDCHECK_STOP_AT_FIRST 1
+
+/**
+ * `gridcheck_set_options` flag: report only minimal puzzles (no clue can be removed
+ * keeping a unique solution).
+ */
+#define GRIDCHECK_MINIMAL 2
+
+/**
+ * The chunk id of the whole scan (`gridcheck_chunk_begin(h, GRIDCHECK_CHUNK_WHOLE)` runs
+ * every chunk in one go).
+ */
+#define GRIDCHECK_CHUNK_WHOLE 65535
+
+/**
+ * Most chunks a scan can have (one per placement of the two most significant free
+ * clues: 81 * 80 / 2), so a `uint32_t ids[GRIDCHECK_MAX_CHUNKS]` always suffices.
+ */
+#define GRIDCHECK_MAX_CHUNKS 3240
+
+/**
+ * Bytes of a puzzle text: 81 characters (`1`..`9` given, `0` empty) and a NUL.
+ */
+#define GRIDCHECK_PUZZLE_BYTES 82
+
+/**
+ * `gridcheck_get_state`: after `gridcheck_init`; next `gridcheck_set_grid`.
+ */
+#define GRIDCHECK_STATE_EMPTY 1
+
+/**
+ * The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
+ */
+#define GRIDCHECK_STATE_GRID 2
+
+/**
+ * Options set; UA may be added or generated; next `gridcheck_prepare`.
+ */
+#define GRIDCHECK_STATE_OPTIONS 3
+
+/**
+ * The scan is prepared; chunks can be listed and begun.
+ */
+#define GRIDCHECK_STATE_PREPARED 4
+
+/**
+ * A chunk is running (`gridcheck_step`).
+ */
+#define GRIDCHECK_STATE_RUNNING 5
+
+/**
+ * The current chunk is over (finished or stopped); begin another one or release.
+ */
+#define GRIDCHECK_STATE_CHUNK_DONE 6
+
+/**
+ * An internal error made the workspace unusable (only stats, state and release work).
+ */
+#define GRIDCHECK_STATE_DEAD 7
+
+/**
+ * `gridcheck_stats.impossible`: the scan can find something (or was not prepared yet).
+ */
+#define GRIDCHECK_POSSIBLE 0
+
+/**
+ * `impossible`: the forced givens (mask and UA of one free cell) exceed the clue count.
+ */
+#define GRIDCHECK_IMPOSSIBLE_FORCED_EXCEED_CLUES 1
+
+/**
+ * `impossible`: an unavoidable set lies entirely in forced empty cells.
+ */
+#define GRIDCHECK_IMPOSSIBLE_UA_IN_FORCED_EMPTIES 2
+
+/**
+ * `impossible`: more free clues are needed than there are free cells.
+ */
+#define GRIDCHECK_IMPOSSIBLE_NOT_ENOUGH_FREE_CELLS 3
+
+/**
+ * `impossible`: more disjoint UA than free clues to hit them.
+ */
+#define GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES 4
+
+/**
+ * Byte size of `gridcheck_limits` (checked by a static assert in the header).
+ */
+#define GRIDCHECK_LIMITS_SIZE 16
+
+/**
+ * Byte size of `gridcheck_stats` (checked by a static assert in the header).
+ */
+#define GRIDCHECK_STATS_SIZE 80
+
+/**
  * Result of every `xcover_*`, `dlx3_*` and `gridcheck_*` function.
  *
  * In C this is a `uint32_t` (`typedef uint32_t xcover_status;`) with named constants.
@@ -119,6 +255,11 @@ enum xcover_status
      * `dlx3_solve_step`: the mem budget of this call is used up; call again to resume.
      */
     XCOVER_BUDGET_EXHAUSTED = 3,
+    /**
+     * `gridcheck_step`: the chunk stopped at a puzzle (stop-at-first, or the callback
+     * returned nonzero); it cannot be resumed (`gridcheck_step` keeps returning this).
+     */
+    XCOVER_STOPPED = 4,
     /**
      * A required pointer argument was NULL.
      */
@@ -254,6 +395,43 @@ enum xcover_status
      * Knuth: `Too many nodes`.
      */
     XCOVER_PARSE_TOO_MANY_NODES = 83,
+    /**
+     * `gridcheck_set_grid`: not a solution grid (81 digits 1..9, every row, column and
+     * box a permutation).
+     */
+    XCOVER_GRIDCHECK_BAD_GRID = 128,
+    /**
+     * `gridcheck_set_options`: the clue mask has more than 81 characters.
+     */
+    XCOVER_GRIDCHECK_BAD_MASK = 129,
+    /**
+     * `gridcheck_set_options`: the clue count is outside 1..=limits.max_clues.
+     */
+    XCOVER_GRIDCHECK_BAD_CLUES = 130,
+    /**
+     * `gridcheck_set_options`: the mask forces more givens than the clue count.
+     */
+    XCOVER_GRIDCHECK_TOO_MANY_FORCED = 131,
+    /**
+     * `gridcheck_add_ua`: not a UA line (81 characters `0`/`1`, or `{rc,rc,...}`).
+     */
+    XCOVER_GRIDCHECK_BAD_UA_TEXT = 132,
+    /**
+     * `gridcheck_add_ua`: the set is not an unavoidable set of the grid (refused).
+     */
+    XCOVER_GRIDCHECK_NOT_A_UA = 133,
+    /**
+     * `gridcheck_add_ua` / `gridcheck_generate_ua`: the UA list is full (limits.max_ua).
+     */
+    XCOVER_GRIDCHECK_UA_LIST_FULL = 134,
+    /**
+     * `gridcheck_chunk_begin`: the chunk id does not belong to this scan.
+     */
+    XCOVER_GRIDCHECK_BAD_CHUNK = 135,
+    /**
+     * `gridcheck_last_puzzle`: no puzzle has been found yet.
+     */
+    XCOVER_GRIDCHECK_NO_PUZZLE = 136,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -307,6 +485,12 @@ typedef enum dlx3_state dlx3_state;
 typedef uint32_t dlx3_state;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * The opaque workspace handle: it points to the start of the caller's buffer given to
+ * `gridcheck_init` (opaque: C only ever holds a pointer to it).
+ */
+typedef struct gridcheck gridcheck;
 
 /**
  * Where and why `dlx3_parse` stopped (filled on every call; all zero on success).
@@ -581,6 +765,97 @@ typedef struct dlx3_stats {
      */
     uint32_t entries;
 } dlx3_stats;
+
+/**
+ * `int (*)(void *ctx, const char *puzzle)`: receives each puzzle found by
+ * `gridcheck_step`, as 81 characters (`1`..`9` given, `0` empty, row by row) and a NUL;
+ * the text is valid during the call only. Return 0 to go on, nonzero to stop the chunk
+ * (the step then returns XCOVER_STOPPED). It must not call into the same workspace.
+ */
+typedef int32_t (*gridcheck_found_fn)(void *ctx, const char *puzzle);
+
+/**
+ * Counters of a gridcheck workspace, see `gridcheck_get_stats()`.
+ */
+typedef struct gridcheck_stats {
+    /**
+     * Unavoidable sets in the list (added and generated).
+     */
+    uint64_t ua_count;
+    /**
+     * Sets left after the forced cells (after `gridcheck_prepare`).
+     */
+    uint64_t ua_after_forced;
+    /**
+     * Sets kept for the enumeration (after `gridcheck_prepare`).
+     */
+    uint64_t ua_kept;
+    /**
+     * Forced givens: the mask's and those the UA force (after `gridcheck_prepare`).
+     */
+    uint32_t forced_givens;
+    /**
+     * Disjoint UA in the clique that bounds the search (after `gridcheck_prepare`).
+     */
+    uint32_t clique_size;
+    /**
+     * Clues still to place in free cells (after `gridcheck_prepare`).
+     */
+    uint32_t free_clues;
+    /**
+     * `GRIDCHECK_POSSIBLE` or one of the `GRIDCHECK_IMPOSSIBLE_*` reasons (nothing to find).
+     */
+    uint32_t impossible;
+    /**
+     * Chunks run to their end (finished or stopped).
+     */
+    uint64_t chunks_done;
+    /**
+     * Placements tried, over all chunks (the unit of the step budget).
+     */
+    uint64_t steps;
+    /**
+     * Candidates that hit every kept UA and went to the solver.
+     */
+    uint64_t candidates;
+    /**
+     * Solver calls (candidates plus minimality checks).
+     */
+    uint64_t solver_calls;
+    /**
+     * Puzzles found.
+     */
+    uint64_t found;
+} gridcheck_stats;
+
+/**
+ * Capacities of a gridcheck workspace (they fix its size; see `gridcheck_workspace_size`).
+ */
+typedef struct gridcheck_limits {
+    /**
+     * Unavoidable sets the list can hold (added and generated together; at least 1). A
+     * masked scan typically has a few hundred, a whole grid 10,000 to 30,000.
+     */
+    uint32_t max_ua;
+    /**
+     * Sets kept for the enumeration (at least 1): every set up to the largest size class
+     * that fits in 3/4 of it, then those whose first chance to be hit comes first. The
+     * `xcover gridcheck` defaults: 768 for a masked scan, 2000 for a whole grid. More than
+     * 768 uses the wide mode (512 bytes per level), more than 4096 list mode (16 * keep
+     * bytes per level). The puzzles found never depend on it; the time does.
+     */
+    uint32_t keep_ua;
+    /**
+     * Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` (0: no generation).
+     * A pseudo-puzzle with more minimal UA is skipped (fewer UA, same puzzles). The CLI
+     * uses 65536; a masked scan needs far fewer.
+     */
+    uint32_t ua_scratch;
+    /**
+     * Largest clue count N the workspace can scan (1..=81).
+     */
+    uint32_t max_clues;
+} gridcheck_limits;
 
 #ifdef __cplusplus
 extern "C" {
@@ -889,6 +1164,260 @@ xcover_status dlx3_item_name(dlx3_workspace *handle, uint32_t item, char *name, 
  * `handle` as for `dlx3_solve_step`; `stats` writable.
  */
 xcover_status dlx3_get_stats(dlx3_workspace *handle, struct dlx3_stats *stats);
+
+/**
+ * Lists the chunks of the prepared scan: independent pieces whose results together are
+ * the scan's (no puzzle belongs to two), for other threads (each with its own workspace
+ * over the same grid, options and UA list: preparing is deterministic) or other
+ * machines. Writes up to `capacity` ids to `ids` and the number of chunks to `*count`
+ * (at most GRIDCHECK_MAX_CHUNKS; 0 when nothing can be found). Call with `ids` NULL and
+ * `capacity` 0 to learn the count. The ids are small numbers, stable for the same inputs.
+ *
+ * Returns XCOVER_OK; XCOVER_BUFFER_TOO_SMALL if `capacity` < the count (the first
+ * `capacity` ids and the count are written); XCOVER_BAD_STATE before `gridcheck_prepare`;
+ * XCOVER_NULL_POINTER (`count`, or `ids` with a nonzero capacity), XCOVER_MISALIGNED,
+ * XCOVER_NOT_INITIALIZED, XCOVER_DEAD.
+ *
+ * # Safety
+ * `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid; `ids`
+ * points to `capacity` writable `uint32_t`s (may be NULL if `capacity` is 0); `count`
+ * points to a writable `size_t`.
+ */
+xcover_status gridcheck_chunk_list(struct gridcheck *handle,
+                                   uint32_t *ids,
+                                   size_t capacity,
+                                   size_t *count);
+
+/**
+ * Begins the chunk `id` (from `gridcheck_chunk_list`, or GRIDCHECK_CHUNK_WHOLE for the
+ * whole scan): state PREPARED, RUNNING or CHUNK_DONE -> RUNNING. A chunk still running is
+ * abandoned (its counters stay in the stats). Then call `gridcheck_step`.
+ *
+ * Returns XCOVER_OK, XCOVER_GRIDCHECK_BAD_CHUNK (nothing changes), XCOVER_BAD_STATE,
+ * XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD, or
+ * XCOVER_INTERNAL_ERROR (the workspace is dead).
+ *
+ * # Safety
+ * `handle` as for `gridcheck_chunk_list`.
+ */
+xcover_status gridcheck_chunk_begin(struct gridcheck *handle, uint32_t id);
+
+/**
+ * Runs the current chunk for about `budget` steps (placements tried; the check is made
+ * between placements, and the last two clues of a branch are tried together, so a call
+ * may overrun by up to 81 * 81 steps). Every puzzle found is passed to `on_found(ctx,
+ * puzzle)` (NULL: not reported, only counted and kept for `gridcheck_last_puzzle`); the
+ * puzzles come in no particular order, each exactly once per scan. Pausing never changes
+ * the results.
+ *
+ * Returns XCOVER_BUDGET_EXHAUSTED (call again to resume), XCOVER_DONE (the chunk is
+ * finished; also on every later call), XCOVER_STOPPED (stop-at-first, or `on_found`
+ * returned nonzero: the chunk is over; also on every later call), or an error:
+ * XCOVER_BAD_STATE (no chunk begun), XCOVER_NULL_POINTER, XCOVER_MISALIGNED,
+ * XCOVER_NOT_INITIALIZED, XCOVER_DEAD.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_chunk_list`; `on_found`, if not NULL, must be callable with
+ * `ctx` during the call and must not call into the same workspace.
+ */
+xcover_status gridcheck_step(struct gridcheck *handle,
+                             uint64_t budget,
+                             gridcheck_found_fn on_found,
+                             void *ctx);
+
+/**
+ * Copies the last puzzle found (by any chunk of this workspace) to `out`: 81 characters
+ * (`1`..`9` given, `0` empty) and a NUL, so `len` must be at least
+ * GRIDCHECK_PUZZLE_BYTES (82). Useful with GRIDCHECK_STOP_AT_FIRST and no callback.
+ *
+ * Returns XCOVER_OK, XCOVER_GRIDCHECK_NO_PUZZLE (none found yet; `out` untouched),
+ * XCOVER_BUFFER_TOO_SMALL, XCOVER_NULL_POINTER, XCOVER_MISALIGNED,
+ * XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_chunk_list`; `out` points to `len` writable bytes.
+ */
+xcover_status gridcheck_last_puzzle(struct gridcheck *handle, char *out, size_t len);
+
+/**
+ * Fills `*stats` with the counters: the UA list, the preparation (zero before
+ * `gridcheck_prepare`), and the steps, candidates and puzzles of every chunk run so far
+ * (the current one included). Works on a dead workspace too.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_chunk_list`; `stats` points to a writable `gridcheck_stats`.
+ */
+xcover_status gridcheck_get_stats(struct gridcheck *handle, struct gridcheck_stats *stats);
+
+/**
+ * Computes the buffer size and alignment of a workspace with capacities `limits`:
+ *
+ * ```text
+ * bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
+ *       + 16 * (max_ua + ua_scratch + W + (K > 4096 ? K * (max_clues - 1) : 0))
+ *       + 96 * (max_clues + 1) + (768 < K <= 4096 ? 512 * (max_clues + 1) : 0)
+ * K = min(max_ua, keep_ua),
+ * W = max_ua + max(768 < K <= 4096 ? 81 * ceil(K / 128) : 0, clamp(8 * max_ua, 4096, 262144))
+ * ```
+ *
+ * (`XCOVER_GRIDCHECK_WORKSPACE_SIZE(max_ua, keep_ua, ua_scratch, max_clues)` is the same
+ * number at compile time.) `align` may be NULL; it receives GRIDCHECK_WORKSPACE_ALIGN (8).
+ *
+ * Returns XCOVER_OK; XCOVER_NULL_POINTER / XCOVER_MISALIGNED for bad pointers;
+ * XCOVER_BAD_ARGUMENT if a limit is out of range (max_ua or keep_ua 0, max_clues outside
+ * 1..=81) or the size overflows. On error nothing is written.
+ *
+ * # Safety
+ * `limits` points to a readable `gridcheck_limits`; `bytes` to a writable `size_t`;
+ * `align` is NULL or writable.
+ */
+xcover_status gridcheck_workspace_size(const struct gridcheck_limits *limits,
+                                       size_t *bytes,
+                                       size_t *align);
+
+/**
+ * Creates a gridcheck workspace in the caller's buffer `buf` (`len` bytes, aligned to 8,
+ * at least what `gridcheck_workspace_size(limits, ...)` says) and stores its handle in
+ * `*handle`. `limits` is copied. The buffer belongs to the workspace until
+ * `gridcheck_release` (do not move, copy or modify it); the handle points into it.
+ * Next: `gridcheck_set_grid`.
+ *
+ * Returns XCOVER_OK; XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_BUFFER_TOO_SMALL,
+ * XCOVER_BAD_ARGUMENT (limits out of range), or XCOVER_ALREADY_INITIALIZED if `buf`
+ * holds a live workspace (release it first; a dead one may be overwritten). Nothing
+ * outside `buf[0 .. size)` is written, and `*handle` only on success.
+ *
+ * # Safety
+ * `buf` points to `len` writable bytes that stay valid while the workspace is used;
+ * `limits` is readable; `handle` points to a writable pointer.
+ */
+xcover_status gridcheck_init(void *buf,
+                             size_t len,
+                             const struct gridcheck_limits *limits,
+                             struct gridcheck **handle);
+
+/**
+ * Sets the solution grid to scan: a NUL-terminated line of 81 digits `1`..`9` (a
+ * trailing `\n` or `\r\n` is allowed), which must be a valid Sudoku solution. Once per
+ * workspace (state EMPTY -> GRID).
+ *
+ * Returns XCOVER_OK, XCOVER_GRIDCHECK_BAD_GRID (wrong length, bad character, or not a
+ * solution; the workspace stays EMPTY), XCOVER_BAD_STATE, XCOVER_NULL_POINTER,
+ * XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD. At most 84 bytes are read.
+ *
+ * # Safety
+ * `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid;
+ * `grid` is NULL or a NUL-terminated string (or at least 84 readable bytes).
+ */
+xcover_status gridcheck_set_grid(struct gridcheck *handle, const char *grid);
+
+/**
+ * Sets what the scan looks for: puzzles of `clues` clues (forced givens included,
+ * 1..=limits.max_clues), with the clue mask `mask` (NULL or a NUL-terminated text of up
+ * to 81 characters: `1` the cell must be a given, `0` it must be empty, anything else
+ * free; a trailing line end is ignored) and `flags` (GRIDCHECK_STOP_AT_FIRST,
+ * GRIDCHECK_MINIMAL). The number of UA kept for the enumeration is limits.keep_ua.
+ * Allowed after `gridcheck_set_grid`, again to change them, until `gridcheck_prepare`
+ * (state GRID or OPTIONS -> OPTIONS).
+ *
+ * Returns XCOVER_OK, XCOVER_GRIDCHECK_BAD_CLUES, XCOVER_GRIDCHECK_BAD_MASK,
+ * XCOVER_GRIDCHECK_TOO_MANY_FORCED, XCOVER_BAD_ARGUMENT (unknown flag bits),
+ * XCOVER_BAD_STATE, XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED,
+ * XCOVER_DEAD. On error nothing changes. At most 84 bytes of `mask` are read.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`; `mask` is NULL or a NUL-terminated string (or at
+ * least 84 readable bytes).
+ */
+xcover_status gridcheck_set_options(struct gridcheck *handle,
+                                    uint32_t clues,
+                                    const char *mask,
+                                    uint32_t flags);
+
+/**
+ * Adds one unavoidable set, verified against the grid: a NUL-terminated line of 81
+ * characters `0`/`1` (`1` = cell in the set) or `{rc,rc,...}` (1-based row and column
+ * digits), as in `xcover gridcheck --ua-file`. Allowed after `gridcheck_set_grid` until
+ * `gridcheck_prepare`. A set that is not a UA of the grid is refused, so the scan never
+ * misses a puzzle because of a wrong set.
+ *
+ * Returns XCOVER_OK, XCOVER_GRIDCHECK_BAD_UA_TEXT, XCOVER_GRIDCHECK_NOT_A_UA,
+ * XCOVER_GRIDCHECK_UA_LIST_FULL, XCOVER_BAD_STATE, XCOVER_NULL_POINTER,
+ * XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD; on error the list is
+ * unchanged. At most 512 bytes are read.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`; `set` is NULL or a NUL-terminated string (or at
+ * least 512 readable bytes).
+ */
+xcover_status gridcheck_add_ua(struct gridcheck *handle, const char *set);
+
+/**
+ * Generates unavoidable sets with `xcover gridcheck`'s recipe and appends them to the
+ * list: the pseudo-puzzles of all 4-digit subsets, then `random` pseudo-puzzles of random
+ * blank cells drawn from `seed` (same seed, same list). The mask's forced givens are
+ * never blanked. Every set is a real minimal UA; the new sets are sorted and
+ * de-duplicated. The CLI uses `random` = 300 for a masked scan, 3000 for a whole grid,
+ * and seed 1 (the puzzles found never depend on them). Needs limits.ua_scratch > 0.
+ * Allowed after `gridcheck_set_options`, until `gridcheck_prepare`.
+ *
+ * Returns XCOVER_OK; XCOVER_GRIDCHECK_UA_LIST_FULL when the distinct new sets do not fit
+ * in limits.max_ua (the list keeps those that fit, all real UA: the workspace stays
+ * usable); XCOVER_BUFFER_TOO_SMALL if limits.ua_scratch is 0; XCOVER_BAD_STATE,
+ * XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`.
+ */
+xcover_status gridcheck_generate_ua(struct gridcheck *handle, uint32_t random, uint64_t seed);
+
+/**
+ * Gives the number of sets in the UA list.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`; `count` points to a writable `size_t`.
+ */
+xcover_status gridcheck_ua_count(struct gridcheck *handle, size_t *count);
+
+/**
+ * Prepares the scan (forced cells, the clique of disjoint UA, cell order, the kept UA):
+ * state OPTIONS -> PREPARED. The UA list may be empty (the scan is then slower, never
+ * wrong). Afterwards the scan is read-only: list its chunks with `gridcheck_chunk_list`
+ * and run them with `gridcheck_chunk_begin` / `gridcheck_step`. If nothing can be found
+ * (see `gridcheck_stats.impossible`) the scan has no chunks.
+ *
+ * Returns XCOVER_OK, XCOVER_BAD_STATE, XCOVER_NULL_POINTER, XCOVER_MISALIGNED,
+ * XCOVER_NOT_INITIALIZED, XCOVER_DEAD, or XCOVER_INTERNAL_ERROR (the workspace is dead).
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`.
+ */
+xcover_status gridcheck_prepare(struct gridcheck *handle);
+
+/**
+ * Gives the workspace state (a `GRIDCHECK_STATE_*`), live or dead.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`; `state` points to a writable `uint32_t`.
+ */
+xcover_status gridcheck_get_state(struct gridcheck *handle, uint32_t *state);
+
+/**
+ * Ends the workspace (live or dead): its handle is refused from now on and its buffer may
+ * be reused or freed.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * As for `gridcheck_get_state`.
+ */
+xcover_status gridcheck_release(struct gridcheck *handle);
 
 /**
  * Returns a static, NUL-terminated English message for `status` (Knuth's exact wording,

@@ -3,7 +3,8 @@
  * includes it at its end; include xcover.h, not this file).
  *
  * 1. Size macros for static workspaces (no malloc): the same numbers as
- *    dlx3_workspace_size() / dlx3_preloaded_workspace_size() (a test checks both agree).
+ *    dlx3_workspace_size() / dlx3_preloaded_workspace_size() / gridcheck_workspace_size()
+ *    (tests check they agree).
  * 2. Compile-time checks that the structs declared in xcover.h have the sizes the library
  *    was built with (the Rust side asserts the same numbers at its compile time).
  */
@@ -34,6 +35,34 @@
      + XCOVER_ROUND8((size_t)DLX3_NODE_BYTES * ((size_t)(last_node) + 1u))                 \
      + XCOVER_ROUND8((size_t)DLX3_LEVEL_BYTES * (size_t)(levels)))
 
+/* Bytes for gridcheck_init(buf, len, &limits, ...) with limits {max_ua, keep_ua,
+ * ua_scratch, max_clues}: the formula of gridcheck_workspace_size(). K = min(max_ua,
+ * keep_ua) sets are kept; above 768 the wide mode, above 4096 list mode need more. */
+#define XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua)                                             \
+    ((size_t)(keep_ua) < (size_t)(max_ua) ? (size_t)(keep_ua) : (size_t)(max_ua))
+#define XCOVER_GRIDCHECK_WIDE(k) ((k) > 768u && (k) <= 4096u)
+#define XCOVER_GRIDCHECK_RATING(max_ua)                                                    \
+    (8u * (size_t)(max_ua) < 4096u     ? (size_t)4096u                                     \
+     : 8u * (size_t)(max_ua) > 262144u ? (size_t)262144u                                   \
+                                       : 8u * (size_t)(max_ua))
+#define XCOVER_GRIDCHECK_WORK(max_ua, k)                                                   \
+    ((size_t)(max_ua)                                                                      \
+     + (XCOVER_GRIDCHECK_WIDE(k) && 81u * (((k) + 127u) / 128u) > XCOVER_GRIDCHECK_RATING(max_ua) \
+            ? 81u * (((k) + 127u) / 128u)                                                  \
+            : XCOVER_GRIDCHECK_RATING(max_ua)))
+#define XCOVER_GRIDCHECK_WORKSPACE_SIZE(max_ua, keep_ua, ua_scratch, max_clues)            \
+    ((size_t)8u + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES                           \
+     + GRIDCHECK_SET_BYTES                                                                 \
+           * ((size_t)(max_ua) + (size_t)(ua_scratch)                                      \
+              + XCOVER_GRIDCHECK_WORK(max_ua, XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua))      \
+              + (XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua) > 4096u                            \
+                     ? XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua) * ((size_t)(max_clues) - 1u) \
+                     : 0u))                                                                \
+     + GRIDCHECK_STATE_BYTES * ((size_t)(max_clues) + 1u)                                  \
+     + (XCOVER_GRIDCHECK_WIDE(XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua))                      \
+            ? GRIDCHECK_WIDE_STATE_BYTES * ((size_t)(max_clues) + 1u)                      \
+            : 0u))
+
 /* A suitably aligned static buffer in C99 (no _Alignas needed):
  *     static XCOVER_ALIGNED_BUFFER(ws, XCOVER_DLX3_PRELOADED_SIZE(...));
  *     dlx3_init_preloaded(ws.bytes, sizeof ws.bytes, ...);                               */
@@ -61,5 +90,8 @@ XCOVER_STATIC_ASSERT(sizeof(dlx3_item) == DLX3_ITEM_BYTES, dlx3_item_size);
 XCOVER_STATIC_ASSERT(sizeof(dlx3_node) == DLX3_NODE_BYTES, dlx3_node_size);
 XCOVER_STATIC_ASSERT(sizeof(dlx3_image) == 24 + 3 * sizeof(void *), dlx3_image_size);
 XCOVER_STATIC_ASSERT(DLX3_HEADER_BYTES % DLX3_WORKSPACE_ALIGN == 0, dlx3_header_aligned);
+XCOVER_STATIC_ASSERT(sizeof(gridcheck_limits) == GRIDCHECK_LIMITS_SIZE, gridcheck_limits_size);
+XCOVER_STATIC_ASSERT(sizeof(gridcheck_stats) == GRIDCHECK_STATS_SIZE, gridcheck_stats_size);
+XCOVER_STATIC_ASSERT(GRIDCHECK_HEADER_BYTES % 16 == 0, gridcheck_header_aligned);
 
 #endif /* XCOVER_STATIC_ASSERTS_H */

@@ -1,5 +1,8 @@
 //! # xcover-ffi: the C ABI of xcover (`libxcover.a`, header `include/xcover.h`)
 //!
+//! Two APIs: `dlx3_*` (Knuth's DLX3, module [`dlx3`]) and `gridcheck_*` (the Sudoku grid
+//! checker, module [`gridcheck`]).
+//!
 //! Every exported function takes raw pointers from C, checks them (NULL, alignment,
 //! lengths), and returns one [`status::xcover_status`]. Nothing allocates: all storage is
 //! the caller's buffer, sized with the `*_workspace_size` functions (or the header's
@@ -26,6 +29,7 @@ extern crate std;
 compile_error!("xcover-ffi must be built with panic = \"abort\" (set in the workspace profiles)");
 
 pub mod dlx3;
+pub mod gridcheck;
 pub mod raw;
 pub mod sink;
 pub mod status;

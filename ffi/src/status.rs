@@ -3,7 +3,7 @@
 //! Codes are grouped: 0..=15 progress (not errors), 16..=63 API misuse and capacity errors,
 //! 64..=127 one code per Knuth input-error message (the message text is exactly Knuth's,
 //! without the `!`; where in the text is reported separately in `dlx3_parse_error`),
-//! 128..=191 reserved for the grid checker (`gridcheck_*` will share this enum).
+//! 128..=191 the grid checker (`gridcheck_*`).
 //! Numbers never change once published; new codes are only appended inside their group.
 #![allow(non_camel_case_types)]
 
@@ -24,6 +24,9 @@ pub enum xcover_status {
     XCOVER_DONE = 2,
     /// `dlx3_solve_step`: the mem budget of this call is used up; call again to resume.
     XCOVER_BUDGET_EXHAUSTED = 3,
+    /// `gridcheck_step`: the chunk stopped at a puzzle (stop-at-first, or the callback
+    /// returned nonzero); it cannot be resumed (`gridcheck_step` keeps returning this).
+    XCOVER_STOPPED = 4,
 
     /// A required pointer argument was NULL.
     XCOVER_NULL_POINTER = 16,
@@ -95,6 +98,26 @@ pub enum xcover_status {
     XCOVER_PARSE_PRIMARY_COLORED = 82,
     /// Knuth: `Too many nodes`.
     XCOVER_PARSE_TOO_MANY_NODES = 83,
+
+    /// `gridcheck_set_grid`: not a solution grid (81 digits 1..9, every row, column and
+    /// box a permutation).
+    XCOVER_GRIDCHECK_BAD_GRID = 128,
+    /// `gridcheck_set_options`: the clue mask has more than 81 characters.
+    XCOVER_GRIDCHECK_BAD_MASK = 129,
+    /// `gridcheck_set_options`: the clue count is outside 1..=limits.max_clues.
+    XCOVER_GRIDCHECK_BAD_CLUES = 130,
+    /// `gridcheck_set_options`: the mask forces more givens than the clue count.
+    XCOVER_GRIDCHECK_TOO_MANY_FORCED = 131,
+    /// `gridcheck_add_ua`: not a UA line (81 characters `0`/`1`, or `{rc,rc,...}`).
+    XCOVER_GRIDCHECK_BAD_UA_TEXT = 132,
+    /// `gridcheck_add_ua`: the set is not an unavoidable set of the grid (refused).
+    XCOVER_GRIDCHECK_NOT_A_UA = 133,
+    /// `gridcheck_add_ua` / `gridcheck_generate_ua`: the UA list is full (limits.max_ua).
+    XCOVER_GRIDCHECK_UA_LIST_FULL = 134,
+    /// `gridcheck_chunk_begin`: the chunk id does not belong to this scan.
+    XCOVER_GRIDCHECK_BAD_CHUNK = 135,
+    /// `gridcheck_last_puzzle`: no puzzle has been found yet.
+    XCOVER_GRIDCHECK_NO_PUZZLE = 136,
 }
 
 impl xcover_status {
@@ -106,6 +129,7 @@ impl xcover_status {
             XCOVER_SOLUTION => c"solution found",
             XCOVER_DONE => c"search finished",
             XCOVER_BUDGET_EXHAUSTED => c"mem budget exhausted; call again to resume",
+            XCOVER_STOPPED => c"stopped at a puzzle",
             XCOVER_NULL_POINTER => c"null pointer argument",
             XCOVER_BUFFER_TOO_SMALL => c"buffer too small",
             XCOVER_MISALIGNED => c"misaligned pointer",
@@ -139,17 +163,27 @@ impl xcover_status {
             XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR => c"Color must be a single character",
             XCOVER_PARSE_PRIMARY_COLORED => c"Primary item must be uncolored",
             XCOVER_PARSE_TOO_MANY_NODES => c"Too many nodes",
+            XCOVER_GRIDCHECK_BAD_GRID => c"not a valid solution grid",
+            XCOVER_GRIDCHECK_BAD_MASK => c"clue mask longer than 81 characters",
+            XCOVER_GRIDCHECK_BAD_CLUES => c"clue count out of range",
+            XCOVER_GRIDCHECK_TOO_MANY_FORCED => c"the mask forces more givens than the clue count",
+            XCOVER_GRIDCHECK_BAD_UA_TEXT => c"bad unavoidable-set text",
+            XCOVER_GRIDCHECK_NOT_A_UA => c"not an unavoidable set of the grid",
+            XCOVER_GRIDCHECK_UA_LIST_FULL => c"unavoidable-set list full",
+            XCOVER_GRIDCHECK_BAD_CHUNK => c"chunk id does not belong to this scan",
+            XCOVER_GRIDCHECK_NO_PUZZLE => c"no puzzle found yet",
         }
     }
 
     /// Every status, in numeric order (for tests and for the C-side table check).
-    pub const ALL: [xcover_status; 37] = {
+    pub const ALL: [xcover_status; 47] = {
         use xcover_status::*;
         [
             XCOVER_OK,
             XCOVER_SOLUTION,
             XCOVER_DONE,
             XCOVER_BUDGET_EXHAUSTED,
+            XCOVER_STOPPED,
             XCOVER_NULL_POINTER,
             XCOVER_BUFFER_TOO_SMALL,
             XCOVER_MISALIGNED,
@@ -183,6 +217,15 @@ impl xcover_status {
             XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR,
             XCOVER_PARSE_PRIMARY_COLORED,
             XCOVER_PARSE_TOO_MANY_NODES,
+            XCOVER_GRIDCHECK_BAD_GRID,
+            XCOVER_GRIDCHECK_BAD_MASK,
+            XCOVER_GRIDCHECK_BAD_CLUES,
+            XCOVER_GRIDCHECK_TOO_MANY_FORCED,
+            XCOVER_GRIDCHECK_BAD_UA_TEXT,
+            XCOVER_GRIDCHECK_NOT_A_UA,
+            XCOVER_GRIDCHECK_UA_LIST_FULL,
+            XCOVER_GRIDCHECK_BAD_CHUNK,
+            XCOVER_GRIDCHECK_NO_PUZZLE,
         ]
     };
 
@@ -191,7 +234,7 @@ impl xcover_status {
         Self::ALL.iter().copied().find(|s| *s as u32 == code)
     }
 
-    /// True for the progress codes OK, SOLUTION, DONE and BUDGET_EXHAUSTED.
+    /// True for the progress codes OK, SOLUTION, DONE, BUDGET_EXHAUSTED and STOPPED.
     pub const fn is_success(self) -> bool {
         (self as u32) < 16
     }
@@ -200,6 +243,12 @@ impl xcover_status {
     pub const fn is_parse_error(self) -> bool {
         let code = self as u32;
         code >= 64 && code < 128
+    }
+
+    /// True for the grid-checker group (128..=191).
+    pub const fn is_gridcheck_error(self) -> bool {
+        let code = self as u32;
+        code >= 128 && code < 192
     }
 }
 
@@ -232,8 +281,20 @@ mod tests {
         // length, and the table above is checked for order here.
         assert_eq!(
             xcover_status::ALL.last().copied(),
-            Some(xcover_status::XCOVER_PARSE_TOO_MANY_NODES)
+            Some(xcover_status::XCOVER_GRIDCHECK_NO_PUZZLE)
         );
+        // Every group is contiguous from its first code (appended, never renumbered).
+        for (first, end) in [(0u32, 16u32), (16, 64), (64, 128), (128, 192)] {
+            let codes: std::vec::Vec<u32> = xcover_status::ALL
+                .iter()
+                .map(|s| *s as u32)
+                .filter(|c| (first..end).contains(c))
+                .collect();
+            assert!(codes
+                .iter()
+                .enumerate()
+                .all(|(i, &c)| c == first + i as u32));
+        }
     }
 
     #[test]
@@ -254,5 +315,9 @@ mod tests {
         assert!(!xcover_status::XCOVER_NULL_POINTER.is_success());
         assert!(xcover_status::XCOVER_PARSE_NO_ITEMS.is_parse_error());
         assert!(!xcover_status::XCOVER_TOO_MANY_LEVELS.is_parse_error());
+        assert!(xcover_status::XCOVER_STOPPED.is_success());
+        assert!(xcover_status::XCOVER_GRIDCHECK_NOT_A_UA.is_gridcheck_error());
+        assert!(!xcover_status::XCOVER_GRIDCHECK_NOT_A_UA.is_success());
+        assert!(!xcover_status::XCOVER_PARSE_TOO_MANY_NODES.is_gridcheck_error());
     }
 }

@@ -2,7 +2,9 @@
 //! release libxcover.a) and runs them: dlx3.c over the whole DLX3 conformance corpus,
 //! preloaded.c (8 queens with malloc forbidden), budget.c (sliced runs == one run),
 //! misuse.c (statuses, dead/usable workspaces, guard bytes), builder.c (dlx3_add_item /
-//! dlx3_add_option == text), queens8_min.c. Also proves
+//! dlx3_add_option == text), queens8_min.c, gridcheck.c (a masked scan from a static
+//! workspace gives exactly the fixture's puzzles and `xcover gridcheck`'s output; every
+//! gridcheck misuse gets its status). Also proves
 //! the library is embeddable: the undefined symbols of libxcover.a are only mem*/bcmp-class
 //! ones (no allocator, no std, no unwinder).
 //!
@@ -211,6 +213,130 @@ fn built_matrix_searches_like_the_text() {
     }
     let text = run_ok(&built().join("builder"), &[], None);
     assert!(text.contains("same as the text"), "{text}");
+}
+
+/// The rows of cli/tests/fixtures/gridcheck/cases18.tsv as (case, grid, mask, N, puzzles):
+/// columns 1, 4, 6 and 8, and column 12 (the expected puzzles, `;`-separated).
+fn gridcheck_cases() -> Vec<(String, String, String, String, Vec<String>)> {
+    let path = repo().join("cli/tests/fixtures/gridcheck/cases18.tsv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    assert_eq!(
+        (header[0], header[3], header[5], header[7], header[11]),
+        ("case", "grid", "cluemask", "N", "puzzles"),
+        "{} changed its columns",
+        path.display()
+    );
+    lines
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let mut puzzles: Vec<String> = f[11].split(';').map(str::to_owned).collect();
+            puzzles.sort();
+            assert_eq!(puzzles.len().to_string(), f[8], "n_found of {}", f[0]);
+            (
+                f[0].to_owned(),
+                f[3].to_owned(),
+                f[5].to_owned(),
+                f[7].to_owned(),
+                puzzles,
+            )
+        })
+        .collect()
+}
+
+/// Builds the release `xcover` binary (cargo decides whether anything changed).
+fn xcover_cli() -> PathBuf {
+    static CLI: OnceLock<PathBuf> = OnceLock::new();
+    CLI.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = Command::new(cargo)
+            .current_dir(repo())
+            .args(["build", "-p", "xcover-cli", "--release"])
+            .status()
+            .expect("cargo runs");
+        assert!(
+            status.success(),
+            "cargo build -p xcover-cli --release failed"
+        );
+        release_dir().join("xcover")
+    })
+    .clone()
+}
+
+#[test]
+fn gridcheck_c_finds_the_fixture_puzzles_like_the_cli() {
+    if skip() {
+        return;
+    }
+    let cases = gridcheck_cases();
+    assert!(!cases.is_empty());
+    let c00 = &cases[0];
+    assert!(c00.0.starts_with("c00"), "first row is {}", c00.0);
+    for (case, grid, mask, clues, puzzles) in &cases {
+        let out = Command::new(built().join("gridcheck"))
+            .args([clues, grid, mask])
+            .output()
+            .expect("gridcheck runs");
+        let summary = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{case}: {summary}");
+        println!("{case}: {summary}");
+        let c_lines: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(
+            &c_lines, puzzles,
+            "{case}: gridcheck.c differs from the fixture"
+        );
+        // Every line is an N-clue sub-puzzle of the grid that keeps the mask's givens.
+        for line in &c_lines {
+            let givens = line.bytes().filter(|&b| b != b'0').count();
+            assert_eq!(givens.to_string(), *clues, "{case}: {line}");
+            for ((p, g), m) in line.bytes().zip(grid.bytes()).zip(mask.bytes()) {
+                assert!(p == b'0' || p == g, "{case}: {line} is not inside the grid");
+                assert!(m != b'1' || p == g, "{case}: {line} drops a forced given");
+                assert!(
+                    m != b'0' || p == b'0',
+                    "{case}: {line} fills a forced empty"
+                );
+            }
+        }
+        let cli = Command::new(xcover_cli())
+            .args(["gridcheck", "--clues", clues, "--mask", mask, grid])
+            .output()
+            .expect("xcover runs");
+        assert!(cli.status.success(), "{case}: xcover gridcheck failed");
+        let cli_lines: Vec<String> = String::from_utf8(cli.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(
+            c_lines, cli_lines,
+            "{case}: gridcheck.c differs from xcover gridcheck"
+        );
+    }
+}
+
+#[test]
+fn gridcheck_misuse_gives_statuses_and_keeps_the_guard_bytes() {
+    if skip() {
+        return;
+    }
+    let text = run_ok(&built().join("gridcheck"), &["--misuse"], None);
+    assert!(
+        text.contains("gridcheck misuse: all checks passed"),
+        "{text}"
+    );
+    // Wrong usage is an error, not a crash.
+    let out = Command::new(built().join("gridcheck"))
+        .args(["18", "123"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a valid solution grid"));
 }
 
 /// Symbols that a freestanding C environment provides and that the library may use.

@@ -1,0 +1,443 @@
+//! The `gridcheck_*` C API driven from Rust: whole scans against the fixture, chunks split
+//! over two threads (one workspace each) and budgets of one step give the same puzzles,
+//! the flags, the UA input, and the statuses of the life cycle.
+use std::collections::BTreeSet;
+use std::ffi::{c_char, c_void, CStr, CString};
+use xcover::gridcheck::*;
+use xcover::xcover_status::{self, *};
+use xcover_core::gridcheck::solver::is_unique_with_grid;
+use xcover_core::gridcheck::{Cells, Grid, Puzzle};
+
+const GRID: &str =
+    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+const MASK: &str =
+    "...1..1..11..........1.....11..1...........11.1.....1............................";
+
+const LIMITS: gridcheck_limits = gridcheck_limits {
+    max_ua: 1024,
+    keep_ua: 768,
+    ua_scratch: 4096,
+    max_clues: 81,
+};
+
+/// A workspace in a Vec it owns (the Vec outlives the handle).
+struct Ws {
+    _buf: Vec<u64>,
+    h: *mut gridcheck,
+    bytes: usize,
+}
+
+// SAFETY: the handle points into `_buf`, owned by the same value; moving the Vec does not
+// move its heap buffer, and a workspace is used by one thread at a time.
+unsafe impl Send for Ws {}
+
+fn new_ws(limits: &gridcheck_limits) -> Ws {
+    let (mut bytes, mut align) = (0, 0);
+    // SAFETY: valid locals; the buffer outlives the workspace (kept in Ws).
+    unsafe {
+        assert_eq!(
+            gridcheck_workspace_size(limits, &mut bytes, &mut align),
+            XCOVER_OK
+        );
+        assert_eq!(align, 8);
+        let mut buf = vec![0u64; bytes.div_ceil(8)];
+        let mut h = std::ptr::null_mut();
+        assert_eq!(
+            gridcheck_init(buf.as_mut_ptr().cast(), bytes, limits, &mut h),
+            XCOVER_OK
+        );
+        Ws {
+            _buf: buf,
+            h,
+            bytes,
+        }
+    }
+}
+
+fn cstr(text: &str) -> CString {
+    CString::new(text).unwrap()
+}
+
+/// Grid, options, generated UA, prepare.
+fn prepared(clues: u32, mask: Option<&str>, flags: u32) -> Ws {
+    let ws = new_ws(&LIMITS);
+    let mask = mask.map(cstr);
+    // SAFETY: live handle; NUL-terminated texts.
+    unsafe {
+        assert_eq!(gridcheck_set_grid(ws.h, cstr(GRID).as_ptr()), XCOVER_OK);
+        let mask_ptr = mask.as_ref().map_or(std::ptr::null(), |m| m.as_ptr());
+        assert_eq!(
+            gridcheck_set_options(ws.h, clues, mask_ptr, flags),
+            XCOVER_OK
+        );
+        assert_eq!(gridcheck_generate_ua(ws.h, 300, 1), XCOVER_OK);
+        assert_eq!(gridcheck_prepare(ws.h), XCOVER_OK);
+    }
+    ws
+}
+
+unsafe extern "C" fn collect(ctx: *mut c_void, puzzle: *const c_char) -> i32 {
+    // SAFETY: ctx is the Vec<String> passed below; the library passes a C string.
+    unsafe {
+        let text = CStr::from_ptr(puzzle).to_str().unwrap().to_owned();
+        (*ctx.cast::<Vec<String>>()).push(text);
+    }
+    0
+}
+
+/// Runs `chunk` to its end in steps of `budget`; returns the final status and the steps.
+fn run_chunk(ws: &Ws, chunk: u32, budget: u64, found: &mut Vec<String>) -> (xcover_status, u32) {
+    let mut calls = 0;
+    // SAFETY: live handle; `found` outlives the calls.
+    unsafe {
+        assert_eq!(gridcheck_chunk_begin(ws.h, chunk), XCOVER_OK);
+        loop {
+            calls += 1;
+            let s = gridcheck_step(
+                ws.h,
+                budget,
+                Some(collect),
+                (found as *mut Vec<String>).cast(),
+            );
+            if s != XCOVER_BUDGET_EXHAUSTED {
+                return (s, calls);
+            }
+        }
+    }
+}
+
+fn chunk_ids(ws: &Ws) -> Vec<u32> {
+    let mut count = 0;
+    let mut ids = vec![0u32; GRIDCHECK_MAX_CHUNKS];
+    // SAFETY: live handle, ids has GRIDCHECK_MAX_CHUNKS slots.
+    unsafe {
+        assert_eq!(
+            gridcheck_chunk_list(ws.h, ids.as_mut_ptr(), ids.len(), &mut count),
+            XCOVER_OK
+        );
+    }
+    ids.truncate(count);
+    ids
+}
+
+fn stats(ws: &Ws) -> gridcheck_stats {
+    let mut s = gridcheck_stats::default();
+    // SAFETY: live handle, valid out pointer.
+    assert_eq!(unsafe { gridcheck_get_stats(ws.h, &mut s) }, XCOVER_OK);
+    s
+}
+
+fn fixture_c00() -> BTreeSet<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cli/tests/fixtures/gridcheck/cases18.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let row: Vec<&str> = text.lines().nth(1).unwrap().split('\t').collect();
+    assert_eq!((row[3], row[5], row[7]), (GRID, MASK, "18"));
+    row[11].split(';').map(str::to_owned).collect()
+}
+
+/// Every puzzle: `clues` givens of the grid, unique, the mask's givens kept.
+fn check_puzzles(found: &[String], clues: usize) {
+    let grid = Grid::parse(GRID.as_bytes()).unwrap();
+    for line in found {
+        let puzzle = Puzzle::parse(line.as_bytes()).unwrap();
+        puzzle.check_against(&grid).unwrap();
+        assert_eq!(puzzle.clue_count() as usize, clues, "{line}");
+        assert!(is_unique_with_grid(&grid, puzzle.givens()), "{line}");
+        for (m, p) in MASK.bytes().zip(line.bytes()) {
+            assert!(m != b'1' || p != b'0', "{line} drops a forced given");
+        }
+    }
+}
+
+#[test]
+fn chunks_in_one_step_budgets_give_the_fixture_puzzles() {
+    let ws = prepared(18, Some(MASK), 0);
+    let ids = chunk_ids(&ws);
+    assert!(ids.len() > 100, "{} chunks", ids.len());
+    let mut found = Vec::new();
+    let mut pauses = 0;
+    for &id in &ids {
+        let (status, calls) = run_chunk(&ws, id, 1, &mut found);
+        assert_eq!(status, XCOVER_DONE);
+        pauses += calls - 1;
+    }
+    assert!(pauses > 1000, "budget 1 paused only {pauses} times");
+    let set: BTreeSet<String> = found.iter().cloned().collect();
+    assert_eq!(set.len(), found.len(), "a puzzle was reported twice");
+    assert_eq!(set, fixture_c00());
+    check_puzzles(&found, 18);
+    let s = stats(&ws);
+    assert_eq!(s.found, 81);
+    assert_eq!(s.chunks_done, ids.len() as u64);
+    assert_eq!(s.forced_givens, 12);
+    assert!(s.ua_count >= s.ua_after_forced && s.ua_kept > 0 && s.steps > 0);
+    assert_eq!(s.impossible, GRIDCHECK_POSSIBLE);
+
+    // The whole scan in one chunk and one call: same puzzles.
+    let whole = prepared(18, Some(MASK), 0);
+    let mut all = Vec::new();
+    assert_eq!(
+        run_chunk(&whole, GRIDCHECK_CHUNK_WHOLE, u64::MAX, &mut all),
+        (XCOVER_DONE, 1)
+    );
+    assert_eq!(all.iter().cloned().collect::<BTreeSet<_>>(), set);
+}
+
+#[test]
+fn two_threads_with_a_workspace_each_share_the_chunks() {
+    let ids = &chunk_ids(&prepared(18, Some(MASK), 0));
+    let halves: Vec<Vec<u32>> = (0..2)
+        .map(|t| ids.iter().copied().skip(t).step_by(2).collect())
+        .collect();
+    let results: Vec<Vec<String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = halves
+            .iter()
+            .map(|mine| {
+                scope.spawn(move || {
+                    let ws = prepared(18, Some(MASK), 0);
+                    // Preparation is deterministic: the ids listed elsewhere are this scan's.
+                    assert_eq!(&chunk_ids(&ws), ids);
+                    let mut found = Vec::new();
+                    for &id in mine {
+                        assert_eq!(run_chunk(&ws, id, 5000, &mut found).0, XCOVER_DONE);
+                    }
+                    found
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let union: BTreeSet<String> = results.iter().flatten().cloned().collect();
+    assert_eq!(results[0].len() + results[1].len(), union.len());
+    assert_eq!(union, fixture_c00());
+}
+
+#[test]
+fn minimal_and_stop_at_first_flags() {
+    let ws = prepared(18, Some(MASK), GRIDCHECK_MINIMAL);
+    let mut minimal = Vec::new();
+    assert_eq!(
+        run_chunk(&ws, GRIDCHECK_CHUNK_WHOLE, 10_000, &mut minimal).0,
+        XCOVER_DONE
+    );
+    let all = fixture_c00();
+    let grid = Grid::parse(GRID.as_bytes()).unwrap();
+    // Exactly the fixture's puzzles none of whose clues can be removed.
+    let expected: BTreeSet<String> = all
+        .iter()
+        .filter(|line| {
+            let givens = Puzzle::parse(line.as_bytes()).unwrap().givens();
+            givens
+                .iter()
+                .all(|c| !is_unique_with_grid(&grid, givens - Cells::single(c)))
+        })
+        .cloned()
+        .collect();
+    assert_eq!(minimal.iter().cloned().collect::<BTreeSet<_>>(), expected);
+
+    let ws = prepared(18, Some(MASK), GRIDCHECK_STOP_AT_FIRST);
+    let mut out = [0 as c_char; GRIDCHECK_PUZZLE_BYTES];
+    // SAFETY: live handle, 82-byte output.
+    unsafe {
+        assert_eq!(
+            gridcheck_last_puzzle(ws.h, out.as_mut_ptr(), out.len()),
+            XCOVER_GRIDCHECK_NO_PUZZLE
+        );
+        assert_eq!(
+            gridcheck_chunk_begin(ws.h, GRIDCHECK_CHUNK_WHOLE),
+            XCOVER_OK
+        );
+        let mut status = XCOVER_BUDGET_EXHAUSTED;
+        while status == XCOVER_BUDGET_EXHAUSTED {
+            status = gridcheck_step(ws.h, 100, None, std::ptr::null_mut());
+        }
+        assert_eq!(status, XCOVER_STOPPED);
+        assert_eq!(
+            gridcheck_step(ws.h, 100, None, std::ptr::null_mut()),
+            XCOVER_STOPPED
+        );
+        assert_eq!(
+            gridcheck_last_puzzle(ws.h, out.as_mut_ptr(), out.len()),
+            XCOVER_OK
+        );
+        let first = CStr::from_ptr(out.as_ptr()).to_str().unwrap();
+        assert!(all.contains(first), "{first}");
+    }
+    assert_eq!(stats(&ws).found, 1);
+}
+
+#[test]
+fn ua_input_is_verified_and_capacities_hold() {
+    let limits = gridcheck_limits {
+        max_ua: 2,
+        ..LIMITS
+    };
+    let ws = new_ws(&limits);
+    let grid = Grid::parse(GRID.as_bytes()).unwrap();
+    // Digits 1 and 2 swapped: a UA, as a 0/1 mask and as a {rc,...} list.
+    let pair = grid.cells_of_digit(1) | grid.cells_of_digit(2);
+    let as_mask: String = (0..81u8)
+        .map(|c| if pair.contains(c) { '1' } else { '0' })
+        .collect();
+    let as_list = format!(
+        "{{{}}}",
+        pair.iter()
+            .map(|c| format!("{}{}", c / 9 + 1, c % 9 + 1))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let mut count = 0;
+    // SAFETY: live handle, NUL-terminated texts.
+    unsafe {
+        assert_eq!(gridcheck_set_grid(ws.h, cstr(GRID).as_ptr()), XCOVER_OK);
+        assert_eq!(
+            gridcheck_add_ua(ws.h, cstr(&format!("{as_mask}\n")).as_ptr()),
+            XCOVER_OK
+        );
+        assert_eq!(
+            gridcheck_add_ua(ws.h, cstr("{11,12}").as_ptr()),
+            XCOVER_GRIDCHECK_NOT_A_UA
+        );
+        assert_eq!(
+            gridcheck_add_ua(ws.h, cstr("{1x}").as_ptr()),
+            XCOVER_GRIDCHECK_BAD_UA_TEXT
+        );
+        assert_eq!(
+            gridcheck_add_ua(ws.h, cstr(&"1".repeat(600)).as_ptr()),
+            XCOVER_GRIDCHECK_BAD_UA_TEXT
+        );
+        assert_eq!(gridcheck_add_ua(ws.h, cstr(&as_list).as_ptr()), XCOVER_OK);
+        assert_eq!(
+            gridcheck_add_ua(ws.h, cstr(&as_list).as_ptr()),
+            XCOVER_GRIDCHECK_UA_LIST_FULL
+        );
+        assert_eq!(gridcheck_ua_count(ws.h, &mut count), XCOVER_OK);
+        assert_eq!(count, 2);
+        assert_eq!(
+            gridcheck_set_options(ws.h, 18, cstr(MASK).as_ptr(), 0),
+            XCOVER_OK
+        );
+        assert_eq!(
+            gridcheck_generate_ua(ws.h, 10, 1),
+            XCOVER_GRIDCHECK_UA_LIST_FULL
+        );
+        assert_eq!(gridcheck_ua_count(ws.h, &mut count), XCOVER_OK);
+        assert_eq!(count, 2);
+        // Still usable (a scan with two UA is correct but slow, so only prepared here).
+        assert_eq!(gridcheck_prepare(ws.h), XCOVER_OK);
+    }
+    assert_eq!(stats(&ws).ua_count, 2);
+}
+
+#[test]
+fn life_cycle_states_and_reinit() {
+    let ws = new_ws(&LIMITS);
+    let mut state = 0;
+    let state_of = |state: &mut u32| {
+        // SAFETY: live (or released) handle inside ws's buffer; valid out pointer.
+        unsafe { gridcheck_get_state(ws.h, state) }
+    };
+    assert_eq!(state_of(&mut state), XCOVER_OK);
+    assert_eq!(state, GRIDCHECK_STATE_EMPTY);
+    // SAFETY: live handle; texts NUL-terminated; the buffer is ws's.
+    unsafe {
+        let mut other = std::ptr::null_mut();
+        assert_eq!(
+            gridcheck_init(ws.h.cast(), ws.bytes, &LIMITS, &mut other),
+            XCOVER_ALREADY_INITIALIZED
+        );
+        assert_eq!(
+            gridcheck_set_grid(ws.h, cstr(&GRID[1..]).as_ptr()),
+            XCOVER_GRIDCHECK_BAD_GRID
+        );
+        assert_eq!(
+            gridcheck_set_grid(ws.h, cstr(&format!("{GRID}\r\n")).as_ptr()),
+            XCOVER_OK
+        );
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_GRID);
+        assert_eq!(
+            gridcheck_set_options(ws.h, 18, cstr(&format!("{MASK}1")).as_ptr(), 0),
+            XCOVER_GRIDCHECK_BAD_MASK
+        );
+        assert_eq!(
+            gridcheck_set_options(ws.h, 82, std::ptr::null(), 0),
+            XCOVER_GRIDCHECK_BAD_CLUES
+        );
+        // Options can be changed until prepare.
+        assert_eq!(
+            gridcheck_set_options(ws.h, 17, std::ptr::null(), 0),
+            XCOVER_OK
+        );
+        assert_eq!(
+            gridcheck_set_options(ws.h, 18, cstr(MASK).as_ptr(), 0),
+            XCOVER_OK
+        );
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_OPTIONS);
+        assert_eq!(gridcheck_generate_ua(ws.h, 30, 9), XCOVER_OK);
+        assert_eq!(gridcheck_prepare(ws.h), XCOVER_OK);
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_PREPARED);
+        assert_eq!(
+            gridcheck_chunk_begin(ws.h, 0x1_0000),
+            XCOVER_GRIDCHECK_BAD_CHUNK
+        );
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_PREPARED);
+        assert_eq!(
+            gridcheck_chunk_begin(ws.h, GRIDCHECK_CHUNK_WHOLE),
+            XCOVER_OK
+        );
+        assert_eq!(
+            gridcheck_step(ws.h, 1, None, std::ptr::null_mut()),
+            XCOVER_BUDGET_EXHAUSTED
+        );
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_RUNNING);
+        // Abandon it for a fresh whole run: the total counts both.
+        assert_eq!(
+            gridcheck_chunk_begin(ws.h, GRIDCHECK_CHUNK_WHOLE),
+            XCOVER_OK
+        );
+        while gridcheck_step(ws.h, 1000, None, std::ptr::null_mut()) == XCOVER_BUDGET_EXHAUSTED {}
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_CHUNK_DONE);
+        assert_eq!(stats(&ws).found, 81);
+        assert_eq!(stats(&ws).chunks_done, 1);
+        assert_eq!(gridcheck_release(ws.h), XCOVER_OK);
+        assert_eq!(state_of(&mut state), XCOVER_NOT_INITIALIZED);
+        // The released buffer takes a new workspace.
+        let mut again = std::ptr::null_mut();
+        assert_eq!(
+            gridcheck_init(ws.h.cast(), ws.bytes, &LIMITS, &mut again),
+            XCOVER_OK
+        );
+        assert_eq!(again, ws.h);
+        assert_eq!(state_of(&mut state), XCOVER_OK);
+        assert_eq!(state, GRIDCHECK_STATE_EMPTY);
+    }
+}
+
+#[test]
+fn impossible_scans_have_no_chunks() {
+    // 12 forced givens, 13 clues, every other cell forced empty: the 13th clue has
+    // nowhere to go.
+    let empties: String = MASK
+        .chars()
+        .map(|c| if c == '1' { '1' } else { '0' })
+        .collect();
+    let ws = prepared(13, Some(&empties), 0);
+    let s = stats(&ws);
+    assert_ne!(s.impossible, GRIDCHECK_POSSIBLE);
+    assert!(chunk_ids(&ws).is_empty());
+    let mut found = Vec::new();
+    assert_eq!(
+        run_chunk(&ws, GRIDCHECK_CHUNK_WHOLE, 10, &mut found),
+        (XCOVER_DONE, 1)
+    );
+    assert!(found.is_empty());
+}
