@@ -48,8 +48,8 @@ pub enum xcover_status {
     /// `dlx3_add_item`: more items than the capacity given at init (the workspace stays
     /// usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_ITEMS, Knuth's message.
     XCOVER_TOO_MANY_ITEMS = 24,
-    /// `dlx3_add_option`: more nodes than the capacity given at init (the workspace stays
-    /// usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_NODES, Knuth's message.
+    /// `dlx3_add_item` / `dlx3_add_option`: more nodes than the capacity given at init (the
+    /// workspace stays usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_NODES, Knuth's message.
     XCOVER_TOO_MANY_NODES = 25,
     /// The search needs more levels than the capacity given at init (Knuth: exit 252).
     XCOVER_TOO_MANY_LEVELS = 26,
