@@ -102,6 +102,19 @@ impl Journal {
         // A torn last line (killed while writing) is dropped, and cut off the file so the
         // next record starts on a line of its own.
         let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        if complete == 0 {
+            // Killed before the header was complete: nothing was journaled, start afresh.
+            file.set_len(0)
+                .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
+                .and_then(|()| file.write_all(format!("{MAGIC} {fingerprint}\n").as_bytes()))
+                .and_then(|()| file.sync_data())
+                .with_context(|| format!("writing checkpoint {name}"))?;
+            let records = vec![GridRecord::default(); grid_list.len()];
+            return Ok((
+                Journal::wrap(path, file, vec![HashSet::new(); grid_list.len()]),
+                records,
+            ));
+        }
         let records = parse(&text[..complete], fingerprint, grid_list)
             .with_context(|| format!("checkpoint {name}"))?;
         if complete < text.len() {
@@ -281,6 +294,22 @@ mod tests {
             text.lines().skip(1).all(|l| l.split(' ').count() == 3),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_journal_killed_before_its_header_was_complete_starts_afresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j");
+        let grids = [grid()];
+        for torn in ["", "xcover-gridch"] {
+            std::fs::write(&path, torn).unwrap();
+            let (journal, records) = Journal::resume(&path, "fp", &grids).unwrap();
+            assert_eq!(records, vec![GridRecord::default()]);
+            journal.grid_done(0).unwrap();
+            drop(journal);
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(text, format!("{MAGIC} fp\ngrid 0 done\n"));
+        }
     }
 
     #[test]
