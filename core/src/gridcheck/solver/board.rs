@@ -171,46 +171,57 @@ impl Board {
 
     /// Applies the band rule to every changed (digit, band) word until nothing changes.
     /// False on a contradiction.
+    ///
+    /// Works in rounds: a round visits the words dirty when it starts (`todo`), and the
+    /// words they change are collected for the next round (`dirty`). The next word to visit
+    /// then depends on `todo` alone, not on the outcome of the visit before, so the processor
+    /// overlaps consecutive visits. A word that loses a placed cell is left to the next round
+    /// even if this round has yet to visit it: it usually loses more by then.
     #[inline]
     fn band_pass(&mut self) -> bool {
         let mut dirty = self.dirty;
         while dirty != 0 {
-            let i = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            let mut x = self.cand[i];
-            let (d, b) = (i % 9, i / 9);
-            // Rows and boxes: keep the minirows lying on some legal placement.
-            let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
-                | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
-                | (BOXES_OF_ROW[(x >> 18) as usize] as usize) << 6;
-            x &= PERMUTATION_CELLS[minirows];
-            if x == 0 {
-                self.dirty = 0;
-                return false;
-            }
-            self.cand[i] = x;
-            // A row with one cell left places the digit there (hidden single in a row; the
-            // table already emptied the rest of its box).
-            let placed = (single_row(x & 0x1ff)
-                | single_row((x >> 9) & 0x1ff) << 9
-                | single_row(x >> 18) << 18)
-                & self.unsolved[b];
-            // (Branch-free: the clearing below is cheaper than a mispredicted test.)
-            if placed != 0 {
-                self.unsolved[b] &= !placed;
-                dirty |= clear_in_band(&mut self.cand, b, placed) << (b * 9);
-                self.cand[i] = x;
+            let mut todo = dirty;
+            dirty = 0;
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
                 dirty &= !(1 << i);
-            }
-            // A box whose cells for the digit share one column: the other bands lose that
-            // column.
-            let locked = LOCKED_CELLS[fold_columns(x) as usize];
-            // Only the other bands that actually lose cells need another look.
-            for ob in OTHER_BANDS[b] {
-                let j = word(d, ob);
-                let before = self.cand[j];
-                self.cand[j] = before & !locked;
-                dirty |= ((before & locked != 0) as u32) << j;
+                let mut x = self.cand[i];
+                let (d, b) = (i % 9, i / 9);
+                // Rows and boxes: keep the minirows lying on some legal placement.
+                let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
+                    | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
+                    | (BOXES_OF_ROW[((x >> 18) & 0x1ff) as usize] as usize) << 6;
+                x &= PERMUTATION_CELLS[minirows];
+                if x == 0 {
+                    self.dirty = 0;
+                    return false;
+                }
+                self.cand[i] = x;
+                // A row with one cell left places the digit there (hidden single in a row;
+                // the table already emptied the rest of its box).
+                let placed = (single_row(x & 0x1ff)
+                    | single_row((x >> 9) & 0x1ff) << 9
+                    | single_row((x >> 18) & 0x1ff) << 18)
+                    & self.unsolved[b];
+                // (A test, not branch-free clearing: clearing on every visit is slower.)
+                if placed != 0 {
+                    self.unsolved[b] &= !placed;
+                    let lost = clear_in_band(&mut self.cand, b, placed) << (b * 9) & !(1 << i);
+                    self.cand[i] = x;
+                    dirty |= lost;
+                    todo &= !lost;
+                }
+                // A box whose cells for the digit share one column: the other bands lose
+                // that column. Only the other bands that actually lose cells need a visit.
+                let locked = LOCKED_CELLS[fold_columns(x) as usize];
+                for ob in OTHER_BANDS[b] {
+                    let j = word(d, ob);
+                    let before = self.cand[j];
+                    self.cand[j] = before & !locked;
+                    dirty |= ((before & locked != 0) as u32) << j;
+                }
             }
         }
         self.dirty = 0;

@@ -26,23 +26,34 @@ use super::puzzle::Puzzle;
 use search::{Search, FULL_DEPTH};
 
 /// Stack depth tried first by the counting calls: enough for nearly every search, and cheap
-/// to set up; a search that needs more is rerun with [`FULL_DEPTH`].
-const QUICK_DEPTH: usize = 24;
+/// to set up (every slot is written when the search starts); a search that needs more goes
+/// on with [`FULL_DEPTH`] from where it stopped.
+const QUICK_DEPTH: usize = 8;
 
-/// Counts the solutions of `givens` up to `limit` with a small stack, falling back to the
+/// Counts the solutions of `givens` up to `limit` with a small stack, going on with the
 /// full one when needed.
 #[inline]
-fn count_givens<I: Iterator<Item = (u8, u8)> + Clone>(
+fn count_givens<I: Iterator<Item = (u8, u8)>>(
     givens: I,
     known: Option<&[u8; CELL_COUNT]>,
     limit: u32,
 ) -> u32 {
-    let mut quick = Search::<QUICK_DEPTH>::new(givens.clone(), known);
+    let mut quick = Search::<QUICK_DEPTH>::new(givens, known);
     let n = quick.count(limit);
     if !quick.overflowed() {
         return n;
     }
-    Search::<FULL_DEPTH>::new(givens, known).count(limit)
+    n.saturating_add(count_on_full_stack(&quick, limit, n))
+}
+
+/// The rest of a count that overflowed its quick stack (`found` solutions counted so far).
+#[cold]
+#[inline(never)]
+fn count_on_full_stack(quick: &Search<'_, QUICK_DEPTH>, limit: u32, found: u32) -> u32 {
+    match Search::<FULL_DEPTH>::resume(quick) {
+        Some(mut full) => full.count(if limit == 0 { 0 } else { limit - found }),
+        None => 0,
+    }
 }
 
 /// The givens of a puzzle as `(cell, digit)`.

@@ -20,6 +20,13 @@ struct Branch {
     cell: u8,
 }
 
+/// A placeholder for stack slots not yet used.
+const EMPTY_BRANCH: Branch = Branch {
+    board: Snapshot::EMPTY,
+    digit: 0,
+    cell: 0,
+};
+
 /// A solution search that can be resumed solution by solution.
 ///
 /// With a known solution (`known`), every guess tries that solution's digit first, so the
@@ -52,17 +59,34 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
         };
         Search {
             current,
-            stack: [Branch {
-                board: Snapshot::EMPTY,
-                digit: 0,
-                cell: 0,
-            }; DEPTH],
+            stack: [EMPTY_BRANCH; DEPTH],
             depth: 0,
             known,
             at_solution: false,
             finished,
             overflowed: false,
         }
+    }
+
+    /// Takes over a search that stopped because its stack (of any depth) was too small:
+    /// the same pending branches and current board, so the search goes on where it stopped
+    /// instead of starting again. `None` if `DEPTH` is no larger than the old stack or
+    /// `small` did not overflow.
+    pub fn resume<const SMALL: usize>(small: &Search<'g, SMALL>) -> Option<Search<'g, DEPTH>> {
+        if !small.overflowed || DEPTH <= SMALL {
+            return None;
+        }
+        let mut stack = [EMPTY_BRANCH; DEPTH];
+        stack[..small.depth].copy_from_slice(&small.stack[..small.depth]);
+        Some(Search {
+            current: small.current,
+            stack,
+            depth: small.depth,
+            known: small.known,
+            at_solution: false,
+            finished: false,
+            overflowed: false,
+        })
     }
 
     /// Whether the search stopped because its stack was too small (see the module doc).
@@ -150,6 +174,8 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                         continue;
                     };
                     if self.depth == DEPTH {
+                        // Stop at this fixpoint, before the guess: a larger stack takes
+                        // over from here (see `Search::resume`).
                         self.overflowed = true;
                         self.finished = true;
                         return false;

@@ -223,3 +223,41 @@ fn small_stack_reports_overflow_instead_of_a_wrong_count() {
     // The public calls fall back to the full stack.
     assert_eq!(count_solutions(&Puzzle::EMPTY, 10), 10);
 }
+
+#[test]
+fn overflowed_search_resumes_on_a_larger_stack() {
+    use super::search::{Search, FULL_DEPTH};
+    // The first 40 solutions of the empty puzzle, on the full stack from the start.
+    let mut full = Search::<FULL_DEPTH>::new(core::iter::empty(), None);
+    let mut expected: Vec<[u8; 81]> = Vec::new();
+    while expected.len() < 40 && full.advance() {
+        expected.push(full.solution());
+    }
+    // A 3-entry stack overflows before the first solution; a 12-entry stack, then the full
+    // one, each go on from there: the same solutions in the same order, none twice.
+    let mut tiny = Search::<3>::new(core::iter::empty(), None);
+    let mut got: Vec<[u8; 81]> = Vec::new();
+    while tiny.advance() {
+        got.push(tiny.solution());
+    }
+    assert!(tiny.overflowed());
+    assert!(Search::<3>::resume(&tiny).is_none(), "no larger");
+    let mut middle = Search::<12>::resume(&tiny).expect("larger stack");
+    while got.len() < 40 && middle.advance() {
+        got.push(middle.solution());
+    }
+    if middle.overflowed() {
+        let mut rest = Search::<FULL_DEPTH>::resume(&middle).expect("larger stack");
+        while got.len() < 40 && rest.advance() {
+            got.push(rest.solution());
+        }
+    }
+    assert_eq!(got, expected);
+    // A search that did not overflow cannot be taken over.
+    let g = Grid::parse(GRID_A).unwrap();
+    let digits = g.digits();
+    let mut whole = Search::<3>::new((0..81u8).map(|c| (c, digits[c as usize])), None);
+    assert_eq!(whole.count(0), 1);
+    assert!(!whole.overflowed());
+    assert!(Search::<12>::resume(&whole).is_none());
+}
