@@ -17,6 +17,7 @@
 pub mod board;
 pub mod search;
 pub mod tables;
+pub mod unique;
 
 use core::ops::ControlFlow;
 
@@ -28,7 +29,7 @@ use search::{Search, FULL_DEPTH};
 /// Stack depth tried first by the counting calls: enough for nearly every search, and cheap
 /// to set up (every slot is written when the search starts); a search that needs more goes
 /// on with [`FULL_DEPTH`] from where it stopped.
-const QUICK_DEPTH: usize = 8;
+pub(crate) const QUICK_DEPTH: usize = 8;
 
 /// Counts the solutions of `givens` up to `limit` with a small stack, going on with the
 /// full one when needed.
@@ -53,6 +54,16 @@ fn count_on_full_stack(quick: &Search<'_, QUICK_DEPTH>, limit: u32, found: u32) 
     match Search::<FULL_DEPTH>::resume(quick) {
         Some(mut full) => full.count(if limit == 0 { 0 } else { limit - found }),
         None => 0,
+    }
+}
+
+/// Whether a search that overflowed its quick stack finds a solution on the full one.
+#[cold]
+#[inline(never)]
+fn has_solution_on_full_stack(quick: &Search<'_, QUICK_DEPTH>) -> bool {
+    match Search::<FULL_DEPTH>::resume(quick) {
+        Some(mut full) => full.advance(),
+        None => false,
     }
 }
 
@@ -100,13 +111,11 @@ pub fn solve_and_count(p: &Puzzle, limit: u32) -> (Option<[u8; CELL_COUNT]>, u32
 }
 
 /// Whether the puzzle made of the grid's digits on `givens` has exactly one solution (which
-/// is then the grid). Guesses try the grid's digit first, so the first solution reached is
-/// the grid and the search stops at the second one.
+/// is then the grid). The search follows the grid and only explores, at each guess, the
+/// branch where the cell does not hold the grid's digit (see [`unique`]).
 #[inline]
 pub fn is_unique_with_grid(grid: &Grid, givens: Cells) -> bool {
-    let digits = grid.digits();
-    let givens = givens.iter().map(|c| (c, digits[c as usize]));
-    count_givens(givens, Some(digits), 2) == 1
+    unique::is_unique(grid.digits(), givens)
 }
 
 /// Calls `f` with every solution of `p` until `f` breaks; returns the number of solutions

@@ -68,6 +68,21 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
         }
     }
 
+    /// Starts a search from a board (propagated or not): its solutions are the solutions
+    /// of the board.
+    #[inline]
+    pub fn from_board(board: Board, known: Option<&'g [u8; CELL_COUNT]>) -> Search<'g, DEPTH> {
+        Search {
+            current: board,
+            stack: [EMPTY_BRANCH; DEPTH],
+            depth: 0,
+            known,
+            at_solution: false,
+            finished: false,
+            overflowed: false,
+        }
+    }
+
     /// Takes over a search that stopped because its stack (of any depth) was too small:
     /// the same pending branches and current board, so the search goes on where it stopped
     /// instead of starting again. `None` if `DEPTH` is no larger than the old stack or

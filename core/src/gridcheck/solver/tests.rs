@@ -261,3 +261,100 @@ fn overflowed_search_resumes_on_a_larger_stack() {
     assert!(!whole.overflowed());
     assert!(Search::<12>::resume(&whole).is_none());
 }
+
+/// A small deterministic generator (xorshift64*) for the randomised tests.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// `count` distinct random cells.
+fn random_cells(rng: &mut Rng, count: u32) -> Cells {
+    let mut cells = Cells::EMPTY;
+    while cells.len() < count {
+        cells.insert(rng.below(81) as u8);
+    }
+    cells
+}
+
+/// A random grid equivalent to one of the known solutions: digits relabelled, bands and
+/// rows within bands shuffled, maybe transposed.
+fn random_grid(rng: &mut Rng) -> Grid {
+    let base = Grid::parse(KNOWN[rng.below(3) as usize].1).unwrap();
+    let mut relabel: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for i in (2..10).rev() {
+        relabel.swap(i, 1 + rng.below(i as u64) as usize);
+    }
+    let mut rows: [usize; 9] = [0; 9];
+    let mut bands = [0usize, 1, 2];
+    bands.swap(2, rng.below(3) as usize);
+    bands.swap(1, rng.below(2) as usize);
+    for (b, &band) in bands.iter().enumerate() {
+        let mut within = [0usize, 1, 2];
+        within.swap(2, rng.below(3) as usize);
+        within.swap(1, rng.below(2) as usize);
+        for r in 0..3 {
+            rows[b * 3 + r] = band * 3 + within[r];
+        }
+    }
+    let transpose = rng.below(2) == 1;
+    let mut digits = [0u8; 81];
+    for (cell, digit) in digits.iter_mut().enumerate() {
+        let (r, c) = (rows[cell / 9], cell % 9);
+        let (r, c) = if transpose { (c, r) } else { (r, c) };
+        *digit = relabel[base.digits()[r * 9 + c] as usize];
+    }
+    Grid::from_digits(digits).unwrap()
+}
+
+#[test]
+fn known_solution_path_agrees_with_counting_to_two() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut unique, mut several) = (0, 0);
+    for _ in 0..3000 {
+        let grid = random_grid(&mut rng);
+        // 22..=50 clues: from mostly several solutions to mostly unique.
+        let clues = 22 + rng.below(29) as u32;
+        let givens = random_cells(&mut rng, clues);
+        let expected = count_solutions(&Puzzle::from_grid(&grid, givens), 2) == 1;
+        assert_eq!(
+            is_unique_with_grid(&grid, givens),
+            expected,
+            "grid {:?} givens {:?}",
+            grid.digits(),
+            givens
+        );
+        if expected {
+            unique += 1;
+        } else {
+            several += 1;
+        }
+    }
+    // Both answers must be well represented for the comparison to mean something.
+    assert!(
+        unique > 500 && several > 500,
+        "{unique} unique, {several} not"
+    );
+    // The known 17s and their 16s, with the search's own grids.
+    for (text, solution) in KNOWN {
+        let p = puzzle(text);
+        let g = Grid::parse(solution).unwrap();
+        assert!(super::unique::is_unique(g.digits(), p.givens()));
+        for cell in p.givens().iter() {
+            assert!(!super::unique::is_unique(
+                g.digits(),
+                p.givens() - Cells::single(cell)
+            ));
+        }
+    }
+}
