@@ -63,6 +63,21 @@ pub const fn word(d: usize, b: usize) -> usize {
 /// The other two bands.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
+/// For each word: its band and the words of the same digit in the other two bands.
+const WORD_SITE: [[u8; 3]; 27] = word_site();
+
+const fn word_site() -> [[u8; 3]; 27] {
+    let mut table = [[0u8; 3]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (d, b) = (i % 9, i / 9);
+        let [o1, o2] = OTHER_BANDS[b];
+        table[i] = [b as u8, word(d, o1) as u8, word(d, o2) as u8];
+        i += 1;
+    }
+    table
+}
+
 impl Board {
     /// The board with every digit possible everywhere.
     pub const EMPTY: Board = Board {
@@ -187,8 +202,9 @@ impl Board {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 dirty &= !(1 << i);
+                let [b, j1, j2] = WORD_SITE[i];
+                let b = b as usize;
                 let mut x = self.cand[i];
-                let (d, b) = (i % 9, i / 9);
                 // Rows and boxes: keep the minirows lying on some legal placement.
                 let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
                     | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
@@ -216,8 +232,7 @@ impl Board {
                 // A box whose cells for the digit share one column: the other bands lose
                 // that column. Only the other bands that actually lose cells need a visit.
                 let locked = LOCKED_CELLS[fold_columns(x) as usize];
-                for ob in OTHER_BANDS[b] {
-                    let j = word(d, ob);
+                for j in [j1 as usize, j2 as usize] {
                     let before = self.cand[j];
                     self.cand[j] = before & !locked;
                     dirty |= ((before & locked != 0) as u32) << j;
