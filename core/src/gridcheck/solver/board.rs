@@ -188,16 +188,24 @@ impl Board {
     /// False on a contradiction.
     ///
     /// Works in rounds: a round visits the words dirty when it starts (`todo`), and the
-    /// words they change are collected for the next round (`dirty`). The next word to visit
-    /// then depends on `todo` alone, not on the outcome of the visit before, so the processor
-    /// overlaps consecutive visits. A word that loses a placed cell is left to the next round
-    /// even if this round has yet to visit it: it usually loses more by then.
+    /// words they change are collected for the next round (`dirty`). Nothing in a visit
+    /// decides which word comes next, and a visit has no data-dependent branch, so the
+    /// processor overlaps consecutive visits instead of waiting for each one.
+    ///
+    /// For the same reason, a cell placed by a hidden single leaves the other digits' words
+    /// only at the end of the round ([`clear_placed`]). Until then those words keep a
+    /// candidate too many, which only makes their deductions weaker, never wrong; if one of
+    /// them also claims the cell, the clearing empties its row and the next round reports
+    /// the contradiction.
     #[inline]
     fn band_pass(&mut self) -> bool {
         let mut dirty = self.dirty;
+        // Cells placed this round: per word (its own digit keeps them) and per band.
+        let mut own = [0u32; 27];
         while dirty != 0 {
             let mut todo = dirty;
             dirty = 0;
+            let mut placed_in = [0u32; 3];
             while todo != 0 {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -221,14 +229,9 @@ impl Board {
                     | single_row((x >> 9) & 0x1ff) << 9
                     | single_row((x >> 18) & 0x1ff) << 18)
                     & self.unsolved[b];
-                // (A test, not branch-free clearing: clearing on every visit is slower.)
-                if placed != 0 {
-                    self.unsolved[b] &= !placed;
-                    let lost = clear_in_band(&mut self.cand, b, placed) << (b * 9) & !(1 << i);
-                    self.cand[i] = x;
-                    dirty |= lost;
-                    todo &= !lost;
-                }
+                self.unsolved[b] &= !placed;
+                own[i] |= placed;
+                placed_in[b] |= placed;
                 // A box whose cells for the digit share one column: the other bands lose
                 // that column. Only the other bands that actually lose cells need a visit.
                 let locked = LOCKED_CELLS[fold_columns(x) as usize];
@@ -236,6 +239,11 @@ impl Board {
                     let before = self.cand[j];
                     self.cand[j] = before & !locked;
                     dirty |= ((before & locked != 0) as u32) << j;
+                }
+            }
+            for (b, &placed) in placed_in.iter().enumerate() {
+                if placed != 0 {
+                    dirty |= clear_placed(&mut self.cand, &mut own, b, placed) << (b * 9);
                 }
             }
         }
@@ -425,6 +433,23 @@ fn clear_in_band(cand: &mut [u32; 27], b: usize, cells: u32) -> u32 {
         let before = *w;
         *w = before & !cells;
         lost |= ((before & cells != 0) as u32) << e;
+    }
+    lost
+}
+
+/// Removes `cells` of band `b` from every digit but the one placed there (`own`), and
+/// forgets `own` for the band; returns the digits (bit `d`) that lost something.
+#[inline(always)]
+fn clear_placed(cand: &mut [u32; 27], own: &mut [u32; 27], b: usize, cells: u32) -> u32 {
+    let words = &mut cand[b * 9..b * 9 + 9];
+    let owners = &mut own[b * 9..b * 9 + 9];
+    let mut lost = 0u32;
+    for (e, (w, o)) in words.iter_mut().zip(owners.iter_mut()).enumerate() {
+        let before = *w;
+        let after = before & (!cells | *o);
+        *w = after;
+        *o = 0;
+        lost |= ((after != before) as u32) << e;
     }
     lost
 }

@@ -358,3 +358,25 @@ fn known_solution_path_agrees_with_counting_to_two() {
         }
     }
 }
+
+#[test]
+fn two_digits_claiming_one_cell_in_a_round_is_a_contradiction() {
+    use super::board::{Board, Status};
+    // Digits 1 and 2 may only go on r1c1 in row 1: both are hidden singles on the same cell
+    // in the first round of the band rule.
+    let mut board = Board::EMPTY;
+    for d in 0..2 {
+        for cell in 1..9 {
+            board.forbid(d, cell);
+        }
+    }
+    assert_eq!(board.propagate(), Status::Contradiction);
+    // Only digit 1 restricted that way: r1c1 = 1 and the board stays open.
+    let mut board = Board::EMPTY;
+    for cell in 1..9 {
+        board.forbid(0, cell);
+    }
+    assert_eq!(board.propagate(), Status::Open);
+    assert!(board.allows(0, 0));
+    assert!((1..9).all(|d| !board.allows(d, 0)));
+}
