@@ -14,6 +14,17 @@ pub const WORDS: usize = CAPACITY / 64;
 /// A "still unhit" state: bit i set while set i is not hit.
 pub type State = [u64; WORDS];
 
+/// Where the head is when a placement is probed ([`BitmapTable::probe`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Index of the first set left unhit.
+    pub head: usize,
+    /// Its word.
+    word: usize,
+    /// The other sets left unhit in that word.
+    rest: u64,
+}
+
 /// Hitting masks and per-set data of the sets loaded at the last switch.
 #[derive(Clone)]
 pub struct BitmapTable {
@@ -155,33 +166,48 @@ impl BitmapTable {
             == 0
     }
 
-    /// The first set still unhit once `position` is placed on `state` (active words
-    /// `from..`), without writing the child state: [`BitmapTable::place`] gives the same
-    /// index. Most placements are pruned on this and [`BitmapTable::must_hit_after`], so
-    /// only the survivors pay for the child state.
+    /// Placing `position` on `state` (active words `from..`) read without writing the
+    /// child state: `None` when it hits every set, else where the first set it leaves
+    /// unhit (the head) is. [`BitmapTable::place`] gives the same head. Most placements
+    /// are pruned on the head and on [`BitmapTable::must_hit_after`], so only the
+    /// survivors pay for the child state.
     #[inline]
-    pub fn first_unhit_after(&self, state: &State, position: u8, from: usize) -> Option<usize> {
+    pub fn probe(&self, state: &State, position: u8, from: usize) -> Option<Probe> {
         let hit = &self.hit[usize::from(position)];
         let words = self.words.min(WORDS);
-        (from.min(words)..words).find_map(|w| {
-            let unhit = state[w] & !hit[w];
-            (unhit != 0).then(|| w * 64 + unhit.trailing_zeros() as usize)
+        (from.min(words)..words).find_map(|word| {
+            let unhit = state[word] & !hit[word];
+            (unhit != 0).then(|| Probe {
+                head: word * 64 + unhit.trailing_zeros() as usize,
+                word,
+                rest: unhit & (unhit - 1),
+            })
         })
     }
 
-    /// [`BitmapTable::must_hit`] on the child of `state` by `position` (active words
-    /// `from..`), without writing the child: the positions of `within` lying in every set
-    /// still unhit after `position` whose lowest position is at least `bound`.
+    /// [`BitmapTable::must_hit`] on the child of `state` by `position`, from its `probe`:
+    /// the positions of `within` lying in every set still unhit after `position` whose
+    /// lowest position is at least `bound`. Those sets come first in scan order, so when
+    /// there are any the head is the first of them.
     #[inline]
     pub fn must_hit_after(
         &self,
         state: &State,
         position: u8,
-        from: usize,
+        probe: Probe,
         bound: u8,
         within: u128,
     ) -> u128 {
-        self.common_at_or_above(state, &self.hit[usize::from(position)], from, bound, within)
+        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
+        if probe.head >= count {
+            return within;
+        }
+        let common = within & self.sets[probe.head];
+        if common == 0 {
+            return 0;
+        }
+        let hit = &self.hit[usize::from(position)];
+        self.common_from(state, hit, probe.word, probe.rest, count, common)
     }
 
     /// The positions of `within` that lie in every still-unhit set (active words `from..`)
@@ -189,26 +215,31 @@ impl BitmapTable {
     /// later clue goes below `bound`, the next clue alone can hit those sets.
     #[inline]
     pub fn must_hit(&self, state: &State, from: usize, bound: u8, within: u128) -> u128 {
-        self.common_at_or_above(state, &[0; WORDS], from, bound, within)
+        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
+        match (from..self.words.min(WORDS)).find(|&w| state[w] != 0) {
+            Some(word) => self.common_from(state, &[0; WORDS], word, state[word], count, within),
+            None => within,
+        }
     }
 
-    /// `within` and every set of `state` minus `hit` (active words `from..`) lying wholly
-    /// at or above `bound`; stops at the first empty intersection.
+    /// `within` and every set among the first `count` that is still unhit: those of
+    /// `first_bits` in word `first_word`, then those of `state` minus `hit` in the words
+    /// after it. Stops at the first empty intersection.
     #[inline]
-    fn common_at_or_above(
+    fn common_from(
         &self,
         state: &State,
         hit: &State,
-        from: usize,
-        bound: u8,
+        first_word: usize,
+        first_bits: u64,
+        count: usize,
         within: u128,
     ) -> u128 {
-        // The sets lying wholly at or above `bound` are the first `count` in scan order.
-        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
         let end = count.div_ceil(64).min(WORDS);
         let mut common = within;
-        for w in from.min(end)..end {
-            let mut word = state[w] & !hit[w];
+        let mut w = first_word;
+        let mut word = first_bits;
+        while w < end {
             let tail = count - w * 64;
             if tail < 64 {
                 word &= (1u64 << tail) - 1;
@@ -219,6 +250,10 @@ impl BitmapTable {
                     return 0;
                 }
                 word &= word - 1;
+            }
+            w += 1;
+            if w < end {
+                word = state[w] & !hit[w];
             }
         }
         common
@@ -272,13 +307,16 @@ mod tests {
             let all = unhit.iter().all(|&s| s >> position & 1 == 1);
             assert_eq!(table.hits_all(&state, position, 0), all);
             let first = table.place(&state, position, &mut next, 0);
-            assert_eq!(table.first_unhit_after(&state, position, 0), first);
+            let probe = table.probe(&state, position, 0);
+            assert_eq!(probe.map(|p| p.head), first);
             for bound in [0u8, 9, 30, 55, 80, 81] {
                 let within = u128::MAX >> 47;
-                assert_eq!(
-                    table.must_hit_after(&state, position, 0, bound, within),
-                    table.must_hit(&next, 0, bound, within)
-                );
+                if let Some(probe) = probe {
+                    assert_eq!(
+                        table.must_hit_after(&state, position, probe, bound, within),
+                        table.must_hit(&next, 0, bound, within)
+                    );
+                }
             }
             unhit.retain(|&s| s >> position & 1 == 0);
             assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());

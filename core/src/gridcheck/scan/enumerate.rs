@@ -445,6 +445,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// pruned by the bounds (most of them) never writes its child state: the head and
     /// the must-hit test read the parent's state with the placement's hitting mask
     /// applied on the fly.
+    #[inline(always)]
     fn descend_bitmap(&mut self, depth: usize, frame: Frame, stop_steps: u64) -> bool {
         let prepared = self.prepared;
         let clue = usize::from(prepared.free_clues()) - 1 - depth;
@@ -462,18 +463,20 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             let position = candidates.trailing_zeros() as u8;
             candidates &= candidates - 1;
             self.stats.steps += 1;
-            let head = table.first_unhit_after(state, position, from);
-            let mut child_candidates =
-                prepared.candidates(child_clue, position, head.map(|i| table.set(i))) & filter;
+            let probe = table.probe(state, position, from);
+            let head = probe.map(|probe| table.set(probe.head));
+            let mut child_candidates = prepared.candidates(child_clue, position, head) & filter;
             if child_candidates == 0 {
                 continue;
             }
             let child_from = table.start_word(position);
-            if head.is_some() && bound < position {
-                child_candidates =
-                    table.must_hit_after(state, position, child_from, bound, child_candidates);
-                if child_candidates == 0 {
-                    continue;
+            if let Some(probe) = probe {
+                if bound < position {
+                    child_candidates =
+                        table.must_hit_after(state, position, probe, bound, child_candidates);
+                    if child_candidates == 0 {
+                        continue;
+                    }
                 }
             }
             let unhit = match head {
