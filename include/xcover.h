@@ -113,7 +113,7 @@ typedef struct dlx3_workspace dlx3_workspace;
 /**
  * Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
  */
-#define GRIDCHECK_TABLE_BYTES 20944
+#define GRIDCHECK_TABLE_BYTES 20256
 
 /**
  * Bytes per unavoidable set (a 128-bit cell set).

@@ -12,10 +12,10 @@ const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
 
 /// The README's bitmap table size, in bytes.
-const BITMAP_TABLE_BYTES: usize = 20_944;
+const BITMAP_TABLE_BYTES: usize = 20_256;
 
 /// The README's formula: per thread, with `kept` UA kept and `free` free clues,
-/// `16·list + 96·states + 512·wide + 20944` where `states = free + 1`,
+/// `16·list + 96·states + 512·wide + 20256` where `states = free + 1`,
 /// `list = kept·(free − 1)` above 4096 kept sets (else 0), and `wide = free + 1` for
 /// 769 ..= 4096 kept sets (else 0).
 fn readme_bytes(kept: usize, free: usize) -> usize {

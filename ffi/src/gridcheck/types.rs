@@ -11,7 +11,7 @@ pub const GRIDCHECK_WORKSPACE_ALIGN: usize = 8;
 /// options, the prepared scan and the chunk run); the Rust side asserts that they fit.
 pub const GRIDCHECK_HEADER_BYTES: usize = 16384;
 /// Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
-pub const GRIDCHECK_TABLE_BYTES: usize = 20944;
+pub const GRIDCHECK_TABLE_BYTES: usize = 20256;
 /// Bytes per unavoidable set (a 128-bit cell set).
 pub const GRIDCHECK_SET_BYTES: usize = 16;
 /// Bytes per search level of the 768-set bitmap mode.

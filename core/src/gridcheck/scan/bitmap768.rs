@@ -14,17 +14,27 @@ pub const WORDS: usize = CAPACITY / 64;
 /// A "still unhit" state: bit i set while set i is not hit.
 pub type State = [u64; WORDS];
 
+/// Where the head is when a placement is probed ([`BitmapTable::probe`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// Index of the first set left unhit.
+    pub head: usize,
+    /// Its word.
+    word: usize,
+    /// The other sets left unhit in that word.
+    rest: u64,
+}
+
 /// Hitting masks and per-set data of the sets loaded at the last switch.
 #[derive(Clone)]
 pub struct BitmapTable {
     hit: [State; 81],
-    lowest: [u8; CAPACITY],
     sets: [u128; CAPACITY],
     len: usize,
     words: usize,
-    /// Per position `p`: first word that can hold a set whose lowest position is below `p`
-    /// (the same "active words" rule as [`super::wide::WideHits`]).
-    start_word: [u8; 82],
+    /// Per position `p`: how many loaded sets lie wholly at or above `p` (lowest position
+    /// `>= p`). Scan order puts them first: they are the sets `0..at_or_above[p]`.
+    at_or_above: [u16; 82],
 }
 
 impl Default for BitmapTable {
@@ -38,11 +48,10 @@ impl BitmapTable {
     pub const fn new() -> BitmapTable {
         BitmapTable {
             hit: [[0; WORDS]; 81],
-            lowest: [0; CAPACITY],
             sets: [0; CAPACITY],
             len: 0,
             words: 0,
-            start_word: [0; 82],
+            at_or_above: [0; 82],
         }
     }
 
@@ -69,7 +78,6 @@ impl BitmapTable {
                 return None;
             }
             self.sets[len] = set;
-            self.lowest[len] = set.trailing_zeros() as u8;
             let mut rest = set;
             while rest != 0 {
                 let position = rest.trailing_zeros() as usize;
@@ -83,10 +91,10 @@ impl BitmapTable {
         self.words = words;
         let mut before = 0;
         for position in (0..82usize).rev() {
-            while before < len && usize::from(self.lowest[before]) >= position {
+            while before < len && self.sets[before].trailing_zeros() as usize >= position {
                 before += 1;
             }
-            self.start_word[position] = (before / 64) as u8;
+            self.at_or_above[position] = before as u16;
         }
         let mut state = [0u64; WORDS];
         for (w, word) in state[..words].iter_mut().enumerate() {
@@ -110,10 +118,11 @@ impl BitmapTable {
         self.len == 0
     }
 
-    /// First word that can hold a set whose lowest position is below `position`.
+    /// First word that can hold a set whose lowest position is below `position` (the
+    /// same "active words" rule as [`super::wide::WideHits`]).
     #[inline]
     pub fn start_word(&self, position: u8) -> usize {
-        usize::from(self.start_word[usize::from(position)])
+        usize::from(self.at_or_above[usize::from(position.min(81))]) / 64
     }
 
     /// `out = state` minus the sets hit by `position`, over the active words `from..`;
@@ -157,24 +166,94 @@ impl BitmapTable {
             == 0
     }
 
+    /// Placing `position` on `state` (active words `from..`) read without writing the
+    /// child state: `None` when it hits every set, else where the first set it leaves
+    /// unhit (the head) is. [`BitmapTable::place`] gives the same head. Most placements
+    /// are pruned on the head and on [`BitmapTable::must_hit_after`], so only the
+    /// survivors pay for the child state.
+    #[inline]
+    pub fn probe(&self, state: &State, position: u8, from: usize) -> Option<Probe> {
+        let hit = &self.hit[usize::from(position)];
+        let words = self.words.min(WORDS);
+        (from.min(words)..words).find_map(|word| {
+            let unhit = state[word] & !hit[word];
+            (unhit != 0).then(|| Probe {
+                head: word * 64 + unhit.trailing_zeros() as usize,
+                word,
+                rest: unhit & (unhit - 1),
+            })
+        })
+    }
+
+    /// [`BitmapTable::must_hit`] on the child of `state` by `position`, from its `probe`:
+    /// the positions of `within` lying in every set still unhit after `position` whose
+    /// lowest position is at least `bound`. Those sets come first in scan order, so when
+    /// there are any the head is the first of them.
+    #[inline]
+    pub fn must_hit_after(
+        &self,
+        state: &State,
+        position: u8,
+        probe: Probe,
+        bound: u8,
+        within: u128,
+    ) -> u128 {
+        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
+        if probe.head >= count {
+            return within;
+        }
+        let common = within & self.sets[probe.head];
+        if common == 0 {
+            return 0;
+        }
+        let hit = &self.hit[usize::from(position)];
+        self.common_from(state, hit, probe.word, probe.rest, count, common)
+    }
+
     /// The positions of `within` that lie in every still-unhit set (active words `from..`)
     /// whose lowest position is at least `bound`; `within` when there is none. When every
     /// later clue goes below `bound`, the next clue alone can hit those sets.
     #[inline]
     pub fn must_hit(&self, state: &State, from: usize, bound: u8, within: u128) -> u128 {
+        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
+        match (from..self.words.min(WORDS)).find(|&w| state[w] != 0) {
+            Some(word) => self.common_from(state, &[0; WORDS], word, state[word], count, within),
+            None => within,
+        }
+    }
+
+    /// `within` and every set among the first `count` that is still unhit: those of
+    /// `first_bits` in word `first_word`, then those of `state` minus `hit` in the words
+    /// after it. Stops at the first empty intersection.
+    #[inline]
+    fn common_from(
+        &self,
+        state: &State,
+        hit: &State,
+        first_word: usize,
+        first_bits: u64,
+        count: usize,
+        within: u128,
+    ) -> u128 {
+        let end = count.div_ceil(64).min(WORDS);
         let mut common = within;
-        for (w, &bits) in state.iter().enumerate().take(self.words).skip(from) {
-            let mut word = bits;
+        let mut w = first_word;
+        let mut word = first_bits;
+        while w < end {
+            let tail = count - w * 64;
+            if tail < 64 {
+                word &= (1u64 << tail) - 1;
+            }
             while word != 0 {
-                let index = w * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                if self.lowest[index] < bound {
-                    return common;
-                }
-                common &= self.sets[index];
+                common &= self.sets[w * 64 + word.trailing_zeros() as usize];
                 if common == 0 {
                     return 0;
                 }
+                word &= word - 1;
+            }
+            w += 1;
+            if w < end {
+                word = state[w] & !hit[w];
             }
         }
         common
@@ -191,7 +270,7 @@ impl BitmapTable {
     /// Lowest position of loaded set `index`.
     #[inline]
     pub fn lowest(&self, index: usize) -> u8 {
-        self.lowest[index]
+        self.sets[index].trailing_zeros().min(128) as u8
     }
 
     /// Positions of loaded set `index`.
@@ -228,6 +307,17 @@ mod tests {
             let all = unhit.iter().all(|&s| s >> position & 1 == 1);
             assert_eq!(table.hits_all(&state, position, 0), all);
             let first = table.place(&state, position, &mut next, 0);
+            let probe = table.probe(&state, position, 0);
+            assert_eq!(probe.map(|p| p.head), first);
+            for bound in [0u8, 9, 30, 55, 80, 81] {
+                let within = u128::MAX >> 47;
+                if let Some(probe) = probe {
+                    assert_eq!(
+                        table.must_hit_after(&state, position, probe, bound, within),
+                        table.must_hit(&next, 0, bound, within)
+                    );
+                }
+            }
             unhit.retain(|&s| s >> position & 1 == 0);
             assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());
             assert_eq!(table.first_unhit(&next, 0), first);

@@ -237,10 +237,9 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             if self.stats.steps >= stop_steps {
                 return RunStatus::BudgetExhausted;
             }
-            if depth + 2 == clues && frame.unhit == Unhit::Bitmap {
-                // Two clues left: the whole frame at once (at most 81 * 81 steps).
-                self.frames[depth].candidates = 0;
-                if self.last_two_bitmap(depth, frame, on_found).is_break() {
+            if frame.unhit == Unhit::Bitmap && depth + 2 <= clues {
+                // Bitmap mode with two clues or more left: nearly every step of a scan.
+                if self.run_bitmap(stop_steps, on_found).is_break() {
                     return RunStatus::Stopped;
                 }
                 continue;
@@ -389,6 +388,115 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             };
             self.depth = depth + 1;
         }
+    }
+
+    /// Runs the search from the current frame (bitmap mode, at least two clues left) for
+    /// as long as it stays in bitmap mode: pushes and pops without going back through the
+    /// general loop. Returns to it with `self.depth` on a frame it does not handle (a
+    /// parent in another mode, a child with every set hit), on an exhausted root, or when
+    /// the step count reaches `stop_steps`. Same placements, order and steps as the
+    /// general loop.
+    fn run_bitmap<F>(&mut self, stop_steps: u64, on_found: &mut F) -> ControlFlow<()>
+    where
+        F: FnMut(Cells) -> ControlFlow<()>,
+    {
+        let clues = usize::from(self.prepared.free_clues());
+        let mut depth = self.depth;
+        loop {
+            let frame = self.frames[depth];
+            if frame.candidates != 0 {
+                if self.stats.steps >= stop_steps {
+                    break;
+                }
+                if depth + 2 == clues {
+                    // Two clues left: the whole frame at once (at most 81 * 81 steps).
+                    self.frames[depth].candidates = 0;
+                    if self.last_two_bitmap(depth, frame, on_found).is_break() {
+                        self.depth = depth;
+                        return ControlFlow::Break(());
+                    }
+                } else if self.descend_bitmap(depth, frame, stop_steps) {
+                    depth += 1;
+                    if self.frames[depth].unhit == Unhit::Bitmap {
+                        continue;
+                    }
+                    break;
+                } else if self.frames[depth].candidates != 0 {
+                    break;
+                }
+            }
+            // This frame is exhausted: back to its parent.
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+            if self.frames[depth].unhit != Unhit::Bitmap {
+                break;
+            }
+        }
+        self.depth = depth;
+        ControlFlow::Continue(())
+    }
+
+    /// Places this frame's clues in bitmap mode (at least three clues left, counting
+    /// this one) until one leaves a child worth visiting, pushes that child and returns
+    /// true; false when the frame is exhausted or the step count reaches `stop_steps`.
+    /// Same placements, order, steps and children as the general loop, but a placement
+    /// pruned by the bounds (most of them) never writes its child state: the head and
+    /// the must-hit test read the parent's state with the placement's hitting mask
+    /// applied on the fly.
+    #[inline(always)]
+    fn descend_bitmap(&mut self, depth: usize, frame: Frame, stop_steps: u64) -> bool {
+        let prepared = self.prepared;
+        let clue = usize::from(prepared.free_clues()) - 1 - depth;
+        let child_clue = (clue - 1) as u8;
+        // Every clue after the child's lies below limit[clue - 2]: the child's clue must
+        // hit each unhit set lying wholly at or above it.
+        let bound = prepared.limit((clue - 2) as u8);
+        let filter = self.chunk.filter(depth + 1);
+        let from = usize::from(frame.from);
+        let Workspace { table, states, .. } = &mut self.workspace;
+        let (low, high) = states.split_at_mut(depth + 1);
+        let state = &low[depth];
+        let mut candidates = frame.candidates;
+        while candidates != 0 && self.stats.steps < stop_steps {
+            let position = candidates.trailing_zeros() as u8;
+            candidates &= candidates - 1;
+            self.stats.steps += 1;
+            let probe = table.probe(state, position, from);
+            let head = probe.map(|probe| table.set(probe.head));
+            let mut child_candidates = prepared.candidates(child_clue, position, head) & filter;
+            if child_candidates == 0 {
+                continue;
+            }
+            let child_from = table.start_word(position);
+            if let Some(probe) = probe {
+                if bound < position {
+                    child_candidates =
+                        table.must_hit_after(state, position, probe, bound, child_candidates);
+                    if child_candidates == 0 {
+                        continue;
+                    }
+                }
+            }
+            let unhit = match head {
+                Some(_) => {
+                    table.place(state, position, &mut high[0], from);
+                    Unhit::Bitmap
+                }
+                None => Unhit::AllHit,
+            };
+            self.frames[depth].candidates = candidates;
+            self.frames[depth + 1] = Frame {
+                candidates: child_candidates,
+                placed: frame.placed | 1u128 << position,
+                unhit,
+                from: if head.is_some() { child_from as u8 } else { 0 },
+            };
+            return true;
+        }
+        self.frames[depth].candidates = candidates;
+        false
     }
 
     /// Loads the 768-set table from the wide state of level `depth` (active words from
