@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! gridcheck_sample GRID [--clues N] [--ua-file F] [--ua-random K] [--seed S]
-//!                  [--sample M] [--offset O] [--all] [--verbose] [--keep K]
+//!                  [--sample M] [--offset O] [--all] [--verbose] [--keep K] [--threads T]
 //! ```
 //! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
 //! pseudo-puzzles, seed S; K defaults to 3000) or loaded from F (0/1 masks or `{rc,...}`
@@ -13,10 +13,14 @@
 //! them (steps and seconds times chunks / M). `--all` runs every chunk instead. `--keep K`
 //! keeps K UA for the enumeration (all sizes up to 3K/4, then the highest lowest cell).
 //! CPU time is the thread's on-CPU time (`/proc/thread-self/schedstat`, nanoseconds), so a
-//! busy machine changes it less than wall time.
+//! busy machine changes it less than wall time. `--threads T` (default 1) runs the sampled
+//! chunks on T threads, each with its own workspace, taking the next chunk as they finish
+//! one (as `xcover gridcheck` does); the wall time of the chunk phase is printed, so two
+//! runs with different T give the speed-up on the same work.
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
@@ -38,6 +42,7 @@ struct Options {
     all: bool,
     verbose: bool,
     keep: Option<usize>,
+    threads: usize,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -54,6 +59,7 @@ fn parse_options() -> Result<Options, String> {
         all: false,
         verbose: false,
         keep: None,
+        threads: 1,
     };
     let number = |v: Option<String>, what: &str| -> Result<u64, String> {
         v.ok_or(format!("{what} needs a value"))?
@@ -73,6 +79,7 @@ fn parse_options() -> Result<Options, String> {
             "--all" => options.all = true,
             "--keep" => options.keep = Some(number(args.next(), "--keep")? as usize),
             "--verbose" => options.verbose = true,
+            "--threads" => options.threads = (number(args.next(), "--threads")? as usize).max(1),
             text if text.len() == 81 => {
                 let mut digits = [0u8; 81];
                 for (d, b) in digits.iter_mut().zip(text.bytes()) {
@@ -215,21 +222,66 @@ fn run() -> Result<(), String> {
             .map(|i| (i * chunks.len() / options.sample + options.offset) % chunks.len())
             .collect()
     };
-    let size = WorkspaceSize::for_scan(&prepared);
+    let next = AtomicUsize::new(0);
+    let wall = Instant::now();
+    let totals = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..options.threads)
+            .map(|_| {
+                scope.spawn(|| run_chunks(&prepared, &chunks, &picked, &next, options.verbose))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().map_err(|_| "a worker panicked".to_string())?)
+            .collect::<Result<Vec<_>, String>>()
+    })?;
+    let wall_seconds = wall.elapsed().as_secs_f64();
+    let (steps, candidates, found, cpu_ns) = totals.iter().fold((0, 0, 0, 0), |a, t| {
+        (a.0 + t.0, a.1 + t.1, a.2 + t.2, a.3 + t.3)
+    });
+    let scale = chunks.len() as f64 / picked.len().max(1) as f64;
+    println!(
+        "chunks {} sampled {}: steps {} candidates {} found {} cpu {:.3} s; whole scan estimate: steps {:.4e}, cpu {:.1} s",
+        chunks.len(),
+        picked.len(),
+        steps,
+        candidates,
+        found,
+        cpu_ns as f64 * 1e-9,
+        steps as f64 * scale,
+        cpu_ns as f64 * 1e-9 * scale
+    );
+    println!(
+        "threads {}: chunk phase wall {:.3} s",
+        options.threads, wall_seconds
+    );
+    Ok(())
+}
+
+/// One worker: runs the picked chunks it takes from `next`, with its own workspace;
+/// returns its steps, candidates, puzzles found and CPU nanoseconds.
+fn run_chunks(
+    prepared: &scan::Prepared<'_>,
+    chunks: &[scan::ChunkId],
+    picked: &[usize],
+    next: &AtomicUsize,
+    verbose: bool,
+) -> Result<(u64, u64, u64, u64), String> {
+    let size = WorkspaceSize::for_scan(prepared);
     let mut lists = vec![0u128; size.list_entries];
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![[0u64; WORDS]; size.states];
     let mut wide = vec![[0u128; WIDE_WORDS]; size.wide_states];
     let (mut steps, mut candidates, mut found, mut cpu_ns) = (0u64, 0u64, 0u64, 0u64);
-    for &index in &picked {
+    while let Some(&index) = picked.get(next.fetch_add(1, Ordering::Relaxed)) {
         let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
         let mut run =
-            ChunkRun::new(&prepared, workspace, chunks[index]).map_err(|e| e.to_string())?;
+            ChunkRun::new(prepared, workspace, chunks[index]).map_err(|e| e.to_string())?;
         let before = thread_cpu_ns();
         run.run(u64::MAX, &mut |_| ControlFlow::Continue(()));
         let spent = thread_cpu_ns() - before;
         let stats = run.stats();
-        if options.verbose {
+        if verbose {
             println!(
                 "  chunk {index} top {} second {}: steps {} candidates {} cpu {:.3} s",
                 chunks[index].top,
@@ -244,19 +296,7 @@ fn run() -> Result<(), String> {
         found += stats.found;
         cpu_ns += spent;
     }
-    let scale = chunks.len() as f64 / picked.len().max(1) as f64;
-    println!(
-        "chunks {} sampled {}: steps {} candidates {} found {} cpu {:.3} s; whole scan estimate: steps {:.4e}, cpu {:.1} s",
-        chunks.len(),
-        picked.len(),
-        steps,
-        candidates,
-        found,
-        cpu_ns as f64 * 1e-9,
-        steps as f64 * scale,
-        cpu_ns as f64 * 1e-9 * scale
-    );
-    Ok(())
+    Ok((steps, candidates, found, cpu_ns))
 }
 
 fn prepared_product(members: &[u128]) -> u64 {
