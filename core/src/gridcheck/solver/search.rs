@@ -83,25 +83,40 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
         }
     }
 
+    /// A search with nothing to do, to [`Search::take_over`] another one.
+    #[inline]
+    pub fn idle() -> Search<'g, DEPTH> {
+        Search {
+            current: Board::EMPTY,
+            stack: [EMPTY_BRANCH; DEPTH],
+            depth: 0,
+            known: None,
+            at_solution: false,
+            finished: true,
+            overflowed: false,
+        }
+    }
+
     /// Takes over a search that stopped because its stack (of any depth) was too small:
     /// the same pending branches and current board, so the search goes on where it stopped
-    /// instead of starting again. `None` if `DEPTH` is no larger than the old stack or
-    /// `small` did not overflow.
-    pub fn resume<const SMALL: usize>(small: &Search<'g, SMALL>) -> Option<Search<'g, DEPTH>> {
-        if !small.overflowed || DEPTH <= SMALL {
-            return None;
+    /// instead of starting again. False (and nothing changes) if `small` did not overflow
+    /// or its branches do not fit with room to spare.
+    ///
+    /// Works in place: a search holds its whole stack, and moving a large one costs about
+    /// as much as setting it up.
+    #[inline]
+    pub fn take_over<const SMALL: usize>(&mut self, small: &Search<'g, SMALL>) -> bool {
+        if !small.overflowed || small.depth >= DEPTH {
+            return false;
         }
-        let mut stack = [EMPTY_BRANCH; DEPTH];
-        stack[..small.depth].copy_from_slice(&small.stack[..small.depth]);
-        Some(Search {
-            current: small.current,
-            stack,
-            depth: small.depth,
-            known: small.known,
-            at_solution: false,
-            finished: false,
-            overflowed: false,
-        })
+        self.stack[..small.depth].copy_from_slice(&small.stack[..small.depth]);
+        self.current = small.current;
+        self.depth = small.depth;
+        self.known = small.known;
+        self.at_solution = false;
+        self.finished = false;
+        self.overflowed = false;
+        true
     }
 
     /// Whether the search stopped because its stack was too small (see the module doc).
@@ -190,7 +205,7 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                     };
                     if self.depth == DEPTH {
                         // Stop at this fixpoint, before the guess: a larger stack takes
-                        // over from here (see `Search::resume`).
+                        // over from here (see `Search::take_over`).
                         self.overflowed = true;
                         self.finished = true;
                         return false;

@@ -241,13 +241,16 @@ fn overflowed_search_resumes_on_a_larger_stack() {
         got.push(tiny.solution());
     }
     assert!(tiny.overflowed());
-    assert!(Search::<3>::resume(&tiny).is_none(), "no larger");
-    let mut middle = Search::<12>::resume(&tiny).expect("larger stack");
+    let mut same = Search::<3>::idle();
+    assert!(!same.take_over(&tiny), "no larger");
+    let mut middle = Search::<12>::idle();
+    assert!(middle.take_over(&tiny));
     while got.len() < 40 && middle.advance() {
         got.push(middle.solution());
     }
     if middle.overflowed() {
-        let mut rest = Search::<FULL_DEPTH>::resume(&middle).expect("larger stack");
+        let mut rest = Search::<FULL_DEPTH>::idle();
+        assert!(rest.take_over(&middle));
         while got.len() < 40 && rest.advance() {
             got.push(rest.solution());
         }
@@ -259,7 +262,9 @@ fn overflowed_search_resumes_on_a_larger_stack() {
     let mut whole = Search::<3>::new((0..81u8).map(|c| (c, digits[c as usize])), None);
     assert_eq!(whole.count(0), 1);
     assert!(!whole.overflowed());
-    assert!(Search::<12>::resume(&whole).is_none());
+    let mut idle = Search::<12>::idle();
+    assert!(!idle.take_over(&whole));
+    assert!(!idle.advance(), "an idle search has nothing to find");
 }
 
 /// A small deterministic generator (xorshift64*) for the randomised tests.

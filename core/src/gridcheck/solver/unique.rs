@@ -61,7 +61,7 @@ fn has_solution(mut board: Board, grid: &[u8; CELL_COUNT]) -> bool {
             if search.advance() {
                 return true;
             }
-            search.overflowed() && super::has_solution_on_full_stack(&search)
+            search.overflowed() && super::has_solution_on_larger_stacks(&search)
         }
     }
 }
