@@ -205,7 +205,7 @@ impl Board {
         while dirty != 0 {
             let mut todo = dirty;
             dirty = 0;
-            let mut placed_in = [0u32; 3];
+            let unsolved_before = self.unsolved;
             while todo != 0 {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -217,7 +217,7 @@ impl Board {
                 let minirows = BOXES_OF_ROW[(x & 0x1ff) as usize] as usize
                     | (BOXES_OF_ROW[((x >> 9) & 0x1ff) as usize] as usize) << 3
                     | (BOXES_OF_ROW[((x >> 18) & 0x1ff) as usize] as usize) << 6;
-                x &= PERMUTATION_CELLS[minirows];
+                x &= PERMUTATION_CELLS[minirows & 0x1ff];
                 if x == 0 {
                     self.dirty = 0;
                     return false;
@@ -231,7 +231,6 @@ impl Board {
                     & self.unsolved[b];
                 self.unsolved[b] &= !placed;
                 own[i] |= placed;
-                placed_in[b] |= placed;
                 // A box whose cells for the digit share one column: the other bands lose
                 // that column. Only the other bands that actually lose cells need a visit.
                 let locked = LOCKED_CELLS[fold_columns(x) as usize];
@@ -241,7 +240,8 @@ impl Board {
                     dirty |= ((before & locked != 0) as u32) << j;
                 }
             }
-            for (b, &placed) in placed_in.iter().enumerate() {
+            for b in 0..3 {
+                let placed = unsolved_before[b] & !self.unsolved[b];
                 if placed != 0 {
                     dirty |= clear_placed(&mut self.cand, &mut own, b, placed) << (b * 9);
                 }
