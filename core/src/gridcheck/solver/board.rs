@@ -5,6 +5,9 @@
 //! loses every peer, so a finished board holds each digit exactly once per row, column and
 //! box. Working per (digit, band) word lets one table look-up apply the "one minirow per row
 //! and per box" rule (hidden singles in rows and boxes, pointing and claiming) in one step.
+use crate::gridcheck::cells::Cells;
+use crate::gridcheck::grid::Grid;
+
 use super::tables::{
     fold_columns, spread_columns, BAND, BOXES_OF_ROW, COLUMN_IN_BAND, LOCKED_CELLS, PEERS_IN_BAND,
     PERMUTATION_CELLS, SINGLE_ROW,
@@ -62,6 +65,71 @@ pub const fn word(d: usize, b: usize) -> usize {
 
 /// The other two bands.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// For each cell: its band and its bit in the band.
+const CELL_SITE: [[u8; 2]; 81] = cell_site();
+
+const fn cell_site() -> [[u8; 2]; 81] {
+    let mut table = [[0u8; 2]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = [(cell / 27) as u8, (cell % 27) as u8];
+        cell += 1;
+    }
+    table
+}
+
+/// For each cell: its row (bit 0..9), column (bit 9 + c) and box (bit 18 + k).
+const HOUSES_OF_CELL: [u32; 81] = houses_of_cell();
+
+const fn houses_of_cell() -> [u32; 81] {
+    let mut table = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        table[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + (r / 3) * 3 + c / 3);
+        cell += 1;
+    }
+    table
+}
+
+/// For a 3-bit mask of a band's rows, the band cells in those rows.
+const ROWS_IN_BAND: [u32; 8] = rows_in_band();
+
+const fn rows_in_band() -> [u32; 8] {
+    let mut table = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if m & (1 << r) != 0 {
+                table[m] |= 0x1ff << (9 * r);
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+/// For a 3-bit mask of a band's boxes, the band cells in those boxes.
+const BOXES_IN_BAND: [u32; 8] = boxes_in_band();
+
+const fn boxes_in_band() -> [u32; 8] {
+    let mut table = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if m & (1 << k) != 0 {
+                table[m] |= spread_columns(7 << (3 * k));
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    table
+}
 
 /// For each word: its band and the words of the same digit in the other two bands.
 const WORD_SITE: [[u8; 3]; 27] = word_site();
@@ -125,6 +193,44 @@ impl Board {
             board.unsolved[b] = BAND & !cells;
         }
         Some(board)
+    }
+
+    /// The board with the grid's digits on `givens` placed: [`Board::with_givens`] for
+    /// givens that cannot clash, since they come from one valid grid. Instead of removing
+    /// each given's peers word by word, it collects per digit the rows, columns and boxes
+    /// that hold it, and builds each word from those once.
+    #[inline]
+    pub fn with_grid_givens(grid: &Grid, givens: Cells) -> Board {
+        let digits = grid.digits();
+        // Per digit: bit r = row r holds it, bit 9 + c = column c, bit 18 + k = box k.
+        let mut houses = [0u32; 9];
+        let mut given = [0u32; 27];
+        let mut given_cells = [0u32; 3];
+        for cell in givens.iter() {
+            let cell = cell as usize;
+            let (Some(&digit), Some(&[b, p])) = (digits.get(cell), CELL_SITE.get(cell)) else {
+                continue;
+            };
+            let d = (digit as usize).wrapping_sub(1) % 9; // 1..9 in a valid grid
+            let (b, bit) = (b as usize, 1u32 << p);
+            given_cells[b] |= bit;
+            given[word(d, b)] |= bit;
+            houses[d] |= HOUSES_OF_CELL[cell];
+        }
+        let mut board = Board::EMPTY;
+        for (d, &h) in houses.iter().enumerate() {
+            let columns = spread_columns((h >> 9) & 0x1ff);
+            for (b, &cells) in given_cells.iter().enumerate() {
+                let rows = ROWS_IN_BAND[((h >> (3 * b)) & 7) as usize];
+                let boxes = BOXES_IN_BAND[((h >> (18 + 3 * b)) & 7) as usize];
+                let w = word(d, b);
+                board.cand[w] = BAND & !(rows | columns | boxes | cells) | given[w];
+            }
+        }
+        for (b, &cells) in given_cells.iter().enumerate() {
+            board.unsolved[b] = BAND & !cells;
+        }
+        board
     }
 
     /// Places digit `d` (0..9) on `cell` (0..81): removes the digit from the cell's peers and
@@ -240,8 +346,8 @@ impl Board {
                     dirty |= ((before & locked != 0) as u32) << j;
                 }
             }
-            for b in 0..3 {
-                let placed = unsolved_before[b] & !self.unsolved[b];
+            for (b, &before) in unsolved_before.iter().enumerate() {
+                let placed = before & !self.unsolved[b];
                 if placed != 0 {
                     dirty |= clear_placed(&mut self.cand, &mut own, b, placed) << (b * 9);
                 }

@@ -157,7 +157,7 @@ pub fn solve_and_count(p: &Puzzle, limit: u32) -> (Option<[u8; CELL_COUNT]>, u32
 /// branch where the cell does not hold the grid's digit (see [`unique`]).
 #[inline]
 pub fn is_unique_with_grid(grid: &Grid, givens: Cells) -> bool {
-    unique::is_unique(grid.digits(), givens)
+    unique::is_unique(grid, givens)
 }
 
 /// Calls `f` with every solution of `p` until `f` breaks; returns the number of solutions

@@ -354,10 +354,10 @@ fn known_solution_path_agrees_with_counting_to_two() {
     for (text, solution) in KNOWN {
         let p = puzzle(text);
         let g = Grid::parse(solution).unwrap();
-        assert!(super::unique::is_unique(g.digits(), p.givens()));
+        assert!(super::unique::is_unique(&g, p.givens()));
         for cell in p.givens().iter() {
             assert!(!super::unique::is_unique(
-                g.digits(),
+                &g,
                 p.givens() - Cells::single(cell)
             ));
         }
@@ -384,4 +384,21 @@ fn two_digits_claiming_one_cell_in_a_round_is_a_contradiction() {
     assert_eq!(board.propagate(), Status::Open);
     assert!(board.allows(0, 0));
     assert!((1..9).all(|d| !board.allows(d, 0)));
+}
+
+#[test]
+fn grid_start_board_matches_the_general_one() {
+    use super::board::Board;
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..500 {
+        let grid = random_grid(&mut rng);
+        let clues = rng.below(82) as u32;
+        let givens = random_cells(&mut rng, clues);
+        let digits = grid.digits();
+        let general = Board::with_givens(givens.iter().map(|c| (c, digits[c as usize])))
+            .expect("a grid's digits never clash");
+        let from_grid = Board::with_grid_givens(&grid, givens);
+        assert_eq!(from_grid.cand, general.cand, "{givens:?}");
+        assert_eq!(from_grid.unsolved, general.unsolved);
+    }
 }

@@ -14,13 +14,13 @@ use super::board::{Board, Status};
 use super::search::Search;
 use super::QUICK_DEPTH;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
+use crate::gridcheck::grid::Grid;
 
 /// Whether `grid`'s digits on `givens` have exactly one solution (the grid).
 #[inline]
-pub fn is_unique(grid: &[u8; CELL_COUNT], givens: Cells) -> bool {
-    let Some(mut path) = Board::with_givens(givens.iter().map(|c| (c, grid[c as usize]))) else {
-        return false; // the digits of a valid grid never clash; a bad grid has no solution
-    };
+pub fn is_unique(grid: &Grid, givens: Cells) -> bool {
+    let mut path = Board::with_grid_givens(grid, givens);
+    let grid = grid.digits();
     loop {
         match path.propagate() {
             // Propagation never removes a digit of a solution, and the grid is one: the
