@@ -253,11 +253,11 @@ impl Board {
             self.cand[j] = before & !column;
             dirty |= ((before & column != 0) as u32) << j;
         }
-        dirty |= clear_in_band(&mut self.cand, b, bit) << (b * 9);
+        // The loop reports the digit's own word (it lost the cell for a moment); it only
+        // needs a visit if it lost peers. (Masked before merging: a mark the word already
+        // had must stay.)
+        dirty |= (clear_in_band(&mut self.cand, b, bit) & !(1 << d)) << (b * 9);
         self.cand[word(d, b)] = own;
-        // The loop marked the digit's own word (it lost the cell for a moment); it only
-        // needs a visit if it lost peers.
-        dirty &= !(1 << word(d, b));
         dirty |= ((own != own_before) as u32) << word(d, b);
         self.unsolved[b] &= !bit;
         self.dirty = dirty;
@@ -304,12 +304,13 @@ impl Board {
     /// them also claims the cell, the clearing empties its row and the next round reports
     /// the contradiction.
     #[inline]
-    fn band_pass(&mut self) -> bool {
+    fn band_pass(&mut self, changed: &mut u32) -> bool {
         let mut dirty = self.dirty;
         // Cells placed this round: per word (its own digit keeps them) and per band.
         let mut own = [0u32; 27];
         while dirty != 0 {
             let mut todo = dirty;
+            *changed |= todo;
             dirty = 0;
             let unsolved_before = self.unsolved;
             while todo != 0 {
@@ -360,9 +361,12 @@ impl Board {
     /// Places every cell with a single candidate. `None` on a contradiction (an unplaced
     /// cell with no candidate, or two singles clashing), otherwise whether anything changed.
     #[inline]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles(&mut self, changed: u32) -> Option<bool> {
         let mut progress = false;
         for b in 0..3 {
+            if changed >> (9 * b) & 0x1ff == 0 {
+                continue;
+            }
             let (mut one, mut two) = (0u32, 0u32);
             for d in 0..9 {
                 let x = self.cand[word(d, b)];
@@ -397,9 +401,13 @@ impl Board {
     /// Places every digit that has one cell left in a column (hidden single in a column).
     /// `None` on a contradiction, otherwise whether anything changed.
     #[inline]
-    fn column_singles(&mut self) -> Option<bool> {
+    fn column_singles(&mut self, changed: u32) -> Option<bool> {
         let mut progress = false;
+        let digits = (changed | changed >> 9 | changed >> 18) & 0x1ff;
         for d in 0..9 {
+            if digits >> d & 1 == 0 {
+                continue;
+            }
             let mut any = [0u32; 3];
             let mut exactly_one = [0u32; 3];
             for b in 0..3 {
@@ -426,23 +434,40 @@ impl Board {
     }
 
     /// Runs all deductions to a fixpoint.
+    ///
+    /// The singles are only looked for where something changed: words that have not
+    /// changed since a fixpoint (where there were none) cannot hold new ones. So the checks
+    /// run on the bands (naked singles) and digits (hidden singles in columns) of the words
+    /// changed since they last ran; the words dirty on entry are those changed since the
+    /// last fixpoint (or all of them on a new board).
     #[inline]
     pub fn propagate(&mut self) -> Status {
+        // Words changed since the last naked-single and column-single checks.
+        let (mut naked_todo, mut column_todo) = (0u32, 0u32);
         loop {
-            if !self.band_pass() {
+            let mut changed = 0u32;
+            if !self.band_pass(&mut changed) {
                 return Status::Contradiction;
             }
             if self.unsolved == [0; 3] {
                 return Status::Solved;
             }
-            match self.naked_singles() {
+            naked_todo |= changed;
+            column_todo |= changed;
+            match self.naked_singles(naked_todo) {
                 None => return Status::Contradiction,
-                Some(true) => continue,
-                Some(false) => {}
+                Some(true) => {
+                    naked_todo = 0;
+                    continue;
+                }
+                Some(false) => naked_todo = 0,
             }
-            match self.column_singles() {
+            match self.column_singles(column_todo) {
                 None => return Status::Contradiction,
-                Some(true) => continue,
+                Some(true) => {
+                    column_todo = 0;
+                    continue;
+                }
                 Some(false) => return Status::Open,
             }
         }

@@ -402,3 +402,60 @@ fn grid_start_board_matches_the_general_one() {
         assert_eq!(from_grid.unsolved, general.unsolved);
     }
 }
+
+#[test]
+fn open_boards_have_no_singles_left() {
+    use super::board::{word, Board, Status};
+    // Whatever path led to it (new board, guesses, forbidden digits), a board that
+    // propagation leaves open has no unplaced cell with one candidate and no digit with one
+    // possible cell left in a column: the singles checks skip unchanged words only.
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut open = 0;
+    for _ in 0..400 {
+        let grid = random_grid(&mut rng);
+        let clues = 18 + rng.below(12) as u32;
+        let digits = grid.digits();
+        let givens = random_cells(&mut rng, clues);
+        let mut board = Board::with_grid_givens(&grid, givens);
+        for _ in 0..6 {
+            if board.propagate() != Status::Open {
+                break;
+            }
+            open += 1;
+            for b in 0..3 {
+                for p in 0..27 {
+                    if board.unsolved[b] >> p & 1 == 1 {
+                        let n = (0..9).filter(|&d| board.cand[word(d, b)] >> p & 1 == 1);
+                        assert!(n.count() >= 2, "naked single left at {}", b * 27 + p);
+                    }
+                }
+            }
+            for d in 0..9 {
+                for c in 0..9 {
+                    let cells = (0..81).filter(|&cell| cell % 9 == c && board.allows(d, cell));
+                    let unplaced = cells
+                        .clone()
+                        .filter(|&cell| board.unsolved[cell / 27] >> (cell % 27) & 1 == 1);
+                    if cells.count() == 1 {
+                        assert_eq!(unplaced.count(), 0, "column single left: digit {d}");
+                    }
+                }
+            }
+            // Go on like the search: forbid or place a candidate (the grid's digit while it
+            // is one) on an open cell.
+            let cell = board.guess_cell().unwrap();
+            let grid_digit = digits[cell] as usize - 1;
+            let d = if board.allows(grid_digit, cell) {
+                grid_digit
+            } else {
+                board.first_candidate(cell).unwrap()
+            };
+            if rng.below(2) == 0 {
+                board.forbid(d, cell);
+            } else {
+                assert!(board.place(d, cell));
+            }
+        }
+    }
+    assert!(open > 300, "{open} open boards checked");
+}
