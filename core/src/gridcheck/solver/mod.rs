@@ -3,8 +3,8 @@
 //! * [`count_solutions`]: number of solutions up to a limit;
 //! * [`solve`]: the first solution;
 //! * [`is_unique_with_grid`]: the scan's hot call — do the grid's digits on `givens` have
-//!   exactly one solution? Guesses follow the grid, so the search runs straight to the grid
-//!   and then looks for a second solution near it;
+//!   exactly one solution? The search follows the grid and only explores, at each guess,
+//!   the branch where the cell does not hold the grid's digit ([`unique`]);
 //! * [`for_each_solution`]: every solution in turn;
 //! * [`for_each_difference`]: how every other solution differs from a grid (UA generation).
 //!
