@@ -7,26 +7,10 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
+mod common;
+use common::queens;
 
-/// n queens: rows and columns primary, diagonals secondary (minutes of search for n = 16).
-fn queens(n: usize) -> String {
-    let mut out = String::new();
-    for j in 0..n {
-        out.push_str(&format!("r{j} c{j} "));
-    }
-    out.push('|');
-    for t in 0..2 * n - 1 {
-        out.push_str(&format!(" a{t} b{t}"));
-    }
-    out.push('\n');
-    for j in 0..n {
-        for k in 0..n {
-            out.push_str(&format!("r{j} c{k} a{} b{}\n", j + k, n - 1 - j + k));
-        }
-    }
-    out
-}
+const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 /// Runs `xcover dlx3 args` on `input`; sends `signal` (e.g. `-INT`) after `delay`.
 fn run(input: &str, args: &[&str], signal: Option<(&str, Duration)>) -> Output {

@@ -1,23 +1,12 @@
 //! `xcover gridcheck` as a command: output format, batch mode, errors (never a panic).
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+mod common;
+
+/// Runs `xcover gridcheck args` on `stdin`.
 fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-        .arg("gridcheck")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("xcover runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let args: Vec<&str> = ["gridcheck"].iter().chain(args).copied().collect();
+    common::xcover(&args, stdin)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -7,6 +7,9 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::Rng;
+
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 /// A grid of the 18-clue fixtures and a mask forcing 8 of its cells: about a second of
@@ -52,23 +55,10 @@ fn command(grids: &Path, extra: &[&str]) -> Command {
     cmd
 }
 
-/// SplitMix64: the test's kill moments are seeded, so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A moment in `0.05 .. 0.05 + span`.
-    fn moment(&mut self, span: Duration) -> Duration {
-        let fraction = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
-        Duration::from_millis(50) + span.mul_f64(fraction)
-    }
+/// A moment in `0.05 .. 0.05 + span` (the kill moments are seeded, so a failure can be
+/// replayed).
+fn moment(rng: &mut Rng, span: Duration) -> Duration {
+    Duration::from_millis(50) + span.mul_f64(rng.fraction())
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -168,7 +158,7 @@ fn killed_and_resumed_batches_print_what_an_uninterrupted_run_prints() {
                 extra.push("--resume");
             }
             let child = command(&grids, &extra).spawn().unwrap();
-            let delay = rng.moment(span.mul_f64(0.9));
+            let delay = moment(&mut rng, span.mul_f64(0.9));
             let (output, sent) = run_and_kill(child, delay, kill);
             let stderr = String::from_utf8_lossy(&output.stderr);
             if !sent {

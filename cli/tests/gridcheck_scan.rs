@@ -1,5 +1,6 @@
 //! Integration tests of the grid scan (core scan + the CLI's UA source and thread runner).
 //! Every puzzle any test finds is also checked unique by DLX3 (a second, independent route).
+mod common;
 #[path = "fixtures/gridcheck/support.rs"]
 mod support;
 

@@ -4,29 +4,14 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::queens;
+
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
 /// The 18-clue fixture's 12 forced cells (81 puzzles, a fraction of a second).
 const MASK: &str = "...1..1..11..........1.....11..1...........11.1.....1";
-
-fn queens(n: usize) -> String {
-    let mut out = String::new();
-    for j in 0..n {
-        out.push_str(&format!("r{j} c{j} "));
-    }
-    out.push('|');
-    for t in 0..2 * n - 1 {
-        out.push_str(&format!(" a{t} b{t}"));
-    }
-    out.push('\n');
-    for j in 0..n {
-        for k in 0..n {
-            out.push_str(&format!("r{j} c{k} a{} b{}\n", j + k, n - 1 - j + k));
-        }
-    }
-    out
-}
 
 fn dlx3(input: &str, args: &[&str]) -> Output {
     let mut child = Command::new(XCOVER)

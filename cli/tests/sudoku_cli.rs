@@ -1,45 +1,7 @@
 //! `xcover sudoku solve|count` through the real binary, on puzzles of the shared 17-clue list
 //! (`../shared/data/sudoku17.txt` beside the repository; never copied into it).
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-/// The shared 17-clue list, or `None` (with the reason printed) when XCOVER_SKIP_SHARED=1.
-fn sudoku17_lines() -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku17.txt");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
-        Err(e) if std::env::var("XCOVER_SKIP_SHARED").as_deref() == Ok("1") => {
-            eprintln!(
-                "skipped: cannot read {}: {e} (XCOVER_SKIP_SHARED=1)",
-                path.display()
-            );
-            None
-        }
-        Err(e) => panic!(
-            "cannot read the shared 17-clue list {}: {e}; it must sit in ../shared beside \
-             the repository (set XCOVER_SKIP_SHARED=1 to skip)",
-            path.display()
-        ),
-    }
-}
-
-fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run xcover");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::{sudoku17, xcover};
 
 /// Every row, column and box of an 81-digit string is a permutation of 1..9.
 fn is_valid_grid(s: &str) -> bool {
@@ -63,7 +25,7 @@ fn is_valid_grid(s: &str) -> bool {
 
 #[test]
 fn solve_prints_valid_solutions_keeping_the_givens() {
-    let Some(lines) = sudoku17_lines() else {
+    let Some(lines) = sudoku17() else {
         return;
     };
     let sample: Vec<&String> = lines.iter().step_by(97).take(500).collect();
@@ -87,7 +49,7 @@ fn solve_prints_valid_solutions_keeping_the_givens() {
 
 #[test]
 fn count_gives_one_for_17s_and_more_for_16s() {
-    let Some(lines) = sudoku17_lines() else {
+    let Some(lines) = sudoku17() else {
         return;
     };
     let mut input = String::new();
@@ -121,7 +83,7 @@ fn count_gives_one_for_17s_and_more_for_16s() {
 
 #[test]
 fn bad_lines_name_their_line_and_fail() {
-    let Some(lines) = sudoku17_lines() else {
+    let Some(lines) = sudoku17() else {
         return;
     };
     let mut bad_char = lines[0].clone().into_bytes();

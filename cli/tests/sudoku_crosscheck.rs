@@ -3,28 +3,11 @@
 //! 16-clue puzzles made by dropping clues (several solutions), and puzzles with a changed
 //! clue (often no solution).
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use xcover_core::gridcheck::{solver, Grid, Puzzle};
 
-fn sudoku17_lines() -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku17.txt");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
-        Err(e) if std::env::var("XCOVER_SKIP_SHARED").as_deref() == Ok("1") => {
-            eprintln!(
-                "skipped: cannot read {}: {e} (XCOVER_SKIP_SHARED=1)",
-                path.display()
-            );
-            None
-        }
-        Err(e) => panic!(
-            "cannot read the shared 17-clue list {}: {e}; it must sit in ../shared beside \
-             the repository (set XCOVER_SKIP_SHARED=1 to skip)",
-            path.display()
-        ),
-    }
-}
+mod common;
+use common::{sudoku17, Rng};
 
 /// The 27 houses as lists of cells: rows, columns, boxes.
 fn houses() -> Vec<[usize; 9]> {
@@ -155,24 +138,9 @@ fn plain_count(p: &Puzzle, limit: usize) -> (usize, Vec<[u8; 81]>) {
     (found.len(), found)
 }
 
-/// SplitMix64, for a reproducible choice of puzzles and clues.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn counts_agree_with_a_plain_backtracking_solver() {
-    let Some(lines) = sudoku17_lines() else {
+    let Some(lines) = sudoku17() else {
         return;
     };
     let mut rng = Rng(2024);
