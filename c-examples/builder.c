@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "xcover.h"
 
 /* Knuth's color-controls example, as text and as builder calls. */
@@ -26,17 +27,6 @@ static void collect(void *ctx, const char *bytes, size_t len)
         s->len += len;
     }
 }
-
-static int failures;
-#define EXPECT(call, want)                                                                 \
-    do {                                                                                   \
-        xcover_status got_ = (call);                                                       \
-        if (got_ != (want)) {                                                              \
-            printf("builder.c:%d: %s returned %s\n", __LINE__, #call,                      \
-                   xcover_status_message(got_));                                           \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
 
 #define ITEMS 8
 #define NODES 64

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "no_malloc.h"
 #include "xcover.h"
 
@@ -128,28 +129,6 @@ static int scan(unsigned clues, const char *grid_text, const char *mask)
 }
 
 /* ---- misuse ------------------------------------------------------------------------ */
-
-#define GUARD 64
-#define GUARD_BYTE 0xA5
-static int failures;
-
-#define EXPECT(call, want)                                                                 \
-    do {                                                                                   \
-        xcover_status got_ = (call);                                                       \
-        if (got_ != (want)) {                                                              \
-            printf("gridcheck.c:%d: %s returned %u (%s), expected %s\n", __LINE__, #call,  \
-                   (unsigned)got_, xcover_status_message(got_), #want);                    \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            printf("gridcheck.c:%d: check failed: %s\n", __LINE__, #cond);                 \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
 
 /* The workspace between two guard zones (the static buffer is big enough for the small
  * limits used here plus both guards). */

@@ -16,31 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xcover.h"
+#include "check.h"
 #include "queens8_matrix.h"
-
-#define GUARD 64
-#define GUARD_BYTE 0xA5
-
-static int failures;
-
-#define EXPECT(call, want)                                                                 \
-    do {                                                                                   \
-        xcover_status got_ = (call);                                                       \
-        if (got_ != (want)) {                                                              \
-            printf("misuse.c:%d: %s returned %u (%s), expected %s\n", __LINE__, #call,     \
-                   (unsigned)got_, xcover_status_message(got_), #want);                    \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
-
-#define CHECK(cond)                                                                        \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            printf("misuse.c:%d: check failed: %s\n", __LINE__, #cond);                    \
-            failures++;                                                                    \
-        }                                                                                  \
-    } while (0)
+#include "xcover.h"
 
 /* A workspace buffer of `size` bytes between two guard zones, 8-aligned. */
 typedef struct {
