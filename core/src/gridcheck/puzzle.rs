@@ -87,13 +87,13 @@ impl Puzzle {
 
     /// The cells holding a given.
     pub fn givens(&self) -> Cells {
-        let mut set = Cells::EMPTY;
-        for (cell, &d) in self.cells.iter().enumerate() {
-            if d != 0 {
-                set.insert(cell as u8);
-            }
-        }
-        set
+        // Branch-free (the solver benches call this once per puzzle).
+        Cells(
+            self.cells
+                .iter()
+                .enumerate()
+                .fold(0u128, |bits, (cell, &d)| bits | u128::from(d != 0) << cell),
+        )
     }
 
     /// Number of givens.
