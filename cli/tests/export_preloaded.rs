@@ -4,9 +4,9 @@
 //! input successfully and does not randomize): same solutions on stdout, same counters
 //! (solutions, mems, updates, cleansings, nodes, max level); only the input mems differ.
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use xcover_cli::export::{build_image, to_c};
+use xcover_cli::export::{build_image, to_c, Image};
 use xcover_core::dlx3::{
     ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL,
 };
@@ -134,23 +134,49 @@ fn preloaded_images_search_exactly_like_parsed_text() {
 /// `XCOVER_BLESS=1` rewrites it.
 #[test]
 fn committed_queens8_export_is_up_to_date() {
-    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../c-examples");
-    let text = std::fs::read(examples.join("queens8.dlx")).expect("c-examples/queens8.dlx");
-    let mut settings = Settings::DEFAULT;
-    settings.vbose = 0;
-    let mut warnings = String::new();
-    let image = build_image(&text, settings, &mut warnings).expect("queens8.dlx reads");
-    let generated = to_c(&image, "queens8", "queens8.dlx");
-    let path = examples.join("queens8_matrix.h");
-    if std::env::var_os("XCOVER_BLESS").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &generated).unwrap();
-        return;
+    let example = Queens8Example::read();
+    let generated = to_c(&example.image, "queens8", "queens8.dlx");
+    bless_or_compare(&example.dir.join("queens8_matrix.h"), &generated);
+}
+
+/// c-examples/queens8.dlx and the image `xcover dlx3 --export-*` makes of it.
+struct Queens8Example {
+    dir: PathBuf,
+    text: Vec<u8>,
+    settings: Settings,
+    image: Image,
+}
+
+impl Queens8Example {
+    fn read() -> Self {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../c-examples");
+        let text = std::fs::read(dir.join("queens8.dlx")).expect("c-examples/queens8.dlx");
+        let mut settings = Settings::DEFAULT;
+        settings.vbose = 0;
+        let mut warnings = String::new();
+        let image = build_image(&text, settings, &mut warnings).expect("queens8.dlx reads");
+        Queens8Example {
+            dir,
+            text,
+            settings,
+            image,
+        }
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == generated,
-        "c-examples/queens8_matrix.h is out of date: rerun with XCOVER_BLESS=1"
-    );
+}
+
+/// With `XCOVER_BLESS=1` writes `generated` to the committed export at `path`; otherwise
+/// asserts that the committed file is `generated`.
+fn bless_or_compare(path: &Path, generated: &str) {
+    if std::env::var_os("XCOVER_BLESS").is_some_and(|v| v == "1") {
+        std::fs::write(path, generated).unwrap();
+    } else {
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{} is out of date: rerun with XCOVER_BLESS=1",
+            path.display()
+        );
+    }
 }
 
 mod queens8_rust {
@@ -162,23 +188,14 @@ mod queens8_rust {
 /// run over it matches a run over the parsed text.
 #[test]
 fn rust_export_compiles_and_solves_like_the_text() {
-    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../c-examples");
-    let text = std::fs::read(examples.join("queens8.dlx")).expect("c-examples/queens8.dlx");
-    let mut settings = Settings::DEFAULT;
-    settings.vbose = 0;
-    let mut warnings = String::new();
-    let image = build_image(&text, settings, &mut warnings).expect("queens8.dlx reads");
+    let Queens8Example {
+        dir,
+        text,
+        settings,
+        image,
+    } = Queens8Example::read();
     let generated = xcover_cli::export::to_rust(&image, "queens8.dlx");
-    let path = examples.join("queens8_image.rs");
-    if std::env::var_os("XCOVER_BLESS").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &generated).unwrap();
-    } else {
-        let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            committed == generated,
-            "c-examples/queens8_image.rs is out of date: rerun with XCOVER_BLESS=1"
-        );
-    }
+    bless_or_compare(&dir.join("queens8_image.rs"), &generated);
     let mut items = queens8_rust::ITEMS;
     let mut nodes = queens8_rust::NODES;
     let mut levels = [Level::ZERO; 12];
