@@ -4,24 +4,15 @@
 //! solution count, the same node count give or take the one node the timeout check
 //! starts.
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::queens;
-
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
+use common::{queens, send_signal, spawn_xcover};
 
 /// Runs `xcover dlx3 args` on `input`; sends `signal` (e.g. `-INT`) after `delay`.
 fn run(input: &str, args: &[&str], signal: Option<(&str, Duration)>) -> Output {
-    let mut child = Command::new(XCOVER)
-        .arg("dlx3")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_xcover(&[&["dlx3"], args].concat());
     child
         .stdin
         .take()
@@ -34,11 +25,7 @@ fn run(input: &str, args: &[&str], signal: Option<(&str, Duration)>) -> Output {
             child.try_wait().unwrap().is_none(),
             "ended before {delay:?}"
         );
-        let status = Command::new("kill")
-            .args([signal, &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        send_signal(&child, signal);
         let sent = Instant::now();
         let output = child.wait_with_output().unwrap();
         assert!(

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::Rng;
+use common::{send_signal, Rng};
 
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
@@ -88,11 +88,7 @@ fn run_and_kill(mut child: Child, delay: Duration, kill: Kill) -> (Output, bool)
                 } else {
                     "-TERM"
                 };
-                let status = Command::new("kill")
-                    .args([signal, &child.id().to_string()])
-                    .status()
-                    .unwrap();
-                assert!(status.success());
+                send_signal(&child, signal);
             }
         }
     }

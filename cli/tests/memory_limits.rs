@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 mod common;
-use common::queens;
+use common::{queens, spawn_xcover};
 
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 const GRID: &str =
@@ -14,14 +14,7 @@ const GRID: &str =
 const MASK: &str = "...1..1..11..........1.....11..1...........11.1.....1";
 
 fn dlx3(input: &str, args: &[&str]) -> Output {
-    let mut child = Command::new(XCOVER)
-        .arg("dlx3")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_xcover(&[&["dlx3"], args].concat());
     let mut stdin = child.stdin.take().unwrap();
     // A refusal may come before the whole input is read (the input alone can be over the
     // limit): the pipe is then closed under us, which is not an error of the test.

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Lines of `../shared/data/sudoku17.txt` (beside the repository, never copied into it);
 /// `None` (test skipped, reason printed) only when XCOVER_SKIP_SHARED=1 and the file is
@@ -77,15 +77,29 @@ pub fn queens(n: usize) -> String {
     out
 }
 
-/// Runs `xcover args` with `stdin` as its input and waits for it.
-pub fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+/// Starts `xcover args` with stdin, stdout and stderr piped.
+pub fn spawn_xcover(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_xcover"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("run xcover");
+        .expect("run xcover")
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to `child` with kill(1).
+pub fn send_signal(child: &Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill {signal} failed");
+}
+
+/// Runs `xcover args` with `stdin` as its input and waits for it.
+pub fn xcover(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn_xcover(args);
     child
         .stdin
         .take()
