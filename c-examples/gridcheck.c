@@ -308,9 +308,11 @@ static int misuse(void)
     EXPECT(gridcheck_chunk_list(h, NULL, 0, &count), XCOVER_BUFFER_TOO_SMALL);
     CHECK(count > 1 && count <= GRIDCHECK_MAX_CHUNKS);
     EXPECT(gridcheck_chunk_list(h, &id, 1, &count), XCOVER_BUFFER_TOO_SMALL);
-    EXPECT(gridcheck_chunk_begin(h, 0x10000u), XCOVER_GRIDCHECK_BAD_CHUNK);
-    EXPECT(gridcheck_chunk_begin(h, (5u << 8) | 7u), XCOVER_GRIDCHECK_BAD_CHUNK);
-    EXPECT(gridcheck_chunk_begin(h, (200u << 8) | 0xffu), XCOVER_GRIDCHECK_BAD_CHUNK);
+    /* Ids are top << 16 | second << 8 | third, 255 for an open level. */
+    EXPECT(gridcheck_chunk_begin(h, 0x1000000u), XCOVER_GRIDCHECK_BAD_CHUNK);
+    EXPECT(gridcheck_chunk_begin(h, (5u << 16) | (5u << 8) | 0xffu), XCOVER_GRIDCHECK_BAD_CHUNK);
+    EXPECT(gridcheck_chunk_begin(h, (200u << 16) | 0xffffu), XCOVER_GRIDCHECK_BAD_CHUNK);
+    EXPECT(gridcheck_chunk_begin(h, (0xffu << 16) | (3u << 8) | 0xffu), XCOVER_GRIDCHECK_BAD_CHUNK);
     EXPECT(gridcheck_chunk_begin(h, id), XCOVER_OK);
 
     /* Stop at first: STOPPED, then again STOPPED; the puzzle is readable. */

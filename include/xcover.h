@@ -113,7 +113,7 @@ typedef struct dlx3_workspace dlx3_workspace;
 /**
  * Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
  */
-#define GRIDCHECK_TABLE_BYTES 20256
+#define GRIDCHECK_TABLE_BYTES 20080
 
 /**
  * Bytes per unavoidable set (a 128-bit cell set).
@@ -121,14 +121,9 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define GRIDCHECK_SET_BYTES 16
 
 /**
- * Bytes per search level of the 768-set bitmap mode.
+ * Bytes per search level (a 768-set bitmap state).
  */
 #define GRIDCHECK_STATE_BYTES 96
-
-/**
- * Bytes per search level of the wide (769..4096 sets) mode.
- */
-#define GRIDCHECK_WIDE_STATE_BYTES 512
 
 /**
  * `gridcheck_set_options` flag: stop at the first puzzle found (the step returns
@@ -146,13 +141,14 @@ typedef struct dlx3_workspace dlx3_workspace;
  * The chunk id of the whole scan (`gridcheck_chunk_begin(h, GRIDCHECK_CHUNK_WHOLE)` runs
  * every chunk in one go).
  */
-#define GRIDCHECK_CHUNK_WHOLE 65535
+#define GRIDCHECK_CHUNK_WHOLE 16777215
 
 /**
- * Most chunks a scan can have (one per placement of the two most significant free
- * clues: 81 * 80 / 2), so a `uint32_t ids[GRIDCHECK_MAX_CHUNKS]` always suffices.
+ * Most chunks a scan can have (one per set of the first three free clues placed: at
+ * most 81 * 80 * 79 / 6), so a `uint32_t ids[GRIDCHECK_MAX_CHUNKS]` always suffices;
+ * `gridcheck_chunk_list` also tells the exact count of a prepared scan.
  */
-#define GRIDCHECK_MAX_CHUNKS 3240
+#define GRIDCHECK_MAX_CHUNKS 85320
 
 /**
  * Bytes of a puzzle text: 81 characters (`1`..`9` given, `0` empty) and a NUL.
@@ -839,11 +835,10 @@ typedef struct gridcheck_limits {
      */
     uint32_t max_ua;
     /**
-     * Sets kept for the enumeration (at least 1): every set up to the largest size class
-     * that fits in 3/4 of it, then those whose first chance to be hit comes first. The
-     * `xcover gridcheck` defaults: 768 for a masked scan, 2000 for a whole grid. More than
-     * 768 uses the wide mode (512 bytes per level), more than 4096 list mode (16 * keep
-     * bytes per level). The puzzles found never depend on it; the time does.
+     * Sets kept after preparation (at least 1): every set up to the largest size class
+     * that fits in 3/4 of it, then larger ones up to keep_ua in all. The enumeration
+     * loads the 768 smallest of them. The `xcover gridcheck` defaults: 768 for a masked
+     * scan, 2000 for a whole grid. The puzzles found never depend on it; the time does.
      */
     uint32_t keep_ua;
     /**
@@ -1257,10 +1252,8 @@ xcover_status gridcheck_get_stats(struct gridcheck *handle, struct gridcheck_sta
  *
  * ```text
  * bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
- *       + 16 * (max_ua + ua_scratch + W + (K > 4096 ? K * (max_clues - 1) : 0))
- *       + 96 * (max_clues + 1) + (768 < K <= 4096 ? 512 * (max_clues + 1) : 0)
- * K = min(max_ua, keep_ua),
- * W = max_ua + max(768 < K <= 4096 ? 81 * ceil(K / 128) : 0, clamp(8 * max_ua, 4096, 262144))
+ *       + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
+ * W = max_ua + clamp(8 * max_ua, 4096, 262144)
  * ```
  *
  * (`XCOVER_GRIDCHECK_WORKSPACE_SIZE(max_ua, keep_ua, ua_scratch, max_clues)` is the same

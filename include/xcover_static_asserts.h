@@ -36,32 +36,17 @@
      + XCOVER_ROUND8((size_t)DLX3_LEVEL_BYTES * (size_t)(levels)))
 
 /* Bytes for gridcheck_init(buf, len, &limits, ...) with limits {max_ua, keep_ua,
- * ua_scratch, max_clues}: the formula of gridcheck_workspace_size(). K = min(max_ua,
- * keep_ua) sets are kept; above 768 the wide mode, above 4096 list mode need more. */
-#define XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua)                                             \
-    ((size_t)(keep_ua) < (size_t)(max_ua) ? (size_t)(keep_ua) : (size_t)(max_ua))
-#define XCOVER_GRIDCHECK_WIDE(k) ((k) > 768u && (k) <= 4096u)
+ * ua_scratch, max_clues}: the formula of gridcheck_workspace_size() (keep_ua does not
+ * change the size). */
 #define XCOVER_GRIDCHECK_RATING(max_ua)                                                    \
     (8u * (size_t)(max_ua) < 4096u     ? (size_t)4096u                                     \
      : 8u * (size_t)(max_ua) > 262144u ? (size_t)262144u                                   \
                                        : 8u * (size_t)(max_ua))
-#define XCOVER_GRIDCHECK_WORK(max_ua, k)                                                   \
-    ((size_t)(max_ua)                                                                      \
-     + (XCOVER_GRIDCHECK_WIDE(k) && 81u * (((k) + 127u) / 128u) > XCOVER_GRIDCHECK_RATING(max_ua) \
-            ? 81u * (((k) + 127u) / 128u)                                                  \
-            : XCOVER_GRIDCHECK_RATING(max_ua)))
 #define XCOVER_GRIDCHECK_WORKSPACE_SIZE(max_ua, keep_ua, ua_scratch, max_clues)            \
     ((size_t)8u + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES                           \
      + GRIDCHECK_SET_BYTES                                                                 \
-           * ((size_t)(max_ua) + (size_t)(ua_scratch)                                      \
-              + XCOVER_GRIDCHECK_WORK(max_ua, XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua))      \
-              + (XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua) > 4096u                            \
-                     ? XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua) * ((size_t)(max_clues) - 1u) \
-                     : 0u))                                                                \
-     + GRIDCHECK_STATE_BYTES * ((size_t)(max_clues) + 1u)                                  \
-     + (XCOVER_GRIDCHECK_WIDE(XCOVER_GRIDCHECK_KEPT(max_ua, keep_ua))                      \
-            ? GRIDCHECK_WIDE_STATE_BYTES * ((size_t)(max_clues) + 1u)                      \
-            : 0u))
+           * (2u * (size_t)(max_ua) + (size_t)(ua_scratch) + XCOVER_GRIDCHECK_RATING(max_ua)) \
+     + GRIDCHECK_STATE_BYTES * ((size_t)(max_clues) + 1u))
 
 /* A suitably aligned static buffer in C99 (no _Alignas needed):
  *     static XCOVER_ALIGNED_BUFFER(ws, XCOVER_DLX3_PRELOADED_SIZE(...));

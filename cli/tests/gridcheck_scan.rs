@@ -10,7 +10,6 @@ use std::ops::ControlFlow;
 use support::*;
 use xcover_cli::gridcheck::{runner, ua_source};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
 use xcover_core::gridcheck::scan::{
     self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace, WorkspaceSize,
 };
@@ -312,16 +311,14 @@ fn chunked_set(
     let mut work = vec![0u128; scan::required_work_entries(uas.len(), opts)];
     let prepared = scan::prepare(grid, uas, opts, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
-    let mut lists = vec![0u128; size.list_entries];
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![[0u64; WORDS]; size.states];
-    let mut wide_states = vec![[0u128; WIDE_WORDS]; size.wide_states];
     let mut found = BTreeSet::new();
     let ids: Vec<ChunkId> = prepared.chunks().collect();
     let mut resumptions = 0;
     for &id in ids.iter().rev() {
         let id = ChunkId::from_u32(id.to_u32()).unwrap();
-        let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide_states);
+        let workspace = Workspace::new(&mut table, &mut states);
         let mut run = ChunkRun::new(&prepared, workspace, id).unwrap();
         loop {
             match run.run(budget, &mut |g| {
@@ -356,13 +353,11 @@ fn chunked_resumed_runs_equal_one_run() {
         let mut work = vec![0u128; scan::required_work_entries(uas.len(), &opts)];
         let prepared = scan::prepare(&grid, &uas, &opts, &mut work).unwrap();
         let size = WorkspaceSize::for_scan(&prepared);
-        let mut lists = vec![0u128; size.list_entries];
         let mut table = Box::new(BitmapTable::new());
         let mut states = vec![[0u64; WORDS]; size.states];
-        let mut wide_states = vec![[0u128; WIDE_WORDS]; size.wide_states];
         let mut run = ChunkRun::new(
             &prepared,
-            Workspace::new(&mut lists, &mut table, &mut states, &mut wide_states),
+            Workspace::new(&mut table, &mut states),
             ChunkId::WHOLE,
         )
         .unwrap();
@@ -418,19 +413,19 @@ fn a_wrong_ua_list_never_enters_through_load() {
 }
 
 #[test]
-fn list_wide_and_bitmap_modes_agree() {
+fn the_sets_kept_never_change_the_puzzles() {
     let Some(lines) = sudoku17() else { return };
     let mut rng = Rng(4096);
     let cases: &[u8] = &[17];
     for &clues in cases {
         let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
         let forced = rng.pick(puzzle.givens(), 12);
-        // Real UA plus thousands of supersets of them (a superset of a UA is a UA too), so
-        // that the wide and list modes get used.
+        // Real UA plus a thousand supersets of them (a superset of a UA is a UA too), so
+        // that the table holds sets of many sizes and is full.
         let mut uas = ua_source::generate(&grid, TEST_UA_RANDOM, 9, forced).unwrap();
         let base = uas.clone();
         let open = forced.complement();
-        for _ in 0..if heavy() { 5300 } else { 1200 } {
+        for _ in 0..1200 {
             let count = 1 + rng.below(3);
             let extra = rng.pick(open, count);
             uas.push(base[rng.below(base.len())].union(extra));
@@ -443,48 +438,30 @@ fn list_wide_and_bitmap_modes_agree() {
         let base = options(clues, forced, Cells::EMPTY);
         let mut work = vec![0u128; scan::required_work_entries(uas.len(), &base)];
         let prepared = scan::prepare(&grid, &uas, &base, &mut work).unwrap();
-        assert!(
-            prepared.wide_hits().is_some(),
-            "the default run uses the wide mode"
+        assert_eq!(
+            prepared.table_sets().len(),
+            scan::bitmap768::CAPACITY,
+            "the default run fills the table"
         );
         let reference = scan_set(&grid, &uas, &base);
         check_found(&grid, &reference, &base);
         assert!(clues == 18 || reference.contains(&puzzle.givens()));
         let mut variants = Vec::new();
-        // Wide mode switching to the 768-set bitmap as soon as it can.
-        let mut always_switch = base;
-        always_switch.switch_min_clue = 0;
-        variants.push(("wide, always switch", always_switch));
-        // Wide mode, never switching.
-        let mut never_switch = base;
-        never_switch.switch_min_clue = u8::MAX;
-        variants.push(("wide, never switch", never_switch));
-        // 768-set bitmap from the root.
-        let mut bitmap = base;
-        bitmap.truncation = Some(scan::TruncationLimits {
-            small: 500,
-            total: 768,
-        });
-        variants.push(("bitmap", bitmap));
-        // List mode above 4096 kept sets (slow unoptimised: release / heavy runs only).
-        if heavy() {
-            let mut list = base;
-            list.truncation = Some(scan::TruncationLimits {
-                small: 4000,
-                total: 6000,
+        // Fewer sets than the table holds: more candidates reach the solver.
+        for total in [300, 40, 1] {
+            let mut fewer = base;
+            fewer.truncation = Some(scan::TruncationLimits {
+                small: total * 3 / 4,
+                total,
             });
-            let mut work = vec![0u128; scan::required_work_entries(uas.len(), &list)];
-            let kept = scan::prepare(&grid, &uas, &list, &mut work)
-                .unwrap()
-                .kept_len();
-            assert!(
-                kept > scan::wide::WIDE_CAPACITY,
-                "list mode needs more than 4096 UA ({kept})"
-            );
-            variants.push(("list", list));
+            variants.push((total, fewer));
         }
-        for (name, opts) in variants {
-            assert_eq!(scan_set(&grid, &uas, &opts), reference, "{name}, N={clues}");
+        for (total, opts) in variants {
+            assert_eq!(
+                scan_set(&grid, &uas, &opts),
+                reference,
+                "{total} kept, N={clues}"
+            );
         }
     }
 }

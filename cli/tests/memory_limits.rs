@@ -105,19 +105,19 @@ fn gridcheck_refuses_over_the_limit_and_runs_within_it() {
     assert!(plain.status.success());
     assert_eq!(String::from_utf8_lossy(&plain.stdout).lines().count(), 81);
 
-    // Per-thread buffers (about 20 KiB each here) times 1000 threads (the scan has over a
-    // thousand chunks, so none is left idle), over UA generation's 1.4 MiB.
-    let refused = gridcheck(&["--threads", "1000", "--max-memory", "2M"]);
+    // Per-thread buffers (about 20 KiB each here) times one thread per chunk (1000 asked
+    // for, 72 chunks), over UA generation's 1.4 MiB.
+    let refused = gridcheck(&["--threads", "1000", "--max-memory", "1500K"]);
     let stderr = String::from_utf8(refused.stderr).unwrap();
     assert_eq!(refused.status.code(), Some(1), "{stderr}");
     assert!(refused.stdout.is_empty());
     assert!(
-        stderr.contains("threads of") && stderr.contains("--max-memory"),
+        stderr.contains("(72 threads of") && stderr.contains("--max-memory"),
         "{stderr}"
     );
     let need = needed(&stderr);
     let exact = need.to_string();
-    assert!(need > 1000 * 16 * 1024, "{stderr}");
+    assert!(need > 72 * 20 * 1024, "{stderr}");
     let short = (need - 1).to_string();
     let refused = gridcheck(&["--threads", "1000", "--max-memory", &short]);
     assert_eq!(refused.status.code(), Some(1));

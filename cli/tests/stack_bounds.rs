@@ -13,7 +13,6 @@ use xcover_core::dlx3::{
     measure, ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Storage, MAX_LEVEL,
 };
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
 use xcover_core::gridcheck::scan::{
     self, ChunkRun, ClueMask, ScanOptions, Workspace, WorkspaceSize,
 };
@@ -209,14 +208,12 @@ fn gridcheck_run(
     let mut work = vec![0u128; scan::required_work_entries(uas.len(), &options)];
     let prepared = scan::prepare(&grid, uas, &options, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
-    let mut lists = vec![0u128; size.list_entries];
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![[0u64; WORDS]; size.states];
-    let mut wide = vec![[0u128; WIDE_WORDS]; size.wide_states];
     let mut found = 0;
     let mut ran = 0;
     for chunk in prepared.chunks().take(chunk_limit) {
-        let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+        let workspace = Workspace::new(&mut table, &mut states);
         let mut run = ChunkRun::new(&prepared, workspace, chunk).unwrap();
         let mut spent = 0;
         while let scan::RunStatus::BudgetExhausted = run.run(1 << 12, &mut |_| {
@@ -245,26 +242,19 @@ fn gridcheck_scan_runs_on_a_small_stack() {
     });
     let masked_uas =
         xcover_cli::gridcheck::ua_source::generate(&grid, 300, 1, masked.mask.givens).unwrap();
-    // A whole-grid 17-clue scan: list, wide and bitmap modes (its first chunks only).
+    // A whole-grid 17-clue scan (its first chunks only).
     let whole = ScanOptions::new(17);
     let whole_uas =
         xcover_cli::gridcheck::ua_source::generate(&grid, 3000, 1, Cells::EMPTY).unwrap();
     let mut minimal = whole;
     minimal.minimal_only = true;
-    // More than 4096 kept sets: the list mode.
-    let mut listed = ScanOptions::new(16);
-    listed.truncation = Some(scan::TruncationLimits {
-        small: 4500,
-        total: 6000,
-    });
     let results = on_small_stack(GRIDCHECK_STACK_KIB, move || {
         [
             gridcheck_run(&masked_uas, masked, usize::MAX, u64::MAX),
             gridcheck_run(&whole_uas, whole, 3, 1 << 21),
             gridcheck_run(&whole_uas, minimal, 1, 1 << 21),
-            gridcheck_run(&whole_uas, listed, 2, 1 << 21),
         ]
     });
     assert_eq!(results[0].1, 81, "the fixture's puzzles");
-    assert!(results[1].0 == 3 && results[2].0 == 1 && results[3].0 == 2);
+    assert!(results[1].0 == 3 && results[2].0 == 1);
 }

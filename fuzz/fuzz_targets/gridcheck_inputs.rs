@@ -15,7 +15,6 @@ use core::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
 use xcover_core::gridcheck::scan::{
     self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, TruncationLimits, Workspace,
     WorkspaceSize,
@@ -189,7 +188,6 @@ fuzz_target!(|data: &[u8]| {
     options.mask = mask;
     options.stop_at_first = flags & 16 != 0;
     options.minimal_only = flags & 32 != 0;
-    options.switch_min_clue = byte(control, 7);
     if flags & 64 != 0 {
         options.truncation = Some(TruncationLimits {
             small: usize::from(byte(control, 8)),
@@ -222,10 +220,8 @@ fuzz_target!(|data: &[u8]| {
     let _ = (prepared.forced_givens(), prepared.stats(), prepared.free_clues());
     let size = WorkspaceSize::for_scan(&prepared);
     let _ = size.bytes();
-    let mut lists = vec![0u128; size.list_entries];
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![[0u64; WORDS]; size.states];
-    let mut wide = vec![[0u128; WIDE_WORDS]; size.wide_states];
     let mut chunks: Vec<ChunkId> = prepared.chunks().take(64).collect();
     // Also a chunk number straight from the input (may be invalid).
     let raw = u32::from(byte(control, 10)) << 8 | u32::from(byte(control, 11));
@@ -239,7 +235,7 @@ fuzz_target!(|data: &[u8]| {
     let whole_budget = if prepared.kept_len() > 0 { 5_000 } else { 500 };
     let mut found = Vec::new();
     for &chunk in chunks.iter().skip(pick % chunks.len().max(1)).take(2) {
-        let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+        let workspace = Workspace::new(&mut table, &mut states);
         let Ok(mut run) = ChunkRun::new(&prepared, workspace, chunk) else {
             continue;
         };
@@ -264,7 +260,7 @@ fuzz_target!(|data: &[u8]| {
         let mut whole_found = Vec::new();
         let mut sliced_found = Vec::new();
         let whole = {
-            let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+            let workspace = Workspace::new(&mut table, &mut states);
             ChunkRun::new(&prepared, workspace, chunk).ok().map(|mut run| {
                 let status = run.run(whole_budget, &mut |g| {
                     whole_found.push(g);
@@ -274,7 +270,7 @@ fuzz_target!(|data: &[u8]| {
             })
         };
         if let Some((RunStatus::Done, whole_stats)) = whole {
-            let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+            let workspace = Workspace::new(&mut table, &mut states);
             let mut run = ChunkRun::new(&prepared, workspace, chunk).expect("chunk ran before");
             let mut calls = 0u64;
             while run.run(budget, &mut |g| {

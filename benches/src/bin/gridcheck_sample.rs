@@ -7,7 +7,7 @@
 //! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
 //! pseudo-puzzles, seed S; K defaults to 3000) or loaded from F (0/1 masks or `{rc,...}`
 //! lines, as the reference tool writes them; every set is verified). Prints the preparation
-//! figures (UA, clique sizes and cells in `rc` notation, `limit[]`, kept UA, chunks), then
+//! figures (UA, clique sizes and cells in `rc` notation, kept UA, chunks), then
 //! runs M chunks (default 40) spread evenly over the chunk list (chunk `i * chunks / M + O`)
 //! and prints their steps, candidates and CPU seconds, and the whole scan extrapolated from
 //! them (steps and seconds times chunks / M). `--all` runs every chunk instead. `--keep K`
@@ -24,7 +24,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::wide::WIDE_WORDS;
 use xcover_core::gridcheck::scan::{
     self, ChunkRun, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
 };
@@ -181,16 +180,13 @@ fn run() -> Result<(), String> {
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
     let members = prepared.clique_members();
     let sizes: Vec<String> = members.iter().map(|m| m.count_ones().to_string()).collect();
-    let limits: Vec<String> = (0..members.len() as u8)
-        .map(|j| prepared.limit(j).to_string())
-        .collect();
     let mut by_size = [0usize; 82];
     for ua in &uas {
         by_size[ua.len() as usize] += 1;
     }
     let small: usize = by_size[..=13].iter().sum();
     println!(
-        "UA {} ({} of size <= 13; {:.2} s), kept {}; clique {} [{}] product {}{}; limit [{}]; prepare {:.3} s",
+        "UA {} ({} of size <= 13; {:.2} s), kept {}; clique {} [{}] product {}{}; prepare {:.3} s",
         uas.len(),
         small,
         ua_seconds,
@@ -198,8 +194,11 @@ fn run() -> Result<(), String> {
         members.len(),
         sizes.join(","),
         prepared_product(members),
-        if prepared.clique_truncated() { " (budget hit)" } else { "" },
-        limits.join(","),
+        if prepared.clique_truncated() {
+            " (budget hit)"
+        } else {
+            ""
+        },
         prepare_seconds
     );
     if options.verbose {
@@ -268,13 +267,11 @@ fn run_chunks(
     verbose: bool,
 ) -> Result<(u64, u64, u64, u64), String> {
     let size = WorkspaceSize::for_scan(prepared);
-    let mut lists = vec![0u128; size.list_entries];
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![[0u64; WORDS]; size.states];
-    let mut wide = vec![[0u128; WIDE_WORDS]; size.wide_states];
     let (mut steps, mut candidates, mut found, mut cpu_ns) = (0u64, 0u64, 0u64, 0u64);
     while let Some(&index) = picked.get(next.fetch_add(1, Ordering::Relaxed)) {
-        let workspace = Workspace::new(&mut lists, &mut table, &mut states, &mut wide);
+        let workspace = Workspace::new(&mut table, &mut states);
         let mut run =
             ChunkRun::new(prepared, workspace, chunks[index]).map_err(|e| e.to_string())?;
         let before = thread_cpu_ns();
@@ -283,9 +280,10 @@ fn run_chunks(
         let stats = run.stats();
         if verbose {
             println!(
-                "  chunk {index} top {} second {}: steps {} candidates {} cpu {:.3} s",
+                "  chunk {index} top {} second {} third {}: steps {} candidates {} cpu {:.3} s",
                 chunks[index].top,
                 chunks[index].second,
+                chunks[index].third,
                 stats.steps,
                 stats.candidates,
                 spent as f64 * 1e-9

@@ -3,7 +3,7 @@
 //! An append-only text file, one record per line:
 //!
 //! ```text
-//! xcover-gridcheck-journal 1 <fingerprint>     header: everything the result depends on
+//! xcover-gridcheck-journal 2 <fingerprint>     header: everything the result depends on
 //! puzzle <grid> <81 chars>                     a verified puzzle, written when found
 //! chunk <grid> <chunk id>                      every puzzle of that chunk is above it
 //! grid <grid> done                             every chunk of the grid is above it
@@ -26,7 +26,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 /// First word of the header line and the format version.
-const MAGIC: &str = "xcover-gridcheck-journal 1";
+const MAGIC: &str = "xcover-gridcheck-journal 2";
 
 /// Chunk-end syncs closer together than this are skipped (data is still written).
 const SYNC_INTERVAL: Duration = Duration::from_secs(1);
@@ -206,6 +206,13 @@ fn parse(text: &[u8], fingerprint: &str, grids: &[Grid]) -> Result<Vec<GridRecor
         .strip_prefix(MAGIC)
         .and_then(|rest| rest.strip_prefix(' '))
     else {
+        if let Some(version) = header.strip_prefix("xcover-gridcheck-journal ") {
+            let version = version.split(' ').next().unwrap_or("");
+            bail!(
+                "journal format {version} was written by another version of xcover (this one \
+                 reads {MAGIC}): its chunks differ, start anew without --resume"
+            );
+        }
         bail!("not a gridcheck journal (or an empty one)");
     };
     if found != fingerprint {
@@ -327,6 +334,10 @@ mod tests {
         let wrong = GRID.replacen('1', "2", 1);
         std::fs::write(&path, format!("{MAGIC} fp\npuzzle 0 {wrong}\n")).unwrap();
         assert!(Journal::resume(&path, "fp", &grids).is_err());
+        // A journal of the format before chunks had three levels.
+        std::fs::write(&path, "xcover-gridcheck-journal 1 fp\nchunk 0 1287\n").unwrap();
+        let err = Journal::resume(&path, "fp", &grids).err().unwrap();
+        assert!(format!("{err:#}").contains("another version"), "{err:#}");
     }
 
     #[test]

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::wide::{WideState, WIDE_WORDS};
 use xcover_core::gridcheck::scan::{
     ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize,
 };
@@ -50,29 +49,20 @@ impl Control<'_> {
 
 /// Per-thread buffers of a chunk run.
 struct Buffers {
-    lists: Vec<u128>,
     table: Box<BitmapTable>,
     states: Vec<[u64; WORDS]>,
-    wide_states: Vec<WideState>,
 }
 
 impl Buffers {
     fn new(size: WorkspaceSize) -> Buffers {
         Buffers {
-            lists: vec![0; size.list_entries],
             table: Box::new(BitmapTable::new()),
             states: vec![[0; WORDS]; size.states],
-            wide_states: vec![[0; WIDE_WORDS]; size.wide_states],
         }
     }
 
     fn workspace(&mut self) -> Workspace<'_> {
-        Workspace::new(
-            &mut self.lists,
-            &mut self.table,
-            &mut self.states,
-            &mut self.wide_states,
-        )
+        Workspace::new(&mut self.table, &mut self.states)
     }
 }
 

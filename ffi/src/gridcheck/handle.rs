@@ -11,7 +11,6 @@ use crate::raw::{is_aligned, Checked};
 use crate::status::xcover_status;
 use core::mem::size_of;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
-use xcover_core::gridcheck::scan::wide::WideState;
 use xcover_core::gridcheck::scan::{ChunkRun, Prepared, RunStats, ScanOptions, Workspace};
 use xcover_core::gridcheck::{Cells, Grid};
 
@@ -48,9 +47,7 @@ struct Regions {
     uas: *mut Cells,
     scratch: *mut Cells,
     work: *mut u128,
-    lists: *mut u128,
     states: *mut State,
-    wide_states: *mut WideState,
     counts: Counts,
 }
 
@@ -124,9 +121,7 @@ pub unsafe fn install(
             uas: carver.zeroed::<Cells>(counts.uas)?.as_mut_ptr(),
             scratch: carver.zeroed::<Cells>(counts.scratch)?.as_mut_ptr(),
             work: carver.zeroed::<u128>(counts.work)?.as_mut_ptr(),
-            lists: carver.zeroed::<u128>(counts.lists)?.as_mut_ptr(),
             states: carver.zeroed::<State>(counts.states)?.as_mut_ptr(),
-            wide_states: carver.zeroed::<WideState>(counts.wide_states)?.as_mut_ptr(),
             counts,
         })
     })()
@@ -314,10 +309,8 @@ impl gridcheck {
         // workspace (`store_run`) and never uses again.
         unsafe {
             Workspace::new(
-                core::slice::from_raw_parts_mut(r.lists, r.counts.lists),
                 &mut *r.table,
                 core::slice::from_raw_parts_mut(r.states, r.counts.states),
-                core::slice::from_raw_parts_mut(r.wide_states, r.counts.wide_states),
             )
         }
     }

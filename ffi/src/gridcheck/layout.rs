@@ -8,11 +8,10 @@
 
 use super::types::{
     gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_SET_BYTES, GRIDCHECK_STATE_BYTES,
-    GRIDCHECK_TABLE_BYTES, GRIDCHECK_WIDE_STATE_BYTES, GRIDCHECK_WORKSPACE_ALIGN,
+    GRIDCHECK_TABLE_BYTES, GRIDCHECK_WORKSPACE_ALIGN,
 };
 use core::mem::{align_of, size_of};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State, CAPACITY};
-use xcover_core::gridcheck::scan::wide::{words_for, WideState, WIDE_CAPACITY};
+use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
 use xcover_core::gridcheck::scan::{rating, ScanOptions, TruncationLimits};
 use xcover_core::gridcheck::Cells;
 
@@ -22,10 +21,8 @@ pub const REGION_ALIGN: usize = 16;
 const _: () = {
     assert!(size_of::<BitmapTable>().div_ceil(16) * 16 == GRIDCHECK_TABLE_BYTES);
     assert!(size_of::<State>() == GRIDCHECK_STATE_BYTES);
-    assert!(size_of::<WideState>() == GRIDCHECK_WIDE_STATE_BYTES);
     assert!(size_of::<Cells>() == GRIDCHECK_SET_BYTES);
     assert!(align_of::<BitmapTable>() <= REGION_ALIGN);
-    assert!(align_of::<WideState>() <= REGION_ALIGN);
     assert!(align_of::<Cells>() <= REGION_ALIGN);
     assert!(GRIDCHECK_HEADER_BYTES % REGION_ALIGN == 0);
 };
@@ -39,12 +36,8 @@ pub struct Counts {
     pub scratch: usize,
     /// Entries of the work list of `prepare`.
     pub work: usize,
-    /// List-mode entries of the chunk run.
-    pub lists: usize,
     /// Bitmap states.
     pub states: usize,
-    /// Wide states.
-    pub wide_states: usize,
 }
 
 /// The truncation the limits ask for (the CLI's `--keep-ua K`: K in all, 3/4 K small).
@@ -63,39 +56,16 @@ pub fn counts(limits: &gridcheck_limits) -> Option<Counts> {
     }
     let uas = limits.max_ua as usize;
     let levels = limits.max_clues as usize;
-    let kept = uas.min(limits.keep_ua as usize);
     let mut options = ScanOptions::new(1);
     options.truncation = Some(truncation(limits.keep_ua));
     let work = xcover_core::gridcheck::scan::required_work_entries(uas, &options);
-    debug_assert_eq!(
-        work,
-        uas + wide_work(kept).max(rating::scratch_entries(uas))
-    );
+    debug_assert_eq!(work, uas + rating::scratch_entries(uas));
     Some(Counts {
         uas,
         scratch: limits.ua_scratch as usize,
         work,
-        lists: if kept > WIDE_CAPACITY {
-            kept * (levels - 1)
-        } else {
-            0
-        },
         states: levels + 1,
-        wide_states: if kept > CAPACITY && kept <= WIDE_CAPACITY {
-            levels + 1
-        } else {
-            0
-        },
     })
-}
-
-/// Wide hitting-mask entries for `kept` sets (the formula the README states).
-fn wide_work(kept: usize) -> usize {
-    if kept > CAPACITY && kept <= WIDE_CAPACITY {
-        81 * words_for(kept)
-    } else {
-        0
-    }
 }
 
 /// Bytes of a workspace with these array lengths (None on overflow).
@@ -104,16 +74,13 @@ pub fn bytes(counts: &Counts) -> Option<usize> {
         .uas
         .checked_add(counts.scratch)?
         .checked_add(counts.work)?
-        .checked_add(counts.lists)?
         .checked_mul(GRIDCHECK_SET_BYTES)?;
     let states = counts.states.checked_mul(GRIDCHECK_STATE_BYTES)?;
-    let wide = counts.wide_states.checked_mul(GRIDCHECK_WIDE_STATE_BYTES)?;
     let total = (REGION_ALIGN - GRIDCHECK_WORKSPACE_ALIGN)
         .checked_add(GRIDCHECK_HEADER_BYTES)?
         .checked_add(GRIDCHECK_TABLE_BYTES)?
         .checked_add(sets)?
-        .checked_add(states)?
-        .checked_add(wide)?;
+        .checked_add(states)?;
     (total <= isize::MAX as usize).then_some(total)
 }
 
@@ -128,8 +95,6 @@ unsafe impl Zeroable for u128 {}
 unsafe impl Zeroable for Cells {}
 // SAFETY: an array of u64.
 unsafe impl Zeroable for State {}
-// SAFETY: an array of u128.
-unsafe impl Zeroable for WideState {}
 
 /// Hands out consecutive regions of the caller's buffer.
 pub struct Carver {
@@ -213,23 +178,13 @@ mod tests {
                 ua_scratch: scratch,
                 max_clues: clues,
             };
-            let (u, k, s, l) = (
-                max_ua as usize,
-                keep.min(max_ua) as usize,
-                scratch as usize,
-                clues as usize,
-            );
-            let w = u + wide_work(k).max((8 * u).clamp(4096, 1 << 18));
+            let (u, s, l) = (max_ua as usize, scratch as usize, clues as usize);
+            let w = u + (8 * u).clamp(4096, 1 << 18);
             let expect = 8
                 + GRIDCHECK_HEADER_BYTES
                 + GRIDCHECK_TABLE_BYTES
-                + 16 * (u + s + w + if k > 4096 { k * (l - 1) } else { 0 })
-                + 96 * (l + 1)
-                + if k > 768 && k <= 4096 {
-                    512 * (l + 1)
-                } else {
-                    0
-                };
+                + 16 * (u + s + w)
+                + 96 * (l + 1);
             assert_eq!(bytes(&counts(&limits).unwrap()), Some(expect));
         }
         let bad = gridcheck_limits {

@@ -93,7 +93,7 @@ pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) 
         let prepared = h.prepared();
         // Validate before touching the current run: ChunkRun::new checks the workspace
         // sizes too, so build the new run from a fresh borrow only once the id is known good.
-        if chunk != ChunkId::WHOLE && !chunk_fits(prepared, chunk) {
+        if !prepared.chunk_fits(chunk) {
             return Err(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK);
         }
         if h.state() != GRIDCHECK_STATE_PREPARED {
@@ -122,15 +122,6 @@ pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) 
             Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
         }
     })())
-}
-
-/// Whether `chunk` passes the checks of `ChunkRun::new` (positions inside the scan).
-fn chunk_fits(prepared: &xcover_core::gridcheck::scan::Prepared<'_>, chunk: ChunkId) -> bool {
-    let clues = prepared.free_clues();
-    let top_ok = chunk.top == u8::MAX || (clues > 0 && chunk.top < prepared.free_cell_count());
-    let second_ok =
-        chunk.second == u8::MAX || (clues >= 2 && chunk.top != u8::MAX && chunk.second < chunk.top);
-    top_ok && second_ok
 }
 
 /// Runs the current chunk for about `budget` steps (placements tried; the check is made

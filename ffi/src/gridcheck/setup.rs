@@ -37,10 +37,8 @@ unsafe fn bounded_text<'a>(text: *const c_char, max: usize) -> Option<&'a [u8]> 
 ///
 /// ```text
 /// bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
-///       + 16 * (max_ua + ua_scratch + W + (K > 4096 ? K * (max_clues - 1) : 0))
-///       + 96 * (max_clues + 1) + (768 < K <= 4096 ? 512 * (max_clues + 1) : 0)
-/// K = min(max_ua, keep_ua),
-/// W = max_ua + max(768 < K <= 4096 ? 81 * ceil(K / 128) : 0, clamp(8 * max_ua, 4096, 262144))
+///       + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
+/// W = max_ua + clamp(8 * max_ua, 4096, 262144)
 /// ```
 ///
 /// (`XCOVER_GRIDCHECK_WORKSPACE_SIZE(max_ua, keep_ua, ua_scratch, max_clues)` is the same

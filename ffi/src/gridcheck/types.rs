@@ -11,13 +11,11 @@ pub const GRIDCHECK_WORKSPACE_ALIGN: usize = 8;
 /// options, the prepared scan and the chunk run); the Rust side asserts that they fit.
 pub const GRIDCHECK_HEADER_BYTES: usize = 16384;
 /// Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
-pub const GRIDCHECK_TABLE_BYTES: usize = 20256;
+pub const GRIDCHECK_TABLE_BYTES: usize = 20080;
 /// Bytes per unavoidable set (a 128-bit cell set).
 pub const GRIDCHECK_SET_BYTES: usize = 16;
-/// Bytes per search level of the 768-set bitmap mode.
+/// Bytes per search level (a 768-set bitmap state).
 pub const GRIDCHECK_STATE_BYTES: usize = 96;
-/// Bytes per search level of the wide (769..4096 sets) mode.
-pub const GRIDCHECK_WIDE_STATE_BYTES: usize = 512;
 
 /// `gridcheck_set_options` flag: stop at the first puzzle found (the step returns
 /// XCOVER_STOPPED).
@@ -28,10 +26,11 @@ pub const GRIDCHECK_MINIMAL: u32 = 2;
 
 /// The chunk id of the whole scan (`gridcheck_chunk_begin(h, GRIDCHECK_CHUNK_WHOLE)` runs
 /// every chunk in one go).
-pub const GRIDCHECK_CHUNK_WHOLE: u32 = 0xffff;
-/// Most chunks a scan can have (one per placement of the two most significant free
-/// clues: 81 * 80 / 2), so a `uint32_t ids[GRIDCHECK_MAX_CHUNKS]` always suffices.
-pub const GRIDCHECK_MAX_CHUNKS: usize = 3240;
+pub const GRIDCHECK_CHUNK_WHOLE: u32 = 0xff_ffff;
+/// Most chunks a scan can have (one per set of the first three free clues placed: at
+/// most 81 * 80 * 79 / 6), so a `uint32_t ids[GRIDCHECK_MAX_CHUNKS]` always suffices;
+/// `gridcheck_chunk_list` also tells the exact count of a prepared scan.
+pub const GRIDCHECK_MAX_CHUNKS: usize = 85320;
 /// Bytes of a puzzle text: 81 characters (`1`..`9` given, `0` empty) and a NUL.
 pub const GRIDCHECK_PUZZLE_BYTES: usize = 82;
 
@@ -68,11 +67,10 @@ pub struct gridcheck_limits {
     /// Unavoidable sets the list can hold (added and generated together; at least 1). A
     /// masked scan typically has a few hundred, a whole grid 10,000 to 30,000.
     pub max_ua: u32,
-    /// Sets kept for the enumeration (at least 1): every set up to the largest size class
-    /// that fits in 3/4 of it, then those whose first chance to be hit comes first. The
-    /// `xcover gridcheck` defaults: 768 for a masked scan, 2000 for a whole grid. More than
-    /// 768 uses the wide mode (512 bytes per level), more than 4096 list mode (16 * keep
-    /// bytes per level). The puzzles found never depend on it; the time does.
+    /// Sets kept after preparation (at least 1): every set up to the largest size class
+    /// that fits in 3/4 of it, then larger ones up to keep_ua in all. The enumeration
+    /// loads the 768 smallest of them. The `xcover gridcheck` defaults: 768 for a masked
+    /// scan, 2000 for a whole grid. The puzzles found never depend on it; the time does.
     pub keep_ua: u32,
     /// Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` (0: no generation).
     /// A pseudo-puzzle with more minimal UA is skipped (fewer UA, same puzzles). The CLI

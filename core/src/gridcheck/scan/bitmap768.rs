@@ -1,10 +1,10 @@
-//! The <=768-set bitmap mode of the enumeration.
+//! The 768-set bitmap table of the enumeration.
 //!
-//! When at most 768 sets are still unhit, the branch switches from filtering lists to bit
-//! operations: for every position a 768-bit hitting mask (bit i set when set i contains the
-//! position), and per level a 768-bit "still unhit" state. Placing a clue is one AND-NOT
-//! per used word; the first set bit is the first unhit set in scan order, i.e. the head that
-//! gives the lower bound. Only as many 64-bit words as the set count needs are touched.
+//! The enumeration works on up to 768 sets with bit operations: for every position a
+//! 768-bit hitting mask (bit i set when set i contains the position), and per level a
+//! 768-bit "still unhit" state. Placing a clue is one AND-NOT per used word; the first set
+//! bit is the first unhit set in table order (the smallest, the enumeration's branch set).
+//! Only as many 64-bit words as the set count needs are touched.
 
 /// Capacity in sets.
 pub const CAPACITY: usize = 768;
@@ -14,15 +14,15 @@ pub const WORDS: usize = CAPACITY / 64;
 /// A "still unhit" state: bit i set while set i is not hit.
 pub type State = [u64; WORDS];
 
-/// Where the head is when a placement is probed ([`BitmapTable::probe`]).
+/// What placing a clue leaves, from [`BitmapTable::probe`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Probe {
+pub enum Probe {
+    /// Every set is hit.
+    AllHit,
+    /// The sets left unhit need more clues than are left.
+    Pruned,
     /// Index of the first set left unhit.
-    pub head: usize,
-    /// Its word.
-    word: usize,
-    /// The other sets left unhit in that word.
-    rest: u64,
+    Head(usize),
 }
 
 /// Hitting masks and per-set data of the sets loaded at the last switch.
@@ -32,9 +32,6 @@ pub struct BitmapTable {
     sets: [u128; CAPACITY],
     len: usize,
     words: usize,
-    /// Per position `p`: how many loaded sets lie wholly at or above `p` (lowest position
-    /// `>= p`). Scan order puts them first: they are the sets `0..at_or_above[p]`.
-    at_or_above: [u16; 82],
 }
 
 impl Default for BitmapTable {
@@ -51,11 +48,10 @@ impl BitmapTable {
             sets: [0; CAPACITY],
             len: 0,
             words: 0,
-            at_or_above: [0; 82],
         }
     }
 
-    /// Loads `sets` (scan order kept, at most [`CAPACITY`], position bits < 81) and returns
+    /// Loads `sets` (order kept, at most [`CAPACITY`], position bits < 81) and returns
     /// the all-unhit state. Returns `None` when there are too many sets.
     pub fn load(&mut self, sets: &[u128]) -> Option<State> {
         if sets.len() > CAPACITY {
@@ -89,13 +85,6 @@ impl BitmapTable {
         let words = len.div_ceil(64);
         self.len = len;
         self.words = words;
-        let mut before = 0;
-        for position in (0..82usize).rev() {
-            while before < len && self.sets[before].trailing_zeros() as usize >= position {
-                before += 1;
-            }
-            self.at_or_above[position] = before as u16;
-        }
         let mut state = [0u64; WORDS];
         for (w, word) in state[..words].iter_mut().enumerate() {
             let bits = (len - w * 64).min(64);
@@ -116,13 +105,6 @@ impl BitmapTable {
     /// True when no set is loaded.
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-
-    /// First word that can hold a set whose lowest position is below `position` (the
-    /// same "active words" rule as [`super::wide::WideHits`]).
-    #[inline]
-    pub fn start_word(&self, position: u8) -> usize {
-        usize::from(self.at_or_above[usize::from(position.min(81))]) / 64
     }
 
     /// `out = state` minus the sets hit by `position`, over the active words `from..`;
@@ -166,111 +148,97 @@ impl BitmapTable {
             == 0
     }
 
-    /// Placing `position` on `state` (active words `from..`) read without writing the
-    /// child state: `None` when it hits every set, else where the first set it leaves
-    /// unhit (the head) is. [`BitmapTable::place`] gives the same head. Most placements
-    /// are pruned on the head and on [`BitmapTable::must_hit_after`], so only the
-    /// survivors pay for the child state.
+    /// Placing `position` on `state` (words `from..`), read without writing the child
+    /// state: [`Probe::AllHit`] when it hits every set; [`Probe::Pruned`] when the sets it
+    /// leaves unhit cannot all be hit by `clues` more clues outside `dead` (the bound of
+    /// [`BitmapTable::needs_more_than`]); else the first set it leaves unhit. Most
+    /// placements near the leaves are pruned here, so only the survivors pay for writing
+    /// the child state with [`BitmapTable::place`].
     #[inline]
-    pub fn probe(&self, state: &State, position: u8, from: usize) -> Option<Probe> {
-        let hit = &self.hit[usize::from(position)];
-        let words = self.words.min(WORDS);
-        (from.min(words)..words).find_map(|word| {
-            let unhit = state[word] & !hit[word];
-            (unhit != 0).then(|| Probe {
-                head: word * 64 + unhit.trailing_zeros() as usize,
-                word,
-                rest: unhit & (unhit - 1),
-            })
-        })
-    }
-
-    /// [`BitmapTable::must_hit`] on the child of `state` by `position`, from its `probe`:
-    /// the positions of `within` lying in every set still unhit after `position` whose
-    /// lowest position is at least `bound`. Those sets come first in scan order, so when
-    /// there are any the head is the first of them.
-    #[inline]
-    pub fn must_hit_after(
+    pub fn probe(
         &self,
         state: &State,
         position: u8,
-        probe: Probe,
-        bound: u8,
-        within: u128,
-    ) -> u128 {
-        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
-        if probe.head >= count {
-            return within;
-        }
-        let common = within & self.sets[probe.head];
-        if common == 0 {
-            return 0;
-        }
+        from: usize,
+        dead: u128,
+        clues: usize,
+    ) -> Probe {
         let hit = &self.hit[usize::from(position)];
-        self.common_from(state, hit, probe.word, probe.rest, count, common)
-    }
-
-    /// The positions of `within` that lie in every still-unhit set (active words `from..`)
-    /// whose lowest position is at least `bound`; `within` when there is none. When every
-    /// later clue goes below `bound`, the next clue alone can hit those sets.
-    #[inline]
-    pub fn must_hit(&self, state: &State, from: usize, bound: u8, within: u128) -> u128 {
-        let count = usize::from(self.at_or_above[usize::from(bound.min(81))]);
-        match (from..self.words.min(WORDS)).find(|&w| state[w] != 0) {
-            Some(word) => self.common_from(state, &[0; WORDS], word, state[word], count, within),
-            None => within,
+        let mut used = 0u128;
+        let mut disjoint = 0;
+        let mut head = None;
+        for w in from..self.words.min(WORDS) {
+            let mut bits = state[w] & !hit[w];
+            while bits != 0 {
+                let index = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let live = self.sets[index] & !dead;
+                if live & used == 0 {
+                    if live == 0 || disjoint == clues {
+                        return Probe::Pruned;
+                    }
+                    if disjoint == 0 {
+                        head = Some(index);
+                    }
+                    used |= live;
+                    disjoint += 1;
+                }
+            }
+        }
+        match head {
+            Some(index) => Probe::Head(index),
+            None => Probe::AllHit,
         }
     }
 
-    /// `within` and every set among the first `count` that is still unhit: those of
-    /// `first_bits` in word `first_word`, then those of `state` minus `hit` in the words
-    /// after it. Stops at the first empty intersection.
+    /// The cells of `within` lying in every set that `position` leaves unhit in `state`
+    /// (words `from..`): the possible last clues after it (`within` itself when it hits
+    /// every set). Stops at the first empty intersection.
     #[inline]
-    fn common_from(
-        &self,
-        state: &State,
-        hit: &State,
-        first_word: usize,
-        first_bits: u64,
-        count: usize,
-        within: u128,
-    ) -> u128 {
-        let end = count.div_ceil(64).min(WORDS);
+    pub fn common_after(&self, state: &State, position: u8, from: usize, within: u128) -> u128 {
+        let hit = &self.hit[usize::from(position)];
         let mut common = within;
-        let mut w = first_word;
-        let mut word = first_bits;
-        while w < end {
-            let tail = count - w * 64;
-            if tail < 64 {
-                word &= (1u64 << tail) - 1;
-            }
-            while word != 0 {
-                common &= self.sets[w * 64 + word.trailing_zeros() as usize];
+        for w in from..self.words.min(WORDS) {
+            let mut bits = state[w] & !hit[w];
+            while bits != 0 {
+                common &= self.sets[w * 64 + bits.trailing_zeros() as usize];
                 if common == 0 {
                     return 0;
                 }
-                word &= word - 1;
-            }
-            w += 1;
-            if w < end {
-                word = state[w] & !hit[w];
+                bits &= bits - 1;
             }
         }
         common
     }
 
-    /// First still-unhit set of `state` in the active words `from..`.
+    /// True when the sets still unhit in `state` (words `from..`) cannot all be hit by
+    /// `clues` more clues on cells outside `dead`: one of them has no live cell, or more
+    /// than `clues` of them are pairwise disjoint on their live cells (greedy, in table
+    /// order: the smallest sets first, which tend to be the most constraining).
     #[inline]
-    pub fn first_unhit(&self, state: &State, from: usize) -> Option<usize> {
-        (from..self.words)
-            .find(|&w| state[w] != 0)
-            .map(|w| w * 64 + state[w].trailing_zeros() as usize)
-    }
-
-    /// Lowest position of loaded set `index`.
-    #[inline]
-    pub fn lowest(&self, index: usize) -> u8 {
-        self.sets[index].trailing_zeros().min(128) as u8
+    pub fn needs_more_than(&self, state: &State, from: usize, dead: u128, clues: usize) -> bool {
+        let mut used = 0u128;
+        let mut disjoint = 0;
+        for (w, &word) in state
+            .iter()
+            .enumerate()
+            .take(self.words.min(WORDS))
+            .skip(from)
+        {
+            let mut bits = word;
+            while bits != 0 {
+                let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
+                bits &= bits - 1;
+                if live & used == 0 {
+                    if live == 0 || disjoint == clues {
+                        return true;
+                    }
+                    used |= live;
+                    disjoint += 1;
+                }
+            }
+        }
+        false
     }
 
     /// Positions of loaded set `index`.
@@ -286,6 +254,23 @@ mod tests {
     use std::boxed::Box;
     use std::vec::Vec;
 
+    /// Greedy packing on a plain list, as the table should compute it.
+    fn needs_more_than(unhit: &[u128], dead: u128, clues: usize) -> bool {
+        let mut used = 0u128;
+        let mut disjoint = 0;
+        for &set in unhit {
+            let live = set & !dead;
+            if live & used == 0 {
+                if live == 0 || disjoint == clues {
+                    return true;
+                }
+                used |= live;
+                disjoint += 1;
+            }
+        }
+        false
+    }
+
     #[test]
     fn matches_list_filtering() {
         let mut state_rng = 99u64;
@@ -298,47 +283,40 @@ mod tests {
         let mut sets: Vec<u128> = (0..700)
             .map(|_| (0..5).fold(0u128, |acc, _| acc | 1u128 << (rng() % 81)))
             .collect();
-        super::super::truncate::sort_scan_order(&mut sets);
+        sets.sort_by_key(|s| (s.count_ones(), *s));
         let mut table = Box::new(BitmapTable::new());
         let mut state = table.load(&sets).unwrap();
         let mut unhit: Vec<u128> = sets.clone();
+        let mut dead = 0u128;
         for position in [70u8, 3, 40, 12, 77, 0] {
             let mut next = [0u64; WORDS];
             let all = unhit.iter().all(|&s| s >> position & 1 == 1);
             assert_eq!(table.hits_all(&state, position, 0), all);
             let first = table.place(&state, position, &mut next, 0);
-            let probe = table.probe(&state, position, 0);
-            assert_eq!(probe.map(|p| p.head), first);
-            for bound in [0u8, 9, 30, 55, 80, 81] {
-                let within = u128::MAX >> 47;
-                if let Some(probe) = probe {
-                    assert_eq!(
-                        table.must_hit_after(&state, position, probe, bound, within),
-                        table.must_hit(&next, 0, bound, within)
-                    );
-                }
-            }
             unhit.retain(|&s| s >> position & 1 == 0);
             assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());
-            assert_eq!(table.first_unhit(&next, 0), first);
-            if let Some(i) = first {
-                assert_eq!(table.lowest(i), unhit[0].trailing_zeros() as u8);
+            dead |= 1u128 << (rng() % 81);
+            for clues in 0..12 {
+                let from = first.map_or(0, |i| i / 64);
+                assert_eq!(
+                    table.needs_more_than(&next, from, dead, clues),
+                    needs_more_than(&unhit, dead, clues),
+                    "clues {clues}"
+                );
             }
+            let from = 0;
+            for clues in 0..12 {
+                let expect = match first {
+                    None => Probe::AllHit,
+                    Some(_) if needs_more_than(&unhit, dead, clues) => Probe::Pruned,
+                    Some(head) => Probe::Head(head),
+                };
+                assert_eq!(table.probe(&state, position, from, dead, clues), expect);
+            }
+            let within = !dead & (u128::MAX >> 47);
+            let common = unhit.iter().fold(within, |acc, &s| acc & s);
+            assert_eq!(table.common_after(&state, position, from, within), common);
             state = next;
-            for bound in [0u8, 9, 30, 55, 80] {
-                let within = u128::MAX >> 47;
-                let expect = unhit
-                    .iter()
-                    .filter(|s| s.trailing_zeros() >= u32::from(bound))
-                    .fold(within, |acc, &s| acc & s);
-                assert_eq!(table.must_hit(&state, 0, bound, within), expect);
-            }
-        }
-        for position in 0..=81u8 {
-            let start = table.start_word(position) * 64;
-            assert!(sets[..start]
-                .iter()
-                .all(|s| s.trailing_zeros() >= u32::from(position)));
         }
         assert!(table.load(&[0u128; CAPACITY + 1]).is_none());
     }

@@ -1,24 +1,30 @@
-//! Phase 3: the pruned enumeration as a resumable state machine (explicit stack, no
+//! Phase 3: the hitting-set enumeration with dead clues (McGuire, Tugemann and Civario,
+//! "There is no 16-clue Sudoku", 2012) as a resumable state machine (explicit stack, no
 //! recursion).
 //!
-//! Free clues are numbered `K-1` (most significant, search depth 0) down to `0` and placed
-//! in strictly decreasing iterator positions, so every clue set is generated once. For clue
-//! `c` below a clue at position `upper`: positions `max(c, lowest cell of the first unhit UA)
-//! .. min(upper, limit[c])` (room for the `c` clues below; nothing below the head's lowest
-//! cell can hit it; the clique members below `limit[c]` need `c+1` clues). The unhit UA of
-//! a level are a filtered list while there are more than 768 of them, then a bitmap state
-//! ([`super::bitmap768`]). On the last clue only the head UA's positions are tried, and
-//! each must hit every remaining UA. When all kept UA are hit early, the remaining clues
-//! are placed without pruning (this yields the non-minimal puzzles). Every surviving
-//! candidate is checked with the grid-aware uniqueness solver.
-use super::bitmap768::{CAPACITY, WORDS};
-use super::chunks::ChunkId;
+//! The smallest kept UA (up to 768) are loaded into the bitmap table
+//! ([`super::bitmap768`]), smallest first. Each level takes the first set still unhit —
+//! the smallest — and branches on its *live* cells, one clue each. A cell tried at a level
+//! is *dead* for that level's later siblings and all their subtrees: so every clue set is
+//! generated once, and a set whose cells are all dead can no longer be hit (prune). Before
+//! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
+//! sets pairwise disjoint on live cells must not need more clues than are left. The last
+//! clue must hit every set still unhit. When every loaded set is hit before all clues are
+//! placed, the remaining clues go on any live cells without pruning (this yields the
+//! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
+//! uniqueness solver, so a UA missing from the table costs time, never a result.
+use super::bitmap768::Probe;
+use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
 use super::storage::{Workspace, WorkspaceSize};
 use super::Prepared;
 use crate::gridcheck::cells::Cells;
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
+
+/// Children with at most this many clues left are checked with the packing bound first.
+/// Measured on `ga`, whole grid, N = 16: from 3 on, it saves more than it costs.
+pub const PACKING_LEVELS: usize = 3;
 
 /// Outcome of [`ChunkRun::run`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -36,7 +42,7 @@ pub enum RunStatus {
 pub struct RunStats {
     /// Placements tried (the budget unit).
     pub steps: u64,
-    /// Candidates that hit all kept UA and went to the solver.
+    /// Candidates that hit all loaded UA and went to the solver.
     pub candidates: u64,
     /// Solver calls (candidates plus minimality checks).
     pub solver_calls: u64,
@@ -44,38 +50,27 @@ pub struct RunStats {
     pub found: u64,
 }
 
-/// Where the unhit UA of a level live.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Unhit {
-    /// The whole kept list (nothing placed yet).
-    Root,
-    /// `lists[start..start + len]` of the workspace.
-    List { start: u32, len: u32 },
-    /// The wide state of this level (`wide_states[depth]`).
-    Wide,
-    /// The bitmap state of this level (`states[depth]`).
-    Bitmap,
-    /// Every kept UA is hit: no pruning below.
-    AllHit,
-}
-
 /// One level of the search.
 #[derive(Copy, Clone, Debug)]
 struct Frame {
     /// Positions still to try for this level's clue.
-    candidates: u128,
-    /// Positions of the more significant free clues.
+    branch: u128,
+    /// Positions no clue of this level or below may take: the clues above, the cells
+    /// tried before at this level and at the levels above.
+    dead: u128,
+    /// Positions of the clues above this level.
     placed: u128,
-    /// Unhit UA before this level's clue.
-    unhit: Unhit,
-    /// First active word of the wide or bitmap state (earlier words are dead).
+    /// True while `states[depth]` holds the sets still unhit; false once all are hit.
+    unhit: bool,
+    /// First word of `states[depth]` that can be non-zero.
     from: u8,
 }
 
 const EMPTY_FRAME: Frame = Frame {
-    candidates: 0,
+    branch: 0,
+    dead: 0,
     placed: 0,
-    unhit: Unhit::AllHit,
+    unhit: false,
     from: 0,
 };
 
@@ -100,20 +95,6 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         chunk: ChunkId,
     ) -> Result<ChunkRun<'p, 'w>, ScanError> {
         let need = WorkspaceSize::for_scan(prepared);
-        if workspace.lists.len() < need.list_entries {
-            return Err(ScanError::StorageTooSmall {
-                what: "workspace lists",
-                needed: need.list_entries,
-                given: workspace.lists.len(),
-            });
-        }
-        if workspace.wide_states.len() < need.wide_states {
-            return Err(ScanError::StorageTooSmall {
-                what: "workspace wide states",
-                needed: need.wide_states,
-                given: workspace.wide_states.len(),
-            });
-        }
         if workspace.states.len() < need.states {
             return Err(ScanError::StorageTooSmall {
                 what: "workspace states",
@@ -121,12 +102,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 given: workspace.states.len(),
             });
         }
-        let clues = prepared.free_clues();
-        let bad_top =
-            chunk.top != u8::MAX && (clues == 0 || chunk.top >= prepared.free_cell_count());
-        let bad_second = chunk.second != u8::MAX
-            && (clues < 2 || chunk.top == u8::MAX || chunk.second >= chunk.top);
-        if bad_top || bad_second {
+        if !prepared.chunk_fits(chunk) {
             return Err(ScanError::BadChunk);
         }
         Ok(ChunkRun {
@@ -170,34 +146,25 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// Sets up the root frame; false when there is nothing to enumerate.
     fn start(&mut self) -> bool {
         let prepared = self.prepared;
-        let clues = prepared.free_clues();
-        let kept = prepared.kept();
-        let (unhit, head) = if kept.is_empty() {
-            (Unhit::AllHit, None)
-        } else if kept.len() <= CAPACITY {
-            match self.workspace.table.load(kept) {
-                Some(state) => {
-                    self.workspace.states[0] = state;
-                    (Unhit::Bitmap, Some(kept[0]))
-                }
-                None => (Unhit::Root, Some(kept[0])),
+        let loaded = prepared.table_sets();
+        let unhit = match self.workspace.table.load(loaded) {
+            Some(state) if !loaded.is_empty() => {
+                self.workspace.states[0] = state;
+                true
             }
-        } else if let Some(wide) = prepared.wide_hits() {
-            self.workspace.wide_states[0] = wide.full_state();
-            (Unhit::Wide, Some(kept[0]))
-        } else {
-            (Unhit::Root, Some(kept[0]))
+            _ => false,
         };
-        let candidates =
-            prepared.candidates(clues - 1, prepared.free_cell_count(), head) & self.chunk.filter(0);
+        let branch = loaded.first().copied().unwrap_or(prepared.free_positions());
+        let (branch, dead) = self.chunk.restrict(0, branch, 0);
         self.frames[0] = Frame {
-            candidates,
+            branch,
+            dead,
             placed: 0,
             unhit,
             from: 0,
         };
         self.depth = 0;
-        candidates != 0
+        branch != 0
     }
 
     fn search<F>(&mut self, budget: u64, on_found: &mut F) -> RunStatus
@@ -223,11 +190,11 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             }
         }
         let stop_steps = self.stats.steps.saturating_add(budget);
-        let kept = prepared.kept();
+        let free = prepared.free_positions();
         loop {
             let depth = self.depth;
             let frame = self.frames[depth];
-            if frame.candidates == 0 {
+            if frame.branch == 0 {
                 if depth == 0 {
                     return RunStatus::Done;
                 }
@@ -237,318 +204,94 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             if self.stats.steps >= stop_steps {
                 return RunStatus::BudgetExhausted;
             }
-            if frame.unhit == Unhit::Bitmap && depth + 2 <= clues {
-                // Bitmap mode with two clues or more left: nearly every step of a scan.
-                if self.run_bitmap(stop_steps, on_found).is_break() {
+            let left = clues - depth;
+            if left == 2 && frame.unhit && depth + 1 >= CHUNK_LEVELS {
+                // The last two clues of this frame in one go (at most 81 * 81 steps).
+                self.frames[depth].branch = 0;
+                if self.last_two(depth, frame, on_found).is_break() {
                     return RunStatus::Stopped;
                 }
                 continue;
             }
             self.stats.steps += 1;
-            let position = frame.candidates.trailing_zeros() as u8;
-            self.frames[depth].candidates &= frame.candidates - 1;
+            let position = frame.branch.trailing_zeros() as u8;
             let bit = 1u128 << position;
-            let clue = clues - 1 - depth;
+            self.frames[depth].branch &= frame.branch - 1;
+            self.frames[depth].dead |= bit;
             let placed = frame.placed | bit;
-            let from = usize::from(frame.from);
+            let dead = frame.dead | bit;
 
-            if clue == 0 {
-                // Last clue: it must hit every UA still unhit.
-                let all_hit = match frame.unhit {
-                    Unhit::AllHit => true,
-                    Unhit::Bitmap => {
-                        self.workspace
-                            .table
-                            .hits_all(&self.workspace.states[depth], position, from)
-                    }
-                    Unhit::Wide => match prepared.wide_hits() {
-                        Some(wide) => {
-                            wide.hits_all(&self.workspace.wide_states[depth], position, from)
-                        }
-                        None => true,
-                    },
-                    Unhit::Root => kept.iter().all(|&set| set & bit != 0),
-                    Unhit::List { start, len } => {
-                        let (start, len) = (start as usize, len as usize);
-                        self.workspace.lists[start..start + len]
-                            .iter()
-                            .all(|&set| set & bit != 0)
-                    }
-                };
+            if left == 1 {
+                // Last clue: it must hit every set still unhit.
+                let from = usize::from(frame.from);
+                let all_hit = !frame.unhit
+                    || self
+                        .workspace
+                        .table
+                        .hits_all(&self.workspace.states[depth], position, from);
                 if all_hit && self.check(placed, on_found).is_break() {
                     return RunStatus::Stopped;
                 }
                 continue;
             }
 
-            // Unhit UA for the next clue, the head of that list, and the child's active words.
-            let mut wide_unhit = 0;
-            let (child, head, child_from) = match frame.unhit {
-                Unhit::AllHit => (Unhit::AllHit, None, 0),
-                Unhit::Bitmap => {
-                    let table = &*self.workspace.table;
-                    let (low, high) = self.workspace.states.split_at_mut(depth + 1);
-                    match table.place(&low[depth], position, &mut high[0], from) {
-                        Some(index) => (
-                            Unhit::Bitmap,
-                            Some(table.set(index)),
-                            table.start_word(position),
-                        ),
-                        None => (Unhit::AllHit, None, 0),
-                    }
+            let child = if frame.unhit {
+                match self.place(depth, frame, position, dead, left - 1) {
+                    Some(child) => child,
+                    None => continue,
                 }
-                Unhit::Wide => match prepared.wide_hits() {
-                    Some(wide) => {
-                        let (low, high) = self.workspace.wide_states.split_at_mut(depth + 1);
-                        let (count, first) = wide.place(&low[depth], position, &mut high[0], from);
-                        wide_unhit = count as usize;
-                        match first {
-                            Some(index) => {
-                                (Unhit::Wide, Some(kept[index]), wide.start_word(position))
-                            }
-                            None => (Unhit::AllHit, None, 0),
-                        }
-                    }
-                    None => (Unhit::AllHit, None, 0),
-                },
-                Unhit::Root | Unhit::List { .. } => {
-                    let (parent_start, parent_len, child_start) = match frame.unhit {
-                        Unhit::List { start, len } => {
-                            (start as usize, len as usize, (start + len) as usize)
-                        }
-                        _ => (0, kept.len(), 0),
-                    };
-                    let child_len =
-                        self.filter_list(frame.unhit, parent_start, parent_len, child_start, bit);
-                    match child_len {
-                        0 => (Unhit::AllHit, None, 0),
-                        n => {
-                            let head = self.workspace.lists[child_start];
-                            (
-                                Unhit::List {
-                                    start: child_start as u32,
-                                    len: n as u32,
-                                },
-                                Some(head),
-                                0,
-                            )
-                        }
-                    }
-                }
+            } else {
+                (free & !dead, false, 0)
             };
-            let candidates = prepared.candidates((clue - 1) as u8, position, head)
-                & self.chunk.filter(depth + 1);
-            if candidates == 0 {
+            let (branch, unhit, from) = child;
+            let (branch, dead) = self.chunk.restrict(depth + 1, branch, dead);
+            if branch == 0 {
                 continue;
             }
-            // Switch to the 768-set bitmap when few enough sets are left.
-            let (child, child_from) = match child {
-                Unhit::List { start, len } if len as usize <= CAPACITY => {
-                    let (start, len) = (start as usize, len as usize);
-                    let list = &self.workspace.lists[start..start + len];
-                    match self.workspace.table.load(list) {
-                        Some(state) => {
-                            self.workspace.states[depth + 1] = state;
-                            (Unhit::Bitmap, self.workspace.table.start_word(position))
-                        }
-                        None => (child, child_from),
-                    }
-                }
-                Unhit::Wide
-                    if wide_unhit <= CAPACITY
-                        && clue > usize::from(prepared.options().switch_min_clue) =>
-                {
-                    self.switch_wide(depth + 1, child_from, position)
-                        .unwrap_or((child, child_from))
-                }
-                other => (other, child_from),
-            };
-            let mut candidates = candidates;
-            if child == Unhit::Bitmap && clue >= 2 {
-                // Every clue after the child's lies below limit[clue - 2]: the child's clue
-                // must hit each unhit set lying wholly at or above it.
-                let bound = prepared.limit((clue - 2) as u8);
-                if bound < position {
-                    candidates &= self.workspace.table.must_hit(
-                        &self.workspace.states[depth + 1],
-                        child_from,
-                        bound,
-                        candidates,
-                    );
-                    if candidates == 0 {
-                        continue;
-                    }
-                }
-            }
             self.frames[depth + 1] = Frame {
-                candidates,
+                branch,
+                dead,
                 placed,
-                unhit: child,
-                from: child_from as u8,
+                unhit,
+                from,
             };
             self.depth = depth + 1;
         }
     }
 
-    /// Runs the search from the current frame (bitmap mode, at least two clues left) for
-    /// as long as it stays in bitmap mode: pushes and pops without going back through the
-    /// general loop. Returns to it with `self.depth` on a frame it does not handle (a
-    /// parent in another mode, a child with every set hit), on an exhausted root, or when
-    /// the step count reaches `stop_steps`. Same placements, order and steps as the
-    /// general loop.
-    fn run_bitmap<F>(&mut self, stop_steps: u64, on_found: &mut F) -> ControlFlow<()>
-    where
-        F: FnMut(Cells) -> ControlFlow<()>,
-    {
-        let clues = usize::from(self.prepared.free_clues());
-        let mut depth = self.depth;
-        loop {
-            let frame = self.frames[depth];
-            if frame.candidates != 0 {
-                if self.stats.steps >= stop_steps {
-                    break;
-                }
-                if depth + 2 == clues {
-                    // Two clues left: the whole frame at once (at most 81 * 81 steps).
-                    self.frames[depth].candidates = 0;
-                    if self.last_two_bitmap(depth, frame, on_found).is_break() {
-                        self.depth = depth;
-                        return ControlFlow::Break(());
-                    }
-                } else if self.descend_bitmap(depth, frame, stop_steps) {
-                    depth += 1;
-                    if self.frames[depth].unhit == Unhit::Bitmap {
-                        continue;
-                    }
-                    break;
-                } else if self.frames[depth].candidates != 0 {
-                    break;
-                }
-            }
-            // This frame is exhausted: back to its parent.
-            if depth == 0 {
-                break;
-            }
-            depth -= 1;
-            if self.frames[depth].unhit != Unhit::Bitmap {
-                break;
-            }
-        }
-        self.depth = depth;
-        ControlFlow::Continue(())
-    }
-
-    /// Places this frame's clues in bitmap mode (at least three clues left, counting
-    /// this one) until one leaves a child worth visiting, pushes that child and returns
-    /// true; false when the frame is exhausted or the step count reaches `stop_steps`.
-    /// Same placements, order, steps and children as the general loop, but a placement
-    /// pruned by the bounds (most of them) never writes its child state: the head and
-    /// the must-hit test read the parent's state with the placement's hitting mask
-    /// applied on the fly.
+    /// Writes the child state of placing `position` on level `depth` and returns the
+    /// child's branch (live cells of its first unhit set, or every live cell when all are
+    /// hit), whether sets are still unhit, and its first non-zero word; `None` when the
+    /// child is pruned (its branch set has no live cell, or, with at most
+    /// [`PACKING_LEVELS`] clues `left`, the packing bound needs more than `left`).
     #[inline(always)]
-    fn descend_bitmap(&mut self, depth: usize, frame: Frame, stop_steps: u64) -> bool {
-        let prepared = self.prepared;
-        let clue = usize::from(prepared.free_clues()) - 1 - depth;
-        let child_clue = (clue - 1) as u8;
-        // Every clue after the child's lies below limit[clue - 2]: the child's clue must
-        // hit each unhit set lying wholly at or above it.
-        let bound = prepared.limit((clue - 2) as u8);
-        let filter = self.chunk.filter(depth + 1);
-        let from = usize::from(frame.from);
+    fn place(
+        &mut self,
+        depth: usize,
+        frame: Frame,
+        position: u8,
+        dead: u128,
+        left: usize,
+    ) -> Option<(u128, bool, u8)> {
+        let all_live = self.prepared.free_positions() & !dead;
         let Workspace { table, states, .. } = &mut self.workspace;
         let (low, high) = states.split_at_mut(depth + 1);
-        let state = &low[depth];
-        let mut candidates = frame.candidates;
-        while candidates != 0 && self.stats.steps < stop_steps {
-            let position = candidates.trailing_zeros() as u8;
-            candidates &= candidates - 1;
-            self.stats.steps += 1;
-            let probe = table.probe(state, position, from);
-            let head = probe.map(|probe| table.set(probe.head));
-            let mut child_candidates = prepared.candidates(child_clue, position, head) & filter;
-            if child_candidates == 0 {
-                continue;
-            }
-            let child_from = table.start_word(position);
-            if let Some(probe) = probe {
-                if bound < position {
-                    child_candidates =
-                        table.must_hit_after(state, position, probe, bound, child_candidates);
-                    if child_candidates == 0 {
-                        continue;
-                    }
-                }
-            }
-            let unhit = match head {
-                Some(_) => {
-                    table.place(state, position, &mut high[0], from);
-                    Unhit::Bitmap
-                }
-                None => Unhit::AllHit,
-            };
-            self.frames[depth].candidates = candidates;
-            self.frames[depth + 1] = Frame {
-                candidates: child_candidates,
-                placed: frame.placed | 1u128 << position,
-                unhit,
-                from: if head.is_some() { child_from as u8 } else { 0 },
-            };
-            return true;
-        }
-        self.frames[depth].candidates = candidates;
-        false
-    }
-
-    /// Loads the 768-set table from the wide state of level `depth` (active words from
-    /// `from`); returns the bitmap mode and its active word for a clue below `position`.
-    fn switch_wide(&mut self, depth: usize, from: usize, position: u8) -> Option<(Unhit, usize)> {
-        let prepared = self.prepared;
-        let kept = prepared.kept();
-        let wide = prepared.wide_hits()?;
-        let Workspace {
-            table,
-            states,
-            wide_states,
-            ..
-        } = &mut self.workspace;
-        let state = table.load_from(wide.unhit(&wide_states[depth], from).map(|i| kept[i]))?;
-        states[depth] = state;
-        Some((Unhit::Bitmap, table.start_word(position)))
-    }
-
-    /// Copies the parent's sets not hit by `bit` to `lists[child_start..]`; returns how many.
-    fn filter_list(
-        &mut self,
-        parent: Unhit,
-        start: usize,
-        len: usize,
-        child_start: usize,
-        bit: u128,
-    ) -> usize {
-        let kept = self.prepared.kept();
-        let lists = &mut *self.workspace.lists;
-        let mut n = 0;
-        match parent {
-            Unhit::Root => {
-                for &set in kept {
-                    if set & bit == 0 {
-                        lists[child_start + n] = set;
-                        n += 1;
-                    }
-                }
-            }
-            _ => {
-                // Parent and child regions do not overlap (child starts after the parent).
-                let (parent_part, child_part) = lists.split_at_mut(child_start);
-                for &set in &parent_part[start..start + len] {
-                    if set & bit == 0 {
-                        child_part[n] = set;
-                        n += 1;
-                    }
-                }
+        let from = usize::from(frame.from);
+        if left <= PACKING_LEVELS {
+            // Probe first: most of these children are pruned without a state written.
+            match table.probe(&low[depth], position, from, dead, left) {
+                Probe::Pruned => return None,
+                Probe::AllHit => return Some((all_live, false, 0)),
+                Probe::Head(_) => {}
             }
         }
-        n
+        match table.place(&low[depth], position, &mut high[0], from) {
+            None => Some((all_live, false, 0)),
+            Some(head) => {
+                let branch = table.set(head) & !dead;
+                (branch != 0).then_some((branch, true, (head / 64) as u8))
+            }
+        }
     }
 
     /// Solver check of the candidate whose free clues sit at `positions`.
@@ -559,44 +302,35 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         check_candidate(self.prepared, &mut self.stats, positions, on_found)
     }
 
-    /// The last two free clues in bitmap mode, in one go (the leaves are most of the
-    /// tree; this skips a frame push and pop per placement). Same placements, same order
-    /// and same step count as the general loop.
-    fn last_two_bitmap<F>(
-        &mut self,
-        depth: usize,
-        frame: Frame,
-        on_found: &mut F,
-    ) -> ControlFlow<()>
+    /// The last two free clues of level `depth` (sets still unhit), in one go: the leaves
+    /// are most of the tree. For each first clue, the last clue must lie in every set it
+    /// leaves unhit, so the intersection of those sets (live cells only) gives the
+    /// candidates at once, without writing a child state. A step per first clue and per
+    /// candidate.
+    fn last_two<F>(&mut self, depth: usize, frame: Frame, on_found: &mut F) -> ControlFlow<()>
     where
         F: FnMut(Cells) -> ControlFlow<()>,
     {
         let prepared = self.prepared;
-        let last_filter = self.chunk.filter(depth + 1);
+        let free = prepared.free_positions();
         let table = &*self.workspace.table;
         let state = &self.workspace.states[depth];
         let from = usize::from(frame.from);
-        let mut child = [0u64; WORDS];
-        let mut firsts = frame.candidates;
+        let mut firsts = frame.branch;
+        let mut dead = frame.dead;
         while firsts != 0 {
             let position = firsts.trailing_zeros() as u8;
+            let bit = 1u128 << position;
             firsts &= firsts - 1;
+            dead |= bit;
             self.stats.steps += 1;
-            let placed = frame.placed | 1u128 << position;
-            let head = table
-                .place(state, position, &mut child, from)
-                .map(|index| table.set(index));
-            let child_from = table.start_word(position);
-            let mut lasts = prepared.candidates(0, position, head) & last_filter;
+            let placed = frame.placed | bit;
+            let mut lasts = table.common_after(state, position, from, free & !dead);
             while lasts != 0 {
-                let last = lasts.trailing_zeros() as u8;
+                let last = lasts & lasts.wrapping_neg();
                 lasts &= lasts - 1;
                 self.stats.steps += 1;
-                let all_hit = head.is_none() || table.hits_all(&child, last, child_from);
-                if all_hit
-                    && check_candidate(prepared, &mut self.stats, placed | 1u128 << last, on_found)
-                        .is_break()
-                {
+                if check_candidate(prepared, &mut self.stats, placed | last, on_found).is_break() {
                     return ControlFlow::Break(());
                 }
             }

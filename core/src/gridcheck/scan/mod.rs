@@ -5,13 +5,14 @@
 //! 1. [`mask`] — step A: forced givens / forced empty cells shrink or drop the UA;
 //! 2. [`clique`] — step B: maximum clique of disjoint UA, smallest product of sizes;
 //! 3. [`rating`] — step C: member and cell order;
-//! 4. [`remap`] — step D: cells to iterator positions, clique bounds `limit[c]`;
-//! 5. [`truncate`] — step E: the ~2000 (masked: 4000) UA the enumeration uses;
-//! 6. [`enumerate`] — a resumable state machine placing clues in strictly decreasing
-//!    positions, list mode then [`bitmap768`] mode, last-clue shortcut; split into
-//!    independent [`chunks`] by the two most significant free clues.
+//! 4. [`remap`] — step D: cells to iterator positions;
+//! 5. [`truncate`] — step E: the ~2000 (masked: 4000) UA kept, smallest first; the
+//!    enumeration loads up to 768 of them into its [`bitmap768`] table;
+//! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
+//!    (branch on the smallest unhit set, packing bound, last-clue shortcut); split into
+//!    independent [`chunks`] by its first three clues.
 //!
-//! Every candidate that hits all kept UA is checked with
+//! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
 //! device: a missing UA costs time, never a result. Every UA given to [`prepare`] must be
 //! real (verify loaded lists with `ua::verify_ua` first).
@@ -31,7 +32,6 @@ pub mod rating;
 pub mod remap;
 pub mod storage;
 pub mod truncate;
-pub mod wide;
 
 pub use chunks::{ChunkId, Chunks};
 pub use enumerate::{ChunkRun, RunStats, RunStatus};
@@ -50,17 +50,6 @@ use remap::Remap;
 pub const CLIQUE_MAX_UA_SIZE: u32 = 13;
 /// Node budget of the clique search (bounded time; the best clique so far is used).
 pub const CLIQUE_NODE_BUDGET: u64 = 3_000_000;
-
-/// `BELOW[p]`: the positions below `p` (`p` in 0..=81).
-const BELOW: [u128; 82] = {
-    let mut table = [0u128; 82];
-    let mut p = 1;
-    while p < 82 {
-        table[p] = (1u128 << p) - 1;
-        p += 1;
-    }
-    table
-};
 
 /// Why a prepared scan can have no result at all (not an error: the answer is "none").
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -95,26 +84,16 @@ pub struct Prepared<'a> {
     extra_givens: u128,
     free_count: u8,
     free_clues: u8,
-    limit: [u8; 81],
     kept: &'a [u128],
-    wide: Option<wide::WideHits<'a>>,
     clique: Clique,
     impossible: Option<Impossible>,
     stats: PrepareStats,
 }
 
 /// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself, plus
-/// the larger of the rating scratch ([`rating::scratch_entries`]) and the wide hitting
-/// masks of the kept part ([`wide`]).
-pub fn required_work_entries(ua_count: usize, options: &ScanOptions) -> usize {
-    let kept = ua_count.min(options.truncation_limits().total);
-    let wide = if kept > bitmap768::CAPACITY && kept <= wide::WIDE_CAPACITY {
-        81 * wide::words_for(kept)
-    } else {
-        0
-    };
-    // The rating scratch is only used before truncation, the wide masks after.
-    ua_count + wide.max(rating::scratch_entries(ua_count))
+/// the rating scratch ([`rating::scratch_entries`]).
+pub fn required_work_entries(ua_count: usize, _options: &ScanOptions) -> usize {
+    ua_count + rating::scratch_entries(ua_count)
 }
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
@@ -179,25 +158,15 @@ pub fn prepare<'a>(
     let mut order = [0u8; 81];
     let ordered = rating::order_cells(clique.members(), list, free, &mut order, scratch);
     let remap = Remap::build(&order[..ordered], forced.givens, forced.empties);
-    let mut limit = [free_count; 81];
-    let mut end = 0u8;
-    for (j, member) in clique.members().iter().enumerate() {
-        end += member.count_ones() as u8;
-        limit[j] = end;
-    }
     for set in list.iter_mut() {
         *set = remap.to_positions(*set);
     }
 
-    // Step E: truncation (the list is still sorted by size).
+    // Step E: truncation (the list is still sorted by size), then smallest first again:
+    // the enumeration loads the head of the kept list.
     let kept_len = truncate::truncate(list, options.truncation_limits());
-    let (kept, rest) = work.split_at_mut(kept_len);
-    let kept: &'a [u128] = kept;
-    let wide = if kept_len > bitmap768::CAPACITY {
-        wide::build(kept, rest)
-    } else {
-        None
-    };
+    truncate::sort_size_order(&mut list[..kept_len]);
+    let kept: &'a [u128] = &work[..kept_len];
     Ok(Prepared {
         grid,
         options: *options,
@@ -206,9 +175,7 @@ pub fn prepare<'a>(
         extra_givens: forced.extra_givens,
         free_count,
         free_clues,
-        limit,
         kept,
-        wide,
         clique,
         impossible,
         stats: PrepareStats {
@@ -275,14 +242,28 @@ impl<'a> Prepared<'a> {
         self.kept.len()
     }
 
-    /// Kept UA as position sets, in scan order.
+    /// Kept UA as position sets, smallest first.
     pub fn kept(&self) -> &'a [u128] {
         self.kept
     }
 
-    /// Hitting masks of the kept UA for the wide mode (`None`: not needed or too many UA).
-    pub fn wide_hits(&self) -> Option<&wide::WideHits<'a>> {
-        self.wide.as_ref()
+    /// The kept UA the enumeration loads into its table: the first
+    /// [`bitmap768::CAPACITY`].
+    pub fn table_sets(&self) -> &'a [u128] {
+        &self.kept[..self.kept.len().min(bitmap768::CAPACITY)]
+    }
+
+    /// The free positions, `0..free_cell_count()`.
+    pub fn free_positions(&self) -> u128 {
+        match self.free_count {
+            0 => 0,
+            n => u128::MAX >> (128 - u32::from(n)),
+        }
+    }
+
+    /// Whether `chunk` names a chunk of this scan (see [`ChunkId`]).
+    pub fn chunk_fits(&self, chunk: ChunkId) -> bool {
+        chunk.fits(self.free_clues, self.free_count)
     }
 
     /// The cell <-> position map.
@@ -290,35 +271,8 @@ impl<'a> Prepared<'a> {
         &self.remap
     }
 
-    /// Exclusive upper bound of free clue `clue` (0 = least significant) from the clique.
-    pub fn limit(&self, clue: u8) -> u8 {
-        self.limit[usize::from(clue)]
-    }
-
     /// The independent chunks of this scan, in a fixed order.
     pub fn chunks(&self) -> Chunks<'_> {
         Chunks::new(self)
-    }
-
-    /// Candidate positions for free clue `clue` below `upper` (exclusive) when `head` is
-    /// the first unhit kept UA (`None`: all hit): `max(clue, lowest(head)) ..
-    /// min(upper, limit[clue])`, and on the last clue only the head's positions.
-    #[inline]
-    pub(crate) fn candidates(&self, clue: u8, upper: u8, head: Option<u128>) -> u128 {
-        let upper = upper.min(self.limit[usize::from(clue)]);
-        let lower = match head {
-            Some(set) => clue.max(set.trailing_zeros() as u8),
-            None => clue,
-        };
-        if lower >= upper {
-            return 0;
-        }
-        // Positions lower..upper as a difference of two table masks (cheaper than the
-        // two 128-bit shifts in the scan's hottest path).
-        let range = BELOW[usize::from(upper).min(81)] ^ BELOW[usize::from(lower)];
-        match head {
-            Some(set) if clue == 0 => range & set,
-            _ => range,
-        }
     }
 }

@@ -39,10 +39,6 @@ pub struct ScanOptions {
     /// Truncation of the UA list; `None` picks [`TruncationLimits::WHOLE_GRID`] or
     /// [`TruncationLimits::MASKED`] from the mask.
     pub truncation: Option<TruncationLimits>,
-    /// The wide mode switches to the 768-set bitmap only when the next free clue is numbered
-    /// at least this (0 = last clue; 255 = never): loading the table costs about as much as a few hundred wide
-    /// placements. Default [`ScanOptions::DEFAULT_SWITCH_MIN_CLUE`]; results never depend on it.
-    pub switch_min_clue: u8,
 }
 
 impl ScanOptions {
@@ -54,13 +50,8 @@ impl ScanOptions {
             stop_at_first: false,
             minimal_only: false,
             truncation: None,
-            switch_min_clue: Self::DEFAULT_SWITCH_MIN_CLUE,
         }
     }
-
-    /// Measured (ga, user time): masked k=8 never switching 0.46 s vs switching from clue 2
-    /// 6.5 s; whole-grid N=16 switching from clue 8 about 3x faster than never.
-    pub const DEFAULT_SWITCH_MIN_CLUE: u8 = 8;
 
     /// The truncation limits in force.
     pub fn truncation_limits(&self) -> TruncationLimits {

@@ -16,6 +16,11 @@ fn scan_key(set: u128) -> (core::cmp::Reverse<u32>, u32, u128) {
     )
 }
 
+/// Sorts `list` smallest first (then by bits): the enumeration's table order.
+pub fn sort_size_order(list: &mut [u128]) {
+    list.sort_unstable_by_key(|&set| (set.count_ones(), set));
+}
+
 /// Sorts `list` in scan order.
 pub fn sort_scan_order(list: &mut [u128]) {
     list.sort_unstable_by_key(|&set| scan_key(set));
