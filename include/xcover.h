@@ -835,10 +835,9 @@ typedef struct gridcheck_limits {
      */
     uint32_t max_ua;
     /**
-     * Sets kept after preparation (at least 1): every set up to the largest size class
-     * that fits in 3/4 of it, then larger ones up to keep_ua in all. The enumeration
-     * loads the 768 smallest of them. The `xcover gridcheck` defaults: 768 for a masked
-     * scan, 2000 for a whole grid. The puzzles found never depend on it; the time does.
+     * Sets kept after preparation (at least 1): the keep_ua smallest. The enumeration
+     * loads at most 768 of them (the `xcover gridcheck` default is 768). The puzzles
+     * found never depend on it; the time does.
      */
     uint32_t keep_ua;
     /**

@@ -108,10 +108,7 @@ fn masked(c: &mut Criterion) {
             givens: forced,
             empties: Cells::EMPTY,
         };
-        options.truncation = Some(TruncationLimits {
-            small: 576,
-            total: 768,
-        });
+        options.truncation = Some(TruncationLimits { total: 768 });
         group.bench_function(format!("ga_k{k}"), |b| {
             b.iter(|| assert_eq!(scan_once(&grid, &uas, &options, None), 1))
         });

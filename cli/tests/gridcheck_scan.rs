@@ -450,10 +450,7 @@ fn the_sets_kept_never_change_the_puzzles() {
         // Fewer sets than the table holds: more candidates reach the solver.
         for total in [300, 40, 1] {
             let mut fewer = base;
-            fewer.truncation = Some(scan::TruncationLimits {
-                small: total * 3 / 4,
-                total,
-            });
+            fewer.truncation = Some(scan::TruncationLimits { total });
             variants.push((total, fewer));
         }
         for (total, opts) in variants {

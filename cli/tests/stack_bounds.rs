@@ -236,10 +236,7 @@ fn gridcheck_scan_runs_on_a_small_stack() {
     let mask = "...1..1..11..........1.....11..1...........11.1.....1";
     let mut masked = ScanOptions::new(18);
     masked.mask = ClueMask::parse(mask.as_bytes()).unwrap();
-    masked.truncation = Some(scan::TruncationLimits {
-        small: 576,
-        total: 768,
-    });
+    masked.truncation = Some(scan::TruncationLimits { total: 768 });
     let masked_uas =
         xcover_cli::gridcheck::ua_source::generate(&grid, 300, 1, masked.mask.givens).unwrap();
     // A whole-grid 17-clue scan (its first chunks only).

@@ -39,10 +39,7 @@ fn workspace_size_follows_the_formula() {
         (masked, 768),
     ] {
         let mut options = options;
-        options.truncation = Some(TruncationLimits {
-            small: keep * 3 / 4,
-            total: keep,
-        });
+        options.truncation = Some(TruncationLimits { total: keep });
         let mut work = vec![0u128; scan::required_work_entries(uas.len(), &options)];
         let prepared = scan::prepare(&grid, &uas, &options, &mut work).unwrap();
         let free = usize::from(prepared.free_clues());

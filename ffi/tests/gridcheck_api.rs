@@ -156,7 +156,7 @@ fn check_puzzles(found: &[String], clues: usize) {
 fn chunks_in_one_step_budgets_give_the_fixture_puzzles() {
     let ws = prepared(18, Some(MASK), 0);
     let ids = chunk_ids(&ws);
-    assert!(ids.len() > 100, "{} chunks", ids.len());
+    assert!(ids.len() > 50, "{} chunks", ids.len());
     let mut found = Vec::new();
     let mut pauses = 0;
     for &id in &ids {
@@ -164,7 +164,7 @@ fn chunks_in_one_step_budgets_give_the_fixture_puzzles() {
         assert_eq!(status, XCOVER_DONE);
         pauses += calls - 1;
     }
-    assert!(pauses > 1000, "budget 1 paused only {pauses} times");
+    assert!(pauses > 500, "budget 1 paused only {pauses} times");
     let set: BTreeSet<String> = found.iter().cloned().collect();
     assert_eq!(set.len(), found.len(), "a puzzle was reported twice");
     assert_eq!(set, fixture_c00());

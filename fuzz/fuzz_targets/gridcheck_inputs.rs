@@ -190,7 +190,6 @@ fuzz_target!(|data: &[u8]| {
     options.minimal_only = flags & 32 != 0;
     if flags & 64 != 0 {
         options.truncation = Some(TruncationLimits {
-            small: usize::from(byte(control, 8)),
             total: usize::from(byte(control, 9)) * 4,
         });
     }

@@ -168,10 +168,7 @@ fn run() -> Result<(), String> {
     let ua_seconds = started.elapsed().as_secs_f64();
     let mut scan_options = ScanOptions::new(options.clues);
     if let Some(total) = options.keep {
-        scan_options.truncation = Some(TruncationLimits {
-            small: total * 3 / 4,
-            total,
-        });
+        scan_options.truncation = Some(TruncationLimits { total });
     }
     let prepare_started = Instant::now();
     let mut work = vec![0u128; scan::required_work_entries(uas.len(), &scan_options)];

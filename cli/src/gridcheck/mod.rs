@@ -37,10 +37,6 @@ pub const DEFAULT_UA_RANDOM: u32 = 3000;
 /// Default number of random pseudo-puzzles for a masked scan (forced givens stay given, so
 /// they are small; measured: 300 gives most of the pruning at a few ms).
 pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
-/// UA kept for a masked scan unless `--keep-ua` says otherwise: 768 lets the enumeration
-/// run in the 768-set bitmap mode from the root (measured on `ga` k=6: 0.44 s vs 1.41 s
-/// with the reference's 4000).
-pub const DEFAULT_KEEP_UA_MASKED: usize = 768;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -78,8 +74,7 @@ struct Args {
     /// Seed of the UA generator's random numbers (results never depend on it, times do).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// UA kept for the enumeration (default 2000, masked 768; all sets up to the largest
-    /// size class that fits in 3/4 of it, then those with the highest lowest cell).
+    /// UA kept for the enumeration: the K smallest (default 768, the most its table uses).
     #[arg(long, value_name = "K")]
     keep_ua: Option<usize>,
     /// Worker threads (default: all cores).
@@ -178,17 +173,10 @@ fn options(args: &Args) -> Result<ScanOptions> {
             );
         }
     }
-    let keep = match args.keep_ua {
+    match args.keep_ua {
         Some(0) => bail!("--keep-ua must be at least 1"),
-        Some(total) => Some(total),
-        None if !options.mask.is_free() => Some(DEFAULT_KEEP_UA_MASKED),
-        None => None,
-    };
-    if let Some(total) = keep {
-        options.truncation = Some(TruncationLimits {
-            small: total * 3 / 4,
-            total,
-        });
+        Some(total) => options.truncation = Some(TruncationLimits { total }),
+        None => {}
     }
     options.stop_at_first = args.stop_at_first;
     options.minimal_only = args.minimal;

@@ -40,13 +40,10 @@ pub struct Counts {
     pub states: usize,
 }
 
-/// The truncation the limits ask for (the CLI's `--keep-ua K`: K in all, 3/4 K small).
+/// The truncation the limits ask for (the CLI's `--keep-ua K`: the K smallest sets).
 pub fn truncation(keep_ua: u32) -> TruncationLimits {
     let total = keep_ua as usize;
-    TruncationLimits {
-        small: total * 3 / 4,
-        total,
-    }
+    TruncationLimits { total }
 }
 
 /// Checks the limits and derives the array lengths (None: a limit is out of range).

@@ -67,10 +67,9 @@ pub struct gridcheck_limits {
     /// Unavoidable sets the list can hold (added and generated together; at least 1). A
     /// masked scan typically has a few hundred, a whole grid 10,000 to 30,000.
     pub max_ua: u32,
-    /// Sets kept after preparation (at least 1): every set up to the largest size class
-    /// that fits in 3/4 of it, then larger ones up to keep_ua in all. The enumeration
-    /// loads the 768 smallest of them. The `xcover gridcheck` defaults: 768 for a masked
-    /// scan, 2000 for a whole grid. The puzzles found never depend on it; the time does.
+    /// Sets kept after preparation (at least 1): the keep_ua smallest. The enumeration
+    /// loads at most 768 of them (the `xcover gridcheck` default is 768). The puzzles
+    /// found never depend on it; the time does.
     pub keep_ua: u32,
     /// Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` (0: no generation).
     /// A pseudo-puzzle with more minimal UA is skipped (fewer UA, same puzzles). The CLI

@@ -1,12 +1,13 @@
 //! Grid scan: every N-clue sub-puzzle of a solution grid with a unique solution.
 //!
-//! The pipeline follows the reference gridchecker (see the engineering note):
+//! Steps A–E follow the reference gridchecker (see the engineering note); the enumeration
+//! is the hitting-set enumeration of McGuire, Tugemann and Civario (2012):
 //!
 //! 1. [`mask`] — step A: forced givens / forced empty cells shrink or drop the UA;
 //! 2. [`clique`] — step B: maximum clique of disjoint UA, smallest product of sizes;
 //! 3. [`rating`] — step C: member and cell order;
 //! 4. [`remap`] — step D: cells to iterator positions;
-//! 5. [`truncate`] — step E: the ~2000 (masked: 4000) UA kept, smallest first; the
+//! 5. [`truncate`] — step E: the smallest UA kept (768 by default), smallest first; the
 //!    enumeration loads up to 768 of them into its [`bitmap768`] table;
 //! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
 //!    (branch on the smallest unhit set, packing bound, last-clue shortcut); split into
@@ -162,10 +163,9 @@ pub fn prepare<'a>(
         *set = remap.to_positions(*set);
     }
 
-    // Step E: truncation (the list is still sorted by size), then smallest first again:
-    // the enumeration loads the head of the kept list.
+    // Step E: truncation to the smallest sets, in table order (the enumeration loads the
+    // head of the kept list).
     let kept_len = truncate::truncate(list, options.truncation_limits());
-    truncate::sort_size_order(&mut list[..kept_len]);
     let kept: &'a [u128] = &work[..kept_len];
     Ok(Prepared {
         grid,
