@@ -149,11 +149,13 @@ impl BitmapTable {
     }
 
     /// Placing `position` on `state` (words `from..`), read without writing the child
-    /// state: [`Probe::AllHit`] when it hits every set; [`Probe::Pruned`] when the sets it
-    /// leaves unhit cannot all be hit by `clues` more clues outside `dead` (the bound of
-    /// [`BitmapTable::needs_more_than`]); else the first set it leaves unhit. Most
-    /// placements near the leaves are pruned here, so only the survivors pay for writing
-    /// the child state with [`BitmapTable::place`].
+    /// state: [`Probe::AllHit`] when it hits every set; else [`Probe::Pruned`] when the
+    /// sets it leaves unhit cannot all be hit by `clues` more clues outside `dead`, and the
+    /// first set it leaves unhit otherwise. "Cannot" means: one of them has no live cell,
+    /// or more than `clues` of them are pairwise disjoint on their live cells (a greedy
+    /// packing in table order, smallest sets first). Most placements near the leaves are
+    /// pruned here, so only the survivors pay for writing the child state with
+    /// [`BitmapTable::place`].
     #[inline]
     pub fn probe(
         &self,
@@ -172,8 +174,11 @@ impl BitmapTable {
             while bits != 0 {
                 let index = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let live = self.sets[index] & !dead;
-                if live & used == 0 {
+                let set = self.sets[index];
+                // `used` holds live cells only, so the dead cells need not be masked off
+                // for the overlap test (most sets overlap).
+                if set & used == 0 {
+                    let live = set & !dead;
                     if live == 0 || disjoint == clues {
                         return Probe::Pruned;
                     }
@@ -209,36 +214,6 @@ impl BitmapTable {
             }
         }
         common
-    }
-
-    /// True when the sets still unhit in `state` (words `from..`) cannot all be hit by
-    /// `clues` more clues on cells outside `dead`: one of them has no live cell, or more
-    /// than `clues` of them are pairwise disjoint on their live cells (greedy, in table
-    /// order: the smallest sets first, which tend to be the most constraining).
-    #[inline]
-    pub fn needs_more_than(&self, state: &State, from: usize, dead: u128, clues: usize) -> bool {
-        let mut used = 0u128;
-        let mut disjoint = 0;
-        for (w, &word) in state
-            .iter()
-            .enumerate()
-            .take(self.words.min(WORDS))
-            .skip(from)
-        {
-            let mut bits = word;
-            while bits != 0 {
-                let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
-                bits &= bits - 1;
-                if live & used == 0 {
-                    if live == 0 || disjoint == clues {
-                        return true;
-                    }
-                    used |= live;
-                    disjoint += 1;
-                }
-            }
-        }
-        false
     }
 
     /// Positions of loaded set `index`.
@@ -296,14 +271,6 @@ mod tests {
             unhit.retain(|&s| s >> position & 1 == 0);
             assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());
             dead |= 1u128 << (rng() % 81);
-            for clues in 0..12 {
-                let from = first.map_or(0, |i| i / 64);
-                assert_eq!(
-                    table.needs_more_than(&next, from, dead, clues),
-                    needs_more_than(&unhit, dead, clues),
-                    "clues {clues}"
-                );
-            }
             let from = 0;
             for clues in 0..12 {
                 let expect = match first {

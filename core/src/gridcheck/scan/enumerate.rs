@@ -213,6 +213,14 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 }
                 continue;
             }
+            if frame.unhit && (3..=PACKING_LEVELS + 1).contains(&left) && depth + 1 >= CHUNK_LEVELS
+            {
+                // Children with at most PACKING_LEVELS clues left: the tight loop.
+                if self.descend(depth, frame, left - 1, stop_steps) {
+                    self.depth = depth + 1;
+                }
+                continue;
+            }
             self.stats.steps += 1;
             let position = frame.branch.trailing_zeros() as u8;
             let bit = 1u128 << position;
@@ -291,6 +299,57 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 let branch = table.set(head) & !dead;
                 (branch != 0).then_some((branch, true, (head / 64) as u8))
             }
+        }
+    }
+
+    /// Tries the clues of level `depth` (sets still unhit; each child has `left` clues
+    /// left, at most [`PACKING_LEVELS`], and no chunk filter) until one leaves a child
+    /// worth visiting: pushes that child and returns true; false when the frame is
+    /// exhausted or the step count reaches `stop_steps`. The same placements, order,
+    /// steps and children as the general loop, without its per-placement frame handling
+    /// (most of these placements are pruned by the probe).
+    #[inline(always)]
+    fn descend(&mut self, depth: usize, frame: Frame, left: usize, stop_steps: u64) -> bool {
+        let free = self.prepared.free_positions();
+        let Workspace { table, states } = &mut self.workspace;
+        let (low, high) = states.split_at_mut(depth + 1);
+        let state = &low[depth];
+        let from = usize::from(frame.from);
+        let mut branch = frame.branch;
+        let mut dead = frame.dead;
+        let mut child = None;
+        while branch != 0 && self.stats.steps < stop_steps {
+            let position = branch.trailing_zeros() as u8;
+            let bit = 1u128 << position;
+            branch &= branch - 1;
+            dead |= bit;
+            self.stats.steps += 1;
+            let (child_branch, unhit, child_from) =
+                match table.probe(state, position, from, dead, left) {
+                    Probe::Pruned => continue,
+                    Probe::AllHit => (free & !dead, false, 0),
+                    Probe::Head(_) => match table.place(state, position, &mut high[0], from) {
+                        Some(head) => (table.set(head) & !dead, true, (head / 64) as u8),
+                        None => (free & !dead, false, 0),
+                    },
+                };
+            child = Some(Frame {
+                branch: child_branch,
+                dead,
+                placed: frame.placed | bit,
+                unhit,
+                from: child_from,
+            });
+            break;
+        }
+        self.frames[depth].branch = branch;
+        self.frames[depth].dead = dead;
+        match child {
+            Some(child) => {
+                self.frames[depth + 1] = child;
+                true
+            }
+            None => false,
         }
     }
 
