@@ -223,7 +223,9 @@ fuzz_target!(|data: &[u8]| {
     let mut states = vec![[0u64; WORDS]; size.states];
     let mut chunks: Vec<ChunkId> = prepared.chunks().take(64).collect();
     // Also a chunk number straight from the input (may be invalid).
-    let raw = u32::from(byte(control, 10)) << 8 | u32::from(byte(control, 11));
+    let raw = u32::from(byte(control, 7)) << 16
+        | u32::from(byte(control, 10)) << 8
+        | u32::from(byte(control, 11));
     if let Some(c) = ChunkId::from_u32(raw) {
         chunks.insert(0, c);
     }
