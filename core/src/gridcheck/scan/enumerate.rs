@@ -8,7 +8,9 @@
 //! is *dead* for that level's later siblings and all their subtrees: so every clue set is
 //! generated once, and a set whose cells are all dead can no longer be hit (prune). Before
 //! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
-//! sets pairwise disjoint on live cells must not need more clues than are left. The last
+//! sets pairwise disjoint on live cells must not need more clues than are left; when it
+//! needs exactly as many, each packed set takes one clue and nothing else, and the sets
+//! around them must still be hittable that way (the tight-packing test). The last
 //! clue must hit every set still unhit. When every loaded set is hit before all clues are
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
@@ -22,10 +24,11 @@ use crate::gridcheck::cells::Cells;
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
-/// Children with at most this many clues left are checked with the packing bound first.
-/// Measured on `ga`, whole grid, N = 16, one thread: 3 is fastest (26 s; 2: 47 s, 4: 30 s,
-/// 5: 30 s).
-pub const PACKING_LEVELS: usize = 3;
+/// Children with at most this many clues left are probed first (packing and tight-packing
+/// bounds, [`super::bitmap768::BitmapTable::probe`]). Measured on `ga`, whole grid,
+/// N = 16, one thread, with the tight-packing test: 5 is fastest (4: 1.15x slower; with
+/// the packing test alone 3 was best, 4 and 5 were 1.15x slower).
+pub const PACKING_LEVELS: usize = 5;
 
 /// Outcome of [`ChunkRun::run`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -272,7 +275,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// child's branch (live cells of its first unhit set, or every live cell when all are
     /// hit), whether sets are still unhit, and its first non-zero word; `None` when the
     /// child is pruned (its branch set has no live cell, or, with at most
-    /// [`PACKING_LEVELS`] clues `left`, the packing bound needs more than `left`).
+    /// [`PACKING_LEVELS`] clues `left`, the probe proves that more than `left` are needed).
     #[inline(always)]
     fn place(
         &mut self,
@@ -291,7 +294,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             match table.probe(&low[depth], position, from, dead, left) {
                 Probe::Pruned => return None,
                 Probe::AllHit => return Some((all_live, false, 0)),
-                Probe::Head(_) => {}
+                Probe::Open => {}
             }
         }
         match table.place(&low[depth], position, &mut high[0], from) {
@@ -329,7 +332,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 match table.probe(state, position, from, dead, left) {
                     Probe::Pruned => continue,
                     Probe::AllHit => (free & !dead, false, 0),
-                    Probe::Head(_) => match table.place(state, position, &mut high[0], from) {
+                    Probe::Open => match table.place(state, position, &mut high[0], from) {
                         Some(head) => (table.set(head) & !dead, true, (head / 64) as u8),
                         None => (free & !dead, false, 0),
                     },
