@@ -38,6 +38,10 @@ pub const TIGHT_REGIONS: usize = 8;
 /// met, the smallest). Measured on `ga`: 64 prunes nearly as much as all of them.
 pub const TIGHT_SETS: usize = 64;
 
+/// Caller scratch of [`BitmapTable::probe`]: the overlapping sets it keeps for the
+/// tight-packing test (kept by the caller so that no probe clears 1 KB of stack).
+pub type ProbeScratch = [u128; TIGHT_SETS];
+
 /// The tight-packing test of [`BitmapTable::probe`]: `regions` are pairwise disjoint live
 /// sets, one clue each and no other clue; `sets` are live sets that must be hit too.
 /// False when that is impossible: a set meets no region, a region is left with no
@@ -219,6 +223,7 @@ impl BitmapTable {
         from: usize,
         dead: u128,
         clues: usize,
+        overlapping: &mut ProbeScratch,
     ) -> Probe {
         let hit = &self.hit[usize::from(position)];
         let words = self.words.min(WORDS);
@@ -230,7 +235,6 @@ impl BitmapTable {
         let mut used = 0u128;
         let mut regions = [0u128; TIGHT_REGIONS];
         let mut disjoint = 0;
-        let mut overlapping = [0u128; TIGHT_SETS];
         let mut kept = 0;
         let mut any_unhit = false;
         for w in from..scanned {
@@ -410,7 +414,10 @@ mod tests {
                     Some(_) if needs_more_than(&read, dead, clues) => Probe::Pruned,
                     Some(_) => Probe::Open,
                 };
-                assert_eq!(table.probe(&state, position, from, dead, clues), expect);
+                assert_eq!(
+                    table.probe(&state, position, from, dead, clues, &mut [0; TIGHT_SETS]),
+                    expect
+                );
             }
             let within = !dead & (u128::MAX >> 47);
             let common = unhit.iter().fold(within, |acc, &s| acc & s);
@@ -450,7 +457,7 @@ mod tests {
                 .collect();
             let live = ((1u128 << universe) - 1) & !dead & !(1u128 << position);
             for clues in 0..5 {
-                let probe = table.probe(&state, position, 0, dead, clues);
+                let probe = table.probe(&state, position, 0, dead, clues, &mut [0; TIGHT_SETS]);
                 let possible = hittable(&unhit, live, clues);
                 match probe {
                     Probe::AllHit => assert!(unhit.is_empty()),

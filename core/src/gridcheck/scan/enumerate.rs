@@ -15,7 +15,7 @@
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
-use super::bitmap768::Probe;
+use super::bitmap768::{Probe, ProbeScratch, TIGHT_SETS};
 use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
 use super::storage::{Workspace, WorkspaceSize};
@@ -84,6 +84,8 @@ pub struct ChunkRun<'p, 'w> {
     workspace: Workspace<'w>,
     chunk: ChunkId,
     frames: [Frame; 82],
+    /// Scratch of the probes.
+    probe_scratch: ProbeScratch,
     depth: usize,
     /// False until the first `run` call set the root up.
     started: bool,
@@ -114,6 +116,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             workspace,
             chunk,
             frames: [EMPTY_FRAME; 82],
+            probe_scratch: [0; TIGHT_SETS],
             depth: 0,
             started: false,
             finished: None,
@@ -291,7 +294,14 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let from = usize::from(frame.from);
         if left <= PACKING_LEVELS {
             // Probe first: most of these children are pruned without a state written.
-            match table.probe(&low[depth], position, from, dead, left) {
+            match table.probe(
+                &low[depth],
+                position,
+                from,
+                dead,
+                left,
+                &mut self.probe_scratch,
+            ) {
                 Probe::Pruned => return None,
                 Probe::AllHit => return Some((all_live, false, 0)),
                 Probe::Open => {}
@@ -329,7 +339,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             dead |= bit;
             self.stats.steps += 1;
             let (child_branch, unhit, child_from) =
-                match table.probe(state, position, from, dead, left) {
+                match table.probe(state, position, from, dead, left, &mut self.probe_scratch) {
                     Probe::Pruned => continue,
                     Probe::AllHit => (free & !dead, false, 0),
                     Probe::Open => match table.place(state, position, &mut high[0], from) {
