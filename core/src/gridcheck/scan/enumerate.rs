@@ -25,9 +25,10 @@ use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
 /// Children with at most this many clues left are probed first (packing and tight-packing
-/// bounds, [`super::bitmap768::BitmapTable::probe`]). Measured on `ga`, whole grid,
-/// N = 16, one thread, with the tight-packing test: 5 is fastest (4: 1.15x slower; with
-/// the packing test alone 3 was best, 4 and 5 were 1.15x slower).
+/// bounds, [`super::bitmap768::BitmapTable::probe`]). Measured with a prototype of this
+/// probe, whole grid, N = 16, one thread: on `ga` 4 and 5 are within 10% of each other;
+/// on the slowest of the README's six grids 5 is 1.17x faster than 4 (44.6 s against
+/// 52.1 s). With the packing test alone, 3 was best.
 pub const PACKING_LEVELS: usize = 5;
 
 /// Outcome of [`ChunkRun::run`].
