@@ -35,7 +35,8 @@ pub const NARROW_PROBE_WORDS: usize = 4;
 /// left: packing test only).
 pub const TIGHT_REGIONS: usize = 8;
 /// Overlapping sets the tight-packing test of [`BitmapTable::probe`] checks (the first
-/// met, the smallest). Measured on `ga`: 64 prunes nearly as much as all of them.
+/// met, the smallest). Measured on `ga` with a prototype: 64 leaves 60.9M nodes, all of
+/// them 54.8M, in about the same time.
 pub const TIGHT_SETS: usize = 64;
 
 /// Caller scratch of [`BitmapTable::probe`]: the overlapping sets it keeps for the

@@ -10,7 +10,8 @@
 //! 5. [`truncate`] — step E: the smallest UA kept (768 by default), smallest first; the
 //!    enumeration loads up to 768 of them into its [`bitmap768`] table;
 //! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
-//!    (branch on the smallest unhit set, packing bound, last-clue shortcut); split into
+//!    (branch on the smallest unhit set, packing and tight-packing bounds, last-clue
+//!    shortcut); split into
 //!    independent [`chunks`] by its first three clues.
 //!
 //! Every candidate that hits all loaded UA is checked with
