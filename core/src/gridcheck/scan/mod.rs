@@ -11,8 +11,7 @@
 //!    enumeration loads up to 768 of them into its [`bitmap768`] table;
 //! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
 //!    (branch on the smallest unhit set, packing and tight-packing bounds, last-clue
-//!    shortcut); split into
-//!    independent [`chunks`] by its first three clues.
+//!    shortcut); split into independent [`chunks`] by its first three clues.
 //!
 //! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
