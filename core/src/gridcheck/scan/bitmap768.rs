@@ -6,6 +6,8 @@
 //! bit is the first unhit set in table order (the smallest, the enumeration's branch set).
 //! Only as many 64-bit words as the set count needs are touched.
 
+use super::region_fit::{self, regions_can_hit, CellSets};
+
 /// Capacity in sets.
 pub const CAPACITY: usize = 768;
 /// 64-bit words per state.
@@ -31,48 +33,38 @@ pub enum Probe {
 pub const NARROW_PROBE_CLUES: usize = 3;
 /// Words (64 sets each) a narrow probe reads: the 256 smallest sets.
 pub const NARROW_PROBE_WORDS: usize = 4;
-/// Most regions the tight-packing test of [`BitmapTable::probe`] handles (more clues
-/// left: packing test only).
-pub const TIGHT_REGIONS: usize = 8;
-/// Overlapping sets the tight-packing test of [`BitmapTable::probe`] checks (the first
-/// met, the smallest). Measured on `ga` with a prototype: 64 leaves 60.9M nodes, all of
-/// them 54.8M, in about the same time.
-pub const TIGHT_SETS: usize = 64;
+/// Most regions the exact test of [`BitmapTable::probe`] handles.
+pub const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
+/// Overlapping sets the exact test of [`BitmapTable::probe`] checks (the first met, the
+/// smallest; 64 is the most the exact test's masks hold). Measured on `ga` with a
+/// prototype: 40 leave 4.3M placements instead of 4.0M in about the same time, 24 leave
+/// 9.1M and take 1.4x as long.
+pub const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
-/// Caller scratch of [`BitmapTable::probe`]: the overlapping sets it keeps for the
-/// tight-packing test (kept by the caller so that no probe clears 1 KB of stack).
-pub type ProbeScratch = [u128; TIGHT_SETS];
+/// Caller scratch of [`BitmapTable::probe`] (kept by the caller so that no probe clears
+/// it on the stack).
+#[derive(Clone)]
+pub struct ProbeScratch {
+    /// The overlapping sets kept for the exact test.
+    overlapping: [u128; TIGHT_SETS],
+    /// The exact test's per-position set masks.
+    cell_sets: CellSets,
+}
 
-/// The tight-packing test of [`BitmapTable::probe`]: `regions` are pairwise disjoint live
-/// sets, one clue each and no other clue; `sets` are live sets that must be hit too.
-/// False when that is impossible: a set meets no region, a region is left with no
-/// candidate cell (the cells in every set meeting it alone), or a set holds no
-/// candidate.
-fn tight_packing_fits(regions: &[u128], sets: &[u128]) -> bool {
-    let mut candidates = [0u128; TIGHT_REGIONS];
-    candidates[..regions.len()].copy_from_slice(regions);
-    for &set in sets {
-        let mut met = 0;
-        let mut only = 0;
-        for (r, &region) in regions.iter().enumerate() {
-            if set & region != 0 {
-                met += 1;
-                only = r;
-            }
-        }
-        match met {
-            0 => return false,
-            1 => {
-                candidates[only] &= set;
-                if candidates[only] == 0 {
-                    return false;
-                }
-            }
-            _ => {}
+impl ProbeScratch {
+    /// Fresh scratch.
+    pub const fn new() -> ProbeScratch {
+        ProbeScratch {
+            overlapping: [0; TIGHT_SETS],
+            cell_sets: [0; 81],
         }
     }
-    let all = candidates.iter().fold(0, |acc, c| acc | c);
-    sets.iter().all(|&set| set & all != 0)
+}
+
+impl Default for ProbeScratch {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// Hitting masks and per-set data of the sets loaded at the last switch.
@@ -210,12 +202,11 @@ impl BitmapTable {
     /// subset of the unhit sets gives a valid proof, so a shorter scan only prunes less:
     /// - **packing**: one of them has no live cell, or more than `clues` of them are
     ///   pairwise disjoint on their live cells (greedy, in table order);
-    /// - **tight packing**: exactly `clues` are disjoint. Then each of these *regions*
-    ///   takes exactly one clue and no clue goes elsewhere, so a set meeting one region
-    ///   only must hold that region's clue (the region's *candidates* are the cells of
-    ///   all such sets), and every other set must hold a candidate of some region. A
-    ///   region with no candidate, or a set with none, proves it. The sets checked are
-    ///   the first [`TIGHT_SETS`] overlapping ones the scan meets.
+    /// - **exact test** ([`region_fit`]): exactly `clues` are disjoint, or one fewer.
+    ///   Then each of these *regions* takes one clue, and at most one clue is left
+    ///   over for anywhere; a search over those choices finds none that hits every
+    ///   other unhit set read. The sets it reads are the first [`TIGHT_SETS`]
+    ///   overlapping ones the scan meets.
     #[inline]
     pub fn probe(
         &self,
@@ -224,7 +215,7 @@ impl BitmapTable {
         from: usize,
         dead: u128,
         clues: usize,
-        overlapping: &mut ProbeScratch,
+        scratch: &mut ProbeScratch,
     ) -> Probe {
         let hit = &self.hit[usize::from(position)];
         let words = self.words.min(WORDS);
@@ -258,7 +249,7 @@ impl BitmapTable {
                     used |= live;
                     disjoint += 1;
                 } else if kept < TIGHT_SETS {
-                    overlapping[kept] = set & !dead;
+                    scratch.overlapping[kept] = set & !dead;
                     kept += 1;
                 }
             }
@@ -267,9 +258,15 @@ impl BitmapTable {
             let rest_hit = (from.max(scanned)..words).all(|w| state[w] & !hit[w] == 0);
             return if rest_hit { Probe::AllHit } else { Probe::Open };
         }
-        if disjoint == clues
+        let exact = disjoint == clues || disjoint + 1 == clues;
+        if exact
             && disjoint <= TIGHT_REGIONS
-            && !tight_packing_fits(&regions[..disjoint], &overlapping[..kept])
+            && !regions_can_hit(
+                &regions[..disjoint],
+                &scratch.overlapping[..kept],
+                disjoint < clues,
+                &mut scratch.cell_sets,
+            )
         {
             return Probe::Pruned;
         }
@@ -338,23 +335,32 @@ mod tests {
                 others.push(live);
             }
         }
-        if regions.len() != clues || clues > TIGHT_REGIONS {
+        let spare = clues.checked_sub(regions.len());
+        if !matches!(spare, Some(0 | 1)) || regions.len() > TIGHT_REGIONS {
             return false;
         }
-        let mut candidates = regions.clone();
-        for &set in &others {
-            let meets: Vec<usize> = (0..regions.len())
-                .filter(|&r| set & regions[r] != 0)
-                .collect();
-            if meets.is_empty() {
-                return true;
-            }
-            if meets.len() == 1 {
-                candidates[meets[0]] &= set;
+        !one_per_region_hits(&regions, &others, spare == Some(1))
+    }
+
+    /// Brute force: some choice of one cell per region (plus one free cell when
+    /// `free_clue`) hits every set of `sets`.
+    fn one_per_region_hits(regions: &[u128], sets: &[u128], free_clue: bool) -> bool {
+        match regions.split_first() {
+            None if free_clue => sets.iter().fold(u128::MAX, |acc, &s| acc & s) != 0,
+            None => sets.is_empty(),
+            Some((&first, rest)) => {
+                let mut cells = first;
+                while cells != 0 {
+                    let bit = cells & cells.wrapping_neg();
+                    cells &= cells - 1;
+                    let left: Vec<u128> = sets.iter().copied().filter(|&s| s & bit == 0).collect();
+                    if one_per_region_hits(rest, &left, free_clue) {
+                        return true;
+                    }
+                }
+                false
             }
         }
-        let all = candidates.iter().fold(0, |acc, c| acc | c);
-        candidates.contains(&0) || others.iter().any(|&set| set & all == 0)
     }
 
     /// True when some `clues` or fewer cells of `live` hit every set of `unhit`.
@@ -416,7 +422,14 @@ mod tests {
                     Some(_) => Probe::Open,
                 };
                 assert_eq!(
-                    table.probe(&state, position, from, dead, clues, &mut [0; TIGHT_SETS]),
+                    table.probe(
+                        &state,
+                        position,
+                        from,
+                        dead,
+                        clues,
+                        &mut ProbeScratch::new()
+                    ),
                     expect
                 );
             }
@@ -429,13 +442,13 @@ mod tests {
     }
 
     /// Pruned only when no `clues` live cells hit every unhit set (checked by brute force
-    /// on small random instances), and the tight-packing test prunes some that packing
-    /// alone does not.
+    /// on small random instances), and the exact test prunes some that packing alone
+    /// does not, with no clue to spare and with one.
     #[test]
     fn probe_prunes_only_the_unhittable() {
         let mut rng = lcg(7);
-        let (mut pruned, mut tight_only) = (0, 0);
-        for round in 0..400 {
+        let (mut pruned, mut exact_only, mut spare_clue) = (0, 0, 0);
+        for round in 0..1500 {
             let universe = 14 + round % 10;
             let count = 6 + (rng() % 40) as usize;
             let mut sets: Vec<u128> = (0..count)
@@ -458,7 +471,7 @@ mod tests {
                 .collect();
             let live = ((1u128 << universe) - 1) & !dead & !(1u128 << position);
             for clues in 0..5 {
-                let probe = table.probe(&state, position, 0, dead, clues, &mut [0; TIGHT_SETS]);
+                let probe = table.probe(&state, position, 0, dead, clues, &mut ProbeScratch::new());
                 let possible = hittable(&unhit, live, clues);
                 match probe {
                     Probe::AllHit => assert!(unhit.is_empty()),
@@ -468,7 +481,10 @@ mod tests {
                         let packing = unhit.iter().any(|&s| s & live == 0)
                             || greedy_disjoint(&unhit, dead) > clues;
                         if !packing {
-                            tight_only += 1;
+                            exact_only += 1;
+                            if greedy_disjoint(&unhit, dead) < clues {
+                                spare_clue += 1;
+                            }
                         }
                     }
                     Probe::Open => assert!(!unhit.is_empty()),
@@ -476,7 +492,11 @@ mod tests {
             }
         }
         assert!(pruned > 100, "pruned {pruned}");
-        assert!(tight_only > 10, "tight packing pruned {tight_only}");
+        assert!(exact_only > 10, "exact test pruned {exact_only}");
+        assert!(
+            spare_clue > 5,
+            "exact test with a spare clue pruned {spare_clue}"
+        );
     }
 
     /// Size of the greedy packing (table order, disjoint on live cells).
@@ -491,24 +511,5 @@ mod tests {
             }
         }
         count
-    }
-
-    #[test]
-    fn tight_packing_examples() {
-        // Three sets pairwise meeting, with no common cell: one clue cannot hit them.
-        let (a, b, c) = (0b0011u128, 0b0110, 0b0101);
-        assert!(!tight_packing_fits(&[a], &[b, c]));
-        // With a common cell it can.
-        assert!(tight_packing_fits(&[0b0111], &[0b0011, 0b0101]));
-        // A set outside every region cannot be hit.
-        assert!(!tight_packing_fits(&[0b0011], &[0b1100]));
-        // Two regions; a set across both is hit by the candidates of either.
-        let regions = [0b0000_0011u128, 0b0011_0000];
-        assert!(tight_packing_fits(&regions, &[0b0001, 0b0010_0010]));
-        // ... but not when the private sets leave candidates it misses.
-        assert!(!tight_packing_fits(
-            &regions,
-            &[0b0001, 0b0010_0000, 0b0001_0010]
-        ));
     }
 }

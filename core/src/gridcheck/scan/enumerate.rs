@@ -9,13 +9,13 @@
 //! generated once, and a set whose cells are all dead can no longer be hit (prune). Before
 //! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
 //! sets pairwise disjoint on live cells must not need more clues than are left; when it
-//! needs exactly as many, each packed set takes one clue and nothing else, and the sets
-//! around them must still be hittable that way (the tight-packing test). The last
-//! clue must hit every set still unhit. When every loaded set is hit before all clues are
+//! needs exactly as many or one fewer, each packed set takes one clue (plus at most one
+//! clue anywhere), and a small exact search ([`super::region_fit`]) must find such clues
+//! that hit the sets around them. The last clue must hit every set still unhit. When every loaded set is hit before all clues are
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
-use super::bitmap768::{Probe, ProbeScratch, TIGHT_SETS};
+use super::bitmap768::{Probe, ProbeScratch};
 use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
 use super::storage::{Workspace, WorkspaceSize};
@@ -24,12 +24,13 @@ use crate::gridcheck::cells::Cells;
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
-/// Children with at most this many clues left are probed first (packing and tight-packing
-/// bounds, [`super::bitmap768::BitmapTable::probe`]). Measured with a prototype of this
-/// probe, whole grid, N = 16, one thread: on `ga` 4 and 5 are within 10% of each other;
-/// on the slowest of the README's six grids 5 is 1.17x faster than 4 (44.6 s against
-/// 52.1 s). With the packing test alone, 3 was best.
-pub const PACKING_LEVELS: usize = 5;
+/// Children with at most this many clues left are probed first (packing bound and exact
+/// test, [`super::bitmap768::BitmapTable::probe`]). Measured with a prototype of this
+/// probe, whole grid, N = 16, one thread: on `ga` 7 takes 6.3 s against 7.1 s for 6, on
+/// sudoku17 line 9000 4.2 s against 5.0 s, and on the slowest of the README's six grids
+/// 8 and 9 gain nothing over 7 (24.5 s). With the narrowing test before the exact one, 5
+/// was best; with the packing test alone, 3.
+pub const PACKING_LEVELS: usize = 7;
 
 /// Outcome of [`ChunkRun::run`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -117,7 +118,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             workspace,
             chunk,
             frames: [EMPTY_FRAME; 82],
-            probe_scratch: [0; TIGHT_SETS],
+            probe_scratch: ProbeScratch::new(),
             depth: 0,
             started: false,
             finished: None,

@@ -10,8 +10,9 @@
 //! 5. [`truncate`] — step E: the smallest UA kept (768 by default), smallest first; the
 //!    enumeration loads up to 768 of them into its [`bitmap768`] table;
 //! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
-//!    (branch on the smallest unhit set, packing and tight-packing bounds, last-clue
-//!    shortcut); split into independent [`chunks`] by its first three clues.
+//!    (branch on the smallest unhit set, packing bound and the exact [`region_fit`]
+//!    test of tight packings, last-clue shortcut); split into independent [`chunks`] by
+//!    its first three clues.
 //!
 //! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
@@ -30,6 +31,7 @@ pub mod error;
 pub mod mask;
 pub mod options;
 pub mod rating;
+pub mod region_fit;
 pub mod remap;
 pub mod storage;
 pub mod truncate;
