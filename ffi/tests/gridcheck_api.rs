@@ -164,12 +164,18 @@ fn chunks_in_one_step_budgets_give_the_fixture_puzzles() {
         assert_eq!(status, XCOVER_DONE);
         pauses += calls - 1;
     }
-    assert!(pauses > 500, "budget 1 paused only {pauses} times");
     let set: BTreeSet<String> = found.iter().cloned().collect();
     assert_eq!(set.len(), found.len(), "a puzzle was reported twice");
     assert_eq!(set, fixture_c00());
     check_puzzles(&found, 18);
     let s = stats(&ws);
+    // A budget of one step pauses the run every few steps (the last-two shortcut and a
+    // solver check take several in one go).
+    assert!(
+        pauses > 100 && u64::from(pauses * 4) > s.steps,
+        "budget 1 paused only {pauses} times in {} steps",
+        s.steps
+    );
     assert_eq!(s.found, 81);
     assert_eq!(s.chunks_done, ids.len() as u64);
     assert_eq!(s.forced_givens, 12);

@@ -6,7 +6,7 @@
 //! bit is the first unhit set in table order (the smallest, the enumeration's branch set).
 //! Only as many 64-bit words as the set count needs are touched.
 
-use super::region_fit::{self, regions_can_hit, CellSets};
+use super::region_fit::{self, regions_can_hit, split_region, CellSets};
 
 /// Capacity in sets.
 pub const CAPACITY: usize = 768;
@@ -202,6 +202,8 @@ impl BitmapTable {
     /// subset of the unhit sets gives a valid proof, so a shorter scan only prunes less:
     /// - **packing**: one of them has no live cell, or more than `clues` of them are
     ///   pairwise disjoint on their live cells (greedy, in table order);
+    /// - **split**: with two clues to spare, a region that two disjoint sets meet alone
+    ///   is replaced by them (a packing one larger);
     /// - **exact test** ([`region_fit`]): exactly `clues` are disjoint, or one fewer.
     ///   Then each of these *regions* takes one clue, and at most one clue is left
     ///   over for anywhere; a search over those choices finds none that hits every
@@ -257,6 +259,20 @@ impl BitmapTable {
         if !any_unhit {
             let rest_hit = (from.max(scanned)..words).all(|w| state[w] & !hit[w] == 0);
             return if rest_hit { Probe::AllHit } else { Probe::Open };
+        }
+        if disjoint + 2 == clues && disjoint < TIGHT_REGIONS {
+            // Two clues to spare: a region that two disjoint sets meet alone splits in two,
+            // and the exact test below applies to the larger packing. (Splitting with fewer
+            // clues to spare prunes nothing the exact test does not, and measured slower.)
+            let split = split_region(&regions[..disjoint], &scratch.overlapping[..kept]);
+            if let Some((k, i, j)) = split {
+                let overlapping = &mut scratch.overlapping;
+                regions[disjoint] = overlapping[j];
+                overlapping[j] = overlapping[kept - 1];
+                kept -= 1;
+                core::mem::swap(&mut regions[k], &mut overlapping[i]);
+                disjoint += 1;
+            }
         }
         let exact = disjoint == clues || disjoint + 1 == clues;
         if exact
@@ -333,6 +349,32 @@ mod tests {
                 regions.push(live);
             } else if others.len() < TIGHT_SETS {
                 others.push(live);
+            }
+        }
+        if regions.len() + 2 == clues && regions.len() < TIGHT_REGIONS {
+            // The split, restated: a region two disjoint sets meet alone (first in order).
+            let alone = |set: u128, regions: &[u128]| {
+                let met: Vec<usize> = (0..regions.len())
+                    .filter(|&k| set & regions[k] != 0)
+                    .collect();
+                (met.len() == 1).then(|| met[0])
+            };
+            let split = (0..regions.len()).find_map(|k| {
+                (0..others.len()).find_map(|i| {
+                    (i + 1..others.len()).find_map(|j| {
+                        let mine = alone(others[i], &regions) == Some(k)
+                            && alone(others[j], &regions) == Some(k);
+                        (mine && others[i] & others[j] == 0).then_some((k, i, j))
+                    })
+                })
+            });
+            if let Some((k, i, j)) = split {
+                let (first, second) = (others[i], others[j]);
+                // As the probe does: the last set takes the second one's place.
+                others.swap_remove(j);
+                others[i] = regions[k];
+                regions[k] = first;
+                regions.push(second);
             }
         }
         let spare = clues.checked_sub(regions.len());
@@ -443,11 +485,11 @@ mod tests {
 
     /// Pruned only when no `clues` live cells hit every unhit set (checked by brute force
     /// on small random instances), and the exact test prunes some that packing alone
-    /// does not, with no clue to spare and with one.
+    /// does not, with no clue to spare, with one, and (after a split) with two.
     #[test]
     fn probe_prunes_only_the_unhittable() {
         let mut rng = lcg(7);
-        let (mut pruned, mut exact_only, mut spare_clue) = (0, 0, 0);
+        let (mut pruned, mut exact_only, mut spare_clue, mut split) = (0, 0, 0, 0);
         for round in 0..1500 {
             let universe = 14 + round % 10;
             let count = 6 + (rng() % 40) as usize;
@@ -470,7 +512,7 @@ mod tests {
                 .filter(|s| s >> position & 1 == 0)
                 .collect();
             let live = ((1u128 << universe) - 1) & !dead & !(1u128 << position);
-            for clues in 0..5 {
+            for clues in 0..8 {
                 let probe = table.probe(&state, position, 0, dead, clues, &mut ProbeScratch::new());
                 let possible = hittable(&unhit, live, clues);
                 match probe {
@@ -485,6 +527,9 @@ mod tests {
                             if greedy_disjoint(&unhit, dead) < clues {
                                 spare_clue += 1;
                             }
+                            if greedy_disjoint(&unhit, dead) + 2 == clues {
+                                split += 1;
+                            }
                         }
                     }
                     Probe::Open => assert!(!unhit.is_empty()),
@@ -496,6 +541,10 @@ mod tests {
         assert!(
             spare_clue > 5,
             "exact test with a spare clue pruned {spare_clue}"
+        );
+        assert!(
+            split > 3,
+            "split and exact test with two clues to spare pruned {split}"
         );
     }
 

@@ -84,9 +84,47 @@ pub fn regions_can_hit(
         &ordered[..count],
         &ordered_met[..count],
         sets,
-        free_clue,
+        free_clue.then_some(u128::MAX),
         cell_sets,
     )
+}
+
+/// A region of `regions` that two disjoint sets of `sets` (at most [`MAX_SETS`] read)
+/// each meet alone (no other region): replacing the region by those two sets gives a
+/// packing one larger. Returns the region and the two sets' indices (first in order).
+pub fn split_region(regions: &[u128], sets: &[u128]) -> Option<(usize, usize, usize)> {
+    let count = regions.len().min(MAX_REGIONS);
+    let sets = &sets[..sets.len().min(MAX_SETS)];
+    let mut private = [0u64; MAX_REGIONS];
+    for (index, &set) in sets.iter().enumerate() {
+        let mut met = 0;
+        let mut only = 0;
+        for (k, &region) in regions[..count].iter().enumerate() {
+            if set & region != 0 {
+                met += 1;
+                only = k;
+            }
+        }
+        if met == 1 {
+            private[only] |= 1u64 << index;
+        }
+    }
+    for (k, &mine) in private[..count].iter().enumerate() {
+        let mut firsts = mine;
+        while firsts != 0 {
+            let i = firsts.trailing_zeros() as usize;
+            firsts &= firsts - 1;
+            let mut seconds = firsts;
+            while seconds != 0 {
+                let j = seconds.trailing_zeros() as usize;
+                seconds &= seconds - 1;
+                if sets[i] & sets[j] == 0 {
+                    return Some((k, i, j));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The tight case: each region takes exactly one clue and no clue goes elsewhere, so a
@@ -194,18 +232,20 @@ struct Level {
     folded: u64,
 }
 
-/// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each (explicit stack). A set that
-/// no region at or below the current level can hit must take the free clue, so the free
-/// clue's possible cells are the intersection of those sets: empty (or any such set
-/// without `free_clue`) fails the branch. True at the first complete choice, or when
-/// [`NODE_LIMIT`] is reached.
+/// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
+/// with an explicit stack; `free` says where the free clue can go, if there is one. A set
+/// that no region at or below the current level can hit must take the free clue, so the
+/// free clue's possible cells shrink to those in it: none left (or any such set without a
+/// free clue) fails the branch. True at the first complete choice, or when [`NODE_LIMIT`]
+/// is reached.
 fn search(
     regions: &[u128],
     met: &[u64],
     sets: &[u128],
-    free_clue: bool,
+    free: Option<u128>,
     cell_sets: &CellSets,
 ) -> bool {
+    let free_clue = free.is_some();
     let count = regions.len();
     // reach[j]: sets some region j.. can hit.
     let mut reach = [0u64; MAX_REGIONS + 1];
@@ -225,7 +265,7 @@ fn search(
     }; MAX_REGIONS];
     let mut nodes = 0u32;
     // Enter level 0 with nothing placed.
-    let mut pending = Some((0usize, all_sets, u128::MAX, 0u64));
+    let mut pending = Some((0usize, all_sets, free.unwrap_or(0), 0u64));
     let mut depth = 0usize;
     loop {
         if let Some((level, unhit, free_cells, folded)) = pending.take() {
@@ -357,6 +397,49 @@ mod tests {
         assert!(regions_can_hit(&[], &[], false, &mut scratch));
         assert!(!regions_can_hit(&[], &[0b1], false, &mut scratch));
         assert!(regions_can_hit(&[], &[0b11, 0b10], true, &mut scratch));
+    }
+
+    #[test]
+    fn split_region_finds_two_disjoint_private_sets() {
+        let regions = [0b0000_1111u128, 0b1111_0000];
+        // Private to region 0 but overlapping: no split.
+        assert_eq!(split_region(&regions, &[0b0011, 0b0110]), None);
+        // Disjoint but one meets both regions: no split.
+        assert_eq!(split_region(&regions, &[0b0011, 0b0001_0100]), None);
+        // Two disjoint sets private to region 1 (with cells outside both regions).
+        let sets = [0b0011, 0b1_0001_0000_0000, 0b0010_0000_0000, 0b0010_0000];
+        assert_eq!(split_region(&regions, &sets), None);
+        let sets = [0b0011, 0b1_0001_0000, 0b10_0010_0000];
+        assert_eq!(split_region(&regions, &sets), Some((1, 1, 2)));
+        // Random instances: every answer checks out, and a None means no such pair.
+        let mut rng = lcg(5);
+        let mut found = 0;
+        for _ in 0..2000 {
+            let regions: Vec<u128> = (0..1 + rng() % 4).map(|k| 0b111u128 << (3 * k)).collect();
+            let sets: Vec<u128> = (0..rng() % 12)
+                .map(|_| (0..2).fold(0u128, |acc, _| acc | 1u128 << (rng() % 16)))
+                .collect();
+            let alone = |set: u128| {
+                let met: Vec<usize> = (0..regions.len())
+                    .filter(|&k| set & regions[k] != 0)
+                    .collect();
+                (met.len() == 1).then(|| met[0])
+            };
+            let pair = (0..sets.len()).find_map(|i| {
+                (i + 1..sets.len()).find_map(|j| {
+                    let k = alone(sets[i])?;
+                    (alone(sets[j]) == Some(k) && sets[i] & sets[j] == 0).then_some((k, i, j))
+                })
+            });
+            let got = split_region(&regions, &sets);
+            assert_eq!(got.is_some(), pair.is_some());
+            if let Some((k, i, j)) = got {
+                found += 1;
+                assert!(i < j && sets[i] & sets[j] == 0);
+                assert_eq!((alone(sets[i]), alone(sets[j])), (Some(k), Some(k)));
+            }
+        }
+        assert!(found > 100, "found {found}");
     }
 
     /// Agrees with the brute force on random small instances, both ways, and both answers
