@@ -8,7 +8,9 @@
 //! or a clue outside them all). Either way, the child survives only if such clues can hit
 //! every other unhit set. [`regions_can_hit`] answers that exactly for the sets it is given
 //! (at most 64, as bit masks), with a small depth-first search over the regions: a "no"
-//! proves that the child needs more clues than are left.
+//! proves that the child needs more clues than are left. With two clues to spare,
+//! [`split_region`] first looks for a region that two disjoint sets meet alone: those two
+//! replace it, and the larger packing leaves one clue to spare.
 //!
 //! Measured with a prototype on `ga` (whole grid, N = 16, one thread, probes at 5 clues
 //! left): of the children the previous test (the narrowing below, then every set must
@@ -91,9 +93,13 @@ pub fn regions_can_hit(
 
 /// A region of `regions` that two disjoint sets of `sets` (at most [`MAX_SETS`] read)
 /// each meet alone (no other region): replacing the region by those two sets gives a
-/// packing one larger. Returns the region and the two sets' indices (first in order).
+/// packing one larger. Returns the region and the two sets' indices (first in order);
+/// `None` as well when there are more than [`MAX_REGIONS`] regions.
 pub fn split_region(regions: &[u128], sets: &[u128]) -> Option<(usize, usize, usize)> {
-    let count = regions.len().min(MAX_REGIONS);
+    let count = regions.len();
+    if count > MAX_REGIONS {
+        return None;
+    }
     let sets = &sets[..sets.len().min(MAX_SETS)];
     let mut private = [0u64; MAX_REGIONS];
     for (index, &set) in sets.iter().enumerate() {
@@ -411,6 +417,13 @@ mod tests {
         assert_eq!(split_region(&regions, &sets), None);
         let sets = [0b0011, 0b1_0001_0000, 0b10_0010_0000];
         assert_eq!(split_region(&regions, &sets), Some((1, 1, 2)));
+        // More regions than handled: no answer.
+        let many: Vec<u128> = (0..=MAX_REGIONS).map(|k| 0b11u128 << (2 * k)).collect();
+        assert_eq!(split_region(&many, &[0b01, 0b10]), None);
+        assert_eq!(
+            split_region(&many[..MAX_REGIONS], &[0b01, 0b10]),
+            Some((0, 0, 1))
+        );
         // Random instances: every answer checks out, and a None means no such pair.
         let mut rng = lcg(5);
         let mut found = 0;
