@@ -318,20 +318,10 @@ impl BitmapTable {
 
 #[cfg(test)]
 mod tests {
+    use super::super::region_fit::tests::{brute, lcg};
     use super::*;
     use std::boxed::Box;
     use std::vec::Vec;
-
-    /// Linear congruential generator for the test data.
-    fn lcg(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            state >> 33
-        }
-    }
 
     /// The probe's bound on a plain list of unhit sets (table order), written out
     /// directly: true when it proves `clues` are not enough.
@@ -381,28 +371,7 @@ mod tests {
         if !matches!(spare, Some(0 | 1)) || regions.len() > TIGHT_REGIONS {
             return false;
         }
-        !one_per_region_hits(&regions, &others, spare == Some(1))
-    }
-
-    /// Brute force: some choice of one cell per region (plus one free cell when
-    /// `free_clue`) hits every set of `sets`.
-    fn one_per_region_hits(regions: &[u128], sets: &[u128], free_clue: bool) -> bool {
-        match regions.split_first() {
-            None if free_clue => sets.iter().fold(u128::MAX, |acc, &s| acc & s) != 0,
-            None => sets.is_empty(),
-            Some((&first, rest)) => {
-                let mut cells = first;
-                while cells != 0 {
-                    let bit = cells & cells.wrapping_neg();
-                    cells &= cells - 1;
-                    let left: Vec<u128> = sets.iter().copied().filter(|&s| s & bit == 0).collect();
-                    if one_per_region_hits(rest, &left, free_clue) {
-                        return true;
-                    }
-                }
-                false
-            }
-        }
+        !brute(&regions, &others, spare == Some(1))
     }
 
     /// True when some `clues` or fewer cells of `live` hit every set of `unhit`.

@@ -87,7 +87,7 @@ pub fn regions_can_hit(
         &ordered[..count],
         &ordered_met[..count],
         sets,
-        free_clue.then_some(u128::MAX),
+        free_clue,
         cell_sets,
     )
 }
@@ -240,19 +240,18 @@ struct Level {
 }
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
-/// with an explicit stack; `free` says where the free clue can go, if there is one. A set
-/// that no region at or below the current level can hit must take the free clue, so the
-/// free clue's possible cells shrink to those in it: none left (or any such set without a
+/// with an explicit stack, plus one free clue anywhere when `free_clue`. A set that no
+/// region at or below the current level can hit must take the free clue, so the free
+/// clue's possible cells shrink to those in it: none left (or any such set without a
 /// free clue) fails the branch. True at the first complete choice, or when [`NODE_LIMIT`]
 /// is reached.
 fn search(
     regions: &[u128],
     met: &[u64],
     sets: &[u128],
-    free: Option<u128>,
+    free_clue: bool,
     cell_sets: &CellSets,
 ) -> bool {
-    let free_clue = free.is_some();
     let count = regions.len();
     // reach[j]: sets some region j.. can hit.
     let mut reach = [0u64; MAX_REGIONS + 1];
@@ -272,7 +271,7 @@ fn search(
     }; MAX_REGIONS];
     let mut nodes = 0u32;
     // Enter level 0 with nothing placed.
-    let mut pending = Some((0usize, all_sets, free.unwrap_or(0), 0u64));
+    let mut pending = Some((0usize, all_sets, u128::MAX, 0u64));
     let mut depth = 0usize;
     loop {
         if let Some((level, unhit, free_cells, folded)) = pending.take() {
@@ -323,13 +322,17 @@ fn search(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use std::vec::Vec;
 
     /// Brute force: some choice of one cell per region (plus a free cell when
-    /// `free_clue`) hits every set.
-    fn brute(regions: &[u128], sets: &[u128], free_clue: bool) -> bool {
+    /// `free_clue`) hits every set (also the oracle of the probe's tests).
+    pub(in crate::gridcheck::scan) fn brute(
+        regions: &[u128],
+        sets: &[u128],
+        free_clue: bool,
+    ) -> bool {
         match regions.split_first() {
             None => {
                 if free_clue {
@@ -353,7 +356,8 @@ mod tests {
         }
     }
 
-    fn lcg(seed: u64) -> impl FnMut() -> u64 {
+    /// Linear congruential generator for the test data (also the probe's tests).
+    pub(in crate::gridcheck::scan) fn lcg(seed: u64) -> impl FnMut() -> u64 {
         let mut state = seed;
         move || {
             state = state
