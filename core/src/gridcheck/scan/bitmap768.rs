@@ -6,7 +6,8 @@
 //! bit is the first unhit set in table order (the smallest, the enumeration's branch set).
 //! Only as many 64-bit words as the set count needs are touched.
 
-use super::region_fit::{self, regions_can_hit, split_region, CellSets};
+use super::region_fit::{self, regions_can_hit, split_region, CellSets, Family};
+use super::transpose::transpose;
 
 /// Capacity in sets.
 pub const CAPACITY: usize = 768;
@@ -35,19 +36,23 @@ pub const NARROW_PROBE_CLUES: usize = 3;
 pub const NARROW_PROBE_WORDS: usize = 4;
 /// Most regions the exact test of [`BitmapTable::probe`] handles.
 pub const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
-/// Overlapping sets the exact test of [`BitmapTable::probe`] checks (the first met, the
-/// smallest; 64 is the most the exact test's masks hold). Measured on `ga` with a
-/// prototype: 40 leave 4.3M placements instead of 4.0M in about the same time, 24 leave
-/// 9.1M and take 1.4x as long.
+/// Sets the exact test of [`BitmapTable::probe`] reads: the first this many unhit sets
+/// of the parent state ([`BitmapTable::prepare_probes`]), less those the placed clue hits.
+/// Measured on sudoku17 line 36000 (whole grid, N = 16): 128 leave 3.03M placements, 64
+/// leave 3.78M and take 1.1x as long (the child's first 64 overlapping sets, the previous
+/// choice, left 3.36M).
 pub const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
-/// Caller scratch of [`BitmapTable::probe`] (kept by the caller so that no probe clears
-/// it on the stack).
+/// Caller scratch of [`BitmapTable::probe`]: the parent's family of sets for the exact
+/// test, with its per-position masks, built once for all the children of a state
+/// ([`BitmapTable::prepare_probes`]).
 #[derive(Clone)]
 pub struct ProbeScratch {
-    /// The overlapping sets kept for the exact test.
-    overlapping: [u128; TIGHT_SETS],
-    /// The exact test's per-position set masks.
+    /// The first [`TIGHT_SETS`] unhit sets of the parent state, in table order.
+    sets: [u128; TIGHT_SETS],
+    /// Sets in `sets`.
+    len: usize,
+    /// For each position, the sets of `sets` holding it.
     cell_sets: CellSets,
 }
 
@@ -55,8 +60,9 @@ impl ProbeScratch {
     /// Fresh scratch.
     pub const fn new() -> ProbeScratch {
         ProbeScratch {
-            overlapping: [0; TIGHT_SETS],
-            cell_sets: [0; 81],
+            sets: [0; TIGHT_SETS],
+            len: 0,
+            cell_sets: [0; 128],
         }
     }
 }
@@ -190,6 +196,30 @@ impl BitmapTable {
             == 0
     }
 
+    /// Readies `scratch` for [`BitmapTable::probe`] on the children of `state` (words
+    /// `from..`): keeps its first [`TIGHT_SETS`] unhit sets and, for each position, which
+    /// of them hold it (one bit-matrix transposition).
+    pub fn prepare_probes(&self, state: &State, from: usize, scratch: &mut ProbeScratch) {
+        let words = self.words.min(WORDS);
+        let mut len = 0;
+        'words: for (w, &word) in state.iter().enumerate().take(words).skip(from) {
+            let mut bits = word;
+            while bits != 0 {
+                if len == TIGHT_SETS {
+                    break 'words;
+                }
+                scratch.sets[len] = self.sets[w * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                len += 1;
+            }
+        }
+        scratch.len = len;
+        let rows = &mut scratch.cell_sets;
+        rows[..len].copy_from_slice(&scratch.sets[..len]);
+        rows[len..].fill(0);
+        transpose(rows);
+    }
+
     /// Placing `position` on `state` (words `from..`), read without writing the child
     /// state: [`Probe::AllHit`] when it hits every set; [`Probe::Pruned`] when the sets it
     /// leaves unhit cannot all be hit by `clues` more clues outside `dead`; [`Probe::Open`]
@@ -207,8 +237,9 @@ impl BitmapTable {
     /// - **exact test** ([`region_fit`]): exactly `clues` are disjoint, or one fewer.
     ///   Then each of these *regions* takes one clue, and at most one clue is left
     ///   over for anywhere; a search over those choices finds none that hits every
-    ///   other unhit set read. The sets it reads are the first [`TIGHT_SETS`]
-    ///   overlapping ones the scan meets.
+    ///   other unhit set read. The sets it reads are the parent's first [`TIGHT_SETS`]
+    ///   unhit sets less those `position` hits: `scratch` must have been prepared for
+    ///   `state` ([`BitmapTable::prepare_probes`]).
     #[inline]
     pub fn probe(
         &self,
@@ -217,7 +248,7 @@ impl BitmapTable {
         from: usize,
         dead: u128,
         clues: usize,
-        scratch: &mut ProbeScratch,
+        scratch: &ProbeScratch,
     ) -> Probe {
         let hit = &self.hit[usize::from(position)];
         let words = self.words.min(WORDS);
@@ -229,7 +260,6 @@ impl BitmapTable {
         let mut used = 0u128;
         let mut regions = [0u128; TIGHT_REGIONS];
         let mut disjoint = 0;
-        let mut kept = 0;
         let mut any_unhit = false;
         for w in from..scanned {
             let mut bits = state[w] & !hit[w];
@@ -250,9 +280,6 @@ impl BitmapTable {
                     }
                     used |= live;
                     disjoint += 1;
-                } else if kept < TIGHT_SETS {
-                    scratch.overlapping[kept] = set & !dead;
-                    kept += 1;
                 }
             }
         }
@@ -260,33 +287,32 @@ impl BitmapTable {
             let rest_hit = (from.max(scanned)..words).all(|w| state[w] & !hit[w] == 0);
             return if rest_hit { Probe::AllHit } else { Probe::Open };
         }
-        if disjoint + 2 == clues && disjoint < TIGHT_REGIONS {
+        if disjoint + 2 < clues || disjoint > TIGHT_REGIONS {
+            return Probe::Open;
+        }
+        // The exact test's family: the parent's first sets, less those `position` hits.
+        let cell_sets = &scratch.cell_sets;
+        let members = region_fit::first_sets(scratch.len) & !cell_sets[usize::from(position)];
+        let family = Family::new(&scratch.sets[..scratch.len], members, !dead);
+        if disjoint + 2 == clues {
             // Two clues to spare: a region that two disjoint sets meet alone splits in two,
             // and the exact test below applies to the larger packing. (Splitting with fewer
             // clues to spare prunes nothing the exact test does not, and measured slower.)
-            let split = split_region(&regions[..disjoint], &scratch.overlapping[..kept]);
-            if let Some((k, i, j)) = split {
-                let overlapping = &mut scratch.overlapping;
-                regions[disjoint] = overlapping[j];
-                overlapping[j] = overlapping[kept - 1];
-                kept -= 1;
-                core::mem::swap(&mut regions[k], &mut overlapping[i]);
-                disjoint += 1;
+            if disjoint == TIGHT_REGIONS {
+                return Probe::Open;
             }
+            let Some((k, i, j)) = split_region(&regions[..disjoint], &family, cell_sets) else {
+                return Probe::Open;
+            };
+            regions[k] = scratch.sets[i] & !dead;
+            regions[disjoint] = scratch.sets[j] & !dead;
+            disjoint += 1;
         }
-        let exact = disjoint == clues || disjoint + 1 == clues;
-        if exact
-            && disjoint <= TIGHT_REGIONS
-            && !regions_can_hit(
-                &regions[..disjoint],
-                &scratch.overlapping[..kept],
-                disjoint < clues,
-                &mut scratch.cell_sets,
-            )
-        {
-            return Probe::Pruned;
+        if regions_can_hit(&regions[..disjoint], &family, disjoint < clues, cell_sets) {
+            Probe::Open
+        } else {
+            Probe::Pruned
         }
-        Probe::Open
     }
 
     /// The cells of `within` lying in every set that `position` leaves unhit in `state`
@@ -323,13 +349,20 @@ mod tests {
     use std::boxed::Box;
     use std::vec::Vec;
 
-    /// The probe's bound on a plain list of unhit sets (table order), written out
-    /// directly: true when it proves `clues` are not enough.
-    fn needs_more_than(unhit: &[u128], dead: u128, clues: usize) -> bool {
+    /// The probe's bound written out directly on plain lists: `read`, the unhit sets its
+    /// packing reads (table order); `family`, the parent's unhit sets (table order), of
+    /// which the exact test reads the first [`TIGHT_SETS`] less those holding `position`.
+    /// True when it proves `clues` are not enough.
+    fn needs_more_than(
+        read: &[u128],
+        family: &[u128],
+        position: u8,
+        dead: u128,
+        clues: usize,
+    ) -> bool {
         let mut used = 0u128;
         let mut regions = Vec::new();
-        let mut others = Vec::new();
-        for &set in unhit {
+        for &set in read {
             let live = set & !dead;
             if live & used == 0 {
                 if live == 0 || regions.len() == clues {
@@ -337,11 +370,21 @@ mod tests {
                 }
                 used |= live;
                 regions.push(live);
-            } else if others.len() < TIGHT_SETS {
-                others.push(live);
             }
         }
-        if regions.len() + 2 == clues && regions.len() < TIGHT_REGIONS {
+        if regions.len() + 2 < clues || regions.len() > TIGHT_REGIONS {
+            return false;
+        }
+        let members: Vec<u128> = family
+            .iter()
+            .take(TIGHT_SETS)
+            .filter(|&&set| set >> position & 1 == 0)
+            .map(|&set| set & !dead)
+            .collect();
+        if regions.len() + 2 == clues {
+            if regions.len() == TIGHT_REGIONS {
+                return false;
+            }
             // The split, restated: a region two disjoint sets meet alone (first in order).
             let alone = |set: u128, regions: &[u128]| {
                 let met: Vec<usize> = (0..regions.len())
@@ -350,28 +393,21 @@ mod tests {
                 (met.len() == 1).then(|| met[0])
             };
             let split = (0..regions.len()).find_map(|k| {
-                (0..others.len()).find_map(|i| {
-                    (i + 1..others.len()).find_map(|j| {
-                        let mine = alone(others[i], &regions) == Some(k)
-                            && alone(others[j], &regions) == Some(k);
-                        (mine && others[i] & others[j] == 0).then_some((k, i, j))
+                (0..members.len()).find_map(|i| {
+                    (i + 1..members.len()).find_map(|j| {
+                        let mine = alone(members[i], &regions) == Some(k)
+                            && alone(members[j], &regions) == Some(k);
+                        (mine && members[i] & members[j] == 0).then_some((k, i, j))
                     })
                 })
             });
-            if let Some((k, i, j)) = split {
-                let (first, second) = (others[i], others[j]);
-                // As the probe does: the last set takes the second one's place.
-                others.swap_remove(j);
-                others[i] = regions[k];
-                regions[k] = first;
-                regions.push(second);
-            }
+            let Some((k, i, j)) = split else {
+                return false;
+            };
+            regions[k] = members[i];
+            regions.push(members[j]);
         }
-        let spare = clues.checked_sub(regions.len());
-        if !matches!(spare, Some(0 | 1)) || regions.len() > TIGHT_REGIONS {
-            return false;
-        }
-        !brute(&regions, &others, spare == Some(1))
+        !brute(&regions, &members, regions.len() < clues)
     }
 
     /// True when some `clues` or fewer cells of `live` hit every set of `unhit`.
@@ -405,14 +441,18 @@ mod tests {
         let mut state = table.load(&sets).unwrap();
         let mut unhit: Vec<u128> = sets.clone();
         let mut dead = 0u128;
+        let mut scratch = ProbeScratch::new();
         for position in [70u8, 3, 40, 12, 77, 0] {
             let mut next = [0u64; WORDS];
             let all = unhit.iter().all(|&s| s >> position & 1 == 1);
             assert_eq!(table.hits_all(&state, position, 0), all);
+            let family = unhit.clone();
+            table.prepare_probes(&state, 0, &mut scratch);
             let first = table.place(&state, position, &mut next, 0);
             unhit.retain(|&s| s >> position & 1 == 0);
             assert_eq!(first.map(|i| table.set(i)), unhit.first().copied());
             dead |= 1u128 << (rng() % 81);
+            dead &= !(1u128 << position);
             let from = 0;
             for clues in 0..12 {
                 // Narrow probes read the smallest NARROW_PROBE_WORDS * 64 sets only.
@@ -429,18 +469,13 @@ mod tests {
                 };
                 let expect = match first {
                     None => Probe::AllHit,
-                    Some(_) if needs_more_than(&read, dead, clues) => Probe::Pruned,
+                    Some(_) if needs_more_than(&read, &family, position, dead, clues) => {
+                        Probe::Pruned
+                    }
                     Some(_) => Probe::Open,
                 };
                 assert_eq!(
-                    table.probe(
-                        &state,
-                        position,
-                        from,
-                        dead,
-                        clues,
-                        &mut ProbeScratch::new()
-                    ),
+                    table.probe(&state, position, from, dead, clues, &scratch),
                     expect
                 );
             }
@@ -481,8 +516,10 @@ mod tests {
                 .filter(|s| s >> position & 1 == 0)
                 .collect();
             let live = ((1u128 << universe) - 1) & !dead & !(1u128 << position);
+            let mut scratch = ProbeScratch::new();
+            table.prepare_probes(&state, 0, &mut scratch);
             for clues in 0..8 {
-                let probe = table.probe(&state, position, 0, dead, clues, &mut ProbeScratch::new());
+                let probe = table.probe(&state, position, 0, dead, clues, &scratch);
                 let possible = hittable(&unhit, live, clues);
                 match probe {
                     Probe::AllHit => assert!(unhit.is_empty()),

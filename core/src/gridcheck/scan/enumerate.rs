@@ -88,6 +88,11 @@ pub struct ChunkRun<'p, 'w> {
     frames: [Frame; 82],
     /// Scratch of the probes.
     probe_scratch: ProbeScratch,
+    /// One more than the depth whose state `probe_scratch` was prepared for; 0 for none.
+    /// Every push of a frame forgets it for that depth ([`ChunkRun::forget_probes`]):
+    /// a frame's state is written only before the frame is pushed, so a prepared scratch
+    /// stays valid for all the children of the frame it was prepared for.
+    probes_for: usize,
     depth: usize,
     /// False until the first `run` call set the root up.
     started: bool,
@@ -119,6 +124,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             chunk,
             frames: [EMPTY_FRAME; 82],
             probe_scratch: ProbeScratch::new(),
+            probes_for: 0,
             depth: 0,
             started: false,
             finished: None,
@@ -165,6 +171,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         };
         let branch = loaded.first().copied().unwrap_or(prepared.free_positions());
         let (branch, dead) = self.chunk.restrict(0, branch, 0);
+        self.forget_probes(0);
         self.frames[0] = Frame {
             branch,
             dead,
@@ -265,6 +272,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             if branch == 0 {
                 continue;
             }
+            self.forget_probes(depth + 1);
             self.frames[depth + 1] = Frame {
                 branch,
                 dead,
@@ -296,14 +304,11 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let from = usize::from(frame.from);
         if left <= PACKING_LEVELS {
             // Probe first: most of these children are pruned without a state written.
-            match table.probe(
-                &low[depth],
-                position,
-                from,
-                dead,
-                left,
-                &mut self.probe_scratch,
-            ) {
+            if self.probes_for != depth + 1 {
+                table.prepare_probes(&low[depth], from, &mut self.probe_scratch);
+                self.probes_for = depth + 1;
+            }
+            match table.probe(&low[depth], position, from, dead, left, &self.probe_scratch) {
                 Probe::Pruned => return None,
                 Probe::AllHit => return Some((all_live, false, 0)),
                 Probe::Open => {}
@@ -334,6 +339,10 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let mut branch = frame.branch;
         let mut dead = frame.dead;
         let mut child = None;
+        if self.probes_for != depth + 1 {
+            table.prepare_probes(state, from, &mut self.probe_scratch);
+            self.probes_for = depth + 1;
+        }
         while branch != 0 && self.stats.steps < stop_steps {
             let position = branch.trailing_zeros() as u8;
             let bit = 1u128 << position;
@@ -341,7 +350,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             dead |= bit;
             self.stats.steps += 1;
             let (child_branch, unhit, child_from) =
-                match table.probe(state, position, from, dead, left, &mut self.probe_scratch) {
+                match table.probe(state, position, from, dead, left, &self.probe_scratch) {
                     Probe::Pruned => continue,
                     Probe::AllHit => (free & !dead, false, 0),
                     Probe::Open => match table.place(state, position, &mut high[0], from) {
@@ -362,10 +371,19 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         self.frames[depth].dead = dead;
         match child {
             Some(child) => {
+                self.forget_probes(depth + 1);
                 self.frames[depth + 1] = child;
                 true
             }
             None => false,
+        }
+    }
+
+    /// The frame at `depth` is about to be replaced: probes prepared for it are stale.
+    #[inline(always)]
+    fn forget_probes(&mut self, depth: usize) {
+        if self.probes_for == depth + 1 {
+            self.probes_for = 0;
         }
     }
 

@@ -11,8 +11,9 @@
 //!    enumeration loads up to 768 of them into its [`bitmap768`] table;
 //! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
 //!    (branch on the smallest unhit set, packing bound and the exact [`region_fit`]
-//!    test of tight packings, last-clue shortcut); split into independent [`chunks`] by
-//!    its first three clues.
+//!    test of tight packings, whose per-position masks come from one [`transpose`] per
+//!    parent, last-clue shortcut); split into independent [`chunks`] by its first three
+//!    clues.
 //!
 //! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
@@ -34,6 +35,7 @@ pub mod rating;
 pub mod region_fit;
 pub mod remap;
 pub mod storage;
+pub mod transpose;
 pub mod truncate;
 
 pub use chunks::{ChunkId, Chunks};

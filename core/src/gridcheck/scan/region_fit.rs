@@ -7,8 +7,11 @@
 //! left it is one clue per region plus one *free* clue anywhere (a second clue in a region
 //! or a clue outside them all). Either way, the child survives only if such clues can hit
 //! every other unhit set. [`regions_can_hit`] answers that exactly for the sets it is given
-//! (at most 64, as bit masks), with a small depth-first search over the regions: a "no"
-//! proves that the child needs more clues than are left. With two clues to spare,
+//! (a [`Family`] of at most 128, as bit masks), with a small depth-first search over the
+//! regions: a "no" proves that the child needs more clues than are left. The search reads
+//! per-position masks of the family ([`CellSets`]), which the probe builds once per parent
+//! state for all its children (one bit-matrix transposition, [`super::transpose`]): a
+//! child's family is its parent's less the sets its clue hits. With two clues to spare,
 //! [`split_region`] first looks for a region that two disjoint sets meet alone: those two
 //! replace it, and the larger packing leaves one clue to spare.
 //!
@@ -19,66 +22,115 @@
 
 /// Most regions [`regions_can_hit`] handles.
 pub const MAX_REGIONS: usize = 8;
-/// Most other sets [`regions_can_hit`] reads (one bit each in a `u64`).
-pub const MAX_SETS: usize = 64;
+/// Most sets a [`Family`] holds (one bit each in a [`SetMask`]).
+pub const MAX_SETS: usize = 128;
 /// Search nodes [`regions_can_hit`] may visit before it gives up and answers "can hit"
 /// (the safe answer: it only costs pruning). The searches measured need 150–240 nodes on
 /// average (`ga`, sudoku17 line 36000); the limit bounds the worst case. Lower limits
 /// (512, 2048) measured slower: the long searches are the ones that prune.
 pub const NODE_LIMIT: u32 = 1 << 14;
 
-/// Caller scratch of [`regions_can_hit`]: for each position, the sets (bit `i` for set
-/// `i`) that hold it. Only the entries of region cells are read, and each call writes
-/// them first.
-pub type CellSets = [u64; 81];
+/// Sets of a [`Family`]: bit `i` for `family.sets[i]`.
+pub type SetMask = u128;
 
-/// True unless it is proved that no choice of one clue in each of `regions` (pairwise
-/// disjoint live cells), plus one clue anywhere when `free_clue`, hits every one of
-/// `sets` (live cells; only the first [`MAX_SETS`] are read). `regions` beyond
-/// [`MAX_REGIONS`] are not handled: the answer is then true.
-pub fn regions_can_hit(
-    regions: &[u128],
-    sets: &[u128],
-    free_clue: bool,
-    cell_sets: &mut CellSets,
-) -> bool {
-    let count = regions.len();
-    if count > MAX_REGIONS {
-        return true;
+/// Caller scratch of [`regions_can_hit`] and [`split_region`]: for each position, the
+/// members of the family that hold it (bits of non-members are ignored, so masks of a
+/// larger family serve). Only the entries of region cells are read; the caller fills
+/// them ([`fill_cell_sets`], or once for a family and its subfamilies).
+pub type CellSets = [SetMask; 128];
+
+/// The sets the tests must see hit: `sets[i]` for each bit `i` of `members`, and only
+/// their cells in `live` (the cells that can still take a clue).
+#[derive(Copy, Clone, Debug)]
+pub struct Family<'a> {
+    sets: &'a [u128],
+    members: SetMask,
+    live: u128,
+}
+
+impl<'a> Family<'a> {
+    /// The members `members` of `sets` (bits from `sets.len()` or [`MAX_SETS`] on are
+    /// dropped), with the cells of `live`.
+    #[inline]
+    pub fn new(sets: &'a [u128], members: SetMask, live: u128) -> Family<'a> {
+        let sets = &sets[..sets.len().min(MAX_SETS)];
+        Family {
+            sets,
+            members: members & first_sets(sets.len()),
+            live,
+        }
     }
-    let sets = &sets[..sets.len().min(MAX_SETS)];
-    let mut choices = [0u128; MAX_REGIONS];
-    choices[..count].copy_from_slice(regions);
-    if !free_clue && !narrow_to_candidates(&mut choices[..count], sets) {
-        return false;
+
+    /// The members.
+    pub fn members(&self) -> SetMask {
+        self.members
     }
-    let cells = choices.iter().fold(0u128, |acc, c| acc | c);
+}
+
+/// The mask of the first `count` sets (all of a [`SetMask`] from its width on).
+#[inline]
+pub fn first_sets(count: usize) -> SetMask {
+    if count >= SetMask::BITS as usize {
+        SetMask::MAX
+    } else {
+        (1 << count) - 1
+    }
+}
+
+/// Writes `cell_sets[x]`, for each position `x` of `cells`: the members of `family`
+/// holding `x` (a transposition; callers with per-position masks do it faster).
+pub fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut CellSets) {
     let mut rest = cells;
     while rest != 0 {
         cell_sets[rest.trailing_zeros() as usize] = 0;
         rest &= rest - 1;
     }
-    for (index, &set) in sets.iter().enumerate() {
-        let mut inside = set & cells;
-        if inside == 0 && !free_clue {
-            // Only the region clues can hit it, and none lies in it.
-            return false;
-        }
+    let mut members = family.members;
+    while members != 0 {
+        let index = members.trailing_zeros() as usize;
+        members &= members - 1;
+        let mut inside = family.sets.get(index).copied().unwrap_or(0) & cells;
         while inside != 0 {
-            cell_sets[inside.trailing_zeros() as usize] |= 1u64 << index;
+            cell_sets[inside.trailing_zeros() as usize] |= 1u128 << index;
             inside &= inside - 1;
         }
     }
-    for choice in choices[..count].iter_mut() {
-        *choice = undominated(*choice, cell_sets);
+}
+
+/// True unless it is proved that no choice of one clue in each of `regions` (pairwise
+/// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
+/// of `family`. `cell_sets` must hold the members at every region cell
+/// ([`fill_cell_sets`]). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
+/// then true.
+pub fn regions_can_hit(
+    regions: &[u128],
+    family: &Family<'_>,
+    free_clue: bool,
+    cell_sets: &CellSets,
+) -> bool {
+    let count = regions.len();
+    if count > MAX_REGIONS {
+        return true;
     }
-    let mut met = [0u64; MAX_REGIONS];
-    for (m, &choice) in met.iter_mut().zip(&choices[..count]) {
-        *m = sets_met(choice, cell_sets);
+    let members = family.members;
+    let mut choices = [0u128; MAX_REGIONS];
+    let mut met = [0 as SetMask; MAX_REGIONS];
+    for k in 0..count {
+        choices[k] = regions[k];
+        met[k] = sets_met(regions[k], cell_sets) & members;
+    }
+    if !free_clue {
+        // Only the region clues can hit a member no region meets.
+        if members & !union(&met[..count]) != 0 {
+            return false;
+        }
+        if !narrow_to_candidates(&mut choices[..count], &mut met[..count], members, cell_sets) {
+            return false;
+        }
     }
     let order = deciding_order(&met[..count]);
     let mut ordered = [0u128; MAX_REGIONS];
-    let mut ordered_met = [0u64; MAX_REGIONS];
+    let mut ordered_met = [0 as SetMask; MAX_REGIONS];
     for (j, &k) in order[..count].iter().enumerate() {
         ordered[j] = choices[k];
         ordered_met[j] = met[k];
@@ -86,46 +138,42 @@ pub fn regions_can_hit(
     search(
         &ordered[..count],
         &ordered_met[..count],
-        sets,
+        family,
         free_clue,
         cell_sets,
     )
 }
 
-/// A region of `regions` that two disjoint sets of `sets` (at most [`MAX_SETS`] read)
-/// each meet alone (no other region): replacing the region by those two sets gives a
-/// packing one larger. Returns the region and the two sets' indices (first in order);
-/// `None` as well when there are more than [`MAX_REGIONS`] regions.
-pub fn split_region(regions: &[u128], sets: &[u128]) -> Option<(usize, usize, usize)> {
+/// A region of `regions` that two members of `family`, disjoint on live cells, each
+/// meet alone (no other region): replacing the region by those two gives a packing one
+/// larger. Returns the region and the two members' indices (first in order); `None` as
+/// well when there are more than [`MAX_REGIONS`] regions. `cell_sets` as for
+/// [`regions_can_hit`].
+pub fn split_region(
+    regions: &[u128],
+    family: &Family<'_>,
+    cell_sets: &CellSets,
+) -> Option<(usize, usize, usize)> {
     let count = regions.len();
     if count > MAX_REGIONS {
         return None;
     }
-    let sets = &sets[..sets.len().min(MAX_SETS)];
-    let mut private = [0u64; MAX_REGIONS];
-    for (index, &set) in sets.iter().enumerate() {
-        let mut met = 0;
-        let mut only = 0;
-        for (k, &region) in regions[..count].iter().enumerate() {
-            if set & region != 0 {
-                met += 1;
-                only = k;
-            }
-        }
-        if met == 1 {
-            private[only] |= 1u64 << index;
-        }
+    let mut met = [0 as SetMask; MAX_REGIONS];
+    for k in 0..count {
+        met[k] = sets_met(regions[k], cell_sets) & family.members;
     }
-    for (k, &mine) in private[..count].iter().enumerate() {
-        let mut firsts = mine;
+    let single = met_once(&met[..count]);
+    for (k, &mine) in met[..count].iter().enumerate() {
+        let mut firsts = mine & single;
         while firsts != 0 {
             let i = firsts.trailing_zeros() as usize;
             firsts &= firsts - 1;
+            let first = family.sets[i] & family.live;
             let mut seconds = firsts;
             while seconds != 0 {
                 let j = seconds.trailing_zeros() as usize;
                 seconds &= seconds - 1;
-                if sets[i] & sets[j] == 0 {
+                if first & family.sets[j] == 0 {
                     return Some((k, i, j));
                 }
             }
@@ -134,89 +182,110 @@ pub fn split_region(regions: &[u128], sets: &[u128]) -> Option<(usize, usize, us
     None
 }
 
-/// The tight case: each region takes exactly one clue and no clue goes elsewhere, so a
-/// set meeting a single region must hold that region's clue. Narrows each region to the
-/// cells in all such sets; false when a region is left with none.
-fn narrow_to_candidates(choices: &mut [u128], sets: &[u128]) -> bool {
-    for &set in sets {
-        let mut met = 0;
-        let mut only = 0;
-        for (k, &choice) in choices.iter().enumerate() {
-            if set & choice != 0 {
-                met += 1;
-                only = k;
-            }
-        }
-        if met == 1 {
-            choices[only] &= set;
-            if choices[only] == 0 {
-                return false;
-            }
-        }
-    }
-    true
+/// The union of `masks`.
+fn union(masks: &[SetMask]) -> SetMask {
+    masks.iter().fold(0, |acc, m| acc | m)
 }
 
-/// `cells` without those another cell of `cells` dominates (it lies in every set they lie
-/// in, and in more, or in the same sets with a lower position): a region's clue can
-/// always move to a dominating cell, so only the rest need trying. Keeps at least one.
-fn undominated(cells: u128, cell_sets: &CellSets) -> u128 {
-    let mut kept = 0u128;
-    let mut rest = cells;
-    while rest != 0 {
-        let x = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mine = cell_sets[x];
-        let mut others = cells & !(1u128 << x);
-        let mut dominated = false;
-        while others != 0 {
-            let z = others.trailing_zeros() as usize;
-            others &= others - 1;
-            let theirs = cell_sets[z];
-            if mine & !theirs == 0 && (mine != theirs || z < x) {
-                dominated = true;
-                break;
+/// The sets in exactly one of `met`.
+fn met_once(met: &[SetMask]) -> SetMask {
+    let (mut once, mut twice) = (0 as SetMask, 0 as SetMask);
+    for &m in met {
+        twice |= once & m;
+        once |= m;
+    }
+    once & !twice
+}
+
+/// The tight case: each region takes exactly one clue and no clue goes elsewhere, so a
+/// set meeting a single region must hold that region's clue. Narrows each region to the
+/// cells in all such sets (and `met` to what is left), until nothing changes; false
+/// when a region is left with none, or a set with no region.
+fn narrow_to_candidates(
+    choices: &mut [u128],
+    met: &mut [SetMask],
+    members: SetMask,
+    cell_sets: &CellSets,
+) -> bool {
+    let all = union(met);
+    loop {
+        let single = met_once(met);
+        let mut changed = false;
+        for (choice, region_met) in choices.iter_mut().zip(met.iter_mut()) {
+            let mine = *region_met & single;
+            let mut kept = 0u128;
+            let mut kept_met = 0 as SetMask;
+            let mut rest = *choice;
+            while rest != 0 {
+                let x = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if cell_sets[x] & mine == mine {
+                    kept |= 1u128 << x;
+                    kept_met |= cell_sets[x] & members;
+                }
+            }
+            if kept == 0 {
+                return false;
+            }
+            if kept != *choice {
+                *choice = kept;
+                *region_met = kept_met;
+                changed = true;
             }
         }
-        if !dominated {
-            kept |= 1u128 << x;
+        if !changed {
+            return true;
+        }
+        if union(met) != all {
+            // A set no region can hit any more.
+            return false;
         }
     }
-    kept
 }
 
 /// Region indices in search order: each next region is the one that, with those before
 /// it, decides the most sets (sets no later region can hit fail or pass at once), then
 /// the one meeting the most sets. Measured with a prototype on `ga`: a quarter fewer
 /// search nodes than "most sets met first", which itself needs a third of table order's.
-fn deciding_order(met: &[u64]) -> [usize; MAX_REGIONS] {
+fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
     let count = met.len();
     let mut order = [0usize; MAX_REGIONS];
-    let mut chosen = 0u32;
-    for slot in order[..count].iter_mut() {
+    // Regions not yet placed, in index order (ties go to the first).
+    let mut left = [0usize; MAX_REGIONS];
+    for (k, slot) in left[..count].iter_mut().enumerate() {
+        *slot = k;
+    }
+    for (placed, slot) in order[..count].iter_mut().enumerate() {
+        let n = count - placed;
+        // after[i]: the sets the regions left[i..] meet.
+        let mut after = [0 as SetMask; MAX_REGIONS + 1];
+        for i in (0..n).rev() {
+            after[i] = after[i + 1] | met[left[i]];
+        }
+        let mut before = 0 as SetMask;
         let mut best = 0;
         let mut best_score = (0, 0);
-        let mut first = true;
-        for r in (0..count).filter(|&r| chosen >> r & 1 == 0) {
-            let with = chosen | 1 << r;
-            let later = (0..count)
-                .filter(|&k| with >> k & 1 == 0)
-                .fold(0u64, |acc, k| acc | met[k]);
-            let score = ((!later).count_ones(), met[r].count_ones());
-            if first || score > best_score {
-                best = r;
+        for i in 0..n {
+            let mine = met[left[i]];
+            // The sets only this region can still hit: placed next, it decides them.
+            let score = (
+                (mine & !(before | after[i + 1])).count_ones(),
+                mine.count_ones(),
+            );
+            if i == 0 || score > best_score {
+                best = i;
                 best_score = score;
-                first = false;
             }
+            before |= mine;
         }
-        chosen |= 1 << best;
-        *slot = best;
+        *slot = left[best];
+        left.copy_within(best + 1..n, best);
     }
     order
 }
 
 /// The sets (bits) holding some cell of `cells`.
-fn sets_met(cells: u128, cell_sets: &CellSets) -> u64 {
+fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
     let mut met = 0;
     let mut rest = cells;
     while rest != 0 {
@@ -226,17 +295,15 @@ fn sets_met(cells: u128, cell_sets: &CellSets) -> u64 {
     met
 }
 
-/// One level of [`search`].
-#[derive(Copy, Clone)]
-struct Level {
-    /// Cells of this level's region still to try.
-    todo: u128,
-    /// Sets not hit by the clues above.
-    unhit: u64,
-    /// Where the free clue can still go (every set no region below can hit holds it).
-    free_cells: u128,
-    /// Sets already folded into `free_cells`.
-    folded: u64,
+/// `free` (where the free clue can go) narrowed to the cells in every set of `fresh`;
+/// stops early at none.
+#[inline(always)]
+fn fold_free(mut free: u128, mut fresh: SetMask, sets: &[u128]) -> u128 {
+    while fresh != 0 && free != 0 {
+        free &= sets[fresh.trailing_zeros() as usize];
+        fresh &= fresh - 1;
+    }
+    free
 }
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
@@ -247,77 +314,76 @@ struct Level {
 /// is reached.
 fn search(
     regions: &[u128],
-    met: &[u64],
-    sets: &[u128],
+    met: &[SetMask],
+    family: &Family<'_>,
     free_clue: bool,
     cell_sets: &CellSets,
 ) -> bool {
     let count = regions.len();
-    // reach[j]: sets some region j.. can hit.
-    let mut reach = [0u64; MAX_REGIONS + 1];
+    let sets = family.sets;
+    // reach[j]: sets some region j.. can hit; stranded[j]: those region j - 1 is the last
+    // to reach (they must be hit once level j is entered).
+    let mut reach = [0 as SetMask; MAX_REGIONS + 1];
     for j in (0..count).rev() {
         reach[j] = reach[j + 1] | met[j];
     }
-    let all_sets = if sets.len() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << sets.len()) - 1
-    };
-    let mut stack = [Level {
-        todo: 0,
-        unhit: 0,
-        free_cells: 0,
-        folded: 0,
-    }; MAX_REGIONS];
-    let mut nodes = 0u32;
-    // Enter level 0 with nothing placed.
-    let mut pending = Some((0usize, all_sets, u128::MAX, 0u64));
-    let mut depth = 0usize;
-    loop {
-        if let Some((level, unhit, free_cells, folded)) = pending.take() {
-            nodes += 1;
-            if nodes > NODE_LIMIT {
-                return true;
-            }
-            let stranded = unhit & !reach[level];
-            let mut fresh = stranded & !folded;
-            let mut free_cells = free_cells;
-            let mut fits = true;
-            if fresh != 0 && !free_clue {
-                fits = false;
-            }
-            while fits && fresh != 0 {
-                free_cells &= sets[fresh.trailing_zeros() as usize];
-                fresh &= fresh - 1;
-                fits = free_cells != 0;
-            }
-            if fits {
-                if level == count {
-                    return true;
-                }
-                stack[level] = Level {
-                    todo: regions[level],
-                    unhit,
-                    free_cells,
-                    folded: stranded,
-                };
-                depth = level + 1;
-            }
+    let mut stranded = [0 as SetMask; MAX_REGIONS + 1];
+    for j in 1..=count {
+        stranded[j] = reach[j - 1] & !reach[j];
+    }
+    let orphans = family.members & !reach[0];
+    let mut free = family.live;
+    if orphans != 0 {
+        free = fold_free(free, orphans, sets);
+        if !free_clue || free == 0 {
+            return false;
         }
-        // Next cell at the deepest open level.
-        loop {
-            if depth == 0 {
+    }
+    if count == 0 {
+        return true;
+    }
+    // Per level: cells still to try, sets unhit by the clues above, free clue's cells.
+    let mut todo = [0u128; MAX_REGIONS];
+    let mut unhit = [0 as SetMask; MAX_REGIONS];
+    let mut free_at = [0u128; MAX_REGIONS];
+    todo[0] = regions[0];
+    unhit[0] = family.members;
+    free_at[0] = free;
+    let mut level = 0usize;
+    let mut nodes = 0u32;
+    loop {
+        let cells = todo[level];
+        if cells == 0 {
+            if level == 0 {
                 return false;
             }
-            let top = &mut stack[depth - 1];
-            if top.todo != 0 {
-                let x = top.todo.trailing_zeros() as usize;
-                top.todo &= top.todo - 1;
-                pending = Some((depth, top.unhit & !cell_sets[x], top.free_cells, top.folded));
-                break;
-            }
-            depth -= 1;
+            level -= 1;
+            continue;
         }
+        todo[level] = cells & (cells - 1);
+        nodes += 1;
+        if nodes > NODE_LIMIT {
+            return true;
+        }
+        let left = unhit[level] & !cell_sets[cells.trailing_zeros() as usize];
+        let fresh = left & stranded[level + 1];
+        let mut free = free_at[level];
+        if fresh != 0 {
+            if !free_clue {
+                continue;
+            }
+            free = fold_free(free, fresh, sets);
+            if free == 0 {
+                continue;
+            }
+        }
+        if level + 1 == count {
+            return true;
+        }
+        level += 1;
+        todo[level] = regions[level];
+        unhit[level] = left;
+        free_at[level] = free;
     }
 }
 
@@ -367,34 +433,41 @@ pub(super) mod tests {
         }
     }
 
+    /// [`regions_can_hit`] on a plain list of sets (all live).
+    fn can_hit(regions: &[u128], sets: &[u128], free_clue: bool, cell_sets: &mut CellSets) -> bool {
+        let family = Family::new(sets, u128::MAX, u128::MAX);
+        let cells = regions.iter().fold(0, |acc, r| acc | r);
+        fill_cell_sets(cells, &family, cell_sets);
+        regions_can_hit(regions, &family, free_clue, cell_sets)
+    }
+
+    /// [`split_region`] on a plain list of sets (all live).
+    fn split(regions: &[u128], sets: &[u128]) -> Option<(usize, usize, usize)> {
+        let family = Family::new(sets, u128::MAX, u128::MAX);
+        let cells = regions.iter().fold(0, |acc, r| acc | r);
+        let mut cell_sets = [0; 128];
+        fill_cell_sets(cells, &family, &mut cell_sets);
+        split_region(regions, &family, &cell_sets)
+    }
+
     #[test]
     fn examples() {
-        let mut scratch = [0u64; 81];
+        let mut scratch = [0; 128];
         // Three sets meeting pairwise with no common cell: one clue cannot hit them all...
         let (a, b, c) = (0b0011u128, 0b0110, 0b0101);
-        assert!(!regions_can_hit(&[a], &[b, c], false, &mut scratch));
+        assert!(!can_hit(&[a], &[b, c], false, &mut scratch));
         // ... two can (the free clue takes the third).
-        assert!(regions_can_hit(&[a], &[b, c], true, &mut scratch));
+        assert!(can_hit(&[a], &[b, c], true, &mut scratch));
         // With a common cell one clue can.
-        assert!(regions_can_hit(
-            &[0b0111],
-            &[0b0011, 0b0101],
-            false,
-            &mut scratch
-        ));
+        assert!(can_hit(&[0b0111], &[0b0011, 0b0101], false, &mut scratch));
         // A set outside every region needs the free clue.
-        assert!(!regions_can_hit(&[0b0011], &[0b1100], false, &mut scratch));
-        assert!(regions_can_hit(&[0b0011], &[0b1100], true, &mut scratch));
+        assert!(!can_hit(&[0b0011], &[0b1100], false, &mut scratch));
+        assert!(can_hit(&[0b0011], &[0b1100], true, &mut scratch));
         // Two sets outside the regions with no common cell: one free clue is not enough.
-        assert!(!regions_can_hit(
-            &[0b0011],
-            &[0b0100, 0b1000],
-            true,
-            &mut scratch
-        ));
+        assert!(!can_hit(&[0b0011], &[0b0100, 0b1000], true, &mut scratch));
         // Two regions; a set across both is hit by the candidates of either.
         let regions = [0b0000_0011u128, 0b0011_0000];
-        assert!(regions_can_hit(
+        assert!(can_hit(
             &regions,
             &[0b0001, 0b0010_0010],
             false,
@@ -402,33 +475,30 @@ pub(super) mod tests {
         ));
         // ... but not when the sets private to each region leave candidates it misses.
         let sets = [0b0001, 0b0010_0000, 0b0001_0010];
-        assert!(!regions_can_hit(&regions, &sets, false, &mut scratch));
-        assert!(regions_can_hit(&regions, &sets, true, &mut scratch));
+        assert!(!can_hit(&regions, &sets, false, &mut scratch));
+        assert!(can_hit(&regions, &sets, true, &mut scratch));
         // No regions: the sets need a common cell for the free clue, or must be none.
-        assert!(regions_can_hit(&[], &[], false, &mut scratch));
-        assert!(!regions_can_hit(&[], &[0b1], false, &mut scratch));
-        assert!(regions_can_hit(&[], &[0b11, 0b10], true, &mut scratch));
+        assert!(can_hit(&[], &[], false, &mut scratch));
+        assert!(!can_hit(&[], &[0b1], false, &mut scratch));
+        assert!(can_hit(&[], &[0b11, 0b10], true, &mut scratch));
     }
 
     #[test]
     fn split_region_finds_two_disjoint_private_sets() {
         let regions = [0b0000_1111u128, 0b1111_0000];
         // Private to region 0 but overlapping: no split.
-        assert_eq!(split_region(&regions, &[0b0011, 0b0110]), None);
+        assert_eq!(split(&regions, &[0b0011, 0b0110]), None);
         // Disjoint but one meets both regions: no split.
-        assert_eq!(split_region(&regions, &[0b0011, 0b0001_0100]), None);
+        assert_eq!(split(&regions, &[0b0011, 0b0001_0100]), None);
         // Two disjoint sets private to region 1 (with cells outside both regions).
         let sets = [0b0011, 0b1_0001_0000_0000, 0b0010_0000_0000, 0b0010_0000];
-        assert_eq!(split_region(&regions, &sets), None);
+        assert_eq!(split(&regions, &sets), None);
         let sets = [0b0011, 0b1_0001_0000, 0b10_0010_0000];
-        assert_eq!(split_region(&regions, &sets), Some((1, 1, 2)));
+        assert_eq!(split(&regions, &sets), Some((1, 1, 2)));
         // More regions than handled: no answer.
         let many: Vec<u128> = (0..=MAX_REGIONS).map(|k| 0b11u128 << (2 * k)).collect();
-        assert_eq!(split_region(&many, &[0b01, 0b10]), None);
-        assert_eq!(
-            split_region(&many[..MAX_REGIONS], &[0b01, 0b10]),
-            Some((0, 0, 1))
-        );
+        assert_eq!(split(&many, &[0b01, 0b10]), None);
+        assert_eq!(split(&many[..MAX_REGIONS], &[0b01, 0b10]), Some((0, 0, 1)));
         // Random instances: every answer checks out, and a None means no such pair.
         let mut rng = lcg(5);
         let mut found = 0;
@@ -449,7 +519,7 @@ pub(super) mod tests {
                     (alone(sets[j]) == Some(k) && sets[i] & sets[j] == 0).then_some((k, i, j))
                 })
             });
-            let got = split_region(&regions, &sets);
+            let got = split(&regions, &sets);
             assert_eq!(got.is_some(), pair.is_some());
             if let Some((k, i, j)) = got {
                 found += 1;
@@ -465,7 +535,7 @@ pub(super) mod tests {
     #[test]
     fn matches_brute_force() {
         let mut rng = lcg(11);
-        let mut scratch = [0u64; 81];
+        let mut scratch = [0; 128];
         let (mut yes, mut no) = (0, 0);
         for round in 0..3000 {
             let universe = 12 + (round % 30) as u64;
@@ -495,7 +565,7 @@ pub(super) mod tests {
             let free_clue = round % 2 == 1;
             let expect = brute(&regions, &sets, free_clue);
             assert_eq!(
-                regions_can_hit(&regions, &sets, free_clue, &mut scratch),
+                can_hit(&regions, &sets, free_clue, &mut scratch),
                 expect,
                 "round {round}"
             );
