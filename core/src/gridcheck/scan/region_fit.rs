@@ -61,11 +61,6 @@ impl<'a> Family<'a> {
             live,
         }
     }
-
-    /// The members.
-    pub fn members(&self) -> SetMask {
-        self.members
-    }
 }
 
 /// The mask of the first `count` sets (all of a [`SetMask`] from its width on).
