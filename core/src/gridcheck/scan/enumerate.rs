@@ -305,7 +305,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         if left <= PACKING_LEVELS {
             // Probe first: most of these children are pruned without a state written.
             if self.probes_for != depth + 1 {
-                table.prepare_probes(&low[depth], from, &mut self.probe_scratch);
+                table.prepare_probes(&low[depth], from, frame.dead, &mut self.probe_scratch);
                 self.probes_for = depth + 1;
             }
             match table.probe(&low[depth], position, from, dead, left, &self.probe_scratch) {
@@ -340,7 +340,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let mut dead = frame.dead;
         let mut child = None;
         if self.probes_for != depth + 1 {
-            table.prepare_probes(state, from, &mut self.probe_scratch);
+            table.prepare_probes(state, from, frame.dead, &mut self.probe_scratch);
             self.probes_for = depth + 1;
         }
         while branch != 0 && self.stats.steps < stop_steps {
