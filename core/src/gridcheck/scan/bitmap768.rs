@@ -42,9 +42,9 @@ pub const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
 /// Sets the packing (first, by live size) and the exact test of [`BitmapTable::probe`]
 /// read: the first this many unhit sets of the parent state
 /// ([`BitmapTable::prepare_probes`]), less those the placed clue hits.
-/// Measured on sudoku17 line 36000 (whole grid, N = 16): 128 leave 3.03M placements, 64
-/// leave 3.78M and take 1.1x as long (the child's first 64 overlapping sets, the previous
-/// choice, left 3.36M).
+/// Measured on sudoku17 line 36000 (whole grid, N = 16), before the packing read them by
+/// live size: 128 left 3.03M placements, 64 left 3.78M and took 1.1x as long (the child's
+/// first 64 overlapping sets, the choice before, left 3.36M).
 pub const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
 /// Caller scratch of [`BitmapTable::probe`]: the parent's family of sets for the packing
@@ -215,6 +215,7 @@ impl BitmapTable {
     /// `from..`, cells `dead` dead): keeps its first [`TIGHT_SETS`] unhit sets (the
     /// *family*), for each position which of them hold it (one bit-matrix transposition),
     /// and the family by live size (the packing order: small sets first pack more).
+    /// `dead` only orders the packing: each probe tests liveness with its own dead cells.
     pub fn prepare_probes(
         &self,
         state: &State,
