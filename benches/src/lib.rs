@@ -8,8 +8,11 @@
 //! * [`dominoes_dlx`] is a big, easy input for measuring the parser.
 //!
 //! and a small driver of the core engine ([`Buffers`], [`load`], [`count`]) that runs a
-//! problem the way `xcover dlx3 m0 v0` does, without output.
+//! problem the way `xcover dlx3 m0 v0` does, without output; and, in [`grids`], seeded
+//! random solution grids and the default UA generation of the grid checker.
 #![deny(missing_docs)]
+
+pub mod grids;
 
 use std::fmt::Write as _;
 

@@ -23,11 +23,12 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+use xcover_benches::grids::generate_uas;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
     self, ChunkRun, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
 };
-use xcover_core::gridcheck::ua::{file, generate, UaList};
+use xcover_core::gridcheck::ua::{file, UaList};
 use xcover_core::gridcheck::{Cells, Grid};
 
 struct Options {
@@ -123,33 +124,7 @@ fn load_uas(options: &Options) -> Result<Vec<Cells>, String> {
             list.dedup();
             Ok(list.as_slice().to_vec())
         }
-        None => {
-            let mut capacity = 1 << 18;
-            let mut scratch = vec![Cells::EMPTY; 1 << 16];
-            loop {
-                let mut storage = vec![Cells::EMPTY; capacity];
-                let mut list = UaList::new(&mut storage);
-                let result = generate::from_digit_subsets(grid, 4, &mut list, &mut scratch)
-                    .and_then(|_| {
-                        generate::from_random_blanks(
-                            grid,
-                            options.ua_random,
-                            generate::DEFAULT_RANDOM_BLANKS,
-                            options.seed,
-                            &mut list,
-                            &mut scratch,
-                        )
-                    });
-                match result {
-                    Ok(_) => {
-                        list.dedup();
-                        return Ok(list.as_slice().to_vec());
-                    }
-                    Err(_) if capacity < 1 << 24 => capacity *= 2,
-                    Err(e) => return Err(format!("generating UA: {e}")),
-                }
-            }
-        }
+        None => generate_uas(grid, options.ua_random, options.seed),
     }
 }
 

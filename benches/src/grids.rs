@@ -1,0 +1,92 @@
+//! Grid-checker helpers shared by the bench programs: seeded random solution grids and the
+//! UA list `xcover gridcheck` generates by default.
+
+use xcover_core::gridcheck::ua::rng::SplitMix64;
+use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::{Cells, Grid};
+
+/// A random solution grid: cells filled in row order by backtracking, each cell trying its
+/// candidate digits in a random order drawn from `rng`. The same generator state gives the
+/// same grid. Not exactly uniform over all grids (no simple generator is), but it favours no
+/// UA structure: unlike the grids of the known 17-clue puzzles, which are grids that hold
+/// unusually few clues and are the hard cases of a 16-clue scan.
+pub fn random_grid(rng: &mut SplitMix64) -> Grid {
+    let mut digits = [0u8; 81];
+    // Digits used per row, column and box, as bit masks (bit d for digit d).
+    let mut rows = [0u16; 9];
+    let mut cols = [0u16; 9];
+    let mut boxes = [0u16; 9];
+    // For each cell, the digits it has still to try (drawn once when the cell is reached).
+    let mut to_try = [[0u8; 9]; 81];
+    let mut tries_left = [0usize; 81];
+    let mut cell = 0usize;
+    let mut entering = true;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let b = r / 3 * 3 + c / 3;
+        if entering {
+            let used = rows[r] | cols[c] | boxes[b];
+            let mut n = 0;
+            for d in 1..=9u8 {
+                if used & 1 << d == 0 {
+                    to_try[cell][n] = d;
+                    n += 1;
+                }
+            }
+            // Fisher-Yates shuffle of the candidates.
+            for i in (1..n).rev() {
+                let j = rng.below(i as u32 + 1) as usize;
+                to_try[cell].swap(i, j);
+            }
+            tries_left[cell] = n;
+        } else {
+            // Back from a dead end: take this cell's digit away and try its next one.
+            let bit = 1u16 << digits[cell];
+            rows[r] &= !bit;
+            cols[c] &= !bit;
+            boxes[b] &= !bit;
+            digits[cell] = 0;
+        }
+        if tries_left[cell] == 0 {
+            // Every candidate failed: back to the previous cell (cell 0 always succeeds).
+            cell -= 1;
+            entering = false;
+            continue;
+        }
+        tries_left[cell] -= 1;
+        let d = to_try[cell][tries_left[cell]];
+        let bit = 1u16 << d;
+        digits[cell] = d;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+        cell += 1;
+        entering = true;
+    }
+    Grid::from_digits(digits).expect("backtracking fills a valid grid")
+}
+
+/// `count` random grids ([`random_grid`]) from one generator seeded with `seed`.
+pub fn random_grids(count: usize, seed: u64) -> Vec<Grid> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count).map(|_| random_grid(&mut rng)).collect()
+}
+
+/// The UA list `xcover gridcheck` generates for a whole grid by default: the 126 4-digit
+/// subsets and `ua_random` random 54-blank pseudo-puzzles (seed `seed`), duplicates removed.
+pub fn generate_uas(grid: &Grid, ua_random: u32, seed: u64) -> Result<Vec<Cells>, String> {
+    let mut capacity = 1 << 18;
+    let mut scratch = vec![Cells::EMPTY; 1 << 16];
+    loop {
+        let mut storage = vec![Cells::EMPTY; capacity];
+        let mut list = UaList::new(&mut storage);
+        match generate::for_mask(grid, ua_random, seed, Cells::EMPTY, &mut list, &mut scratch) {
+            Ok(_) => {
+                list.dedup();
+                return Ok(list.as_slice().to_vec());
+            }
+            Err(_) if capacity < 1 << 24 => capacity *= 2,
+            Err(e) => return Err(format!("generating UA: {e}")),
+        }
+    }
+}
