@@ -66,6 +66,9 @@ fn parse_options() -> Result<Options, String> {
     if options.random.is_some() == options.file.is_some() {
         return Err("give one of --random K and --file F".into());
     }
+    if options.random == Some(0) {
+        return Err("--random: at least one grid".into());
+    }
     Ok(options)
 }
 
