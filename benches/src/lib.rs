@@ -21,6 +21,15 @@ use xcover_core::dlx3::{
     MAX_LEVEL,
 };
 
+/// The number given to a command-line option of the bench programs: `value` is the
+/// argument after the option `what` (`None` when the command line ended there).
+pub fn number_arg(value: Option<String>, what: &str) -> Result<u64, String> {
+    value
+        .ok_or(format!("{what} needs a value"))?
+        .parse()
+        .map_err(|e| format!("{what}: {e}"))
+}
+
 /// A text sink that throws everything away.
 #[derive(Debug, Default)]
 pub struct Discard;

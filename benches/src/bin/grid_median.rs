@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use xcover_benches::grids::{generate_uas, random_grids};
+use xcover_benches::number_arg;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{self, ChunkRun, ScanOptions, Workspace, WorkspaceSize};
 use xcover_core::gridcheck::Grid;
@@ -39,27 +40,22 @@ fn parse_options() -> Result<Options, String> {
         ua_random: 3000,
         seed: 1,
     };
-    let number = |v: Option<String>, what: &str| -> Result<u64, String> {
-        v.ok_or(format!("{what} needs a value"))?
-            .parse()
-            .map_err(|e| format!("{what}: {e}"))
-    };
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--random" => options.random = Some(number(args.next(), "--random")? as usize),
-            "--grid-seed" => options.grid_seed = number(args.next(), "--grid-seed")?,
+            "--random" => options.random = Some(number_arg(args.next(), "--random")? as usize),
+            "--grid-seed" => options.grid_seed = number_arg(args.next(), "--grid-seed")?,
             "--file" => {
                 options.file = Some(PathBuf::from(args.next().ok_or("--file needs a file")?))
             }
             "--clues" => {
-                options.clues = u8::try_from(number(args.next(), "--clues")?)
+                options.clues = u8::try_from(number_arg(args.next(), "--clues")?)
                     .map_err(|_| "--clues: at most 81".to_string())?
             }
             "--ua-random" => {
-                options.ua_random = u32::try_from(number(args.next(), "--ua-random")?)
+                options.ua_random = u32::try_from(number_arg(args.next(), "--ua-random")?)
                     .map_err(|_| "--ua-random: too large".to_string())?
             }
-            "--seed" => options.seed = number(args.next(), "--seed")?,
+            "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -76,17 +72,14 @@ fn read_grids(path: &PathBuf) -> Result<Vec<Grid>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut grids = Vec::new();
     for (number, line) in text.lines().enumerate() {
+        // Lines that do not start with 81 digits (headers, blank lines) are skipped.
         let Some(head) = line
             .get(..81)
             .filter(|h| h.bytes().all(|b| b.is_ascii_digit()))
         else {
             continue;
         };
-        let mut digits = [0u8; 81];
-        for (d, b) in digits.iter_mut().zip(head.bytes()) {
-            *d = b - b'0';
-        }
-        let grid = Grid::from_digits(digits)
+        let grid = Grid::parse(head.as_bytes())
             .map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
         grids.push(grid);
     }

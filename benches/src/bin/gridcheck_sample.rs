@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use xcover_benches::grids::generate_uas;
+use xcover_benches::number_arg;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
     self, ChunkRun, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
@@ -61,31 +62,24 @@ fn parse_options() -> Result<Options, String> {
         keep: None,
         threads: 1,
     };
-    let number = |v: Option<String>, what: &str| -> Result<u64, String> {
-        v.ok_or(format!("{what} needs a value"))?
-            .parse()
-            .map_err(|e| format!("{what}: {e}"))
-    };
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--clues" => options.clues = number(args.next(), "--clues")? as u8,
+            "--clues" => options.clues = number_arg(args.next(), "--clues")? as u8,
             "--ua-file" => {
                 options.ua_file = Some(PathBuf::from(args.next().ok_or("--ua-file needs a file")?))
             }
-            "--ua-random" => options.ua_random = number(args.next(), "--ua-random")? as u32,
-            "--seed" => options.seed = number(args.next(), "--seed")?,
-            "--sample" => options.sample = number(args.next(), "--sample")? as usize,
-            "--offset" => options.offset = number(args.next(), "--offset")? as usize,
+            "--ua-random" => options.ua_random = number_arg(args.next(), "--ua-random")? as u32,
+            "--seed" => options.seed = number_arg(args.next(), "--seed")?,
+            "--sample" => options.sample = number_arg(args.next(), "--sample")? as usize,
+            "--offset" => options.offset = number_arg(args.next(), "--offset")? as usize,
             "--all" => options.all = true,
-            "--keep" => options.keep = Some(number(args.next(), "--keep")? as usize),
+            "--keep" => options.keep = Some(number_arg(args.next(), "--keep")? as usize),
             "--verbose" => options.verbose = true,
-            "--threads" => options.threads = (number(args.next(), "--threads")? as usize).max(1),
+            "--threads" => {
+                options.threads = (number_arg(args.next(), "--threads")? as usize).max(1)
+            }
             text if text.len() == 81 => {
-                let mut digits = [0u8; 81];
-                for (d, b) in digits.iter_mut().zip(text.bytes()) {
-                    *d = b.wrapping_sub(b'0');
-                }
-                grid = Some(Grid::from_digits(digits).map_err(|e| format!("grid: {e}"))?);
+                grid = Some(Grid::parse(text.as_bytes()).map_err(|e| format!("grid: {e}"))?);
             }
             other => return Err(format!("unknown argument {other}")),
         }
