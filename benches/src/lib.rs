@@ -30,15 +30,8 @@ pub fn number_arg(value: Option<String>, what: &str) -> Result<u64, String> {
         .map_err(|e| format!("{what}: {e}"))
 }
 
-/// A text sink that throws everything away.
-#[derive(Debug, Default)]
-pub struct Discard;
-
-impl std::fmt::Write for Discard {
-    fn write_str(&mut self, _: &str) -> std::fmt::Result {
-        Ok(())
-    }
-}
+use xcover_core::sink::ByteSink;
+pub use xcover_core::sink::Discard;
 
 /// Heap storage for one engine, sized for a given input as `xcover dlx3` sizes it.
 #[derive(Debug)]
@@ -87,7 +80,7 @@ pub fn load<'a>(
     input: &[u8],
     settings: Settings,
     buffers: &'a mut Buffers,
-    err: &mut dyn std::fmt::Write,
+    err: &mut dyn ByteSink,
 ) -> Result<Dlx3<'a>, Dlx3Error> {
     let mut engine = Dlx3::new(buffers.storage(), settings)?;
     engine.read_input(input, err)?;
@@ -98,8 +91,8 @@ pub fn load<'a>(
 /// counters. The closing reports are written to `err` as well.
 pub fn run_to_end(
     engine: &mut Dlx3<'_>,
-    out: &mut dyn std::fmt::Write,
-    err: &mut dyn std::fmt::Write,
+    out: &mut dyn ByteSink,
+    err: &mut dyn ByteSink,
 ) -> Result<Stats, Dlx3Error> {
     loop {
         let mut sinks = Sinks {

@@ -14,6 +14,7 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use xcover_core::sink::ByteSink;
 
 use xcover_core::dlx3::{
     measure, ArgOutcome, Dlx3, Item, Layout, Level, Name, Node, Settings, Storage,
@@ -41,25 +42,13 @@ pub struct ExportError {
     pub exit_status: i32,
 }
 
-/// A `fmt::Write` that collects bytes, mapping the engine's byte escapes back to raw bytes.
+/// A byte sink that collects what the engine writes.
 #[derive(Default)]
 struct Collect(Vec<u8>);
 
-impl std::fmt::Write for Collect {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        for c in s.chars() {
-            let code = u32::from(c);
-            match code
-                .checked_sub(xcover_core::dlx3::BYTE_ESCAPE_BASE)
-                .and_then(|b| u8::try_from(b).ok())
-            {
-                Some(byte) => self.0.push(byte),
-                None => self
-                    .0
-                    .extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
-            }
-        }
-        Ok(())
+impl ByteSink for Collect {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
     }
 }
 
@@ -68,7 +57,7 @@ impl std::fmt::Write for Collect {
 pub fn build_image(
     text: &[u8],
     settings: Settings,
-    warnings: &mut dyn std::fmt::Write,
+    warnings: &mut dyn ByteSink,
 ) -> Result<Image, ExportError> {
     let cap = measure(text);
     let mut items = vec![Item::ZERO; cap.item_slots];

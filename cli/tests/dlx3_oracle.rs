@@ -23,6 +23,7 @@ use proptest::test_runner::TestCaseError;
 use xcover_core::dlx3::{
     measure, Dlx3, Event, Item, Level, Move, Node, Settings, Sinks, Storage, MAX_LEVEL,
 };
+use xcover_core::sink::Discard;
 
 /// Every solution of `problem`, found by trying all subsets of the kept options.
 fn brute_force(problem: &Problem) -> Vec<SolutionKey> {
@@ -53,15 +54,6 @@ fn brute_force_masks(problem: &Problem) -> Vec<u32> {
             is_solution(problem, &chosen)
         })
         .collect()
-}
-
-/// A text sink that throws everything away.
-struct Discard;
-
-impl std::fmt::Write for Discard {
-    fn write_str(&mut self, _: &str) -> std::fmt::Result {
-        Ok(())
-    }
 }
 
 /// Solves `problem` in-process through the core API (`Event::Solution`, `solution_move`)

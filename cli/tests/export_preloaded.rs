@@ -3,13 +3,23 @@
 //! text. Checked over the whole shared DLX3 conformance corpus (every case that reads its
 //! input successfully and does not randomize): same solutions on stdout, same counters
 //! (solutions, mems, updates, cleansings, nodes, max level); only the input mems differ.
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use xcover_cli::export::{build_image, to_c, Image};
 use xcover_core::dlx3::{
     ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL,
 };
+use xcover_core::sink::{ByteSink, Discard};
+
+/// What the engine printed.
+#[derive(Default)]
+struct Bytes(Vec<u8>);
+
+impl ByteSink for Bytes {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
 
 /// The corpus copied into cli/tests/fixtures, else the shared one beside the repository.
 fn corpus_dir() -> PathBuf {
@@ -22,8 +32,8 @@ fn corpus_dir() -> PathBuf {
 }
 
 /// Runs the search to the end; returns (stdout, stats).
-fn run(engine: &mut Dlx3<'_>) -> (String, Stats) {
-    let (mut out, mut err) = (String::new(), String::new());
+fn run(engine: &mut Dlx3<'_>) -> (Vec<u8>, Stats) {
+    let (mut out, mut err) = (Bytes::default(), Bytes::default());
     loop {
         let mut sinks = Sinks {
             out: &mut out,
@@ -34,12 +44,12 @@ fn run(engine: &mut Dlx3<'_>) -> (String, Stats) {
             Ok(Event::Done(_)) => break,
             Ok(_) => {}
             Err(e) => {
-                let _ = write!(out, "error {e}");
+                out.0.extend(format!("error {e}").bytes());
                 break;
             }
         }
     }
-    (out, engine.stats())
+    (out.0, engine.stats())
 }
 
 fn settings_from(args: &str) -> Option<Settings> {
@@ -55,7 +65,7 @@ fn settings_from(args: &str) -> Option<Settings> {
     Some(settings)
 }
 
-fn parsed_run(text: &[u8], settings: Settings) -> Option<(String, Stats)> {
+fn parsed_run(text: &[u8], settings: Settings) -> Option<(Vec<u8>, Stats)> {
     let cap = xcover_core::dlx3::measure(text);
     let mut items = vec![Item::ZERO; cap.item_slots];
     let mut names = vec![[0u8; 8]; cap.item_slots];
@@ -66,8 +76,7 @@ fn parsed_run(text: &[u8], settings: Settings) -> Option<(String, Stats)> {
         settings,
     )
     .ok()?;
-    let mut sink = String::new();
-    engine.read_input(text, &mut sink).ok()?;
+    engine.read_input(text, &mut Discard).ok()?;
     Some(run(&mut engine))
 }
 
@@ -90,8 +99,7 @@ fn preloaded_images_search_exactly_like_parsed_text() {
         let Some((want_out, want)) = parsed_run(&text, settings) else {
             continue;
         };
-        let mut warnings = String::new();
-        let image = build_image(&text, settings, &mut warnings).expect("parsed text exports");
+        let image = build_image(&text, settings, &mut Discard).expect("parsed text exports");
         let mut items = image.items.clone();
         let mut nodes = image.nodes.clone();
         let mut levels = vec![Level::ZERO; MAX_LEVEL];
@@ -153,8 +161,7 @@ impl Queens8Example {
         let text = std::fs::read(dir.join("queens8.dlx")).expect("c-examples/queens8.dlx");
         let mut settings = Settings::DEFAULT;
         settings.vbose = 0;
-        let mut warnings = String::new();
-        let image = build_image(&text, settings, &mut warnings).expect("queens8.dlx reads");
+        let image = build_image(&text, settings, &mut Discard).expect("queens8.dlx reads");
         Queens8Example {
             dir,
             text,

@@ -1,10 +1,9 @@
-//! C write callbacks as `core::fmt::Write` sinks: the engine formats Knuth's output into a
-//! `fmt::Write`, and these pass the bytes on to the caller's function unchanged.
+//! C write callbacks as core's byte sinks: the engine's bytes reach the caller's function
+//! unchanged.
 #![allow(non_camel_case_types)]
 
 use core::ffi::{c_char, c_void};
-use core::fmt;
-use xcover_core::dlx3::BYTE_ESCAPE_BASE;
+use xcover_core::sink::ByteSink;
 
 /// `void (*)(void *ctx, const char *bytes, size_t len)`: receives `len` bytes of output
 /// (not NUL-terminated). Called from inside `dlx3_*` functions on the caller's thread; it
@@ -36,7 +35,7 @@ impl xcover_writer {
     }
 }
 
-/// A `fmt::Write` over a C callback. Writing never fails (the callback returns nothing).
+/// A byte sink over a C callback. Writing never fails (the callback returns nothing).
 pub struct CallbackSink {
     writer: xcover_writer,
 }
@@ -67,40 +66,15 @@ impl CallbackSink {
     }
 }
 
-/// The engine passes bytes that are not UTF-8 (Knuth's output is raw bytes) as the
-/// characters `BYTE_ESCAPE_BASE + byte`; C receives the raw byte again.
-fn escaped_byte(c: char) -> Option<u8> {
-    let offset = u32::from(c).checked_sub(BYTE_ESCAPE_BASE)?;
-    u8::try_from(offset).ok()
-}
-
-impl fmt::Write for CallbackSink {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        if !self.writer.is_connected() {
-            return Ok(());
-        }
-        // Escapes are 4-byte sequences starting with 0xF4; most text has none.
-        if !text.as_bytes().contains(&0xF4) {
-            self.emit(text.as_bytes());
-            return Ok(());
-        }
-        let mut run_start = 0;
-        for (at, c) in text.char_indices() {
-            if let Some(byte) = escaped_byte(c) {
-                self.emit(&text.as_bytes()[run_start..at]);
-                self.emit(&[byte]);
-                run_start = at + c.len_utf8();
-            }
-        }
-        self.emit(&text.as_bytes()[run_start..]);
-        Ok(())
+impl ByteSink for CallbackSink {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.emit(bytes);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use core::fmt::Write;
 
     struct Collected {
         bytes: [u8; 64],
@@ -133,14 +107,14 @@ mod tests {
             ctx: (&mut got as *mut Collected).cast::<c_void>(),
         };
         let mut sink = CallbackSink::new(writer);
-        let item = "A:x";
-        write!(sink, "{}: {item}", 7).unwrap();
+        sink.write_bytes(b"7: ");
+        sink.write_bytes(b"A:x");
         assert_eq!(&got.bytes[..got.len], b"7: A:x");
         assert!(got.calls >= 1);
     }
 
     #[test]
-    fn escaped_bytes_come_out_raw() {
+    fn raw_bytes_come_out_raw() {
         let mut got = Collected {
             bytes: [0; 64],
             len: 0,
@@ -151,17 +125,16 @@ mod tests {
             ctx: (&mut got as *mut Collected).cast::<c_void>(),
         };
         let mut sink = CallbackSink::new(writer);
-        let e9 = char::from_u32(BYTE_ESCAPE_BASE + 0xE9).unwrap();
-        let ff = char::from_u32(BYTE_ESCAPE_BASE + 0xFF).unwrap();
-        // U+10FEFF is below the escape range: it passes unchanged.
-        write!(sink, "a{e9}b{ff}{ff}\u{10FEFF}").unwrap();
-        assert_eq!(&got.bytes[..got.len], b"a\xE9b\xFF\xFF\xF4\x8F\xBB\xBF");
+        sink.write_bytes(b"a\xE9b\xFF");
+        sink.write_bytes(b"");
+        assert_eq!(&got.bytes[..got.len], b"a\xE9b\xFF");
+        assert_eq!(got.calls, 1, "empty writes do not reach C");
     }
 
     #[test]
     fn null_callback_discards() {
         let mut sink = CallbackSink::new(xcover_writer::DISCARD);
-        assert!(write!(sink, "lost {}", 1).is_ok());
+        sink.write_bytes(b"lost");
         assert!(!xcover_writer::DISCARD.is_connected());
     }
 }

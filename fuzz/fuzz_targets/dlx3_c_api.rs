@@ -277,7 +277,7 @@ impl Run {
             },
         });
         if let Ok(mut e) = Dlx3::new(storage, Settings::DEFAULT) {
-            if e.read_input(text, &mut String::new()).is_ok() {
+            if e.read_input(text, &mut xcover_core::sink::Discard).is_ok() {
                 let l = e.layout();
                 let li = l.last_itm as usize;
                 img.names = (0..=li as u32)

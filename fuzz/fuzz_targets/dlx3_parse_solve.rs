@@ -10,35 +10,29 @@
 //! counters.
 #![no_main]
 
-use core::fmt::{self, Write};
-
 use libfuzzer_sys::fuzz_target;
 use xcover_core::dlx3::{
     measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks,
     Storage, Workspace,
 };
+use xcover_core::sink::ByteSink;
 
-/// A sink that keeps the first 256 KiB of text.
-struct Keep(String);
+/// A sink that keeps the first 256 KiB of output.
+struct Keep(Vec<u8>);
 
-impl Write for Keep {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
+impl ByteSink for Keep {
+    fn write_bytes(&mut self, bytes: &[u8]) {
         let room = (256usize << 10).saturating_sub(self.0.len());
-        let mut cut = s.len().min(room);
-        while !s.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        self.0.push_str(&s[..cut]);
-        Ok(())
+        self.0.extend_from_slice(&bytes[..bytes.len().min(room)]);
     }
 }
 
 /// What a whole run wrote, and its counters.
 #[derive(Debug, PartialEq, Eq)]
 struct Transcript {
-    out: String,
-    err: String,
-    shape: String,
+    out: Vec<u8>,
+    err: Vec<u8>,
+    shape: Vec<u8>,
     stats: xcover_core::dlx3::Stats,
     result: Result<(), xcover_core::dlx3::Dlx3Error>,
 }
@@ -59,7 +53,7 @@ fn transcript(input: &[u8], settings: Settings, budget: u64, max_calls: usize) -
     let mut levels = vec![Level::ZERO; 64];
     let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
     let mut engine = Dlx3::new(storage, settings).ok()?;
-    let (mut out, mut err, mut shape) = (Keep(String::new()), Keep(String::new()), Keep(String::new()));
+    let (mut out, mut err, mut shape) = (Keep(Vec::new()), Keep(Vec::new()), Keep(Vec::new()));
     engine.read_input(input, &mut err).ok()?;
     let mut result = Ok(());
     let mut calls = 0;
@@ -98,10 +92,9 @@ fn transcript(input: &[u8], settings: Settings, budget: u64, max_calls: usize) -
 /// A sink that drops the text (but still makes the engine format it).
 struct Discard(usize);
 
-impl Write for Discard {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0 = self.0.wrapping_add(s.len());
-        Ok(())
+impl ByteSink for Discard {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.0 = self.0.wrapping_add(bytes.len());
     }
 }
 
@@ -158,7 +151,7 @@ fn solve(storage: Storage<'_>, settings: Settings, shape: bool, input: &[u8], bu
             out: &mut out,
             err: &mut err,
             shape: if shape {
-                Some(&mut shape_sink as &mut dyn Write)
+                Some(&mut shape_sink as &mut dyn ByteSink)
             } else {
                 None
             },

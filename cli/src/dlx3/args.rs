@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 
 use xcover_core::dlx3::{ArgOutcome, Settings};
 
-use super::sink::ByteSink;
+use super::sink::IoSink;
 
 /// The result of examining all arguments.
 pub(crate) enum ArgsOutcome {
@@ -19,10 +19,7 @@ pub(crate) enum ArgsOutcome {
 }
 
 /// Applies `args` (without `argv[0]`) the way Knuth's loop does.
-pub(crate) fn parse_args<W: std::io::Write>(
-    args: &[OsString],
-    err: &mut ByteSink<W>,
-) -> ArgsOutcome {
+pub(crate) fn parse_args<W: std::io::Write>(args: &[OsString], err: &mut IoSink<W>) -> ArgsOutcome {
     let mut settings = Settings::DEFAULT;
     let mut shape = None;
     let mut bad = false;
@@ -41,7 +38,7 @@ pub(crate) fn parse_args<W: std::io::Write>(
                 shape = std::fs::File::create(path).ok();
                 if shape.is_none() {
                     let _ = err.write_str("Sorry, I can't open file `");
-                    xcover_core::dlx3::write_bytes(err, name);
+                    xcover_core::sink::ByteSink::write_bytes(err, name);
                     let _ = err.write_str("' for writing!\n");
                 }
             }
@@ -55,7 +52,7 @@ pub(crate) fn parse_args<W: std::io::Write>(
 }
 
 /// Knuth's usage line.
-pub(crate) fn write_usage<W: std::io::Write>(err: &mut ByteSink<W>, argv0: &str) {
+pub(crate) fn write_usage<W: std::io::Write>(err: &mut IoSink<W>, argv0: &str) {
     let _ = writeln!(
         err,
         "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<bar>] < foo.dlx"

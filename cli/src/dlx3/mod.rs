@@ -17,7 +17,7 @@ use std::sync::Arc;
 use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, Storage, MAX_LEVEL};
 
 use self::args::{parse_args, ArgsOutcome};
-use self::sink::ByteSink;
+use self::sink::IoSink;
 
 /// Mems per call of the engine; between calls buffered stderr is flushed and the signal
 /// flag is checked (about 0.1 s at 10^9 mems per second).
@@ -50,7 +50,7 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
             _ => {}
         }
     }
-    let mut err = ByteSink::new(std::io::BufWriter::new(std::io::stderr()));
+    let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
     let (args, max_memory) = match take_max_memory(args) {
         Ok(split) => split,
         Err(message) => {
@@ -162,7 +162,7 @@ fn solve(
     input: &[u8],
     settings: xcover_core::dlx3::Settings,
     shape_file: Option<std::fs::File>,
-    err: &mut ByteSink<std::io::BufWriter<std::io::Stderr>>,
+    err: &mut IoSink<std::io::BufWriter<std::io::Stderr>>,
 ) -> i32 {
     // Storage follows the input, clamped to Knuth's limits (see `measure`).
     let cap = measure(input);
@@ -184,8 +184,8 @@ fn solve(
         return e.exit_status();
     }
     err.flush();
-    let mut out = ByteSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
-    let mut shape = shape_file.map(|f| ByteSink::line_flushed(std::io::BufWriter::new(f)));
+    let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
+    let mut shape = shape_file.map(|f| IoSink::line_flushed(std::io::BufWriter::new(f)));
     let signals = install_signals();
     let signal = || {
         signals
@@ -205,7 +205,9 @@ fn solve(
         let mut sinks = Sinks {
             out: &mut out,
             err: &mut *err,
-            shape: shape.as_mut().map(|s| s as &mut dyn std::fmt::Write),
+            shape: shape
+                .as_mut()
+                .map(|s| s as &mut dyn xcover_core::sink::ByteSink),
         };
         match engine.run(MEM_SLICE, &mut sinks) {
             Ok(Event::Solution) => {

@@ -1,13 +1,10 @@
-//! A `fmt::Write` adapter over an `io::Write` that restores raw bytes the engine passed as
-//! escape characters (`U+10FF00 + byte`, see `xcover_core::dlx3::write_bytes`).
-//! Write errors are ignored, as C's `fprintf` results are in Knuth's program.
-use std::fmt;
+//! Core's byte sink over an `io::Write`: the engine's bytes go out unchanged.
+//! Write errors are ignored, as C's `fprintf` results are in Knuth's program, except that
+//! a closed pipe is remembered (the CLI then stops, as SIGPIPE would stop Knuth's).
 use std::io::Write;
 
-use xcover_core::dlx3::BYTE_ESCAPE_BASE;
-
-/// A byte-exact text sink.
-pub(crate) struct ByteSink<W: Write> {
+/// A byte-exact output stream.
+pub(crate) struct IoSink<W: Write> {
     inner: W,
     /// Set when a write failed because the reader went away (closed pipe).
     pub(crate) broken_pipe: bool,
@@ -15,9 +12,9 @@ pub(crate) struct ByteSink<W: Write> {
     flush_lines: bool,
 }
 
-impl<W: Write> ByteSink<W> {
+impl<W: Write> IoSink<W> {
     pub(crate) fn new(inner: W) -> Self {
-        ByteSink {
+        IoSink {
             inner,
             broken_pipe: false,
             flush_lines: false,
@@ -25,7 +22,7 @@ impl<W: Write> ByteSink<W> {
     }
 
     pub(crate) fn line_flushed(inner: W) -> Self {
-        ByteSink {
+        IoSink {
             inner,
             broken_pipe: false,
             flush_lines: true,
@@ -47,30 +44,20 @@ impl<W: Write> ByteSink<W> {
     }
 }
 
-/// The first byte of the UTF-8 encoding of every escape character.
-const ESCAPE_LEAD: u8 = 0xf4;
-
-impl<W: Write> fmt::Write for ByteSink<W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let bytes = s.as_bytes();
-        if !bytes.contains(&ESCAPE_LEAD) {
-            let r = self.inner.write_all(bytes);
-            self.note(r);
-        } else {
-            for c in s.chars() {
-                let v = u32::from(c);
-                let r = if (BYTE_ESCAPE_BASE + 0x80..=BYTE_ESCAPE_BASE + 0xff).contains(&v) {
-                    self.inner.write_all(&[(v - BYTE_ESCAPE_BASE) as u8])
-                } else {
-                    let mut buf = [0u8; 4];
-                    self.inner.write_all(c.encode_utf8(&mut buf).as_bytes())
-                };
-                self.note(r);
-            }
-        }
+impl<W: Write> xcover_core::sink::ByteSink for IoSink<W> {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        let r = self.inner.write_all(bytes);
+        self.note(r);
         if self.flush_lines && bytes.last() == Some(&b'\n') {
             self.flush();
         }
+    }
+}
+
+/// `write!` on an [`IoSink`], for the CLI's own messages.
+impl<W: Write> std::fmt::Write for IoSink<W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        xcover_core::sink::ByteSink::write_bytes(self, s.as_bytes());
         Ok(())
     }
 }
@@ -78,13 +65,30 @@ impl<W: Write> fmt::Write for ByteSink<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fmt::Write as _;
+    use std::fmt::Write as _;
+    use xcover_core::sink::ByteSink as _;
 
     #[test]
-    fn escapes_become_bytes() {
-        let mut s = ByteSink::new(Vec::new());
-        xcover_core::dlx3::write_bytes(&mut s, b"a\xe9b\xc3\xa9");
+    fn bytes_pass_unchanged() {
+        let mut s = IoSink::new(Vec::new());
+        s.write_bytes(b"a\xe9b\xc3\xa9");
         s.write_str("!").unwrap();
         assert_eq!(s.inner, b"a\xe9b\xc3\xa9!");
+    }
+
+    #[test]
+    fn a_closed_pipe_is_remembered() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+                Err(std::io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut s = IoSink::new(Closed);
+        s.write_bytes(b"x");
+        assert!(s.broken_pipe);
     }
 }

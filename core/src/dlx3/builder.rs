@@ -6,7 +6,7 @@ use super::output;
 use super::settings::{is_space, SHOW_WARNINGS};
 use super::storage::{Item, Node};
 use super::{Dlx3, Phase};
-use core::fmt::Write;
+use crate::sink::ByteSink;
 
 fn err(kind: InputError) -> Dlx3Error {
     Dlx3Error::Input { kind, pos: 0 }
@@ -117,7 +117,7 @@ impl Dlx3<'_> {
     pub fn add_option(
         &mut self,
         option: &[(u32, u8)],
-        warn: &mut dyn Write,
+        warn: &mut dyn ByteSink,
     ) -> Result<(), Dlx3Error> {
         match self.phase {
             Phase::ItemLine if self.layout.last_itm >= 2 => self.close_item_list(0)?,
@@ -158,16 +158,16 @@ impl Dlx3<'_> {
         }
         if !has_primary {
             if self.settings.vbose & SHOW_WARNINGS != 0 {
-                let _ = warn.write_str("Option ignored (no primary items):");
+                warn.write_bytes(b"Option ignored (no primary items):");
                 for &(k, color) in option {
-                    let _ = warn.write_str(" ");
+                    warn.write_bytes(b" ");
                     output::write_name(warn, &self.names.get(k as usize));
                     if color != 0 {
-                        let _ = warn.write_str(":");
-                        output::write_bytes(warn, &[color]);
+                        warn.write_bytes(b":");
+                        warn.write_bytes(&[color]);
                     }
                 }
-                let _ = warn.write_str("\n");
+                warn.write_bytes(b"\n");
             }
             self.discard_option(i);
         } else {

@@ -5,6 +5,7 @@ use super::ops::Dancer;
 use super::output::write_name;
 use super::storage::Names;
 use crate::gb_flip::GbFlip;
+use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
 /// Knuth's `infty`: the score when no active primary item is left.
@@ -85,7 +86,7 @@ impl Dancer<'_> {
     pub fn choose_traced(
         &mut self,
         mut rng: Option<&mut GbFlip>,
-        mut details: Option<&mut dyn Write>,
+        mut details: Option<&mut dyn ByteSink>,
         names: &Names<'_>,
     ) -> (u32, i32) {
         let mut score = INFTY;
@@ -105,12 +106,12 @@ impl Dancer<'_> {
             let len = super::ops::at(nd, k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
             if let Some(w) = details.as_mut() {
-                let _ = w.write_str(" ");
+                w.write_bytes(b" ");
                 write_name(&mut **w, &names.get(k as usize));
                 if it.bound != 1 || s != 0 {
-                    let _ = write!(w, "({}:{},{})", it.bound.wrapping_sub(s), it.bound, t);
+                    let _ = write!(Fmt(w), "({}:{},{})", it.bound.wrapping_sub(s), it.bound, t);
                 } else {
-                    let _ = write!(w, "({len})");
+                    let _ = write!(Fmt(w), "({len})");
                 }
             }
             if t <= score {

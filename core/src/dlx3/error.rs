@@ -106,15 +106,24 @@ impl Dlx3Error {
     }
 }
 
-impl fmt::Display for Dlx3Error {
-    /// The first line of Knuth's report, e.g. `Unknown item name!` or `Too many levels!`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Dlx3Error {
+    /// Knuth's message text without the final `!`, e.g. `Unknown item name`.
+    pub const fn message(&self) -> &'static str {
         match self {
-            Dlx3Error::Input { kind, .. } => write!(f, "{}!", kind.message()),
-            Dlx3Error::TooManyLevels => f.write_str("Too many levels!"),
-            Dlx3Error::StorageTooSmall => f.write_str("Storage too small!"),
-            Dlx3Error::BadImage => f.write_str("Bad matrix image!"),
-            Dlx3Error::OutOfOrder => f.write_str("Engine call out of order!"),
+            Dlx3Error::Input { kind, .. } => kind.message(),
+            Dlx3Error::TooManyLevels => "Too many levels",
+            Dlx3Error::StorageTooSmall => "Storage too small",
+            Dlx3Error::BadImage => "Bad matrix image",
+            Dlx3Error::OutOfOrder => "Engine call out of order",
         }
     }
 }
+
+impl fmt::Display for Dlx3Error {
+    /// The first line of Knuth's report, e.g. `Unknown item name!` or `Too many levels!`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}!", self.message())
+    }
+}
+
+impl core::error::Error for Dlx3Error {}

@@ -11,7 +11,8 @@
 //! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
 //! 4. [`Dlx3::finish`] for the closing reports.
 //!
-//! All text goes through `core::fmt::Write` sinks ([`Sinks`]).
+//! All text goes as raw bytes to [`ByteSink`]s ([`Sinks`]); [`Dlx3::run_silent`] searches
+//! without printing and links no formatting code.
 
 mod active;
 mod builder;
@@ -27,7 +28,6 @@ mod stats;
 mod storage;
 
 pub use error::{Dlx3Error, InputError};
-pub use output::{write_bytes, BYTE_ESCAPE_BASE};
 pub use parse::{measure, measure_within, Capacity, FgetsLines};
 pub use settings::{
     is_space_byte, scan_int, ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES,
@@ -38,17 +38,17 @@ pub use stats::Stats;
 pub use storage::{Item, Level, Name, Names, Node, Storage, Workspace};
 
 use crate::gb_flip::GbFlip;
-use core::fmt::Write;
+use crate::sink::ByteSink;
 
 /// Where the engine writes: solutions to `out`, everything else to `err`, and the search
 /// tree shape (Knuth's `S<file>`) to `shape`.
 pub struct Sinks<'w> {
     /// Solutions (Knuth's stdout).
-    pub out: &'w mut dyn Write,
+    pub out: &'w mut dyn ByteSink,
     /// Reports, traces, warnings (Knuth's stderr).
-    pub err: &'w mut dyn Write,
+    pub err: &'w mut dyn ByteSink,
     /// Shape file, if any.
-    pub shape: Option<&'w mut dyn Write>,
+    pub shape: Option<&'w mut dyn ByteSink>,
 }
 
 /// Why the search ended.

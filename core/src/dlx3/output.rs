@@ -1,57 +1,30 @@
-//! Everything DLX3 prints, through `core::fmt::Write`.
+//! Everything DLX3 prints, as raw bytes into [`ByteSink`]s.
 //!
-//! Knuth's program prints raw bytes; a `fmt::Write` sink only takes `str`. Bytes that are
-//! not part of valid UTF-8 are therefore passed as the private-use character
-//! `U+10FF00 + byte` ([`BYTE_ESCAPE_BASE`]); a sink that wants Knuth's exact bytes (the CLI
-//! does) maps those characters back to single bytes. Valid UTF-8 passes through unchanged.
+//! Only the printing entry points ([`Dlx3::run`], [`Dlx3::finish`], the input reports)
+//! reach this module; [`Dlx3::run_silent`] never does, so a program that only counts
+//! solutions links none of it (no integer or float formatting).
 use super::error::Dlx3Error;
 use super::settings::SHOW_BASICS;
 use super::storage::{Level, Names, Node};
 use super::{Dlx3, SHOW_PROFILE, SHOW_TOTS};
+use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
-/// Characters `BYTE_ESCAPE_BASE + b` (for `b` in 0x80..=0xff) stand for the raw byte `b`.
-pub const BYTE_ESCAPE_BASE: u32 = 0x10_ff00;
-
-/// Writes `bytes` to `w`, escaping bytes that are not valid UTF-8 (see the module docs).
-pub fn write_bytes(w: &mut dyn Write, mut bytes: &[u8]) {
-    while !bytes.is_empty() {
-        match core::str::from_utf8(bytes) {
-            Ok(s) => {
-                let _ = w.write_str(s);
-                return;
-            }
-            Err(e) => {
-                let good = e.valid_up_to();
-                // The prefix is valid UTF-8 by construction.
-                if let Ok(s) = core::str::from_utf8(&bytes[..good]) {
-                    let _ = w.write_str(s);
-                }
-                let bad = e.error_len().unwrap_or(bytes.len() - good);
-                for &b in &bytes[good..good + bad] {
-                    let c = char::from_u32(BYTE_ESCAPE_BASE + u32::from(b)).unwrap_or('?');
-                    let _ = w.write_char(c);
-                }
-                bytes = &bytes[good + bad..];
-            }
-        }
-    }
-}
-
 /// Writes an item name as `%.8s`.
-pub(super) fn write_name(w: &mut dyn Write, name: &[u8; 8]) {
+pub(super) fn write_name(w: &mut dyn ByteSink, name: &[u8; 8]) {
     let n = name.iter().position(|&c| c == 0).unwrap_or(8);
-    write_bytes(w, &name[..n]);
+    w.write_bytes(&name[..n]);
 }
 
 /// Knuth's error report: `MESSAGE!\n` and, for input errors, `POS: LINE\n` where LINE is
 /// the first 99 bytes of the offending line.
-pub(super) fn write_error_report(e: &Dlx3Error, line_head: &[u8], err: &mut dyn Write) {
-    let _ = writeln!(err, "{e}");
+pub(super) fn write_error_report(e: &Dlx3Error, line_head: &[u8], err: &mut dyn ByteSink) {
+    err.write_bytes(e.message().as_bytes());
+    err.write_bytes(b"!\n");
     if let Dlx3Error::Input { pos, .. } = e {
-        let _ = write!(err, "{pos}: ");
-        write_bytes(err, line_head);
-        let _ = err.write_str("\n");
+        let _ = write!(Fmt(err), "{pos}: ");
+        err.write_bytes(line_head);
+        err.write_bytes(b"\n");
     }
 }
 
@@ -77,21 +50,21 @@ impl View<'_> {
     /// `err` is where "Illegal option" goes (`None`: to `w`, which is then stderr).
     pub fn print_option(
         &self,
-        w: &mut dyn Write,
-        err: Option<&mut dyn Write>,
+        w: &mut dyn ByteSink,
+        err: Option<&mut dyn ByteSink>,
         p: u32,
         head: u32,
         score: i32,
     ) {
         let last_itm = self.last_itm;
         if (p < last_itm && p == head) || (head >= last_itm && p as i32 == self.node(head).itm) {
-            let _ = w.write_str(" null ");
+            w.write_bytes(b" null ");
             write_name(w, &self.name(p as i32));
         } else {
             if p < last_itm || p >= self.last_node || self.node(p).itm <= 0 {
                 let _ = match err {
-                    Some(e) => writeln!(e, "Illegal option {}!", p as i32),
-                    None => writeln!(w, "Illegal option {}!", p as i32),
+                    Some(e) => writeln!(Fmt(e), "Illegal option {}!", p as i32),
+                    None => writeln!(Fmt(w), "Illegal option {}!", p as i32),
                 };
                 return;
             }
@@ -99,7 +72,7 @@ impl View<'_> {
             // Bounded walk: an option has fewer nodes than the node array.
             for _ in 0..self.nd.len() {
                 let n = self.node(q);
-                let _ = w.write_str(" ");
+                w.write_bytes(b" ");
                 write_name(w, &self.name(n.itm));
                 if n.color != 0 {
                     let c = if n.color > 0 {
@@ -107,8 +80,8 @@ impl View<'_> {
                     } else {
                         self.node(n.itm as u32).color
                     };
-                    let _ = w.write_str(":");
-                    write_bytes(w, &[c as u8]);
+                    w.write_bytes(b":");
+                    w.write_bytes(&[c as u8]);
                 }
                 q += 1;
                 if self.node(q).itm <= 0 {
@@ -123,13 +96,13 @@ impl View<'_> {
         let mut k: i32 = 1;
         while q != p {
             if p >= last_itm && q as i32 == self.node(p).itm {
-                let _ = w.write_str(" (?)\n");
+                w.write_bytes(b" (?)\n");
                 return;
             }
             q = self.node(q).down;
             k = k.wrapping_add(1);
         }
-        let _ = writeln!(w, " ({k} of {score})");
+        let _ = writeln!(Fmt(w), " ({k} of {score})");
     }
 
     /// The head node for printing the move on level `l` (as in Knuth's solution printer).
@@ -150,8 +123,14 @@ impl View<'_> {
     }
 
     /// One line per level of the current partial solution (Knuth's solution printer body).
-    pub fn print_solution(&self, w: &mut dyn Write, err: &mut dyn Write, count: u64, level: u32) {
-        let _ = writeln!(w, "{}:", count as i64);
+    pub fn print_solution(
+        &self,
+        w: &mut dyn ByteSink,
+        err: &mut dyn ByteSink,
+        count: u64,
+        level: u32,
+    ) {
+        let _ = writeln!(Fmt(w), "{}:", count as i64);
         for l in 0..level as usize {
             let (p, head, score) = self.level_head(l);
             self.print_option(w, Some(&mut *err), p, head, score);
@@ -161,39 +140,46 @@ impl View<'_> {
     /// Knuth's `print_state`.
     pub fn print_state(
         &self,
-        err: &mut dyn Write,
+        err: &mut dyn ByteSink,
         level: u32,
         count: u64,
         mems: u64,
         maxl: u32,
         show_levels_max: i32,
     ) {
-        let _ = writeln!(err, "Current state (level {level}):");
+        let _ = writeln!(Fmt(err), "Current state (level {level}):");
         for l in 0..level as usize {
             let (p, head, score) = self.level_head(l);
             self.print_option(err, None, p, head, score);
             if l as i64 >= i64::from(show_levels_max) {
-                let _ = err.write_str(" ...\n");
+                err.write_bytes(b" ...\n");
                 break;
             }
         }
         let _ = writeln!(
-            err,
+            Fmt(err),
             " {} sols, {} mems, and max level {} so far.",
-            count as i64, mems as i64, maxl
+            count as i64,
+            mems as i64,
+            maxl
         );
     }
 
     /// Knuth's `print_progress`.
     pub fn print_progress(
         &self,
-        err: &mut dyn Write,
+        err: &mut dyn ByteSink,
         level: u32,
         count: u64,
         mems: u64,
         show_levels_max: i32,
     ) {
-        let _ = write!(err, " after {} mems: {} sols,", mems as i64, count as i64);
+        let _ = write!(
+            Fmt(err),
+            " after {} mems: {} sols,",
+            mems as i64,
+            count as i64
+        );
         let mut f = 0.0f64;
         let mut fd = 1.0f64;
         for l in 0..level as usize {
@@ -210,13 +196,13 @@ impl View<'_> {
             }
             fd *= f64::from(d);
             f += f64::from(k - 1) / fd;
-            let _ = write!(err, " {}{}", enc(k), enc(d));
+            let _ = write!(Fmt(err), " {}{}", enc(k), enc(d));
             if l as i64 >= i64::from(show_levels_max) {
-                let _ = err.write_str("...");
+                err.write_bytes(b"...");
                 break;
             }
         }
-        let _ = writeln!(err, " {:.5}", f + 0.5 / fd);
+        let _ = writeln!(Fmt(err), " {:.5}", f + 0.5 / fd);
     }
 }
 
@@ -236,44 +222,49 @@ fn enc(x: i32) -> char {
 
 impl Dlx3<'_> {
     /// `Item totals: L1 L2 ... | Ls ...` (current list lengths).
-    pub(super) fn write_item_totals(&self, err: &mut dyn Write) {
-        let _ = err.write_str("Item totals:");
+    pub(super) fn write_item_totals(&self, err: &mut dyn ByteSink) {
+        err.write_bytes(b"Item totals:");
         for k in 1..self.layout.last_itm {
             if k == self.layout.second {
-                let _ = err.write_str(" |");
+                err.write_bytes(b" |");
             }
-            let _ = write!(err, " {}", self.nodes[k as usize].itm);
+            let _ = write!(Fmt(err), " {}", self.nodes[k as usize].itm);
         }
-        let _ = err.write_str("\n");
+        err.write_bytes(b"\n");
     }
 
     /// The closing reports, in Knuth's order: item totals (`vbose&512`), profile
     /// (`vbose&128`), statistics (`vbose&1`).
-    pub fn finish(&mut self, err: &mut dyn Write) {
+    pub fn finish(&mut self, err: &mut dyn ByteSink) {
         let vbose = self.settings.vbose;
         if vbose & SHOW_TOTS != 0 {
             self.write_item_totals(err);
         }
         if vbose & SHOW_PROFILE != 0 {
-            let _ = err.write_str("Profile:\n");
+            err.write_bytes(b"Profile:\n");
             for l in 0..=self.stats.maxl as usize {
                 let n = self.levels.get(l).map_or(0, |lv| lv.profile);
-                let _ = writeln!(err, "{:3}: {}", l, n as i64);
+                let _ = writeln!(Fmt(err), "{:3}: {}", l, n as i64);
             }
         }
         if vbose & SHOW_BASICS != 0 {
             let s = self.stats();
             let _ = write!(
-                err,
+                Fmt(err),
                 "Altogether {} solution{}, {}+{} mems,",
                 s.count,
                 if s.count == 1 { "" } else { "s" },
                 s.imems,
                 s.mems
             );
-            let _ = write!(err, " {} updates, {} cleansings,", s.updates, s.cleansings);
-            let _ = write!(err, " {} bytes, {} nodes,", s.bytes, s.nodes);
-            let _ = writeln!(err, " ccost {}%.", s.ccost_percent());
+            let _ = write!(
+                Fmt(err),
+                " {} updates, {} cleansings,",
+                s.updates,
+                s.cleansings
+            );
+            let _ = write!(Fmt(err), " {} bytes, {} nodes,", s.bytes, s.nodes);
+            let _ = writeln!(Fmt(err), " ccost {}%.", s.ccost_percent());
         }
     }
 }

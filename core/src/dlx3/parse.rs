@@ -6,6 +6,7 @@ use super::settings::{
 };
 use super::storage::{Item, Node};
 use super::{output, Dlx3, Phase};
+use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
 /// Splits input bytes exactly like repeated C `fgets(buf, 90003, stdin)`: each chunk ends
@@ -126,7 +127,7 @@ fn bound_prefix(line: &[u8], p: usize, j: usize) -> Result<i32, Dlx3Error> {
 impl Dlx3<'_> {
     /// Feeds one line of input, as returned by C `fgets` with Knuth's 90003-byte buffer
     /// (use [`FgetsLines`]). Warnings about ignored options go to `err`.
-    pub fn read_line(&mut self, chunk: &[u8], err: &mut dyn Write) -> Result<(), Dlx3Error> {
+    pub fn read_line(&mut self, chunk: &[u8], err: &mut dyn ByteSink) -> Result<(), Dlx3Error> {
         let item_line = match self.phase {
             Phase::ItemLine => true,
             Phase::Options => false,
@@ -144,7 +145,7 @@ impl Dlx3<'_> {
         &mut self,
         chunk: &[u8],
         item_line: bool,
-        err: &mut dyn Write,
+        err: &mut dyn ByteSink,
     ) -> Result<(), Dlx3Error> {
         // C string semantics: a NUL byte ends the line.
         let line = match chunk.iter().position(|&c| c == 0) {
@@ -361,7 +362,7 @@ impl Dlx3<'_> {
         &mut self,
         line: &[u8],
         mut p: usize,
-        err: &mut dyn Write,
+        err: &mut dyn ByteSink,
     ) -> Result<(), Dlx3Error> {
         let i = self.layout.last_node;
         let max_nodes = self.nodes.len();
@@ -446,8 +447,8 @@ impl Dlx3<'_> {
         }
         if !has_primary {
             if self.settings.vbose & SHOW_WARNINGS != 0 {
-                let _ = err.write_str("Option ignored (no primary items): ");
-                output::write_bytes(err, line);
+                err.write_bytes(b"Option ignored (no primary items): ");
+                err.write_bytes(line);
             }
             self.stats.mems += 6 * self.discard_option(i);
         } else {
@@ -547,7 +548,7 @@ impl Dlx3<'_> {
     /// Reads a whole input held in memory: every line as C `fgets` would split it
     /// ([`FgetsLines`]), then [`end_input`](Dlx3::end_input). Warnings and the input
     /// reports go to `err`; the first error stops the reading.
-    pub fn read_input(&mut self, input: &[u8], err: &mut dyn Write) -> Result<(), Dlx3Error> {
+    pub fn read_input(&mut self, input: &[u8], err: &mut dyn ByteSink) -> Result<(), Dlx3Error> {
         for chunk in FgetsLines::new(input) {
             self.read_line(chunk, err)?;
         }
@@ -557,7 +558,7 @@ impl Dlx3<'_> {
     /// Ends the input: reports "No items" if there was no item line, prints the input
     /// summary and item totals (as `vbose` asks), moves the mems to `imems`, and makes the
     /// engine ready to [`run`](Dlx3::run).
-    pub fn end_input(&mut self, err: &mut dyn Write) -> Result<(), Dlx3Error> {
+    pub fn end_input(&mut self, err: &mut dyn ByteSink) -> Result<(), Dlx3Error> {
         match self.phase {
             // Items added with the builder but no option yet.
             Phase::ItemLine if self.layout.last_itm >= 2 => self.close_item_list(0)?,
@@ -576,7 +577,7 @@ impl Dlx3<'_> {
         if self.settings.vbose & SHOW_BASICS != 0 {
             let l = self.layout;
             let _ = writeln!(
-                err,
+                Fmt(err),
                 "({} options, {}+{} items, {} entries successfully read)",
                 l.options as i64,
                 l.second as i32 - 1,
@@ -595,7 +596,7 @@ impl Dlx3<'_> {
 
     /// Writes Knuth's report for `e` to `err`: for an input error `MESSAGE!` and
     /// `POS: LINE` (the first 99 bytes of the offending line); otherwise `MESSAGE!`.
-    pub fn write_error_report(&self, e: &Dlx3Error, err: &mut dyn Write) {
+    pub fn write_error_report(&self, e: &Dlx3Error, err: &mut dyn ByteSink) {
         output::write_error_report(e, &self.line_head[..self.line_head_len as usize], err);
     }
 }

@@ -7,6 +7,7 @@ use super::ops::Dancer;
 use super::output::{write_name, View};
 use super::settings::{SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
 use super::{Dlx3, DoneReason, Event, Label, Phase, Sinks};
+use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
 impl Dlx3<'_> {
@@ -17,8 +18,46 @@ impl Dlx3<'_> {
     ///
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
-    #[inline(never)]
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
+        self.search::<true>(budget, sinks)
+    }
+
+    /// [`run`](Dlx3::run) without any output: the same moves, solutions, counters and
+    /// random stream, but nothing is printed, whatever the verbosity. Use it to count or to
+    /// read solutions with [`solution_move`](Dlx3::solution_move); a program that calls
+    /// only this links no formatting code.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Dlx3, Event, Settings, Workspace};
+    /// use xcover_core::sink::Discard;
+    ///
+    /// let mut ws: Workspace<8, 64, 8> = Workspace::new();
+    /// let mut e = Dlx3::new(ws.storage(), Settings::DEFAULT).unwrap();
+    /// e.read_input(b"A B C\nA B\nC\nA\nB C\n", &mut Discard).unwrap();
+    /// let mut solutions = 0;
+    /// while e.run_silent(u64::MAX).unwrap() == Event::Solution {
+    ///     solutions += 1;
+    /// }
+    /// assert_eq!(solutions, 2);
+    /// ```
+    pub fn run_silent(&mut self, budget: u64) -> Result<Event, Dlx3Error> {
+        let (mut out, mut err) = (crate::sink::Discard, crate::sink::Discard);
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: None,
+        };
+        self.search::<false>(budget, &mut sinks)
+    }
+
+    /// The search; with `PRINTS == false` every report, trace and solution printout is
+    /// compiled out (the sinks are then never written).
+    #[inline(never)]
+    fn search<const PRINTS: bool>(
+        &mut self,
+        budget: u64,
+        sinks: &mut Sinks<'_>,
+    ) -> Result<Event, Dlx3Error> {
         let mut label = match self.phase {
             Phase::Search(l) => l,
             Phase::Done(r) => return Ok(Event::Done(r)),
@@ -30,9 +69,12 @@ impl Dlx3<'_> {
         let last_node = self.layout.last_node;
         let max_level = self.levels.len() as u32;
         let profiling = st.vbose & SHOW_PROFILE != 0;
-        let tracing_choices = st.vbose & SHOW_CHOICES != 0;
+        let tracing_choices = PRINTS && st.vbose & SHOW_CHOICES != 0;
         let exact_cover = self.exact_cover;
-        let plain_choice = !st.randomizing && st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none();
+        // The traced choice is needed for random tie breaks, or to print details or the
+        // shape; the mems are the same either way.
+        let plain_choice =
+            !st.randomizing && (!PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
 
         let mut d = Dancer {
             nd: &mut *self.nodes,
@@ -69,8 +111,13 @@ impl Dlx3<'_> {
                     if profiling {
                         levels[level as usize].profile += 1;
                     }
-                    if st.delta != 0 && d.mems >= thresh {
+                    // The threshold moves on in a silent run too, so that a printing run
+                    // after it reports at the same mems as one printing run would.
+                    let report_due = st.delta != 0 && d.mems >= thresh;
+                    if report_due {
                         thresh = thresh.wrapping_add(st.delta);
+                    }
+                    if PRINTS && report_due {
                         let v = View {
                             nd: &*d.nd,
                             names,
@@ -92,7 +139,9 @@ impl Dlx3<'_> {
                         }
                     }
                     if d.mems >= st.timeout {
-                        let _ = sinks.err.write_str("TIMEOUT!\n");
+                        if PRINTS {
+                            sinks.err.write_bytes(b"TIMEOUT!\n");
+                        }
                         let r = DoneReason::Timeout;
                         break (Ok(Event::Done(r)), Phase::Done(r));
                     }
@@ -104,18 +153,19 @@ impl Dlx3<'_> {
                         (best_itm, score) = d.choose_plain();
                     } else {
                         let lv = level as i32;
-                        let show_details = st.vbose & SHOW_DETAILS != 0
+                        let show_details = PRINTS
+                            && st.vbose & SHOW_DETAILS != 0
                             && lv < st.show_choices_max
                             && lv >= (maxl as i32).wrapping_sub(st.show_choices_gap);
                         if show_details {
-                            let _ = write!(sinks.err, "Level {level}:");
+                            let _ = write!(Fmt(sinks.err), "Level {level}:");
                         }
                         let rng = if st.randomizing {
                             Some(&mut *rng)
                         } else {
                             None
                         };
-                        let details: Option<&mut dyn Write> = if show_details {
+                        let details: Option<&mut dyn ByteSink> = if show_details {
                             Some(&mut *sinks.err)
                         } else {
                             None
@@ -123,18 +173,18 @@ impl Dlx3<'_> {
                         (best_itm, score) = d.choose_traced(rng, details, names);
                         if show_details {
                             if score < INFTY {
-                                let _ = sinks.err.write_str(" branching on ");
+                                sinks.err.write_bytes(b" branching on ");
                                 write_name(sinks.err, &names.get(best_itm as usize));
-                                let _ = writeln!(sinks.err, "({score})");
+                                let _ = writeln!(Fmt(sinks.err), "({score})");
                             } else {
-                                let _ = sinks.err.write_str(" solution\n");
+                                sinks.err.write_bytes(b" solution\n");
                             }
                         }
-                        if let Some(sh) = sinks.shape.as_mut() {
+                        if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
                             if score < INFTY {
-                                let _ = write!(sh, "{} ", score.max(0));
+                                let _ = write!(Fmt(sh), "{} ", score.max(0));
                                 write_name(*sh, &names.get(best_itm as usize));
-                                let _ = sh.write_str("\n");
+                                sh.write_bytes(b"\n");
                             }
                         }
                     }
@@ -145,11 +195,12 @@ impl Dlx3<'_> {
                     }
                     if score == INFTY {
                         // Visit a solution.
-                        if let Some(sh) = sinks.shape.as_mut() {
-                            let _ = sh.write_str("sol\n");
+                        if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
+                            sh.write_bytes(b"sol\n");
                         }
                         count += 1;
-                        if st.spacing != 0 && count % (i64::from(st.spacing) as u64) == 0 {
+                        if PRINTS && st.spacing != 0 && count % (i64::from(st.spacing) as u64) == 0
+                        {
                             let v = View {
                                 nd: &*d.nd,
                                 names,
@@ -212,7 +263,7 @@ impl Dlx3<'_> {
                         } else {
                             levels[level as usize].first_tweak
                         };
-                        let _ = write!(sinks.err, "L{level}:");
+                        let _ = write!(Fmt(sinks.err), "L{level}:");
                         let v = View {
                             nd: &*d.nd,
                             names,
