@@ -3,7 +3,7 @@
 //! (or uniformly at random with reservoir sampling when randomizing).
 use super::ops::Dancer;
 use super::output::write_name;
-use super::storage::Names;
+use super::storage::{Names, Width};
 use crate::gb_flip::GbFlip;
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
@@ -11,7 +11,7 @@ use core::fmt::Write;
 /// Knuth's `infty`: the score when no active primary item is left.
 pub(super) const INFTY: i32 = 100_000_000;
 
-impl Dancer<'_> {
+impl<W: Width> Dancer<'_, W> {
     /// Charges Knuth's mems for walking the active list of `items` items: one for the
     /// root's `next`, then per item one for bound/slack and one for `next`.
     #[inline(always)]

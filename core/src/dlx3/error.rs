@@ -89,6 +89,8 @@ pub enum Dlx3Error {
     TooManyLevels,
     /// The storage cannot hold even the root item, its header and the level 0 state.
     StorageTooSmall,
+    /// The storage has more node or item slots than its link width can address.
+    StorageTooLarge,
     /// A preloaded matrix image is not a structure the parser could have built.
     BadImage,
     /// A call that does not fit the engine's phase (e.g. `run` before `end_input`).
@@ -101,7 +103,10 @@ impl Dlx3Error {
         match self {
             Dlx3Error::Input { .. } => 102,
             Dlx3Error::TooManyLevels => 252,
-            Dlx3Error::StorageTooSmall | Dlx3Error::BadImage | Dlx3Error::OutOfOrder => 1,
+            Dlx3Error::StorageTooSmall
+            | Dlx3Error::StorageTooLarge
+            | Dlx3Error::BadImage
+            | Dlx3Error::OutOfOrder => 1,
         }
     }
 }
@@ -113,6 +118,7 @@ impl Dlx3Error {
             Dlx3Error::Input { kind, .. } => kind.message(),
             Dlx3Error::TooManyLevels => "Too many levels",
             Dlx3Error::StorageTooSmall => "Storage too small",
+            Dlx3Error::StorageTooLarge => "Storage too large for its link width",
             Dlx3Error::BadImage => "Bad matrix image",
             Dlx3Error::OutOfOrder => "Engine call out of order",
         }

@@ -35,7 +35,7 @@ pub use settings::{
     SHOW_WARNINGS,
 };
 pub use stats::Stats;
-pub use storage::{Item, Level, Name, Names, Node, Storage, Workspace};
+pub use storage::{Item, Level, Name, Names, Node, Storage, Width, Workspace};
 
 use crate::gb_flip::GbFlip;
 use crate::sink::ByteSink;
@@ -119,11 +119,11 @@ enum Label {
     Backdown,
 }
 
-/// The DLX3 engine over borrowed storage.
-pub struct Dlx3<'a> {
-    items: &'a mut [Item],
+/// The DLX3 engine over borrowed storage, with links of width `W` (see [`Width`]).
+pub struct Dlx3<'a, W: Width = u32> {
+    items: &'a mut [Item<W>],
     names: Names<'a>,
-    nodes: &'a mut [Node],
+    nodes: &'a mut [Node<W>],
     levels: &'a mut [Level],
     settings: Settings,
     rng: GbFlip,
@@ -154,9 +154,9 @@ pub struct Dlx3<'a> {
     line_head_len: u8,
 }
 
-impl<'a> Dlx3<'a> {
+impl<'a, W: Width> Dlx3<'a, W> {
     /// A fresh engine that expects the item-name line next.
-    pub fn new(storage: Storage<'a>, settings: Settings) -> Result<Self, Dlx3Error> {
+    pub fn new(storage: Storage<'a, W>, settings: Settings) -> Result<Self, Dlx3Error> {
         let Storage {
             items,
             mut names,
@@ -164,9 +164,11 @@ impl<'a> Dlx3<'a> {
             levels,
         } = storage;
         let item_slots = items.len().min(names.len());
-        if item_slots < 2 || nodes.len() < 2 || levels.is_empty() || nodes.len() > i32::MAX as usize
-        {
+        if item_slots < 2 || nodes.len() < 2 || levels.is_empty() {
             return Err(Dlx3Error::StorageTooSmall);
+        }
+        if nodes.len() > W::MAX_SLOTS || item_slots > W::MAX_SLOTS {
+            return Err(Dlx3Error::StorageTooLarge);
         }
         let max_cols = (item_slots - 2).min(i32::MAX as usize / 2) as u32;
         items[0] = Item::ZERO;
@@ -215,7 +217,7 @@ impl<'a> Dlx3<'a> {
     /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0. The image is checked
     /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
     pub fn preloaded(
-        storage: Storage<'a>,
+        storage: Storage<'a, W>,
         settings: Settings,
         layout: Layout,
     ) -> Result<Self, Dlx3Error> {
@@ -241,6 +243,7 @@ impl<'a> Dlx3<'a> {
         let second = self.layout.second as usize;
         self.exact_cover = self.items[1..second]
             .iter()
+            .map(Item::wide)
             .all(|it| it.bound == 1 && it.slack == 0);
         let (lo, hi) = (
             self.layout.last_itm as usize,
@@ -248,6 +251,7 @@ impl<'a> Dlx3<'a> {
         );
         self.colored = self.nodes[lo..=hi]
             .iter()
+            .map(Node::wide)
             .any(|n| n.itm > 0 && n.color != 0);
         self.active.fill(self.layout.second);
         self.phase = Phase::Search(Label::Forward);
@@ -273,12 +277,12 @@ impl<'a> Dlx3<'a> {
     }
 
     /// The item records (index 0 is the root).
-    pub fn items(&self) -> &[Item] {
+    pub fn items(&self) -> &[Item<W>] {
         &self.items[..self.layout.last_itm as usize]
     }
 
     /// The node records up to and including the final spacer.
-    pub fn nodes(&self) -> &[Node] {
+    pub fn nodes(&self) -> &[Node<W>] {
         let end = (self.layout.last_node as usize + 1).min(self.nodes.len());
         &self.nodes[..end]
     }
@@ -322,7 +326,7 @@ impl<'a> Dlx3<'a> {
         // Walk right to the spacer after the option; its `itm` is minus the option number.
         loop {
             q += 1;
-            let n = self.nodes[q as usize];
+            let n = self.nodes[q as usize].wide();
             if n.itm <= 0 {
                 return Some(Move::Option(n.itm.unsigned_abs()));
             }
@@ -339,8 +343,9 @@ impl<'a> Dlx3<'a> {
         let mut p = self.layout.last_itm as usize;
         let end = self.layout.last_node as usize;
         while p <= end {
-            if self.nodes[p].itm == -(j as i32) {
-                return Some(self.nodes[p].up);
+            let n = self.nodes[p].wide();
+            if n.itm == -(j as i32) {
+                return Some(n.up);
             }
             p += 1;
         }
@@ -355,12 +360,12 @@ impl<'a> Dlx3<'a> {
         };
         let mut n = 0;
         let mut q = start as usize;
-        while let Some(node) = self.nodes.get(q) {
+        while let Some(node) = self.nodes.get(q).map(Node::wide) {
             if node.itm <= 0 {
                 break;
             }
             let color = if node.color < 0 {
-                self.nodes[node.itm as usize].color
+                self.nodes[node.itm as usize].wide().color
             } else {
                 node.color
             };
@@ -378,7 +383,7 @@ impl<'a> Dlx3<'a> {
         if k == 0 || k >= self.layout.second {
             return None;
         }
-        let it = self.items.get(k as usize)?;
+        let it = self.items.get(k as usize)?.wide();
         Some((it.bound - it.slack, it.bound))
     }
 }
@@ -438,7 +443,10 @@ pub(crate) mod testutil {
     }
 
     /// Runs to the end with the given budget per call; returns (stdout, stderr, shape).
-    pub fn run_all(e: &mut Dlx3<'_>, budget: u64) -> Result<(String, String, String), Dlx3Error> {
+    pub fn run_all<W: Width>(
+        e: &mut Dlx3<'_, W>,
+        budget: u64,
+    ) -> Result<(String, String, String), Dlx3Error> {
         let (mut out, mut err, mut shape) = (String::new(), String::new(), String::new());
         loop {
             let mut sinks = Sinks {

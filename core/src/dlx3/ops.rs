@@ -6,7 +6,7 @@
 //! Returning the mems instead of adding to `Dancer` fields keeps `Dancer` out of memory,
 //! so the optimizer holds every hot value in registers.
 use super::active::ActiveSet;
-use super::storage::{Item, Node};
+use super::storage::{Item, Node, Width};
 
 // Soundness of the unchecked accesses in this module (`at`, `at_mut`, `item_at`,
 // `item_at_mut`). Every index used is either
@@ -41,21 +41,21 @@ impl From<i32> for Idx {
     }
 }
 
-/// Node `i` of `nd` (a copy).
+/// Node `i` of `nd` (a copy with `u32` links).
 #[inline(always)]
-pub(super) fn at(nd: &[Node], i: impl Into<Idx>) -> Node {
+pub(super) fn at<W: Width>(nd: &[Node<W>], i: impl Into<Idx>) -> Node {
     let i = i.into().0;
     debug_assert!(i < nd.len());
     // SAFETY: `i` is a valid node index by the structure invariant (module comment).
     #[allow(unsafe_code)]
     unsafe {
-        *nd.get_unchecked(i)
+        nd.get_unchecked(i).wide()
     }
 }
 
 /// Node `i` of `nd`, writable.
 #[inline(always)]
-pub(super) fn at_mut(nd: &mut [Node], i: impl Into<Idx>) -> &mut Node {
+pub(super) fn at_mut<W: Width>(nd: &mut [Node<W>], i: impl Into<Idx>) -> &mut Node<W> {
     let i = i.into().0;
     debug_assert!(i < nd.len());
     // SAFETY: as for `at`.
@@ -65,21 +65,21 @@ pub(super) fn at_mut(nd: &mut [Node], i: impl Into<Idx>) -> &mut Node {
     }
 }
 
-/// Item `i` of `cl` (a copy).
+/// Item `i` of `cl` (a copy with `u32` links).
 #[inline(always)]
-pub(super) fn item_at(cl: &[Item], i: impl Into<Idx>) -> Item {
+pub(super) fn item_at<W: Width>(cl: &[Item<W>], i: impl Into<Idx>) -> Item {
     let i = i.into().0;
     debug_assert!(i < cl.len());
     // SAFETY: item indices are below `last_itm` by the structure invariant.
     #[allow(unsafe_code)]
     unsafe {
-        *cl.get_unchecked(i)
+        cl.get_unchecked(i).wide()
     }
 }
 
 /// Item `i` of `cl`, writable.
 #[inline(always)]
-pub(super) fn item_at_mut(cl: &mut [Item], i: impl Into<Idx>) -> &mut Item {
+pub(super) fn item_at_mut<W: Width>(cl: &mut [Item<W>], i: impl Into<Idx>) -> &mut Item<W> {
     let i = i.into().0;
     debug_assert!(i < cl.len());
     // SAFETY: as for `item_at`.
@@ -87,6 +87,13 @@ pub(super) fn item_at_mut(cl: &mut [Item], i: impl Into<Idx>) -> &mut Item {
     unsafe {
         cl.get_unchecked_mut(i)
     }
+}
+
+/// Adds `delta` to the list length held in header node `c`.
+#[inline(always)]
+fn add_len<W: Width>(nd: &mut [Node<W>], c: impl Into<Idx>, delta: i32) {
+    let h = at_mut(nd, c);
+    h.set_itm(W::get_signed(h.itm).wrapping_add(delta));
 }
 
 /// Updates and cleansings so far. They are added to in memory by the out-of-line steps,
@@ -105,23 +112,30 @@ pub(super) struct Tallies {
 /// skipped; `COLORED == false` promises there are none. Returns (nodes changed, nodes
 /// skipped).
 #[inline(always)]
-fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) -> (u64, u64) {
+fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool>(
+    nd: &mut [Node<W>],
+    rr: u32,
+) -> (u64, u64) {
     // Hides or restores node `nn` (a copy in `n`) unless it is cleansed; returns 1 if it
     // was skipped. Only the skipped nodes are counted in the loops (and only when
     // `COLORED`): the changed ones are the rest of the option.
     #[inline(always)]
-    fn visit<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], nn: u32, n: Node) -> u64 {
+    fn visit<W: Width, const HIDE: bool, const COLORED: bool>(
+        nd: &mut [Node<W>],
+        nn: u32,
+        n: Node,
+    ) -> u64 {
         if COLORED && n.color < 0 {
             return 1;
         }
         if HIDE {
-            at_mut(nd, n.up).down = n.down;
-            at_mut(nd, n.down).up = n.up;
-            at_mut(nd, n.itm).itm -= 1;
+            at_mut(nd, n.up).set_down(n.down);
+            at_mut(nd, n.down).set_up(n.up);
+            add_len(nd, n.itm, -1);
         } else {
-            at_mut(nd, n.up).down = nn;
-            at_mut(nd, n.down).up = nn;
-            at_mut(nd, n.itm).itm += 1;
+            at_mut(nd, n.up).set_down(nn);
+            at_mut(nd, n.down).set_up(nn);
+            add_len(nd, n.itm, 1);
         }
         0
     }
@@ -132,14 +146,14 @@ fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) ->
         if n.itm <= 0 {
             break nn;
         }
-        skipped += visit::<HIDE, COLORED>(nd, nn, n);
+        skipped += visit::<W, HIDE, COLORED>(nd, nn, n);
         nn += 1;
     };
     let first = at(nd, spacer).up;
     nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        skipped += visit::<HIDE, COLORED>(nd, nn, n);
+        skipped += visit::<W, HIDE, COLORED>(nd, nn, n);
         nn += 1;
     }
     // The option is `first..spacer`; every node but `rr` was visited.
@@ -154,8 +168,8 @@ fn walk_rest<const HIDE: bool, const COLORED: bool>(nd: &mut [Node], rr: u32) ->
 /// 6 per node changed and 1 per cleansed node skipped. Updates: 1 per node hidden (the
 /// caller adds 1 for the call of `cover`).
 #[inline(always)]
-fn walk_list<const HIDE: bool, const COLORED: bool>(
-    nd: &mut [Node],
+fn walk_list<W: Width, const HIDE: bool, const COLORED: bool>(
+    nd: &mut [Node<W>],
     last_itm: u32,
     c: u32,
     t: &mut Tallies,
@@ -164,7 +178,7 @@ fn walk_list<const HIDE: bool, const COLORED: bool>(
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
         steps += 1;
-        let (ch, sk) = walk_rest::<HIDE, COLORED>(nd, rr);
+        let (ch, sk) = walk_rest::<W, HIDE, COLORED>(nd, rr);
         changed += ch;
         skipped += sk;
         rr = at(nd, rr).down;
@@ -178,13 +192,13 @@ fn walk_list<const HIDE: bool, const COLORED: bool>(
 /// Knuth's `purify(p)`: node `p` has color `x > 0` in secondary item `c`; hide the
 /// options of `c` with other colors and mark those with color `x` as cleansed.
 #[inline(never)]
-fn purify(nd: &mut [Node], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
+fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
     let mut mems = 1;
     k.cleansings += 1;
     let Node {
         itm: c, color: x, ..
     } = at(nd, p);
-    at_mut(nd, c).color = x; // for printing only, so no mem
+    at_mut(nd, c).set_color(x); // for printing only, so no mem
     mems += 1;
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
@@ -200,17 +214,17 @@ fn purify(nd: &mut [Node], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
                 }
                 if n.color >= 0 {
                     mems += 4;
-                    at_mut(nd, n.up).down = n.down;
-                    at_mut(nd, n.down).up = n.up;
+                    at_mut(nd, n.up).set_down(n.down);
+                    at_mut(nd, n.down).set_up(n.up);
                     k.updates += 1;
-                    at_mut(nd, n.itm).itm -= 1;
+                    add_len(nd, n.itm, -1);
                 }
                 nn += 1;
             }
         } else if rr != p {
             k.cleansings += 1;
             mems += 1;
-            at_mut(nd, rr).color = -1;
+            at_mut(nd, rr).set_color(-1);
         }
         mems += 1;
         rr = at(nd, rr).down;
@@ -220,7 +234,7 @@ fn purify(nd: &mut [Node], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
 
 /// Knuth's `unpurify(p)`: undoes `purify`, bottom to top and leftward.
 #[inline(never)]
-fn unpurify(nd: &mut [Node], last_itm: u32, p: u32) -> u64 {
+fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
     let mut mems = 2;
     let Node {
         itm: c, color: x, ..
@@ -230,7 +244,7 @@ fn unpurify(nd: &mut [Node], last_itm: u32, p: u32) -> u64 {
         mems += 1;
         if at(nd, rr).color < 0 {
             mems += 1;
-            at_mut(nd, rr).color = x;
+            at_mut(nd, rr).set_color(x);
         } else if rr != p {
             let mut nn = rr - 1;
             while nn != rr {
@@ -242,9 +256,9 @@ fn unpurify(nd: &mut [Node], last_itm: u32, p: u32) -> u64 {
                 }
                 if n.color >= 0 {
                     mems += 4;
-                    at_mut(nd, n.up).down = nn;
-                    at_mut(nd, n.down).up = nn;
-                    at_mut(nd, n.itm).itm += 1;
+                    at_mut(nd, n.up).set_down(nn);
+                    at_mut(nd, n.down).set_up(nn);
+                    add_len(nd, n.itm, 1);
                 }
                 nn -= 1;
             }
@@ -258,7 +272,7 @@ fn unpurify(nd: &mut [Node], last_itm: u32, p: u32) -> u64 {
 /// Knuth's `tweak(n, block)`: removes the top node `n` from its item's list, and if
 /// `block`, hides the rest of its option too.
 #[inline(never)]
-fn tweak(nd: &mut [Node], n: u32, block: bool, k: &mut Tallies) -> u64 {
+fn tweak<W: Width>(nd: &mut [Node<W>], n: u32, block: bool, k: &mut Tallies) -> u64 {
     let mut mems = 0;
     let mut nn = if block { n + 1 } else { n };
     loop {
@@ -271,9 +285,9 @@ fn tweak(nd: &mut [Node], n: u32, block: bool, k: &mut Tallies) -> u64 {
                 continue;
             }
             mems += 4;
-            at_mut(nd, x.up).down = x.down;
-            at_mut(nd, x.down).up = x.up;
-            at_mut(nd, x.itm).itm -= 1;
+            at_mut(nd, x.up).set_down(x.down);
+            at_mut(nd, x.down).set_up(x.up);
+            add_len(nd, x.itm, -1);
             k.updates += 1;
         }
         if nn == n {
@@ -288,8 +302,8 @@ fn tweak(nd: &mut [Node], n: u32, block: bool, k: &mut Tallies) -> u64 {
 /// level was entered; the removed nodes still point down to each other, so following
 /// `down` from `x` to the current top node `z` finds them in their original order.
 #[inline(never)]
-fn untweak(
-    nd: &mut [Node],
+fn untweak<W: Width>(
+    nd: &mut [Node<W>],
     last_itm: u32,
     colored: bool,
     c: u32,
@@ -298,41 +312,41 @@ fn untweak(
     t: &mut Tallies,
 ) -> u64 {
     let z = at(nd, c).down;
-    at_mut(nd, c).down = x;
+    at_mut(nd, c).set_down(x);
     let (mut shown, mut skipped) = (0u64, 0u64);
     let mut rr = x;
     let mut qq = c;
     let mut k: i32 = 0;
     while rr != z {
-        at_mut(nd, rr).up = qq;
+        at_mut(nd, rr).set_up(qq);
         k += 1;
         if unblock {
-            let (sh, sk) = walk_rest::<false, true>(nd, rr);
+            let (sh, sk) = walk_rest::<W, false, true>(nd, rr);
             shown += sh;
             skipped += sk;
         }
         qq = rr;
         rr = at(nd, rr).down;
     }
-    at_mut(nd, rr).up = qq;
-    at_mut(nd, c).itm += k;
+    at_mut(nd, rr).set_up(qq);
+    add_len(nd, c, k);
     // 2 + 2 per step + 1 + 2, and per restored option 2 (spacer) + 6/1 per node.
     let restored = if unblock { k as u64 } else { 0 };
     let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown + skipped;
     if !unblock {
         mems += if colored {
-            walk_list::<false, true>(nd, last_itm, c, t)
+            walk_list::<W, false, true>(nd, last_itm, c, t)
         } else {
-            walk_list::<false, false>(nd, last_itm, c, t)
+            walk_list::<W, false, false>(nd, last_itm, c, t)
         };
     }
     mems
 }
 
 /// The arrays and counters of one `run`.
-pub(super) struct Dancer<'x> {
-    pub nd: &'x mut [Node],
-    pub cl: &'x mut [Item],
+pub(super) struct Dancer<'x, W: Width> {
+    pub nd: &'x mut [Node<W>],
+    pub cl: &'x mut [Item<W>],
     /// Nodes below this index are item headers.
     pub last_itm: u32,
     /// Items from this index on are secondary.
@@ -346,7 +360,7 @@ pub(super) struct Dancer<'x> {
     pub tallies: &'x mut Tallies,
 }
 
-impl Dancer<'_> {
+impl<W: Width> Dancer<'_, W> {
     /// Node `i` (a copy).
     #[inline(always)]
     pub fn node(&self, i: impl Into<Idx>) -> Node {
@@ -361,8 +375,15 @@ impl Dancer<'_> {
 
     /// Item `i`, writable.
     #[inline(always)]
-    pub fn item_mut(&mut self, i: impl Into<Idx>) -> &mut Item {
+    pub fn item_mut(&mut self, i: impl Into<Idx>) -> &mut Item<W> {
         item_at_mut(self.cl, i)
+    }
+
+    /// Adds `delta` to the bound of item `i`.
+    #[inline(always)]
+    pub fn add_bound(&mut self, i: impl Into<Idx>, delta: i32) {
+        let it = self.item_mut(i);
+        it.set_bound(W::get_signed(it.bound).wrapping_add(delta));
     }
 
     /// Removes item `c` from the active list (3 mems). While the bit set is in use it
@@ -375,8 +396,8 @@ impl Dancer<'_> {
             self.active.remove(c);
         } else {
             let Item { prev, next, .. } = self.item(c);
-            self.item_mut(prev).next = next;
-            self.item_mut(next).prev = prev;
+            self.item_mut(prev).set_next(next);
+            self.item_mut(next).set_prev(prev);
         }
     }
 
@@ -388,8 +409,8 @@ impl Dancer<'_> {
             self.active.insert(c);
         } else {
             let Item { prev, next, .. } = self.item(c);
-            self.item_mut(prev).next = c;
-            self.item_mut(next).prev = c;
+            self.item_mut(prev).set_next(c);
+            self.item_mut(next).set_prev(c);
         }
     }
 
@@ -413,9 +434,9 @@ impl Dancer<'_> {
             self.deactivate(c);
         }
         self.mems += if self.colored {
-            walk_list::<true, true>(self.nd, self.last_itm, c, self.tallies)
+            walk_list::<W, true, true>(self.nd, self.last_itm, c, self.tallies)
         } else {
-            walk_list::<true, false>(self.nd, self.last_itm, c, self.tallies)
+            walk_list::<W, true, false>(self.nd, self.last_itm, c, self.tallies)
         };
     }
 
@@ -423,9 +444,9 @@ impl Dancer<'_> {
     #[inline(always)]
     pub fn uncover(&mut self, c: u32, react: bool) {
         self.mems += if self.colored {
-            walk_list::<false, true>(self.nd, self.last_itm, c, self.tallies)
+            walk_list::<W, false, true>(self.nd, self.last_itm, c, self.tallies)
         } else {
-            walk_list::<false, false>(self.nd, self.last_itm, c, self.tallies)
+            walk_list::<W, false, false>(self.nd, self.last_itm, c, self.tallies)
         };
         if react {
             self.reactivate(c);
@@ -468,7 +489,7 @@ impl Dancer<'_> {
             if (cc as u32) < self.second {
                 self.mems += 2;
                 let b = self.item(cc).bound - 1;
-                self.item_mut(cc).bound = b;
+                self.item_mut(cc).set_bound(b);
                 if b == 0 {
                     self.cover(cc as u32, true);
                 }
@@ -500,7 +521,7 @@ impl Dancer<'_> {
                     self.uncover(cc as u32, true);
                 }
                 self.mems += 1;
-                self.item_mut(cc).bound += 1;
+                self.add_bound(cc, 1);
             } else if n.color == 0 {
                 self.uncover(cc as u32, true);
             } else if n.color > 0 {
@@ -520,7 +541,7 @@ mod tests {
     use std::vec::Vec;
 
     /// A Dancer over the engine's arrays (the engine's state is untouched otherwise).
-    fn with_dancer<R>(text: &[u8], f: impl FnOnce(&mut Dancer<'_>) -> R) -> R {
+    fn with_dancer<R>(text: &[u8], f: impl FnOnce(&mut Dancer<'_, u32>) -> R) -> R {
         let mut b = Buffers::for_text(text);
         let mut warn = String::new();
         let mut e = parse(&mut b, text, Settings::DEFAULT, &mut warn).expect("parses");
@@ -538,7 +559,7 @@ mod tests {
         f(&mut d)
     }
 
-    fn snapshot(d: &Dancer<'_>) -> (Vec<Node>, Vec<Item>) {
+    fn snapshot(d: &Dancer<'_, u32>) -> (Vec<Node>, Vec<Item>) {
         (d.nd.to_vec(), d.cl.to_vec())
     }
 

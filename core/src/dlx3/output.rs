@@ -5,7 +5,7 @@
 //! solutions links none of it (no integer or float formatting).
 use super::error::Dlx3Error;
 use super::settings::SHOW_BASICS;
-use super::storage::{Level, Names, Node};
+use super::storage::{Level, Names, Node, Width};
 use super::{Dlx3, SHOW_PROFILE, SHOW_TOTS};
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
@@ -29,21 +29,24 @@ pub(super) fn write_error_report(e: &Dlx3Error, line_head: &[u8], err: &mut dyn 
 }
 
 /// What printing needs to know about the matrix.
-pub(super) struct View<'v> {
-    pub nd: &'v [Node],
+pub(super) struct View<'v, W: Width> {
+    pub nd: &'v [Node<W>],
     pub names: &'v Names<'v>,
     pub levels: &'v [Level],
     pub last_itm: u32,
     pub last_node: u32,
 }
 
-impl View<'_> {
+impl<W: Width> View<'_, W> {
     fn name(&self, k: i32) -> [u8; 8] {
         self.names.get(k as usize)
     }
 
     fn node(&self, p: u32) -> Node {
-        self.nd.get(p as usize).copied().unwrap_or(Node::ZERO)
+        self.nd
+            .get(p as usize)
+            .map(Node::wide)
+            .unwrap_or(Node::ZERO)
     }
 
     /// Knuth's `print_option(p, stream, head, score)`.
@@ -220,7 +223,13 @@ fn enc(x: i32) -> char {
     char::from(c as u8)
 }
 
-impl Dlx3<'_> {
+impl<W: Width> Dlx3<'_, W> {
+    /// Writes Knuth's report for `e` to `err`: for an input error `MESSAGE!` and
+    /// `POS: LINE` (the first 99 bytes of the offending line); otherwise `MESSAGE!`.
+    pub fn write_error_report(&self, e: &Dlx3Error, err: &mut dyn ByteSink) {
+        write_error_report(e, &self.line_head[..self.line_head_len as usize], err);
+    }
+
     /// `Item totals: L1 L2 ... | Ls ...` (current list lengths).
     pub(super) fn write_item_totals(&self, err: &mut dyn ByteSink) {
         err.write_bytes(b"Item totals:");
@@ -228,7 +237,7 @@ impl Dlx3<'_> {
             if k == self.layout.second {
                 err.write_bytes(b" |");
             }
-            let _ = write!(Fmt(err), " {}", self.nodes[k as usize].itm);
+            let _ = write!(Fmt(err), " {}", self.nodes[k as usize].wide().itm);
         }
         err.write_bytes(b"\n");
     }

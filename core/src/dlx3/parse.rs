@@ -5,7 +5,7 @@ use super::settings::{
     is_space, BUFSIZE, MAX_COLS, MAX_NODES, SHOW_BASICS, SHOW_TOTS, SHOW_WARNINGS,
 };
 use super::storage::{Item, Node};
-use super::{output, Dlx3, Phase};
+use super::{Dlx3, Phase};
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
@@ -592,12 +592,6 @@ impl Dlx3<'_> {
         self.stats.mems = 0;
         self.prepare_search();
         Ok(())
-    }
-
-    /// Writes Knuth's report for `e` to `err`: for an input error `MESSAGE!` and
-    /// `POS: LINE` (the first 99 bytes of the offending line); otherwise `MESSAGE!`.
-    pub fn write_error_report(&self, e: &Dlx3Error, err: &mut dyn ByteSink) {
-        output::write_error_report(e, &self.line_head[..self.line_head_len as usize], err);
     }
 }
 

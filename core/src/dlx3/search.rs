@@ -6,11 +6,12 @@ use super::error::Dlx3Error;
 use super::ops::Dancer;
 use super::output::{write_name, View};
 use super::settings::{SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
+use super::storage::Width;
 use super::{Dlx3, DoneReason, Event, Label, Phase, Sinks};
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
-impl Dlx3<'_> {
+impl<W: Width> Dlx3<'_, W> {
     /// Runs the search until the next solution, the end, or until at least `budget` more
     /// mems have been spent (checked at Knuth's labels; at least one step is always made,
     /// so even a budget of 0 makes progress). Solutions are printed to
@@ -223,8 +224,8 @@ impl Dlx3<'_> {
                     d.mems += 3;
                     cur_node = d.node(best_itm).down;
                     lv.choice = cur_node;
-                    let it = d.item_mut(best_itm);
-                    it.bound -= 1;
+                    d.add_bound(best_itm, -1);
+                    let it = d.item(best_itm);
                     let (bound, slack) = (it.bound, it.slack);
                     if bound == 0 && slack == 0 {
                         d.cover(best_itm, true);
@@ -298,7 +299,7 @@ impl Dlx3<'_> {
                         d.untweak(best_itm, levels[level as usize].first_tweak, it.bound != 0);
                     }
                     d.mems += 2;
-                    d.item_mut(best_itm).bound += 1;
+                    d.add_bound(best_itm, 1);
                     label = Label::Backdown;
                 }
                 Label::Backdown => {
@@ -348,8 +349,9 @@ impl Dlx3<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::testutil::{parse, queens, run_all, Buffers, SEED};
-    use super::super::{Dlx3Error, Move, Settings};
+    use super::super::{Dlx3Error, Item, Level, Move, Node, Settings, Storage};
     use std::string::String;
+    use std::vec;
     use std::vec::Vec;
 
     fn settings(args: &[&str]) -> Settings {
@@ -461,12 +463,31 @@ mod tests {
         let mut image = Buffers::new(items.len() + 1, nodes.len() + 1, 500);
         image.items[..items.len()].copy_from_slice(&items);
         image.nodes[..nodes.len()].copy_from_slice(&nodes);
-        for k in 0..items.len() as u32 {
-            image.names[k as usize] = parsed.item_name(k);
-        }
+        let parsed_names: Vec<_> = (0..=items.len() as u32)
+            .map(|k| parsed.item_name(k))
+            .collect();
+        let slots = image.names.len();
+        image.names.copy_from_slice(&parsed_names[..slots]);
         let mut pre = super::super::Dlx3::preloaded(image.storage(), settings(&["m1"]), layout)
             .expect("valid image");
         let (out_pre, _, _) = run_all(&mut pre, u64::MAX).expect("runs");
+        // The same image with 16-bit links makes the same moves.
+        let names = parsed_names.clone();
+        // One spare slot each, as the u32 image has.
+        let narrow_item = |&i| Item::<u16>::narrow(i).unwrap();
+        let narrow_node = |&n| Node::<u16>::narrow(n).unwrap();
+        let mut items16: Vec<_> = items.iter().map(narrow_item).collect();
+        let mut nodes16: Vec<_> = nodes.iter().map(narrow_node).collect();
+        items16.push(Item::ZERO);
+        nodes16.push(Node::ZERO);
+        let mut levels16 = vec![Level::ZERO; 500];
+        let storage16 =
+            Storage::with_shared_names(&mut items16, &names, &mut nodes16, &mut levels16);
+        let mut pre16 =
+            super::super::Dlx3::preloaded(storage16, settings(&["m1"]), layout).expect("fits");
+        let (out16, _, _) = run_all(&mut pre16, u64::MAX).expect("runs");
+        assert_eq!(out16, out_pre);
+        assert_eq!(pre16.stats(), pre.stats());
         let mut b2 = Buffers::for_text(&text);
         let mut again = parse(&mut b2, &text, settings(&["m1"]), &mut warn).expect("parses");
         let (out, _, _) = run_all(&mut again, u64::MAX).expect("runs");

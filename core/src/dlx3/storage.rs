@@ -9,55 +9,231 @@
 /// An item name: up to 8 bytes, padded with zero bytes.
 pub type Name = [u8; 8];
 
-/// One node of the matrix (16 bytes). For an item header (index below `last_itm`), `itm`
-/// holds the list length (`len`) and `color` an auxiliary value (`aux`). For a spacer,
-/// `itm <= 0` (minus the option number of the option before it), `up` points to the first
-/// node of the option before it and `down` to the last node of the option after it.
+mod sealed {
+    /// Only the index widths this module defines.
+    pub trait Sealed {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
+/// The integer width of the links in [`Node`] and [`Item`] records: `u32` takes any
+/// matrix up to Knuth's limits; `u16` halves the RAM of a matrix of at most 65,535 nodes
+/// whose item numbers, option numbers, bounds and list lengths fit in an `i16` (a
+/// preloaded matrix on a microcontroller, say). The search works on `u32` copies of the
+/// records, so both widths make exactly the same moves and mems.
+pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'static {
+    /// The signed integer of the same width (item numbers, lengths, bounds, colors).
+    type Signed: Copy + Default + Eq + core::fmt::Debug + 'static;
+    /// Zero.
+    const ZERO: Self;
+    /// Signed zero.
+    const SIGNED_ZERO: Self::Signed;
+    /// The largest number of node or item slots a store of this width can have.
+    const MAX_SLOTS: usize;
+    /// The largest signed value (item and option numbers, bounds, lengths).
+    const MAX_SIGNED: i32;
+    /// The value as a `u32`.
+    fn get(self) -> u32;
+    /// `v` truncated to this width (the caller has checked that it fits).
+    fn new(v: u32) -> Self;
+    /// A signed value as an `i32`.
+    fn get_signed(s: Self::Signed) -> i32;
+    /// `v` truncated to the signed width (the caller has checked that it fits).
+    fn new_signed(v: i32) -> Self::Signed;
+    /// `v` if it fits.
+    fn checked(v: u32) -> Option<Self>;
+    /// `v` if it fits the signed width.
+    fn checked_signed(v: i32) -> Option<Self::Signed>;
+}
+
+impl Width for u32 {
+    type Signed = i32;
+    const ZERO: u32 = 0;
+    const SIGNED_ZERO: i32 = 0;
+    const MAX_SLOTS: usize = i32::MAX as usize;
+    const MAX_SIGNED: i32 = i32::MAX;
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+    #[inline(always)]
+    fn new(v: u32) -> u32 {
+        v
+    }
+    #[inline(always)]
+    fn get_signed(s: i32) -> i32 {
+        s
+    }
+    #[inline(always)]
+    fn new_signed(v: i32) -> i32 {
+        v
+    }
+    fn checked(v: u32) -> Option<u32> {
+        Some(v)
+    }
+    fn checked_signed(v: i32) -> Option<i32> {
+        Some(v)
+    }
+}
+
+impl Width for u16 {
+    type Signed = i16;
+    const ZERO: u16 = 0;
+    const SIGNED_ZERO: i16 = 0;
+    const MAX_SLOTS: usize = u16::MAX as usize;
+    const MAX_SIGNED: i32 = i16::MAX as i32;
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+    #[inline(always)]
+    fn new(v: u32) -> u16 {
+        v as u16
+    }
+    #[inline(always)]
+    fn get_signed(s: i16) -> i32 {
+        i32::from(s)
+    }
+    #[inline(always)]
+    fn new_signed(v: i32) -> i16 {
+        v as i16
+    }
+    fn checked(v: u32) -> Option<u16> {
+        u16::try_from(v).ok()
+    }
+    fn checked_signed(v: i32) -> Option<i16> {
+        i16::try_from(v).ok()
+    }
+}
+
+/// One node of the matrix (16 bytes with `u32` links, 8 with `u16`). For an item header
+/// (index below `last_itm`), `itm` holds the list length (`len`) and `color` an auxiliary
+/// value (`aux`). For a spacer, `itm <= 0` (minus the option number of the option before
+/// it), `up` points to the first node of the option before it and `down` to the last node
+/// of the option after it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-pub struct Node {
+pub struct Node<W: Width = u32> {
     /// Predecessor in the item's vertical list.
-    pub up: u32,
+    pub up: W,
     /// Successor in the item's vertical list.
-    pub down: u32,
+    pub down: W,
     /// The item containing this node (`len` in a header, `<= 0` in a spacer).
-    pub itm: i32,
+    pub itm: W::Signed,
     /// Color (0 = none, -1 = cleansed); `aux` in a header.
-    pub color: i32,
+    pub color: W::Signed,
 }
 
-impl Node {
+impl<W: Width> Node<W> {
     /// An all-zero node.
-    pub const ZERO: Node = Node {
-        up: 0,
-        down: 0,
-        itm: 0,
-        color: 0,
+    pub const ZERO: Node<W> = Node {
+        up: W::ZERO,
+        down: W::ZERO,
+        itm: W::SIGNED_ZERO,
+        color: W::SIGNED_ZERO,
     };
+
+    /// The node with `u32` links.
+    #[inline(always)]
+    pub fn wide(&self) -> Node {
+        Node {
+            up: self.up.get(),
+            down: self.down.get(),
+            itm: W::get_signed(self.itm),
+            color: W::get_signed(self.color),
+        }
+    }
+
+    /// `wide` in this width, if every field fits.
+    pub fn narrow(wide: Node) -> Option<Node<W>> {
+        Some(Node {
+            up: W::checked(wide.up)?,
+            down: W::checked(wide.down)?,
+            itm: W::checked_signed(wide.itm)?,
+            color: W::checked_signed(wide.color)?,
+        })
+    }
+
+    #[inline(always)]
+    pub(super) fn set_up(&mut self, v: u32) {
+        self.up = W::new(v);
+    }
+
+    #[inline(always)]
+    pub(super) fn set_down(&mut self, v: u32) {
+        self.down = W::new(v);
+    }
+
+    #[inline(always)]
+    pub(super) fn set_itm(&mut self, v: i32) {
+        self.itm = W::new_signed(v);
+    }
+
+    #[inline(always)]
+    pub(super) fn set_color(&mut self, v: i32) {
+        self.color = W::new_signed(v);
+    }
 }
 
-/// One item record (16 bytes); the name lives in a separate [`Name`] array.
+/// One item record (16 bytes with `u32` links, 8 with `u16`); the name lives in a separate
+/// [`Name`] array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-pub struct Item {
+pub struct Item<W: Width = u32> {
     /// Left neighbor in the list of active primary items.
-    pub prev: u32,
+    pub prev: W,
     /// Right neighbor in the list of active primary items.
-    pub next: u32,
+    pub next: W,
     /// How many more options may still cover this item.
-    pub bound: i32,
+    pub bound: W::Signed,
     /// Upper bound minus lower bound, as given in the input.
-    pub slack: i32,
+    pub slack: W::Signed,
 }
 
-impl Item {
+impl<W: Width> Item<W> {
     /// An all-zero item.
-    pub const ZERO: Item = Item {
-        prev: 0,
-        next: 0,
-        bound: 0,
-        slack: 0,
+    pub const ZERO: Item<W> = Item {
+        prev: W::ZERO,
+        next: W::ZERO,
+        bound: W::SIGNED_ZERO,
+        slack: W::SIGNED_ZERO,
     };
+
+    /// The item with `u32` links.
+    #[inline(always)]
+    pub fn wide(&self) -> Item {
+        Item {
+            prev: self.prev.get(),
+            next: self.next.get(),
+            bound: W::get_signed(self.bound),
+            slack: W::get_signed(self.slack),
+        }
+    }
+
+    /// `wide` in this width, if every field fits.
+    pub fn narrow(wide: Item) -> Option<Item<W>> {
+        Some(Item {
+            prev: W::checked(wide.prev)?,
+            next: W::checked(wide.next)?,
+            bound: W::checked_signed(wide.bound)?,
+            slack: W::checked_signed(wide.slack)?,
+        })
+    }
+
+    #[inline(always)]
+    pub(super) fn set_prev(&mut self, v: u32) {
+        self.prev = W::new(v);
+    }
+
+    #[inline(always)]
+    pub(super) fn set_next(&mut self, v: u32) {
+        self.next = W::new(v);
+    }
+
+    #[inline(always)]
+    pub(super) fn set_bound(&mut self, v: i32) {
+        self.bound = W::new_signed(v);
+    }
 }
 
 /// The search state kept for one level of the search tree.
@@ -128,10 +304,10 @@ impl Names<'_> {
 
 /// A borrowed view of the storage an engine works in.
 #[derive(Debug)]
-pub struct Storage<'a> {
-    pub(super) items: &'a mut [Item],
+pub struct Storage<'a, W: Width = u32> {
+    pub(super) items: &'a mut [Item<W>],
     pub(super) names: Names<'a>,
-    pub(super) nodes: &'a mut [Node],
+    pub(super) nodes: &'a mut [Node<W>],
     pub(super) levels: &'a mut [Level],
 }
 
@@ -151,12 +327,14 @@ impl<'a> Storage<'a> {
             levels,
         }
     }
+}
 
+impl<'a, W: Width> Storage<'a, W> {
     /// Storage for a preloaded matrix whose names are read-only (e.g. in flash).
     pub fn with_shared_names(
-        items: &'a mut [Item],
+        items: &'a mut [Item<W>],
         names: &'a [Name],
-        nodes: &'a mut [Node],
+        nodes: &'a mut [Node<W>],
         levels: &'a mut [Level],
     ) -> Self {
         Storage {
@@ -243,5 +421,31 @@ mod tests {
         );
         assert_eq!(core::mem::size_of::<Node>(), 16);
         assert_eq!(core::mem::size_of::<Item>(), 16);
+        assert_eq!(core::mem::size_of::<Node<u16>>(), 8);
+        assert_eq!(core::mem::size_of::<Item<u16>>(), 8);
+    }
+
+    #[test]
+    fn narrowing_checks_every_field() {
+        let n = Node {
+            up: 7,
+            down: 65_535,
+            itm: -3,
+            color: 255,
+        };
+        assert_eq!(Node::<u16>::narrow(Node { down: 65_536, ..n }), None);
+        let n = Node { down: 300, ..n };
+        let small = Node::<u16>::narrow(n).unwrap();
+        assert_eq!(small.wide(), n);
+        assert_eq!(Node::<u16>::narrow(Node { itm: -40_000, ..n }), None);
+        let it = Item {
+            prev: 1,
+            next: 2,
+            bound: 40_000,
+            slack: 0,
+        };
+        assert_eq!(Item::<u16>::narrow(it), None);
+        let it = Item { bound: 3, ..it };
+        assert_eq!(Item::<u16>::narrow(it).map(|i| i.wide()), Some(it));
     }
 }
