@@ -71,6 +71,7 @@ static void solve(const unsigned char *input, size_t len, const dlx3_settings *b
                   uint64_t budget, run_result *r)
 {
     dlx3_settings settings = *base;
+    dlx3_writers writers;
     size_t items, nodes, size, align, level, depth;
     dlx3_workspace *ws;
     void *buf;
@@ -78,10 +79,12 @@ static void solve(const unsigned char *input, size_t len, const dlx3_settings *b
     char line[32];
 
     memset(r, 0, sizeof *r);
-    settings.out.write = collect;
-    settings.out.ctx = &r->out;
-    settings.err.write = collect;
-    settings.err.ctx = &r->err;
+    writers.out.write = collect;
+    writers.out.ctx = &r->out;
+    writers.err.write = collect;
+    writers.err.ctx = &r->err;
+    writers.shape.write = NULL;
+    writers.shape.ctx = NULL;
     if ((status = dlx3_text_capacity(input, len, &items, &nodes)) != XCOVER_OK)
         die("text_capacity", status);
     if ((status = dlx3_workspace_size(items ? items : 1, nodes, DLX3_KNUTH_MAX_LEVELS, &size, &align)) != XCOVER_OK)
@@ -90,6 +93,8 @@ static void solve(const unsigned char *input, size_t len, const dlx3_settings *b
         die("malloc", XCOVER_BUFFER_TOO_SMALL);
     if ((status = dlx3_init(buf, size, items ? items : 1, nodes, DLX3_KNUTH_MAX_LEVELS, &settings, &ws)) != XCOVER_OK)
         die("init", status);
+    if ((status = dlx3_set_writers(ws, &writers)) != XCOVER_OK)
+        die("set_writers", status);
     if ((status = dlx3_parse(ws, input, len, NULL)) != XCOVER_OK)
         die("parse", status);
     for (;;) {

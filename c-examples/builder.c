@@ -49,6 +49,7 @@ int main(void)
     static const char *const opt3[] = {"C", "X"}, *const opt4[] = {"B", "X"}, *const opt5[] = {"C", "Y"};
     static const char *const bad_unknown[] = {"A", "Q"}, *const bad_dup[] = {"A", "A"};
     dlx3_settings settings;
+    dlx3_writers writers;
     dlx3_workspace *t, *b;
     dlx3_stats st_text, st_built;
     sink out_text, out_built, err;
@@ -59,17 +60,21 @@ int main(void)
     dlx3_settings_default(&settings);
     settings.spacing = 1;
     settings.verbosity = 0;
-    settings.err.write = collect;
-    settings.err.ctx = &err;
+    writers.err.write = collect;
+    writers.err.ctx = &err;
+    writers.shape.write = NULL;
+    writers.shape.ctx = NULL;
 
-    settings.out.write = collect;
-    settings.out.ctx = &out_text;
+    writers.out.write = collect;
+    writers.out.ctx = &out_text;
     EXPECT(dlx3_init(ws_text.bytes, sizeof ws_text.bytes, ITEMS, NODES, LEVELS, &settings, &t), XCOVER_OK);
+    EXPECT(dlx3_set_writers(t, &writers), XCOVER_OK);
     EXPECT(dlx3_parse(t, (const uint8_t *)text, strlen(text), NULL), XCOVER_OK);
     solve(t, &st_text);
 
-    settings.out.ctx = &out_built;
+    writers.out.ctx = &out_built;
     EXPECT(dlx3_init(ws_built.bytes, sizeof ws_built.bytes, ITEMS, NODES, LEVELS, &settings, &b), XCOVER_OK);
+    EXPECT(dlx3_set_writers(b, &writers), XCOVER_OK);
     EXPECT(dlx3_add_option(b, opt1, NULL, 4), XCOVER_BAD_STATE);     /* no items yet */
     EXPECT(dlx3_add_item(b, "X", 0, 0, 1), XCOVER_BAD_ARGUMENT);      /* secondary first */
     EXPECT(dlx3_add_item(b, "A", 1, 1, 0), XCOVER_OK);

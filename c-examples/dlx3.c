@@ -68,6 +68,7 @@ static void fail(const char *what, xcover_status status)
 int main(int argc, char *argv[])
 {
     dlx3_settings settings;
+    dlx3_writers writers;
     FILE *shape_file = NULL;
     int bad = 0, j;
     xcover_status status;
@@ -156,14 +157,12 @@ int main(int argc, char *argv[])
         return 255;
     }
 
-    settings.out.write = write_and_flush;
-    settings.out.ctx = stdout;
-    settings.err.write = write_to_file;
-    settings.err.ctx = stderr;
-    if (shape_file) {
-        settings.shape.write = write_and_flush;
-        settings.shape.ctx = shape_file;
-    }
+    writers.out.write = write_and_flush;
+    writers.out.ctx = stdout;
+    writers.err.write = write_to_file;
+    writers.err.ctx = stderr;
+    writers.shape.write = shape_file ? write_and_flush : NULL;
+    writers.shape.ctx = shape_file;
 
     {
         size_t len, items, nodes, size, align;
@@ -187,6 +186,10 @@ int main(int argc, char *argv[])
         status = dlx3_init(buf, size, items, nodes, DLX3_KNUTH_MAX_LEVELS, &settings, &ws);
         if (status != XCOVER_OK)
             fail("init", status);
+        /* Everything Knuth prints, from the input warnings on. */
+        status = dlx3_set_writers(ws, &writers);
+        if (status != XCOVER_OK)
+            fail("set_writers", status);
 
         /* On an input error the library has written Knuth's report to stderr. */
         status = dlx3_parse(ws, text, len, &where);

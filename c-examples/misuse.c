@@ -112,6 +112,10 @@ static void null_and_alignment(void)
     EXPECT(dlx3_get_state(NULL, &state), XCOVER_NULL_POINTER);
     EXPECT(dlx3_release(NULL), XCOVER_NULL_POINTER);
     EXPECT(dlx3_item_name(NULL, 1, name, sizeof name), XCOVER_NULL_POINTER);
+    {
+        static const dlx3_writers none = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+        EXPECT(dlx3_set_writers(NULL, &none), XCOVER_NULL_POINTER);
+    }
     /* A buffer that never held a workspace: no magic number. */
     memset(g.buf, 0, g.size);
     EXPECT(dlx3_solve_step((dlx3_workspace *)(void *)g.buf, 1), XCOVER_NOT_INITIALIZED);
@@ -122,6 +126,7 @@ static void null_and_alignment(void)
     EXPECT(dlx3_parse(ws, NULL, 5, NULL), XCOVER_NULL_POINTER);
     EXPECT(dlx3_get_stats(ws, NULL), XCOVER_NULL_POINTER);
     EXPECT(dlx3_get_stats(ws, (dlx3_stats *)(void *)((char *)&stats + 1)), XCOVER_MISALIGNED);
+    EXPECT(dlx3_set_writers(ws, NULL), XCOVER_NULL_POINTER);
     EXPECT(dlx3_get_state(ws, &state), XCOVER_OK);
     CHECK(state == DLX3_STATE_ITEMS);
     check_guards(&g, __LINE__);
@@ -224,21 +229,39 @@ static void capacities_and_errors(void)
 /* Images come from C: the library must refuse inconsistent ones, not trust them. */
 static void bad_images(void)
 {
-    static dlx3_node nodes[QUEENS8_LAST_NODE + 1];
-    static dlx3_item items[QUEENS8_LAST_ITM + 1];
+    static dlx3_node16 nodes[QUEENS8_LAST_NODE + 1];
+    static dlx3_item16 items[QUEENS8_LAST_ITM + 1];
+    static dlx3_node wide_nodes[QUEENS8_LAST_NODE + 1];
+    static dlx3_item wide_items[QUEENS8_LAST_ITM + 1];
     dlx3_image image = queens8_image;
     dlx3_workspace *ws = NULL;
-    size_t size = 0, align = 0;
+    dlx3_settings randomized;
+    size_t size = 0, align = 0, k;
+    unsigned count;
     guarded g = make_guarded(QUEENS8_WORKSPACE_SIZE(10));
+    guarded c = make_guarded(QUEENS8_COMPACT_WORKSPACE_SIZE(10));
 
     EXPECT(dlx3_preloaded_workspace_size(&image, 10, &size, &align), XCOVER_OK);
     CHECK(size == g.size);
+    EXPECT(dlx3_compact_workspace_size(&image, 10, &size, &align), XCOVER_OK);
+    CHECK(size == c.size && c.size < g.size);
     EXPECT(dlx3_init_preloaded(g.buf, g.size - 8, &image, 10, NULL, &ws), XCOVER_BUFFER_TOO_SMALL);
+    EXPECT(dlx3_init_compact(c.buf, c.size - 8, &image, 10, NULL, &ws), XCOVER_BUFFER_TOO_SMALL);
     EXPECT(dlx3_init_preloaded(g.buf, g.size, NULL, 10, NULL, &ws), XCOVER_NULL_POINTER);
+    EXPECT(dlx3_init_compact(c.buf, c.size, NULL, 10, NULL, &ws), XCOVER_NULL_POINTER);
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_OK);
-    CHECK(solve_all(ws) > 0);
+    count = solve_all(ws);
+    CHECK(count > 0);
     EXPECT(dlx3_release(ws), XCOVER_OK);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_OK);
+    CHECK(solve_all(ws) == count);
+    EXPECT(dlx3_release(ws), XCOVER_OK);
+    /* Compact engines carry no random generator. */
+    dlx3_settings_default(&randomized);
+    randomized.randomize = 1;
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, &randomized, &ws), XCOVER_BAD_ARGUMENT);
     check_guards(&g, __LINE__);
+    check_guards(&c, __LINE__);
 
     image.version = 0;
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
@@ -251,27 +274,67 @@ static void bad_images(void)
     image = queens8_image;
     image.options += 1;
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
 
-    memcpy(nodes, queens8_nodes, sizeof nodes);
-    memcpy(items, queens8_items, sizeof items);
+    memcpy(nodes, queens8_nodes16, sizeof nodes);
+    memcpy(items, queens8_items16, sizeof items);
     image = queens8_image;
-    image.nodes = nodes;
-    image.items = items;
+    image.nodes16 = nodes;
+    image.items16 = items;
     nodes[QUEENS8_LAST_ITM + 5].down = QUEENS8_LAST_NODE + 1000u; /* a link out of range */
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
-    memcpy(nodes, queens8_nodes, sizeof nodes);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(nodes, queens8_nodes16, sizeof nodes);
     nodes[QUEENS8_LAST_ITM + 5].itm = 9999; /* an item that does not exist */
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
-    memcpy(nodes, queens8_nodes, sizeof nodes);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(nodes, queens8_nodes16, sizeof nodes);
     nodes[1].itm += 1; /* a wrong list length */
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
-    memcpy(nodes, queens8_nodes, sizeof nodes);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(nodes, queens8_nodes16, sizeof nodes);
     items[1].next = 7; /* a broken active list */
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
-    memcpy(items, queens8_items, sizeof items);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE);
+    memcpy(items, queens8_items16, sizeof items);
     EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_OK); /* repaired */
+    EXPECT(dlx3_release(ws), XCOVER_OK);
+
+    /* The same matrix with 32-bit records works with both init functions. */
+    for (k = 0; k <= QUEENS8_LAST_NODE; k++) {
+        wide_nodes[k].up = nodes[k].up;
+        wide_nodes[k].down = nodes[k].down;
+        wide_nodes[k].itm = nodes[k].itm;
+        wide_nodes[k].color = nodes[k].color;
+    }
+    for (k = 0; k <= QUEENS8_LAST_ITM; k++) {
+        wide_items[k].prev = items[k].prev;
+        wide_items[k].next = items[k].next;
+        wide_items[k].bound = items[k].bound;
+        wide_items[k].slack = items[k].slack;
+    }
+    image.items = wide_items;
+    image.nodes = wide_nodes;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE); /* both forms */
+    image.items16 = NULL;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_BAD_IMAGE); /* half a form */
+    image.nodes16 = NULL;
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_OK);
+    CHECK(solve_all(ws) == count);
+    EXPECT(dlx3_release(ws), XCOVER_OK);
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_OK);
+    CHECK(solve_all(ws) == count);
+    EXPECT(dlx3_release(ws), XCOVER_OK);
+    /* A value that does not fit 16 bits: refused by the compact workspace only. */
+    wide_items[1].bound = 40000;
+    wide_items[1].slack = 39999;
+    EXPECT(dlx3_init_compact(c.buf, c.size, &image, 10, NULL, &ws), XCOVER_BAD_ARGUMENT);
+    EXPECT(dlx3_init_preloaded(g.buf, g.size, &image, 10, NULL, &ws), XCOVER_OK);
+    EXPECT(dlx3_release(ws), XCOVER_OK);
     check_guards(&g, __LINE__);
+    check_guards(&c, __LINE__);
     free(g.block);
+    free(c.block);
 }
 
 /* ---- Every pointer argument of every function: NULL and misaligned ------------------ */
@@ -401,8 +464,8 @@ static void init_arguments(void)
         dlx3_settings settings;
         unsigned char bytes[sizeof(dlx3_settings) + 8];
     } shifted;
-    static dlx3_item odd_items[QUEENS8_LAST_ITM + 2];
-    static dlx3_node odd_nodes[QUEENS8_LAST_NODE + 2];
+    static dlx3_item16 odd_items[QUEENS8_LAST_ITM + 2];
+    static dlx3_node16 odd_nodes[QUEENS8_LAST_NODE + 2];
 
     dlx3_settings_default(&settings);
     odd_settings = (dlx3_settings *)(void *)(shifted.bytes + 4);
@@ -440,15 +503,15 @@ static void init_arguments(void)
     settings.reserved = 7;
     EXPECT(dlx3_init_preloaded(p.buf, p.size, &image, 10, &settings, cell_at(&h, 0)), XCOVER_BAD_ARGUMENT);
     settings.reserved = 0;
-    memcpy((unsigned char *)odd_items + 2, queens8_items, sizeof queens8_items);
-    image.items = (const dlx3_item *)(const void *)((unsigned char *)odd_items + 2);
+    memcpy((unsigned char *)odd_items + 1, queens8_items16, sizeof queens8_items16);
+    image.items16 = (const dlx3_item16 *)(const void *)((unsigned char *)odd_items + 1);
     EXPECT(dlx3_init_preloaded(p.buf, p.size, &image, 10, NULL, cell_at(&h, 0)), XCOVER_MISALIGNED);
     image = queens8_image;
-    memcpy((unsigned char *)odd_nodes + 2, queens8_nodes, sizeof queens8_nodes);
-    image.nodes = (const dlx3_node *)(const void *)((unsigned char *)odd_nodes + 2);
+    memcpy((unsigned char *)odd_nodes + 1, queens8_nodes16, sizeof queens8_nodes16);
+    image.nodes16 = (const dlx3_node16 *)(const void *)((unsigned char *)odd_nodes + 1);
     EXPECT(dlx3_init_preloaded(p.buf, p.size, &image, 10, NULL, cell_at(&h, 0)), XCOVER_MISALIGNED);
     image = queens8_image;
-    image.items = NULL;
+    image.items16 = NULL;
     EXPECT(dlx3_init_preloaded(p.buf, p.size, &image, 10, NULL, cell_at(&h, 0)), XCOVER_BAD_IMAGE);
     image = queens8_image;
     image.last_itm = 1;
@@ -626,10 +689,10 @@ static const char *const at_name[AT_COUNT] = {"fresh", "items", "options", "read
 
 enum { DO_PARSE, DO_ADD_ITEM, DO_ADD_OPTION, DO_SOLVE, DO_SOLUTION_LEN, DO_SOLUTION_OPTION,
        DO_OPTION_LEN, DO_OPTION_ITEM, DO_ITEM_NAME, DO_GET_STATS, DO_GET_STATE, DO_RELEASE,
-       DO_INIT, DO_INIT_PRELOADED, DO_COUNT };
+       DO_INIT, DO_INIT_PRELOADED, DO_SET_WRITERS, DO_COUNT };
 static const char *const do_name[DO_COUNT] = {"parse", "add_item", "add_option", "solve_step",
     "solution_len", "solution_option", "option_len", "option_item", "item_name", "get_stats",
-    "get_state", "release", "init", "init_preloaded"};
+    "get_state", "release", "init", "init_preloaded", "set_writers"};
 
 /* Puts a workspace in `buf` into state `at`. */
 static dlx3_workspace *reach(guarded *g, int at)
@@ -675,6 +738,7 @@ static dlx3_workspace *reach(guarded *g, int at)
 
 static xcover_status call(int what, dlx3_workspace *ws, guarded *g)
 {
+    static const dlx3_writers discard_all = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
     const char *names[2] = {"r0", "c0"};
     dlx3_workspace *other = NULL;
     dlx3_stats stats;
@@ -697,6 +761,7 @@ static xcover_status call(int what, dlx3_workspace *ws, guarded *g)
     case DO_GET_STATS: st = dlx3_get_stats(ws, &stats); break;
     case DO_GET_STATE: st = dlx3_get_state(ws, &u32); break;
     case DO_RELEASE: st = dlx3_release(ws); break;
+    case DO_SET_WRITERS: st = dlx3_set_writers(ws, &discard_all); break;
     case DO_INIT: st = dlx3_init(g->buf, g->size, 30, 200, 10, NULL, &other); break;
     case DO_INIT_PRELOADED:
         st = dlx3_init_preloaded(g->buf, g->size, &queens8_image, 10, NULL, &other);
@@ -716,37 +781,38 @@ static void every_call_in_every_state(void)
            AI = XCOVER_ALREADY_INITIALIZED };
     static const struct { int status, then; } want[AT_COUNT][DO_COUNT] = {
         /* parse              add_item                add_option              solve */
-        /* sol_len  sol_option  option_len  option_item  item_name  stats  state  release init init_preloaded */
+        /* sol_len  sol_option  option_len  option_item  item_name  stats  state  release init init_preloaded
+           set_writers */
         [AT_FRESH] = {{OK, DLX3_STATE_READY}, {OK, 0}, {BS, 0}, {BS, 0},
                       {BS, 0}, {BS, 0}, {BS, 0}, {BS, 0}, {BA, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                      {AI, 0}, {AI, 0}},
+                      {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_ITEMS] = {{BS, 0}, {OK, 0}, {OK, DLX3_STATE_OPTIONS}, {DONE, DLX3_STATE_DONE},
                       {BS, 0}, {BS, 0}, {BS, 0}, {BS, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                      {AI, 0}, {AI, 0}},
+                      {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_OPTIONS] = {{BS, 0}, {BS, 0}, {OK, 0}, {SOL, DLX3_STATE_SOLUTION},
                         {BS, 0}, {BS, 0}, {BS, 0}, {BS, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                        {AI, 0}, {AI, 0}},
+                        {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_READY] = {{BS, 0}, {BS, 0}, {BS, 0}, {SOL, DLX3_STATE_SOLUTION},
                       {BS, 0}, {BS, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                      {AI, 0}, {AI, 0}},
+                      {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_PRELOADED] = {{BS, 0}, {BS, 0}, {BS, 0}, {SOL, DLX3_STATE_SOLUTION},
                           {BS, 0}, {BS, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                          {AI, 0}, {AI, 0}},
+                          {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_SEARCHING] = {{BS, 0}, {BS, 0}, {BS, 0}, {SOL, DLX3_STATE_SOLUTION},
                           {BS, 0}, {BS, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                          {AI, 0}, {AI, 0}},
+                          {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_SOLUTION] = {{BS, 0}, {BS, 0}, {BS, 0}, {SOL, 0},
                          {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                         {AI, 0}, {AI, 0}},
+                         {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_DONE] = {{BS, 0}, {BS, 0}, {BS, 0}, {DONE, 0},
                      {BS, 0}, {BS, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, 0}, {OK, -1},
-                     {AI, 0}, {AI, 0}},
+                     {AI, 0}, {AI, 0}, {OK, 0}},
         [AT_DEAD] = {{DEAD, 0}, {DEAD, 0}, {DEAD, 0}, {DEAD, 0},
                      {DEAD, 0}, {DEAD, 0}, {DEAD, 0}, {DEAD, 0}, {DEAD, 0}, {OK, 0}, {OK, 0},
-                     {OK, -1}, {OK, DLX3_STATE_ITEMS}, {OK, DLX3_STATE_READY}},
+                     {OK, -1}, {OK, DLX3_STATE_ITEMS}, {OK, DLX3_STATE_READY}, {DEAD, 0}},
         [AT_RELEASED] = {{NI, 0}, {NI, 0}, {NI, 0}, {NI, 0},
                          {NI, 0}, {NI, 0}, {NI, 0}, {NI, 0}, {NI, 0}, {NI, 0}, {NI, 0}, {NI, 0},
-                         {OK, DLX3_STATE_ITEMS}, {OK, DLX3_STATE_READY}},
+                         {OK, DLX3_STATE_ITEMS}, {OK, DLX3_STATE_READY}, {NI, 0}},
     };
     static const int state_at[AT_COUNT] = {DLX3_STATE_ITEMS, DLX3_STATE_ITEMS, DLX3_STATE_OPTIONS,
         DLX3_STATE_READY, DLX3_STATE_READY, DLX3_STATE_SEARCHING, DLX3_STATE_SOLUTION,

@@ -27,6 +27,12 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define XCOVER_ABI_VERSION 1
 
 /**
+ * Byte size of `dlx3_settings` on every target (checked by a `_Static_assert` in the
+ * header).
+ */
+#define DLX3_SETTINGS_SIZE 56
+
+/**
  * Alignment (bytes) required of every workspace buffer.
  */
 #define DLX3_WORKSPACE_ALIGN 8
@@ -55,7 +61,7 @@ typedef struct dlx3_workspace dlx3_workspace;
 /**
  * Version stamp a `dlx3_image` must carry in its `version` field.
  */
-#define DLX3_IMAGE_VERSION 1146617857
+#define DLX3_IMAGE_VERSION 1146617858
 
 /**
  * Byte size of `dlx3_stats` (checked by a `_Static_assert` in the header).
@@ -63,15 +69,40 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define DLX3_STATS_SIZE 88
 
 /**
- * Bytes reserved for the workspace header in front of the arrays (the C size macro uses
- * this number; the real header is checked to fit below).
+ * The workspace header and engine in front of the arrays of a 32-bit workspace
+ * (`dlx3_init`, `dlx3_init_preloaded`) take at most
+ * `DLX3_HEADER_FIXED_BYTES + DLX3_HEADER_POINTERS * sizeof(void *)` bytes, rounded up to 8
+ * (the C size macros use this formula; it holds on 32- and 64-bit targets alike).
+ * Measured: 792 bytes on thumbv7em (4-byte pointers), 888 on x86_64; 16 bytes to spare.
  */
-#define DLX3_HEADER_BYTES 2560
+#define DLX3_HEADER_FIXED_BYTES 712
+
+/**
+ * Pointer-sized words of the 32-bit header (see `DLX3_HEADER_FIXED_BYTES`).
+ */
+#define DLX3_HEADER_POINTERS 24
+
+/**
+ * As `DLX3_HEADER_FIXED_BYTES`, for a compact workspace (`dlx3_init_compact`), whose
+ * engine has no random generator, no input-line buffer and a smaller active-item set.
+ * Measured: 368 bytes on thumbv7em, 464 on x86_64; 16 bytes to spare.
+ */
+#define DLX3_COMPACT_HEADER_FIXED_BYTES 288
+
+/**
+ * Pointer-sized words of the compact header.
+ */
+#define DLX3_COMPACT_HEADER_POINTERS 24
 
 /**
  * Bytes per item slot with names in RAM (16-byte item record + 8-byte name).
  */
 #define DLX3_ITEM_BYTES 16
+
+/**
+ * Bytes per item record of a compact (16-bit) workspace.
+ */
+#define DLX3_COMPACT_ITEM_BYTES 8
 
 /**
  * Bytes per item name.
@@ -89,9 +120,19 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define DLX3_NODE_BYTES 16
 
 /**
+ * Bytes per node slot of a compact (16-bit) workspace.
+ */
+#define DLX3_COMPACT_NODE_BYTES 8
+
+/**
  * Bytes per level.
  */
 #define DLX3_LEVEL_BYTES 24
+
+/**
+ * `dlx3_writers` is this many pointers long (checked by a `_Static_assert` in the header).
+ */
+#define DLX3_WRITERS_POINTERS 6
 
 /**
  * Alignment of every region after the handle.
@@ -524,29 +565,7 @@ typedef struct dlx3_parse_error {
 } dlx3_parse_error;
 
 /**
- * `void (*)(void *ctx, const char *bytes, size_t len)`: receives `len` bytes of output
- * (not NUL-terminated). Called from inside `dlx3_*` functions on the caller's thread; it
- * must not call back into the same workspace.
- */
-typedef void (*xcover_write_fn)(void *ctx, const char *bytes, size_t len);
-
-/**
- * One output stream: a write function and the context pointer handed back to it.
- * A NULL `write` discards the stream's output.
- */
-typedef struct xcover_writer {
-    /**
-     * The function that receives the bytes, or NULL to discard them.
-     */
-    xcover_write_fn write;
-    /**
-     * Passed unchanged as the first argument of `write`.
-     */
-    void *ctx;
-} xcover_writer;
-
-/**
- * Knuth's DLX3 settings (the `v m s d c C l t T` arguments) and the output streams.
+ * Knuth's DLX3 settings (the `v m s d c C l t T` arguments).
  * Fill it with `dlx3_settings_default()` first, then change what you need.
  */
 typedef struct dlx3_settings {
@@ -596,23 +615,11 @@ typedef struct dlx3_settings {
      * a deterministic mem limit). Default 2^61 - 1.
      */
     uint64_t timeout;
-    /**
-     * Standard output of Knuth's program: the solutions.
-     */
-    struct xcover_writer out;
-    /**
-     * Standard error of Knuth's program: statistics, traces, warnings, error reports.
-     */
-    struct xcover_writer err;
-    /**
-     * Knuth's shape file (`S`): written only if `shape.write` is not NULL.
-     */
-    struct xcover_writer shape;
 } dlx3_settings;
 /**
- * Knuth's defaults, with every stream discarded.
+ * Knuth's defaults.
  */
-#define dlx3_settings_DEFAULT (dlx3_settings){ .verbosity = 1025, .spacing = 0, .randomize = 0, .random_seed = 0, .delta = 10000000000, .show_choices_max = 1000000, .show_levels_max = 1000000, .show_choices_gap = 1000000, .reserved = 0, .max_count = UINT64_MAX, .timeout = 2305843009213693951, .out = xcover_writer_DISCARD, .err = xcover_writer_DISCARD, .shape = xcover_writer_DISCARD }
+#define dlx3_settings_DEFAULT (dlx3_settings){ .verbosity = 1025, .spacing = 0, .randomize = 0, .random_seed = 0, .delta = 10000000000, .show_choices_max = 1000000, .show_levels_max = 1000000, .show_choices_gap = 1000000, .reserved = 0, .max_count = UINT64_MAX, .timeout = 2305843009213693951 }
 
 /**
  * One item record of a preloaded image (same layout as the engine's `Item`).
@@ -659,11 +666,59 @@ typedef struct dlx3_node {
 } dlx3_node;
 
 /**
+ * One item record of a preloaded image with 16-bit fields (half the flash of
+ * `dlx3_item`; the layout of a compact workspace's records).
+ */
+typedef struct dlx3_item16 {
+    /**
+     * Left neighbor in the list of active primary items.
+     */
+    uint16_t prev;
+    /**
+     * Right neighbor in the list of active primary items.
+     */
+    uint16_t next;
+    /**
+     * How many more options may cover this item (its upper bound, initially).
+     */
+    int16_t bound;
+    /**
+     * Upper bound minus lower bound.
+     */
+    int16_t slack;
+} dlx3_item16;
+
+/**
+ * One node record of a preloaded image with 16-bit fields.
+ */
+typedef struct dlx3_node16 {
+    /**
+     * Predecessor in the item's vertical list.
+     */
+    uint16_t up;
+    /**
+     * Successor in the item's vertical list.
+     */
+    uint16_t down;
+    /**
+     * Item of this node; list length in a header; minus the option number in a spacer.
+     */
+    int16_t itm;
+    /**
+     * Color (0 = none); auxiliary value in a header.
+     */
+    int16_t color;
+} dlx3_node16;
+
+/**
  * A matrix compiled into the program (`xcover dlx3 --export-c`): the engine's data
- * structures exactly as reading the text would leave them, so `dlx3_init_preloaded` starts
- * the search without parsing. All arrays are read-only and may live in flash: the names
- * stay there; `items` and `nodes` are copied into the workspace because the search
- * modifies them.
+ * structures exactly as reading the text would leave them, so `dlx3_init_preloaded` and
+ * `dlx3_init_compact` start the search without parsing. All arrays are read-only and may
+ * live in flash: the names stay there; the item and node records are copied into the
+ * workspace because the search modifies them. The records come in 32-bit form (`items`,
+ * `nodes`) or, for a matrix small enough, 16-bit form (`items16`, `nodes16`): exactly one
+ * of the two pairs is set, the other is NULL. Either form works with either init
+ * function.
  */
 typedef struct dlx3_image {
     /**
@@ -692,13 +747,21 @@ typedef struct dlx3_image {
      */
     const uint8_t *names;
     /**
-     * `last_itm + 1` item records (the last one all zero).
+     * `last_itm + 1` item records (the last one all zero), or NULL.
      */
     const struct dlx3_item *items;
     /**
-     * `last_node + 1` node records.
+     * `last_node + 1` node records, or NULL.
      */
     const struct dlx3_node *nodes;
+    /**
+     * `last_itm + 1` 16-bit item records, or NULL.
+     */
+    const struct dlx3_item16 *items16;
+    /**
+     * `last_node + 1` 16-bit node records, or NULL.
+     */
+    const struct dlx3_node16 *nodes16;
 } dlx3_image;
 
 /**
@@ -762,6 +825,47 @@ typedef struct dlx3_stats {
      */
     uint32_t entries;
 } dlx3_stats;
+
+/**
+ * `void (*)(void *ctx, const char *bytes, size_t len)`: receives `len` bytes of output
+ * (not NUL-terminated). Called from inside `dlx3_*` functions on the caller's thread; it
+ * must not call back into the same workspace.
+ */
+typedef void (*xcover_write_fn)(void *ctx, const char *bytes, size_t len);
+
+/**
+ * One output stream: a write function and the context pointer handed back to it.
+ * A NULL `write` discards the stream's output.
+ */
+typedef struct xcover_writer {
+    /**
+     * The function that receives the bytes, or NULL to discard them.
+     */
+    xcover_write_fn write;
+    /**
+     * Passed unchanged as the first argument of `write`.
+     */
+    void *ctx;
+} xcover_writer;
+
+/**
+ * The three output streams of Knuth's program. A NULL `write` discards that stream.
+ */
+typedef struct dlx3_writers {
+    /**
+     * Standard output of Knuth's program: the solutions (as `spacing` asks).
+     */
+    struct xcover_writer out;
+    /**
+     * Standard error of Knuth's program: statistics, traces, progress reports, warnings,
+     * error reports.
+     */
+    struct xcover_writer err;
+    /**
+     * Knuth's shape file (`S`): written only if `shape.write` is not NULL.
+     */
+    struct xcover_writer shape;
+} dlx3_writers;
 
 /**
  * `int (*)(void *ctx, const char *puzzle)`: receives each puzzle found by
@@ -851,6 +955,8 @@ typedef struct gridcheck_limits {
      */
     uint32_t max_clues;
 } gridcheck_limits;
+
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -987,8 +1093,9 @@ xcover_status dlx3_init(void *buf,
 
 /**
  * Computes the buffer size and alignment for solving the preloaded `image` with `levels`
- * levels. Only the item and node records and the levels take RAM (names stay in the
- * image). The same number is `XCOVER_DLX3_PRELOADED_SIZE(last_itm, last_node, levels)`.
+ * levels in a workspace made by `dlx3_init_preloaded`. Only the item and node records and
+ * the levels take RAM (names stay in the image). The same number is
+ * `XCOVER_DLX3_PRELOADED_SIZE(last_itm, last_node, levels)`.
  *
  * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_BAD_IMAGE or
  * XCOVER_BAD_ARGUMENT (levels 0).
@@ -1002,9 +1109,26 @@ xcover_status dlx3_preloaded_workspace_size(const struct dlx3_image *image,
                                             size_t *align);
 
 /**
+ * As `dlx3_preloaded_workspace_size`, for a workspace made by `dlx3_init_compact` (16-bit
+ * links: about half the RAM). The same number is
+ * `XCOVER_DLX3_COMPACT_SIZE(last_itm, last_node, levels)`.
+ *
+ * Returns as `dlx3_preloaded_workspace_size`, plus XCOVER_BAD_ARGUMENT if the image has
+ * more than 65,535 nodes (use `dlx3_init_preloaded` for it).
+ *
+ * # Safety
+ * As for `dlx3_preloaded_workspace_size`.
+ */
+xcover_status dlx3_compact_workspace_size(const struct dlx3_image *image,
+                                          size_t levels,
+                                          size_t *size,
+                                          size_t *align);
+
+/**
  * Creates a workspace over the preloaded `image` (see `dlx3_image`), ready for
  * `dlx3_solve_step` without parsing: the item and node records are copied into `buf`, the
  * names are used where they are. The image must outlive the workspace. Input mems are 0.
+ * Size `buf` with `dlx3_preloaded_workspace_size` or `XCOVER_DLX3_PRELOADED_SIZE`.
  *
  * Returns as `dlx3_init`, plus XCOVER_BAD_IMAGE if the image is inconsistent.
  *
@@ -1018,6 +1142,25 @@ xcover_status dlx3_init_preloaded(void *buf,
                                   size_t levels,
                                   const struct dlx3_settings *settings,
                                   dlx3_workspace **handle);
+
+/**
+ * As `dlx3_init_preloaded`, with 16-bit links: the workspace takes about half the RAM
+ * (`dlx3_compact_workspace_size`, `XCOVER_DLX3_COMPACT_SIZE`) and makes exactly the same
+ * moves. For images of at most 65,535 nodes whose item and option numbers, bounds and
+ * list lengths fit in 16 bits (what `xcover dlx3 --export-c` marks as compact).
+ *
+ * Returns as `dlx3_init_preloaded`, plus XCOVER_BAD_ARGUMENT for an image too large for
+ * 16-bit links.
+ *
+ * # Safety
+ * As for `dlx3_init_preloaded`.
+ */
+xcover_status dlx3_init_compact(void *buf,
+                                size_t len,
+                                const struct dlx3_image *image,
+                                size_t levels,
+                                const struct dlx3_settings *settings,
+                                dlx3_workspace **handle);
 
 /**
  * Stores the workspace's state (a `dlx3_state` value) in `*state`. Works on dead
@@ -1044,7 +1187,7 @@ xcover_status dlx3_release(dlx3_workspace *handle);
 
 /**
  * Fills `*settings` with Knuth's defaults (v1025 m0 d10000000000 c/C/l 1000000, no
- * solution limit, T = 2^61-1, not randomized) and NULL writers (all output discarded).
+ * solution limit, T = 2^61-1, not randomized).
  *
  * Returns XCOVER_OK, or XCOVER_NULL_POINTER / XCOVER_MISALIGNED.
  *
@@ -1057,10 +1200,11 @@ xcover_status dlx3_settings_default(struct dlx3_settings *settings);
  * Runs the search until the next solution, the end, or until about `mem_budget` more
  * mems are spent (the check is made between steps of the search, so a call may overrun by
  * the cost of one step; UINT64_MAX means no budget). Pausing never changes the results:
- * the same solutions, output and counters as an uninterrupted run. Knuth's output flows
- * through the callbacks as the search goes (solutions to `out` as `spacing` asks, traces
- * and progress reports to `err`, shape lines to `shape`); when the search ends, the
- * closing reports (item totals, profile, "Altogether ..." statistics) go to `err`.
+ * the same solutions, output and counters as an uninterrupted run. After
+ * `dlx3_set_writers`, Knuth's output flows through the writers as the search goes
+ * (solutions to `out` as `spacing` asks, traces and progress reports to `err`, shape lines
+ * to `shape`); when the search ends, the closing reports (item totals, profile,
+ * "Altogether ..." statistics) go to `err`. Without writers nothing is printed.
  *
  * The first call ends the input of a matrix built with `dlx3_add_item`/`dlx3_add_option`
  * (printing Knuth's input summary as `verbosity` asks).
@@ -1159,6 +1303,26 @@ xcover_status dlx3_item_name(dlx3_workspace *handle, uint32_t item, char *name, 
  * `handle` as for `dlx3_solve_step`; `stats` writable.
  */
 xcover_status dlx3_get_stats(dlx3_workspace *handle, struct dlx3_stats *stats);
+
+/**
+ * Makes the workspace print Knuth's text through `*writers` (copied) from now on:
+ * warnings and reports of `dlx3_parse`, the input summary, solutions, traces, progress
+ * reports and the closing statistics of `dlx3_solve_step`. Call it right after init to
+ * get everything Knuth's program prints; call it again to change the streams.
+ *
+ * Without this call a workspace prints nothing, whatever `verbosity` and `spacing` say;
+ * solutions are still read with `dlx3_solution_option` and counters with
+ * `dlx3_get_stats`.
+ *
+ * Returns XCOVER_OK; XCOVER_NULL_POINTER / XCOVER_MISALIGNED for a bad `writers`; the
+ * handle errors (a dead workspace is refused).
+ *
+ * # Safety
+ * `handle` is NULL or a handle from an init function whose buffer is still valid;
+ * `writers` is NULL or readable. Each non-NULL `write` must stay callable with its `ctx`
+ * while the workspace is used.
+ */
+xcover_status dlx3_set_writers(dlx3_workspace *handle, const struct dlx3_writers *writers);
 
 /**
  * Lists the chunks of the prepared scan: independent pieces whose results together are

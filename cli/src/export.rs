@@ -127,8 +127,58 @@ fn printable(name: &Name) -> String {
         .collect()
 }
 
+/// Levels enough for any search of `image`: every move takes at least one unit off the
+/// upper bounds of the primary items, an option as many as it has primary items (at least
+/// `m`, the fewest of any option), a null move one but only within an item's slack; so the
+/// depth is at most `sum of upper bounds / m + sum of slacks`, and the engine needs one
+/// level more than the depth.
+pub fn levels_needed(image: &Image) -> u64 {
+    let l = image.layout;
+    let primary = 1..l.second as usize;
+    let bounds: u64 = image.items[primary.clone()]
+        .iter()
+        .map(|it| it.bound.max(0) as u64)
+        .sum();
+    let slack: u64 = image.items[primary]
+        .iter()
+        .map(|it| it.slack.max(0) as u64)
+        .sum();
+    let mut fewest = u64::MAX;
+    let mut in_option = 0u64;
+    for node in &image.nodes[l.last_itm as usize + 1..] {
+        if node.itm <= 0 {
+            fewest = fewest.min(in_option);
+            in_option = 0;
+        } else if (node.itm as u32) < l.second {
+            in_option += 1;
+        }
+    }
+    // An input without options has depth 0; every kept option has a primary item.
+    let option_moves = if fewest == u64::MAX {
+        0
+    } else {
+        bounds / fewest.max(1)
+    };
+    option_moves + slack + 1
+}
+
+/// Whether `image` fits a compact (16-bit) workspace (`dlx3_init_compact`).
+pub fn fits_compact(image: &Image) -> bool {
+    image.nodes.len() <= u16::MAX as usize
+        && image.items.len() <= u16::MAX as usize
+        && image
+            .nodes
+            .iter()
+            .all(|&n| Node::<u16>::narrow(n).is_some())
+        && image
+            .items
+            .iter()
+            .all(|&i| Item::<u16>::narrow(i).is_some())
+}
+
 /// The C header for `image`: `static const` arrays and a `dlx3_image` named `{id}_image`,
-/// plus `{ID}_LAST_ITM`, `{ID}_LAST_NODE` and `{ID}_WORKSPACE_SIZE(levels)`.
+/// plus `{ID}_LAST_ITM`, `{ID}_LAST_NODE`, `{ID}_LEVELS`, `{ID}_WORKSPACE_SIZE(levels)` and,
+/// when the matrix fits 16-bit links, `{ID}_COMPACT_WORKSPACE_SIZE(levels)`.
 pub fn to_c(image: &Image, id: &str, source: &str) -> String {
     let upper = id.to_ascii_uppercase();
     let l = image.layout;
@@ -146,16 +196,33 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
         l.last_node - l.last_itm
     );
     let _ = writeln!(s, "#ifndef XCOVER_MATRIX_{upper}_H\n#define XCOVER_MATRIX_{upper}_H\n\n#include \"xcover.h\"\n");
+    let _ = writeln!(
+        s,
+        "/* The const arrays below can stay in flash; a search needs a RAM buffer of\n * {upper}_WORKSPACE_SIZE(levels) bytes for dlx3_init_preloaded(){}. */",
+        if fits_compact(image) {
+            format!(",\n * or {upper}_COMPACT_WORKSPACE_SIZE(levels) for dlx3_init_compact() (16-bit links)")
+        } else {
+            String::new()
+        }
+    );
     let _ = writeln!(s, "#define {upper}_LAST_ITM {}u", l.last_itm);
     let _ = writeln!(s, "#define {upper}_LAST_NODE {}u", l.last_node);
     let _ = writeln!(
         s,
-        "/* Bytes of RAM for a workspace solving this matrix with `levels` levels. */"
+        "/* Levels enough for every search of this matrix (fewer can end in XCOVER_TOO_MANY_LEVELS). */"
     );
+    let _ = writeln!(s, "#define {upper}_LEVELS {}u", levels_needed(image));
     let _ = writeln!(
         s,
-        "#define {upper}_WORKSPACE_SIZE(levels) XCOVER_DLX3_PRELOADED_SIZE({upper}_LAST_ITM, {upper}_LAST_NODE, levels)\n"
+        "#define {upper}_WORKSPACE_SIZE(levels) XCOVER_DLX3_PRELOADED_SIZE({upper}_LAST_ITM, {upper}_LAST_NODE, levels)"
     );
+    if fits_compact(image) {
+        let _ = writeln!(
+            s,
+            "#define {upper}_COMPACT_WORKSPACE_SIZE(levels) XCOVER_DLX3_COMPACT_SIZE({upper}_LAST_ITM, {upper}_LAST_NODE, levels)"
+        );
+    }
+    s.push('\n');
     let _ = writeln!(
         s,
         "static const uint8_t {id}_names[{}] = {{",
@@ -164,27 +231,36 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
     for (k, name) in image.names.iter().enumerate() {
         let _ = writeln!(s, "    {}, /* {k} {} */", name_bytes(name), printable(name));
     }
+    // Records with 16-bit fields when they fit: half the flash, and what a compact
+    // workspace copies as it is.
+    let compact = fits_compact(image);
+    let (suffix, item_type, node_type) = if compact {
+        ("16", "dlx3_item16", "dlx3_node16")
+    } else {
+        ("", "dlx3_item", "dlx3_node")
+    };
+    let unsigned = if compact { "" } else { "u" };
     let _ = writeln!(
         s,
-        "}};\n\nstatic const dlx3_item {id}_items[{}] = {{",
+        "}};\n\nstatic const {item_type} {id}_items{suffix}[{}] = {{",
         image.items.len()
     );
     for it in &image.items {
         let _ = writeln!(
             s,
-            "    {{{}u, {}u, {}, {}}},",
+            "    {{{}{unsigned}, {}{unsigned}, {}, {}}},",
             it.prev, it.next, it.bound, it.slack
         );
     }
     let _ = writeln!(
         s,
-        "}};\n\nstatic const dlx3_node {id}_nodes[{}] = {{",
+        "}};\n\nstatic const {node_type} {id}_nodes{suffix}[{}] = {{",
         image.nodes.len()
     );
     for nd in &image.nodes {
         let _ = writeln!(
             s,
-            "    {{{}u, {}u, {}, {}}},",
+            "    {{{}{unsigned}, {}{unsigned}, {}, {}}},",
             nd.up, nd.down, nd.itm, nd.color
         );
     }
@@ -194,9 +270,14 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
         "    DLX3_IMAGE_VERSION, {}u, {}u, {}u, {}u,",
         l.last_itm, l.second, l.last_node, l.options
     );
+    let records = if compact {
+        format!("NULL, NULL, {id}_items16, {id}_nodes16")
+    } else {
+        format!("{id}_items, {id}_nodes, NULL, NULL")
+    };
     let _ = writeln!(
         s,
-        "    {id}_names, {id}_items, {id}_nodes,\n}};\n\n#endif /* XCOVER_MATRIX_{upper}_H */"
+        "    {id}_names, {records},\n}};\n\n#endif /* XCOVER_MATRIX_{upper}_H */"
     );
     s
 }

@@ -5,9 +5,9 @@
 //! (solutions, mems, updates, cleansings, nodes, max level); only the input mems differ.
 use std::path::{Path, PathBuf};
 
-use xcover_cli::export::{build_image, to_c, Image};
+use xcover_cli::export::{build_image, fits_compact, levels_needed, to_c, Image};
 use xcover_core::dlx3::{
-    ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Storage, MAX_LEVEL,
+    ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Storage, Width, MAX_LEVEL,
 };
 use xcover_core::sink::{ByteSink, Discard};
 
@@ -32,7 +32,7 @@ fn corpus_dir() -> PathBuf {
 }
 
 /// Runs the search to the end; returns (stdout, stats).
-fn run(engine: &mut Dlx3<'_>) -> (Vec<u8>, Stats) {
+fn run<W: Width>(engine: &mut Dlx3<'_, W>) -> (Vec<u8>, Stats) {
     let (mut out, mut err) = (Bytes::default(), Bytes::default());
     loop {
         let mut sinks = Sinks {
@@ -90,6 +90,7 @@ fn preloaded_images_search_exactly_like_parsed_text() {
         .collect();
     cases.sort();
     let mut compared = 0;
+    let mut compact_compared = 0;
     for case in &cases {
         let args = std::fs::read_to_string(case.join("args")).unwrap();
         let Some(settings) = settings_from(&args) else {
@@ -133,9 +134,44 @@ fn preloaded_images_search_exactly_like_parsed_text() {
             "{name}: counters differ"
         );
         assert!(to_c(&image, "m", "x").contains("m_image"));
+        // The exported level count suffices for the whole search, and 16-bit links make
+        // the same moves whenever the exporter says they fit.
+        let needed = levels_needed(&image);
+        if got.maxl < MAX_LEVEL as u32 - 1 {
+            assert!(
+                u64::from(got.maxl) < needed,
+                "{name}: depth {} needs more than the exported {needed} levels",
+                got.maxl
+            );
+        }
+        if fits_compact(&image) && needed <= MAX_LEVEL as u64 {
+            let narrow = |n: &Node| Node::<u16>::narrow(*n).unwrap();
+            let mut nodes16: Vec<Node<u16>> = image.nodes.iter().map(narrow).collect();
+            let mut items16: Vec<Item<u16>> = image
+                .items
+                .iter()
+                .map(|i| Item::<u16>::narrow(*i).unwrap())
+                .collect();
+            let mut levels = vec![Level::ZERO; needed as usize];
+            let storage =
+                Storage::with_shared_names(&mut items16, &image.names, &mut nodes16, &mut levels);
+            match Dlx3::preloaded(storage, settings, image.layout) {
+                Ok(mut compact) => {
+                    let (out16, stats16) = run(&mut compact);
+                    assert_eq!(out16, want_out, "{name}: 16-bit solutions differ");
+                    assert_eq!(stats16.mems, want.mems, "{name}: 16-bit mems differ");
+                    compact_compared += 1;
+                }
+                Err(e) => panic!("{name}: compact image refused: {e:?}"),
+            }
+        }
         compared += 1;
     }
     assert!(compared >= 100, "only {compared} corpus cases compared");
+    assert!(
+        compact_compared >= 100,
+        "only {compact_compared} corpus cases compared with 16-bit links"
+    );
 }
 
 /// c-examples/queens8_matrix.h is `xcover dlx3 --export-c queens8.dlx --name queens8`;

@@ -7,6 +7,8 @@
 //! Numbers never change once published; new codes are only appended inside their group.
 #![allow(non_camel_case_types)]
 
+use xcover_core::dlx3::{Dlx3Error, InputError};
+
 use core::ffi::c_char;
 
 /// Result of every `xcover_*`, `dlx3_*` and `gridcheck_*` function.
@@ -260,6 +262,42 @@ pub extern "C" fn xcover_status_message(status: u32) -> *const c_char {
     match xcover_status::from_u32(status) {
         Some(known) => known.message_cstr().as_ptr(),
         None => c"unknown status".as_ptr(),
+    }
+}
+
+/// The status for an engine error.
+pub fn status_of_error(e: Dlx3Error) -> xcover_status {
+    use xcover_status::*;
+    match e {
+        Dlx3Error::Input { kind, .. } => match kind {
+            InputError::InputLineTooLong => XCOVER_PARSE_INPUT_LINE_TOO_LONG,
+            InputError::NoItems => XCOVER_PARSE_NO_ITEMS,
+            InputError::IllegalColon => XCOVER_PARSE_ILLEGAL_COLON,
+            InputError::IllegalBar => XCOVER_PARSE_ILLEGAL_BAR,
+            InputError::IllegalDigit => XCOVER_PARSE_ILLEGAL_DIGIT,
+            InputError::UpperBoundZero => XCOVER_PARSE_UPPER_BOUND_ZERO,
+            InputError::LowerExceedsUpper => XCOVER_PARSE_LOWER_EXCEEDS_UPPER,
+            InputError::LowerWithoutUpper => XCOVER_PARSE_LOWER_WITHOUT_UPPER,
+            InputError::ItemNameEmpty => XCOVER_PARSE_ITEM_NAME_EMPTY,
+            InputError::ItemNameTooLong => XCOVER_PARSE_ITEM_NAME_TOO_LONG,
+            InputError::DuplicateItemName => XCOVER_PARSE_DUPLICATE_ITEM_NAME,
+            InputError::TooManyItems => XCOVER_PARSE_TOO_MANY_ITEMS,
+            InputError::BarTwice => XCOVER_PARSE_BAR_TWICE,
+            InputError::OptionLineTooLong => XCOVER_PARSE_OPTION_LINE_TOO_LONG,
+            InputError::EmptyItemName => XCOVER_PARSE_EMPTY_ITEM_NAME,
+            InputError::UnknownItemName => XCOVER_PARSE_UNKNOWN_ITEM_NAME,
+            InputError::DuplicateItemInOption => XCOVER_PARSE_DUPLICATE_IN_OPTION,
+            InputError::ColorNotSingle => XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR,
+            InputError::PrimaryColored => XCOVER_PARSE_PRIMARY_COLORED,
+            InputError::TooManyNodes => XCOVER_PARSE_TOO_MANY_NODES,
+        },
+        Dlx3Error::TooManyLevels => XCOVER_TOO_MANY_LEVELS,
+        Dlx3Error::StorageTooSmall => XCOVER_BUFFER_TOO_SMALL,
+        Dlx3Error::StorageTooLarge | Dlx3Error::RandomizingUnsupported => XCOVER_BAD_ARGUMENT,
+        Dlx3Error::BadImage => XCOVER_BAD_IMAGE,
+        Dlx3Error::OutOfOrder => XCOVER_BAD_STATE,
+        // Dlx3Error is non_exhaustive: a future error is at least reported as an error.
+        _ => XCOVER_INTERNAL_ERROR,
     }
 }
 

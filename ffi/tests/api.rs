@@ -3,9 +3,9 @@
 use std::ffi::{c_char, c_void, CStr};
 use xcover::dlx3::{
     dlx3_get_stats, dlx3_init, dlx3_item_name, dlx3_option_item, dlx3_option_len, dlx3_parse,
-    dlx3_parse_error, dlx3_settings, dlx3_settings_default, dlx3_solution_len,
+    dlx3_parse_error, dlx3_set_writers, dlx3_settings, dlx3_settings_default, dlx3_solution_len,
     dlx3_solution_option, dlx3_solve_step, dlx3_stats, dlx3_text_capacity, dlx3_workspace,
-    dlx3_workspace_size, DLX3_NULL_MOVE,
+    dlx3_workspace_size, dlx3_writers, DLX3_NULL_MOVE,
 };
 use xcover::{xcover_status, xcover_writer};
 
@@ -23,6 +23,24 @@ struct Run {
 }
 
 fn start(text: &[u8], settings: &dlx3_settings) -> (Run, xcover_status, dlx3_parse_error) {
+    start_with(text, settings, &no_writers())
+}
+
+/// Every stream discarded.
+fn no_writers() -> dlx3_writers {
+    dlx3_writers {
+        out: xcover_writer::DISCARD,
+        err: xcover_writer::DISCARD,
+        shape: xcover_writer::DISCARD,
+    }
+}
+
+/// `start`, printing through `writers` from before the parse on.
+fn start_with(
+    text: &[u8],
+    settings: &dlx3_settings,
+    writers: &dlx3_writers,
+) -> (Run, xcover_status, dlx3_parse_error) {
     let (mut items, mut nodes, mut size, mut align) = (0, 0, 0, 0);
     // SAFETY: all pointers are valid locals; the buffer outlives the workspace (kept in Run).
     unsafe {
@@ -46,6 +64,7 @@ fn start(text: &[u8], settings: &dlx3_settings) -> (Run, xcover_status, dlx3_par
             &mut ws,
         );
         assert_eq!(st, xcover_status::XCOVER_OK);
+        assert_eq!(dlx3_set_writers(ws, writers), xcover_status::XCOVER_OK);
         let mut info = std::mem::zeroed::<dlx3_parse_error>();
         let st = dlx3_parse(ws, text.as_ptr(), text.len(), &mut info);
         (Run { _buf: buf, ws }, st, info)
@@ -110,18 +129,19 @@ fn solutions_and_knuths_bytes_flow_through_the_callbacks() {
     let mut out: Vec<u8> = Vec::new();
     let mut err: Vec<u8> = Vec::new();
     let mut settings = quiet();
+    let mut writers = no_writers();
     settings.verbosity = 1;
     settings.spacing = 1;
-    settings.out = xcover_writer {
+    writers.out = xcover_writer {
         write: Some(collect),
         ctx: (&mut out as *mut Vec<u8>).cast(),
     };
-    settings.err = xcover_writer {
+    writers.err = xcover_writer {
         write: Some(collect),
         ctx: (&mut err as *mut Vec<u8>).cast(),
     };
     // Two ways to cover A (multiplicity 1..2 with slack) — includes a null move.
-    let (run, st, _) = start(b"1:2|A B\nA B\nA\n", &settings);
+    let (run, st, _) = start_with(b"1:2|A B\nA B\nA\n", &settings, &writers);
     assert_eq!(st, xcover_status::XCOVER_OK);
     let mut moves = Vec::new();
     // SAFETY: run.ws is live; out pointers are locals.
@@ -179,13 +199,14 @@ fn solutions_and_knuths_bytes_flow_through_the_callbacks() {
 #[test]
 fn parse_errors_report_knuths_position_and_the_line() {
     let mut err: Vec<u8> = Vec::new();
-    let mut settings = quiet();
-    settings.err = xcover_writer {
+    let settings = quiet();
+    let mut writers = no_writers();
+    writers.err = xcover_writer {
         write: Some(collect),
         ctx: (&mut err as *mut Vec<u8>).cast(),
     };
     let text = b"A B\nA x|B\n";
-    let (_run, st, info) = start(b"A x|B\n", &settings);
+    let (_run, st, info) = start_with(b"A x|B\n", &settings, &writers);
     assert_eq!(st, xcover_status::XCOVER_PARSE_ILLEGAL_DIGIT);
     assert_eq!(
         (info.line, info.position, info.line_offset, info.line_length),
@@ -217,12 +238,13 @@ impl Rng {
 fn solve_with_budget(text: &[u8], budget: u64) -> Option<(Vec<u8>, dlx3_stats, u64)> {
     let mut out: Vec<u8> = Vec::new();
     let mut settings = quiet();
+    let mut writers = no_writers();
     settings.spacing = 1;
-    settings.out = xcover_writer {
+    writers.out = xcover_writer {
         write: Some(collect),
         ctx: (&mut out as *mut Vec<u8>).cast(),
     };
-    let (run, st, _) = start(text, &settings);
+    let (run, st, _) = start_with(text, &settings, &writers);
     if st != xcover_status::XCOVER_OK {
         assert!(
             xcover::xcover_status::is_parse_error(st),

@@ -25,7 +25,7 @@ use xcover_core::dlx3::{Dlx3, Item, Level, Node, Settings, Storage};
 
 /// Bytes before and after the part of the arena that buffers are carved from.
 const GUARD: usize = 64;
-/// Bytes buffers may be carved from (workspace header alone is 2560 bytes).
+/// Bytes buffers may be carved from (a workspace header alone is several hundred bytes).
 const USABLE: usize = 12 * 1024;
 const ARENA: usize = GUARD + USABLE + GUARD;
 const PATTERN: u8 = 0xA5;
@@ -100,16 +100,23 @@ impl Run {
         // `lent` is sorted and merged: check the gaps between its ranges.
         for &(start, end) in self.lent.iter().chain(core::iter::once(&(ARENA, ARENA))) {
             if let Some(i) = bytes[from..start].iter().position(|&b| b != PATTERN) {
-                panic!("{what}: byte {} of the arena (outside every workspace) was written", from + i);
+                panic!(
+                    "{what}: byte {} of the arena (outside every workspace) was written",
+                    from + i
+                );
             }
             from = end;
         }
     }
 
-    fn settings(&mut self, u: &mut Unstructured) -> ArbResult<dlx3_settings> {
+    /// Settings, and the writers to set after init (if any).
+    fn settings(
+        &mut self,
+        u: &mut Unstructured,
+    ) -> ArbResult<(dlx3_settings, Option<dlx3_writers>)> {
         let mut s = dlx3_settings::DEFAULT;
         if u.arbitrary::<bool>()? {
-            return Ok(s);
+            return Ok((s, None));
         }
         let writer = xcover_writer {
             write: Some(count_bytes),
@@ -126,12 +133,30 @@ impl Run {
         s.reserved = if u.ratio(1, 16)? { 1 } else { 0 };
         s.max_count = u.int_in_range(0..=10u64)?;
         s.timeout = u.int_in_range(0..=1_000_000u64)?;
-        for w in [&mut s.out, &mut s.err, &mut s.shape] {
+        let mut writers = dlx3_writers {
+            out: xcover_writer::DISCARD,
+            err: xcover_writer::DISCARD,
+            shape: xcover_writer::DISCARD,
+        };
+        for w in [&mut writers.out, &mut writers.err, &mut writers.shape] {
             if u.arbitrary()? {
                 *w = writer;
             }
         }
-        Ok(s)
+        Ok((s, u.arbitrary::<bool>()?.then_some(writers)))
+    }
+
+    /// Sets `writers` on a workspace just made (it must accept them).
+    fn set_writers(handle: *mut dlx3_workspace, writers: Option<dlx3_writers>) {
+        if let Some(w) = writers {
+            // SAFETY: `handle` is a live workspace; `w` is a local; the counter outlives it.
+            let st = unsafe { dlx3_set_writers(handle, &w) };
+            assert_eq!(
+                st,
+                xcover_status::XCOVER_OK,
+                "set_writers on a fresh workspace"
+            );
+        }
     }
 
     /// A handle to pass: a recorded one, NULL, misaligned, or one into never-lent bytes.
@@ -152,7 +177,11 @@ impl Run {
             _ if !self.records.is_empty() => {
                 // Mostly the newest workspace.
                 let n = self.records.len();
-                let i = if u.ratio(3, 4)? { n - 1 } else { u.choose_index(n)? };
+                let i = if u.ratio(3, 4)? {
+                    n - 1
+                } else {
+                    u.choose_index(n)?
+                };
                 self.records[i].handle
             }
             _ => null_mut(),
@@ -160,7 +189,11 @@ impl Run {
     }
 
     /// Buffer placement: offset (maybe misaligned) and length inside the usable part.
-    fn placement(&mut self, u: &mut Unstructured, size: Option<usize>) -> ArbResult<(usize, usize)> {
+    fn placement(
+        &mut self,
+        u: &mut Unstructured,
+        size: Option<usize>,
+    ) -> ArbResult<(usize, usize)> {
         let off = match u.int_in_range(0..=3)? {
             0 => 0,
             1 => u.int_in_range(0..=USABLE / 8)? * 8,
@@ -199,7 +232,11 @@ impl Run {
     }
 
     fn record(&mut self, off: usize, size: usize, handle: *mut dlx3_workspace) {
-        assert_eq!(handle.cast::<u8>(), self.base().wrapping_add(off), "handle not at buf");
+        assert_eq!(
+            handle.cast::<u8>(),
+            self.base().wrapping_add(off),
+            "handle not at buf"
+        );
         self.records.retain(|r| r.off != off);
         self.records.push(Record {
             off,
@@ -219,23 +256,36 @@ impl Run {
         let st = unsafe { dlx3_workspace_size(items, nodes, levels, &mut size, null_mut()) };
         let size = (st == xcover_status::XCOVER_OK).then_some(size);
         let (off, len) = self.placement(u, size)?;
-        let settings = self.settings(u)?;
+        let (settings, writers) = self.settings(u)?;
         let mut handle: *mut dlx3_workspace = null_mut();
         let base = self.base();
         // Lend what the library may write: [buf, buf + min(len, size)).
         let may_write = size.map_or(0, |s| s.min(len));
         self.lend(off, may_write);
         let settings_ptr: *const dlx3_settings = if u.ratio(1, 8)? { null() } else { &settings };
-        let handle_ptr: *mut *mut dlx3_workspace = if u.ratio(1, 32)? { null_mut() } else { &mut handle };
+        let handle_ptr: *mut *mut dlx3_workspace = if u.ratio(1, 32)? {
+            null_mut()
+        } else {
+            &mut handle
+        };
         // SAFETY: buf is `len` bytes of the arena, other pointers valid or NULL.
         let st = unsafe {
-            dlx3_init(base.add(off).cast(), len, items, nodes, levels, settings_ptr, handle_ptr)
+            dlx3_init(
+                base.add(off).cast(),
+                len,
+                items,
+                nodes,
+                levels,
+                settings_ptr,
+                handle_ptr,
+            )
         };
         if st == xcover_status::XCOVER_OK {
             let s = size.expect("init succeeded although the size computation failed");
             assert!(len >= s, "init accepted {len} bytes < size {s}");
             assert_eq!(off % 8, 0, "init accepted a misaligned buffer");
             self.record(off, s, handle);
+            Self::set_writers(handle, writers);
         } else {
             assert!(handle.is_null(), "init failed but wrote the handle");
             if off % 8 != 0 && size.is_some() && !handle_ptr.is_null() && settings.reserved == 0 {
@@ -274,6 +324,8 @@ impl Run {
                 names: null(),
                 items: null(),
                 nodes: null(),
+                items16: null(),
+                nodes16: null(),
             },
         });
         if let Ok(mut e) = Dlx3::new(storage, Settings::DEFAULT) {
@@ -281,17 +333,33 @@ impl Run {
                 let l = e.layout();
                 let li = l.last_itm as usize;
                 img.names = (0..=li as u32)
-                    .map(|k| if (k as usize) < li { e.item_name(k) } else { [0; 8] })
+                    .map(|k| {
+                        if (k as usize) < li {
+                            e.item_name(k)
+                        } else {
+                            [0; 8]
+                        }
+                    })
                     .collect();
                 // `items()` stops before `last_itm`; the image has that (zero) record too.
                 img.items = e.items()[..li]
                     .iter()
                     .chain(core::iter::once(&Item::ZERO))
-                    .map(|i| dlx3_item { prev: i.prev, next: i.next, bound: i.bound, slack: i.slack })
+                    .map(|i| dlx3_item {
+                        prev: i.prev,
+                        next: i.next,
+                        bound: i.bound,
+                        slack: i.slack,
+                    })
                     .collect();
                 img.nodes = e.nodes()[..=l.last_node as usize]
                     .iter()
-                    .map(|n| dlx3_node { up: n.up, down: n.down, itm: n.itm, color: n.color })
+                    .map(|n| dlx3_node {
+                        up: n.up,
+                        down: n.down,
+                        itm: n.itm,
+                        color: n.color,
+                    })
                     .collect();
                 img.image.last_itm = l.last_itm;
                 img.image.second = l.second;
@@ -339,9 +407,21 @@ impl Run {
         if u.ratio(1, 8)? {
             img.image.last_itm = img.image.last_itm.saturating_sub(1);
         }
-        img.image.names = if img.names.is_empty() { null() } else { img.names.as_ptr().cast() };
-        img.image.items = if img.items.is_empty() { null() } else { img.items.as_ptr() };
-        img.image.nodes = if img.nodes.is_empty() { null() } else { img.nodes.as_ptr() };
+        img.image.names = if img.names.is_empty() {
+            null()
+        } else {
+            img.names.as_ptr().cast()
+        };
+        img.image.items = if img.items.is_empty() {
+            null()
+        } else {
+            img.items.as_ptr()
+        };
+        img.image.nodes = if img.nodes.is_empty() {
+            null()
+        } else {
+            img.nodes.as_ptr()
+        };
         self.images.push(img);
         Ok(self.images.len() - 1)
     }
@@ -363,7 +443,7 @@ impl Run {
             assert_eq!(align, DLX3_WORKSPACE_ALIGN);
         }
         let (off, len) = self.placement(u, size)?;
-        let settings = self.settings(u)?;
+        let (settings, writers) = self.settings(u)?;
         let may_write = size.map_or(0, |s| s.min(len));
         self.lend(off, may_write);
         let mut handle: *mut dlx3_workspace = null_mut();
@@ -371,14 +451,25 @@ impl Run {
         let image_ptr = if u.ratio(1, 32)? { null() } else { image };
         // SAFETY: as in `init`; the image outlives every workspace made from it.
         let st = unsafe {
-            dlx3_init_preloaded(base.add(off).cast(), len, image_ptr, levels, &settings, &mut handle)
+            dlx3_init_preloaded(
+                base.add(off).cast(),
+                len,
+                image_ptr,
+                levels,
+                &settings,
+                &mut handle,
+            )
         };
         if st == xcover_status::XCOVER_OK {
             let s = size.expect("preloaded init succeeded although its size failed");
             assert!(len >= s && off % 8 == 0);
             self.record(off, s, handle);
+            Self::set_writers(handle, writers);
         } else {
-            assert!(handle.is_null(), "init_preloaded failed but wrote the handle");
+            assert!(
+                handle.is_null(),
+                "init_preloaded failed but wrote the handle"
+            );
         }
         Ok(st)
     }
@@ -423,12 +514,23 @@ impl Run {
                     line_length: 0,
                     message: null(),
                 };
-                let info_ptr = if u.ratio(1, 4)? { null_mut() } else { &mut info };
-                let text_ptr = if n == 0 && u.arbitrary()? { null() } else { text.as_ptr() };
+                let info_ptr = if u.ratio(1, 4)? {
+                    null_mut()
+                } else {
+                    &mut info
+                };
+                let text_ptr = if n == 0 && u.arbitrary()? {
+                    null()
+                } else {
+                    text.as_ptr()
+                };
                 // SAFETY: text is n readable bytes (or NULL with 0); info writable or NULL.
                 let st = unsafe { dlx3_parse(h, text_ptr, n, info_ptr) };
                 if !info_ptr.is_null() {
-                    assert_eq!(info.status, st, "parse error info disagrees with the status");
+                    assert_eq!(
+                        info.status, st,
+                        "parse error info disagrees with the status"
+                    );
                     assert!(info.line_offset.saturating_add(info.line_length) <= n);
                     if !info.message.is_null() {
                         // SAFETY: documented as a static NUL-terminated string.
@@ -442,7 +544,11 @@ impl Run {
                 let name = self.name(u)?;
                 let (lo, hi) = (u.int_in_range(0..=3)?, u.int_in_range(0..=3)?);
                 let secondary = u.int_in_range(0..=1)?;
-                let name_ptr = if u.ratio(1, 32)? { null() } else { name.as_ptr().cast() };
+                let name_ptr = if u.ratio(1, 32)? {
+                    null()
+                } else {
+                    name.as_ptr().cast()
+                };
                 // SAFETY: NUL-terminated name or NULL.
                 let st = unsafe { dlx3_add_item(h, name_ptr, lo, hi, secondary) };
                 if st == xcover_status::XCOVER_OK && self.names.len() < 64 {
@@ -470,8 +576,16 @@ impl Run {
                         _ => 0,
                     };
                 }
-                let colors_ptr = if u.arbitrary()? { null() } else { colors.as_ptr().cast() };
-                let names_ptr = if n == 0 && u.arbitrary()? { null() } else { ptrs.as_ptr() };
+                let colors_ptr = if u.arbitrary()? {
+                    null()
+                } else {
+                    colors.as_ptr().cast()
+                };
+                let names_ptr = if n == 0 && u.arbitrary()? {
+                    null()
+                } else {
+                    ptrs.as_ptr()
+                };
                 // SAFETY: n NUL-terminated names; colors NULL or n bytes.
                 unsafe { dlx3_add_option(h, names_ptr, colors_ptr, n) }
             }
@@ -494,7 +608,11 @@ impl Run {
                 if st == xcover_status::XCOVER_OK {
                     for level in 0..len.min(8) + 1 {
                         let (mut opt, mut null_item) = (0u32, 0u32);
-                        let np = if u.arbitrary()? { null_mut() } else { &mut null_item };
+                        let np = if u.arbitrary()? {
+                            null_mut()
+                        } else {
+                            &mut null_item
+                        };
                         // SAFETY: as above.
                         let s = unsafe { dlx3_solution_option(h, level, &mut opt, np) };
                         self.check(s, "dlx3_solution_option");
@@ -521,7 +639,11 @@ impl Run {
                 if st == xcover_status::XCOVER_OK {
                     for index in 0..len.min(16) + 1 {
                         let (mut item, mut color) = (0u32, 0u8);
-                        let ip = if u.arbitrary()? { null_mut() } else { &mut item };
+                        let ip = if u.arbitrary()? {
+                            null_mut()
+                        } else {
+                            &mut item
+                        };
                         // SAFETY: as above.
                         let s = unsafe { dlx3_option_item(h, option, index, ip, &mut color) };
                         self.check(s, "dlx3_option_item");
@@ -537,12 +659,19 @@ impl Run {
                 let item = u.int_in_range(0..=30)?;
                 let cap = u.int_in_range(0..=12)?;
                 let mut name = [0x5au8; 12];
-                let np: *mut c_char = if u.ratio(1, 16)? { null_mut() } else { name.as_mut_ptr().cast() };
+                let np: *mut c_char = if u.ratio(1, 16)? {
+                    null_mut()
+                } else {
+                    name.as_mut_ptr().cast()
+                };
                 // SAFETY: name has `cap` <= 12 writable bytes.
                 let st = unsafe { dlx3_item_name(h, item, np, cap) };
                 if st == xcover_status::XCOVER_OK {
                     assert!(name[..cap].contains(&0), "item name not NUL-terminated");
-                    assert!(name[cap..].iter().all(|&b| b == 0x5a), "wrote past capacity");
+                    assert!(
+                        name[cap..].iter().all(|&b| b == 0x5a),
+                        "wrote past capacity"
+                    );
                 } else {
                     assert!(name.iter().all(|&b| b == 0x5a), "failed item_name wrote");
                 }
@@ -592,7 +721,11 @@ impl Run {
                 let mut buf = [0u64; 16];
                 let p: *mut dlx3_settings = match u.int_in_range(0..=3)? {
                     0 => null_mut(),
-                    1 => buf.as_mut_ptr().cast::<u8>().wrapping_add(u.int_in_range(1..=7)?).cast(),
+                    1 => buf
+                        .as_mut_ptr()
+                        .cast::<u8>()
+                        .wrapping_add(u.int_in_range(1..=7)?)
+                        .cast(),
                     _ => buf.as_mut_ptr().cast(),
                 };
                 // SAFETY: 128 bytes >= size of dlx3_settings + 7.
@@ -603,8 +736,16 @@ impl Run {
                 let nodes = pick_capacity(u, 1 << 30)?;
                 let levels = pick_capacity(u, 1000)?;
                 let (mut size, mut align) = (0usize, 0usize);
-                let ap = if u.arbitrary()? { null_mut() } else { &mut align };
-                let sp = if u.ratio(1, 16)? { null_mut() } else { &mut size };
+                let ap = if u.arbitrary()? {
+                    null_mut()
+                } else {
+                    &mut align
+                };
+                let sp = if u.ratio(1, 16)? {
+                    null_mut()
+                } else {
+                    &mut size
+                };
                 // SAFETY: out pointers valid or NULL.
                 unsafe { dlx3_workspace_size(items, nodes, levels, sp, ap) }
             }
@@ -612,7 +753,11 @@ impl Run {
                 let n = u.int_in_range(0..=200)?;
                 let text = u.bytes(n)?.to_vec();
                 let (mut items, mut nodes) = (0usize, 0usize);
-                let tp = if n == 0 && u.arbitrary()? { null() } else { text.as_ptr() };
+                let tp = if n == 0 && u.arbitrary()? {
+                    null()
+                } else {
+                    text.as_ptr()
+                };
                 // SAFETY: text n bytes; outs valid.
                 unsafe { dlx3_text_capacity(tp, n, &mut items, &mut nodes) }
             }
@@ -633,7 +778,11 @@ impl Run {
     }
 
     fn check(&self, st: xcover_status, what: &str) {
-        assert_ne!(st, xcover_status::XCOVER_INTERNAL_ERROR, "{what}: internal error");
+        assert_ne!(
+            st,
+            xcover_status::XCOVER_INTERNAL_ERROR,
+            "{what}: internal error"
+        );
         self.check_guards(what);
     }
 }
@@ -664,7 +813,12 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // The caller ends every workspace it still owns.
-    let handles: Vec<_> = run.records.iter().filter(|r| !r.released).map(|r| r.handle).collect();
+    let handles: Vec<_> = run
+        .records
+        .iter()
+        .filter(|r| !r.released)
+        .map(|r| r.handle)
+        .collect();
     for h in handles {
         // SAFETY: a recorded handle whose header is still ours.
         let st = unsafe { dlx3_release(h) };

@@ -12,8 +12,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use xcover_core::dlx3::{
-    measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks,
-    Storage, Workspace,
+    measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks, Storage,
+    Workspace,
 };
 use xcover_core::sink::ByteSink;
 
@@ -39,7 +39,12 @@ struct Transcript {
 
 /// Reads `input` and runs the search to its end in calls of `budget` mems (at most
 /// `max_calls` calls; `None` if that was not enough).
-fn transcript(input: &[u8], settings: Settings, budget: u64, max_calls: usize) -> Option<Transcript> {
+fn transcript(
+    input: &[u8],
+    settings: Settings,
+    budget: u64,
+    max_calls: usize,
+) -> Option<Transcript> {
     let cap = measure_within(
         input,
         Capacity {

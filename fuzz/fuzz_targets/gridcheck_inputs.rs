@@ -69,7 +69,11 @@ fuzz_target!(|data: &[u8]| {
     let grid = Grid::parse(grid_line)
         .unwrap_or_else(|_| Grid::parse(FALLBACK_GRID).expect("fallback grid is valid"));
     let digits = *grid.digits();
-    assert_eq!(Grid::from_digits(digits).ok(), Some(grid), "grid round trip");
+    assert_eq!(
+        Grid::from_digits(digits).ok(),
+        Some(grid),
+        "grid round trip"
+    );
 
     // 2. Puzzle: parse, check against the grid, solve (limit 2).
     let mut puzzle_givens = Cells::EMPTY;
@@ -79,7 +83,11 @@ fuzz_target!(|data: &[u8]| {
             puzzle_givens = p.givens();
             let unique = solver::is_unique_with_grid(&grid, p.givens());
             if unique {
-                assert_eq!(solver::count_solutions(&p, 2), 1, "unique with grid, not alone");
+                assert_eq!(
+                    solver::count_solutions(&p, 2),
+                    1,
+                    "unique with grid, not alone"
+                );
             }
         } else if p.clue_count() >= 17 {
             let _ = solver::count_solutions(&p, 2);
@@ -145,7 +153,12 @@ fuzz_target!(|data: &[u8]| {
     let blanks = 16 + u32::from(byte(control, 5) % 16);
     let _ = generate::from_random_blanks(&grid, random, blanks, seed, &mut list, &mut scratch);
     // All UA of two digits (18 blank cells each, cheap): enough to prune most scans.
-    let _ = generate::from_digit_subsets(&grid, if flags & 4 != 0 { 3 } else { 2 }, &mut list, &mut scratch);
+    let _ = generate::from_digit_subsets(
+        &grid,
+        if flags & 4 != 0 { 3 } else { 2 },
+        &mut list,
+        &mut scratch,
+    );
     if flags & 8 != 0 {
         let _ = generate::from_box_subsets(&grid, 2, &mut list, &mut scratch);
     }
@@ -166,7 +179,10 @@ fuzz_target!(|data: &[u8]| {
 
     if trace() {
         let bad = uas.iter().filter(|&&u| !ua::verify_ua(&grid, u)).count();
-        let missed = uas.iter().filter(|&&u| u.is_disjoint(puzzle_givens)).count();
+        let missed = uas
+            .iter()
+            .filter(|&&u| u.is_disjoint(puzzle_givens))
+            .count();
         eprintln!(
             "{} UA ({bad} not verified, {missed} missed by the puzzle's givens); mask {} givens {} empties; puzzle {} givens",
             uas.len(),
@@ -216,7 +232,11 @@ fuzz_target!(|data: &[u8]| {
         );
     }
     assert!(!short, "prepare accepted a short work list");
-    let _ = (prepared.forced_givens(), prepared.stats(), prepared.free_clues());
+    let _ = (
+        prepared.forced_givens(),
+        prepared.stats(),
+        prepared.free_clues(),
+    );
     let size = WorkspaceSize::for_scan(&prepared);
     let _ = size.bytes();
     let mut table = Box::new(BitmapTable::new());
@@ -262,13 +282,15 @@ fuzz_target!(|data: &[u8]| {
         let mut sliced_found = Vec::new();
         let whole = {
             let workspace = Workspace::new(&mut table, &mut states);
-            ChunkRun::new(&prepared, workspace, chunk).ok().map(|mut run| {
-                let status = run.run(whole_budget, &mut |g| {
-                    whole_found.push(g);
-                    ControlFlow::Continue(())
-                });
-                (status, run.stats())
-            })
+            ChunkRun::new(&prepared, workspace, chunk)
+                .ok()
+                .map(|mut run| {
+                    let status = run.run(whole_budget, &mut |g| {
+                        whole_found.push(g);
+                        ControlFlow::Continue(())
+                    });
+                    (status, run.stats())
+                })
         };
         if let Some((RunStatus::Done, whole_stats)) = whole {
             let workspace = Workspace::new(&mut table, &mut states);
@@ -282,18 +304,36 @@ fuzz_target!(|data: &[u8]| {
                 calls += 1;
                 assert!(calls <= 40_000, "sliced run does not end");
             }
-            assert_eq!(whole_found, sliced_found, "slices of {budget} steps find other puzzles");
-            assert_eq!(whole_stats, run.stats(), "slices of {budget} steps count differently");
+            assert_eq!(
+                whole_found, sliced_found,
+                "slices of {budget} steps find other puzzles"
+            );
+            assert_eq!(
+                whole_stats,
+                run.stats(),
+                "slices of {budget} steps count differently"
+            );
             if trace() {
-                eprintln!("compared chunk {chunk:?}: {} found, {:?}", whole_found.len(), whole_stats);
+                eprintln!(
+                    "compared chunk {chunk:?}: {} found, {:?}",
+                    whole_found.len(),
+                    whole_stats
+                );
             }
         }
         found.extend(whole_found.iter().take(8));
     }
     for &givens in found.iter().take(4) {
-        assert_eq!(givens.len(), u32::from(clues), "clue count of a found puzzle");
+        assert_eq!(
+            givens.len(),
+            u32::from(clues),
+            "clue count of a found puzzle"
+        );
         assert!(mask.givens.is_subset_of(givens), "forced givens dropped");
         assert!(givens.is_disjoint(mask.empties), "forced empty used");
-        assert!(solver::is_unique_with_grid(&grid, givens), "found puzzle not unique");
+        assert!(
+            solver::is_unique_with_grid(&grid, givens),
+            "found puzzle not unique"
+        );
     }
 });

@@ -4,34 +4,35 @@
 //! reinsertions happen last-in first-out, so the order never changes), so choosing an item
 //! can scan bits in increasing order instead of chasing `next` links, with the same result.
 
-/// Number of 64-bit words in an [`ActiveSet`].
-pub(super) const ACTIVE_WORDS: usize = 16;
+use super::storage::Width;
 
-/// A bit set of active primary items, usable when all primary items are below
-/// `64 * ACTIVE_WORDS`; choosing an item then scans bits instead of chasing `next` links.
+/// A bit set of active primary items, usable when all primary items are below 64 times
+/// the width's word count (1024 for `u32` links, 256 for `u16`, whose engines are kept
+/// small for RAM); choosing an item then scans bits instead of chasing `next` links.
 #[derive(Clone, Debug)]
-pub(super) struct ActiveSet {
-    words: [u64; ACTIVE_WORDS],
+pub(super) struct ActiveSet<W: Width> {
+    words: W::ActiveWords,
     /// Primary items are `1..limit`; 0 if the set is not in use (too many items).
     limit: u32,
 }
 
-impl ActiveSet {
+impl<W: Width> ActiveSet<W> {
     /// An unused set.
     pub const fn new() -> Self {
         ActiveSet {
-            words: [0; ACTIVE_WORDS],
+            words: W::ACTIVE_ZERO,
             limit: 0,
         }
     }
 
     /// Marks items `1..second` active, if they fit.
     pub fn fill(&mut self, second: u32) {
-        self.words = [0; ACTIVE_WORDS];
+        self.words = W::ACTIVE_ZERO;
         self.limit = 0;
-        if second as usize <= 64 * ACTIVE_WORDS {
+        let words = self.words.as_mut();
+        if second as usize <= 64 * words.len() {
             for k in 1..second {
-                self.words[(k / 64) as usize] |= 1 << (k % 64);
+                words[(k / 64) as usize] |= 1 << (k % 64);
             }
             self.limit = second;
         }
@@ -46,22 +47,23 @@ impl ActiveSet {
     #[inline(always)]
     pub fn remove(&mut self, c: u32) {
         if c < self.limit {
-            self.words[(c / 64) as usize] &= !(1u64 << (c % 64));
+            self.words.as_mut()[(c / 64) as usize] &= !(1u64 << (c % 64));
         }
     }
 
     #[inline(always)]
     pub fn insert(&mut self, c: u32) {
         if c < self.limit {
-            self.words[(c / 64) as usize] |= 1u64 << (c % 64);
+            self.words.as_mut()[(c / 64) as usize] |= 1u64 << (c % 64);
         }
     }
 
     /// The words in use.
     #[inline(always)]
     fn used(&self) -> &[u64] {
+        let words = self.words.as_ref();
         let n = (self.limit as usize).div_ceil(64);
-        &self.words[..n.min(ACTIVE_WORDS)]
+        &words[..n.min(words.len())]
     }
 
     /// Calls `f(k)` for the active items `k` in increasing order until `f` returns false.

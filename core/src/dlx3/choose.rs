@@ -80,10 +80,10 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// The general case: optional random tie breaks and the details trace (`(err, names)`:
-    /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`). Inlined so that the `Dancer`
+    /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`; compiled in only if `TRACE`). Inlined so that the `Dancer`
     /// never has its address taken (its counters then stay in registers).
     #[inline(always)]
-    pub fn choose_traced(
+    pub fn choose_traced<const TRACE: bool>(
         &mut self,
         mut rng: Option<&mut GbFlip>,
         mut details: Option<&mut dyn ByteSink>,
@@ -105,7 +105,7 @@ impl<W: Width> Dancer<'_, W> {
             };
             let len = super::ops::at(nd, k).itm;
             let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
-            if let Some(w) = details.as_mut() {
+            if let Some(w) = details.as_mut().filter(|_| TRACE) {
                 w.write_bytes(b" ");
                 write_name(&mut **w, &names.get(k as usize));
                 if it.bound != 1 || s != 0 {

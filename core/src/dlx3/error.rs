@@ -91,6 +91,8 @@ pub enum Dlx3Error {
     StorageTooSmall,
     /// The storage has more node or item slots than its link width can address.
     StorageTooLarge,
+    /// Randomizing (`s<seed>`) with 16-bit links, whose engines carry no generator.
+    RandomizingUnsupported,
     /// A preloaded matrix image is not a structure the parser could have built.
     BadImage,
     /// A call that does not fit the engine's phase (e.g. `run` before `end_input`).
@@ -105,6 +107,7 @@ impl Dlx3Error {
             Dlx3Error::TooManyLevels => 252,
             Dlx3Error::StorageTooSmall
             | Dlx3Error::StorageTooLarge
+            | Dlx3Error::RandomizingUnsupported
             | Dlx3Error::BadImage
             | Dlx3Error::OutOfOrder => 1,
         }
@@ -119,6 +122,7 @@ impl Dlx3Error {
             Dlx3Error::TooManyLevels => "Too many levels",
             Dlx3Error::StorageTooSmall => "Storage too small",
             Dlx3Error::StorageTooLarge => "Storage too large for its link width",
+            Dlx3Error::RandomizingUnsupported => "Randomizing needs 32-bit links",
             Dlx3Error::BadImage => "Bad matrix image",
             Dlx3Error::OutOfOrder => "Engine call out of order",
         }

@@ -37,7 +37,6 @@ pub use settings::{
 pub use stats::Stats;
 pub use storage::{Item, Level, Name, Names, Node, Storage, Width, Workspace};
 
-use crate::gb_flip::GbFlip;
 use crate::sink::ByteSink;
 
 /// Where the engine writes: solutions to `out`, everything else to `err`, and the search
@@ -126,7 +125,7 @@ pub struct Dlx3<'a, W: Width = u32> {
     nodes: &'a mut [Node<W>],
     levels: &'a mut [Level],
     settings: Settings,
-    rng: GbFlip,
+    rng: W::Rng,
     /// Knuth's `max_cols`: item slots minus 2.
     max_cols: u32,
     /// Whether the item line's `|` has been seen (Knuth: `second != max_cols`).
@@ -137,7 +136,7 @@ pub struct Dlx3<'a, W: Width = u32> {
     /// Whether every primary item has bounds [1,1] (then scores are list lengths).
     exact_cover: bool,
     /// Active primary items as bits (see `active::ActiveSet`).
-    active: active::ActiveSet,
+    active: active::ActiveSet<W>,
     stats: Stats,
     /// Updates and cleansings as the search adds to them (copied into `stats`).
     tallies: ops::Tallies,
@@ -150,8 +149,7 @@ pub struct Dlx3<'a, W: Width = u32> {
     /// Scan position of the last line read (for "No items").
     last_pos: i32,
     /// First 99 bytes of the current input line (for error reports).
-    line_head: [u8; 99],
-    line_head_len: u8,
+    line_head: W::LineHead,
 }
 
 impl<'a, W: Width> Dlx3<'a, W> {
@@ -177,9 +175,9 @@ impl<'a, W: Width> Dlx3<'a, W> {
             n[0] = [0; 8];
         }
         let rng = if settings.randomizing {
-            GbFlip::new(settings.random_seed)
+            W::seeded_rng(settings.random_seed).ok_or(Dlx3Error::RandomizingUnsupported)?
         } else {
-            GbFlip::new(0)
+            W::NO_RNG
         };
         Ok(Dlx3 {
             items,
@@ -208,8 +206,7 @@ impl<'a, W: Width> Dlx3<'a, W> {
             best_itm: 0,
             score: 0,
             last_pos: 0,
-            line_head: [0; 99],
-            line_head_len: 0,
+            line_head: W::LINE_HEAD_EMPTY,
         })
     }
 

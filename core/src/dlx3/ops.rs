@@ -354,7 +354,7 @@ pub(super) struct Dancer<'x, W: Width> {
     /// Whether any node has a color (otherwise no node is ever cleansed).
     pub colored: bool,
     /// Active primary items as a bit set (see `active`).
-    pub active: &'x mut ActiveSet,
+    pub active: &'x mut ActiveSet<W>,
     pub mems: u64,
     /// Updates and cleansings (kept in memory, see `Tallies`).
     pub tallies: &'x mut Tallies,

@@ -227,7 +227,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Writes Knuth's report for `e` to `err`: for an input error `MESSAGE!` and
     /// `POS: LINE` (the first 99 bytes of the offending line); otherwise `MESSAGE!`.
     pub fn write_error_report(&self, e: &Dlx3Error, err: &mut dyn ByteSink) {
-        write_error_report(e, &self.line_head[..self.line_head_len as usize], err);
+        write_error_report(e, self.line_head.as_ref(), err);
     }
 
     /// `Item totals: L1 L2 ... | Ls ...` (current list lengths).

@@ -152,9 +152,9 @@ impl Dlx3<'_> {
             Some(n) => &chunk[..n],
             None => chunk,
         };
-        let head = line.len().min(self.line_head.len());
-        self.line_head[..head].copy_from_slice(&line[..head]);
-        self.line_head_len = head as u8;
+        let head = line.len().min(self.line_head.bytes.len());
+        self.line_head.bytes[..head].copy_from_slice(&line[..head]);
+        self.line_head.len = head as u8;
         self.stats.mems += 1;
         if line.last() != Some(&b'\n') {
             let kind = if item_line {

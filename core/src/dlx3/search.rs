@@ -74,8 +74,9 @@ impl<W: Width> Dlx3<'_, W> {
         let exact_cover = self.exact_cover;
         // The traced choice is needed for random tie breaks, or to print details or the
         // shape; the mems are the same either way.
+        let randomizing = W::RANDOMIZES && st.randomizing;
         let plain_choice =
-            !st.randomizing && (!PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
+            !randomizing && (!PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
 
         let mut d = Dancer {
             nd: &mut *self.nodes,
@@ -89,7 +90,7 @@ impl<W: Width> Dlx3<'_, W> {
         };
         let levels = &mut *self.levels;
         let names = &self.names;
-        let rng = &mut self.rng;
+        let mut rng = W::gb_flip(&mut self.rng);
         let mut level = self.level;
         let mut cur_node = self.cur_node;
         let mut best_itm = self.best_itm;
@@ -161,17 +162,16 @@ impl<W: Width> Dlx3<'_, W> {
                         if show_details {
                             let _ = write!(Fmt(sinks.err), "Level {level}:");
                         }
-                        let rng = if st.randomizing {
-                            Some(&mut *rng)
-                        } else {
-                            None
+                        let rng = match rng.as_deref_mut() {
+                            Some(g) if randomizing => Some(g),
+                            _ => None,
                         };
                         let details: Option<&mut dyn ByteSink> = if show_details {
                             Some(&mut *sinks.err)
                         } else {
                             None
                         };
-                        (best_itm, score) = d.choose_traced(rng, details, names);
+                        (best_itm, score) = d.choose_traced::<PRINTS>(rng, details, names);
                         if show_details {
                             if score < INFTY {
                                 sinks.err.write_bytes(b" branching on ");

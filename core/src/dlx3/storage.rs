@@ -9,6 +9,8 @@
 /// An item name: up to 8 bytes, padded with zero bytes.
 pub type Name = [u8; 8];
 
+use crate::gb_flip::GbFlip;
+
 mod sealed {
     /// Only the index widths this module defines.
     pub trait Sealed {}
@@ -24,6 +26,27 @@ mod sealed {
 pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'static {
     /// The signed integer of the same width (item numbers, lengths, bounds, colors).
     type Signed: Copy + Default + Eq + core::fmt::Debug + 'static;
+    /// The words of the engine's bit set of active primary items.
+    type ActiveWords: AsRef<[u64]> + AsMut<[u64]> + Copy + core::fmt::Debug + 'static;
+    /// An empty bit set.
+    const ACTIVE_ZERO: Self::ActiveWords;
+    /// Where the engine keeps the head of the input line just read, for error reports:
+    /// [`LineHead`] for `u32` (engines that read text), nothing for `u16`.
+    type LineHead: AsRef<[u8]> + Copy + core::fmt::Debug + 'static;
+    /// An empty line head.
+    const LINE_HEAD_EMPTY: Self::LineHead;
+    /// The engine's random generator: GB_FLIP (224 bytes of state) for `u32`; `u16`
+    /// engines, kept small for RAM, do not randomize.
+    type Rng: core::fmt::Debug + 'static;
+    /// The generator seeded with `seed`, if this width randomizes.
+    fn seeded_rng(seed: i32) -> Option<Self::Rng>;
+    /// The generator that does not randomize.
+    const NO_RNG: Self::Rng;
+    /// Whether engines of this width can randomize (so that the search of one that
+    /// cannot compiles without the random tie breaks).
+    const RANDOMIZES: bool;
+    /// The GB_FLIP state inside `rng`, if any.
+    fn gb_flip(rng: &mut Self::Rng) -> Option<&mut GbFlip>;
     /// Zero.
     const ZERO: Self;
     /// Signed zero.
@@ -48,6 +71,23 @@ pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'stat
 
 impl Width for u32 {
     type Signed = i32;
+    type ActiveWords = [u64; 16];
+    const ACTIVE_ZERO: [u64; 16] = [0; 16];
+    type LineHead = LineHead;
+    const LINE_HEAD_EMPTY: LineHead = LineHead {
+        bytes: [0; 99],
+        len: 0,
+    };
+    type Rng = GbFlip;
+    fn seeded_rng(seed: i32) -> Option<GbFlip> {
+        Some(GbFlip::new(seed))
+    }
+    const NO_RNG: GbFlip = GbFlip::new(0);
+    const RANDOMIZES: bool = true;
+    #[inline(always)]
+    fn gb_flip(rng: &mut GbFlip) -> Option<&mut GbFlip> {
+        Some(rng)
+    }
     const ZERO: u32 = 0;
     const SIGNED_ZERO: i32 = 0;
     const MAX_SLOTS: usize = i32::MAX as usize;
@@ -78,6 +118,20 @@ impl Width for u32 {
 
 impl Width for u16 {
     type Signed = i16;
+    type ActiveWords = [u64; 4];
+    const ACTIVE_ZERO: [u64; 4] = [0; 4];
+    type LineHead = [u8; 0];
+    const LINE_HEAD_EMPTY: [u8; 0] = [];
+    type Rng = ();
+    fn seeded_rng(_: i32) -> Option<()> {
+        None
+    }
+    const NO_RNG: () = ();
+    const RANDOMIZES: bool = false;
+    #[inline(always)]
+    fn gb_flip(_: &mut ()) -> Option<&mut GbFlip> {
+        None
+    }
     const ZERO: u16 = 0;
     const SIGNED_ZERO: i16 = 0;
     const MAX_SLOTS: usize = u16::MAX as usize;
@@ -103,6 +157,19 @@ impl Width for u16 {
     }
     fn checked_signed(v: i32) -> Option<i16> {
         i16::try_from(v).ok()
+    }
+}
+
+/// The first 99 bytes of the input line just read (Knuth prints them in error reports).
+#[derive(Clone, Copy, Debug)]
+pub struct LineHead {
+    pub(super) bytes: [u8; 99],
+    pub(super) len: u8,
+}
+
+impl AsRef<[u8]> for LineHead {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
     }
 }
 

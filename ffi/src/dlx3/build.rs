@@ -4,44 +4,9 @@
 use super::init::dlx3_workspace;
 use super::types::{dlx3_parse_error, dlx3_state};
 use super::workspace::{self, Dead};
-use crate::raw::{in_slice, status_of};
-use crate::status::xcover_status;
-use xcover_core::dlx3::{Dlx3Error, FgetsLines, InputError};
-
-/// The status for an engine error.
-pub fn status_of_error(e: Dlx3Error) -> xcover_status {
-    use xcover_status::*;
-    match e {
-        Dlx3Error::Input { kind, .. } => match kind {
-            InputError::InputLineTooLong => XCOVER_PARSE_INPUT_LINE_TOO_LONG,
-            InputError::NoItems => XCOVER_PARSE_NO_ITEMS,
-            InputError::IllegalColon => XCOVER_PARSE_ILLEGAL_COLON,
-            InputError::IllegalBar => XCOVER_PARSE_ILLEGAL_BAR,
-            InputError::IllegalDigit => XCOVER_PARSE_ILLEGAL_DIGIT,
-            InputError::UpperBoundZero => XCOVER_PARSE_UPPER_BOUND_ZERO,
-            InputError::LowerExceedsUpper => XCOVER_PARSE_LOWER_EXCEEDS_UPPER,
-            InputError::LowerWithoutUpper => XCOVER_PARSE_LOWER_WITHOUT_UPPER,
-            InputError::ItemNameEmpty => XCOVER_PARSE_ITEM_NAME_EMPTY,
-            InputError::ItemNameTooLong => XCOVER_PARSE_ITEM_NAME_TOO_LONG,
-            InputError::DuplicateItemName => XCOVER_PARSE_DUPLICATE_ITEM_NAME,
-            InputError::TooManyItems => XCOVER_PARSE_TOO_MANY_ITEMS,
-            InputError::BarTwice => XCOVER_PARSE_BAR_TWICE,
-            InputError::OptionLineTooLong => XCOVER_PARSE_OPTION_LINE_TOO_LONG,
-            InputError::EmptyItemName => XCOVER_PARSE_EMPTY_ITEM_NAME,
-            InputError::UnknownItemName => XCOVER_PARSE_UNKNOWN_ITEM_NAME,
-            InputError::DuplicateItemInOption => XCOVER_PARSE_DUPLICATE_IN_OPTION,
-            InputError::ColorNotSingle => XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR,
-            InputError::PrimaryColored => XCOVER_PARSE_PRIMARY_COLORED,
-            InputError::TooManyNodes => XCOVER_PARSE_TOO_MANY_NODES,
-        },
-        Dlx3Error::TooManyLevels => XCOVER_TOO_MANY_LEVELS,
-        Dlx3Error::StorageTooSmall => XCOVER_BUFFER_TOO_SMALL,
-        Dlx3Error::BadImage => XCOVER_BAD_IMAGE,
-        Dlx3Error::OutOfOrder => XCOVER_BAD_STATE,
-        // Dlx3Error is non_exhaustive: a future error is at least reported as an error.
-        _ => XCOVER_INTERNAL_ERROR,
-    }
-}
+use crate::raw::{in_slice, status_of, Checked};
+use crate::status::{status_of_error, xcover_status};
+use xcover_core::dlx3::{Dlx3Error, FgetsLines};
 
 /// Reads a whole matrix in Knuth's text format (`len` bytes of `text`; the last line must
 /// end with a newline, as in Knuth's program) into a freshly initialized workspace, and
@@ -84,9 +49,9 @@ pub unsafe extern "C" fn dlx3_parse(
         if ws.engine.item_count() != 0 {
             return Err(xcover_status::XCOVER_BAD_STATE);
         }
-        let result = parse_lines(ws, text, &mut info);
+        let result = parse_lines(ws, text, &mut info)?;
         if let Err(e) = result {
-            ws.with_sinks(|engine, sinks| engine.write_error_report(&e, sinks.err));
+            ws.with_sinks::<u32, _>(|engine, sinks| engine.write_error_report(&e, sinks.err))?;
             return Err(ws.kill(status_of_error(e)));
         }
         ws.set_state(dlx3_state::DLX3_STATE_READY);
@@ -103,12 +68,13 @@ pub unsafe extern "C" fn dlx3_parse(
     status
 }
 
-/// Feeds `text` line by line, recording in `info` where an error happened.
+/// Feeds `text` line by line, recording in `info` where an error happened (the outer
+/// error: not a workspace that reads text).
 fn parse_lines(
     ws: &mut workspace::dlx3_workspace,
     text: &[u8],
     info: &mut dlx3_parse_error,
-) -> Result<(), Dlx3Error> {
+) -> Checked<Result<(), Dlx3Error>> {
     let mut offset = 0usize;
     let mut line_no = 0u32;
     for chunk in FgetsLines::new(text) {
@@ -116,20 +82,20 @@ fn parse_lines(
         info.line = line_no;
         info.line_offset = offset;
         info.line_length = chunk.len();
-        let result = ws.with_sinks(|engine, sinks| engine.read_line(chunk, sinks.err));
+        let result = ws.with_sinks::<u32, _>(|engine, sinks| engine.read_line(chunk, sinks.err))?;
         if let Err(e) = result {
             note_position(info, e);
-            return Err(e);
+            return Ok(Err(e));
         }
         offset += chunk.len();
     }
-    let result = ws.with_sinks(|engine, sinks| engine.end_input(sinks.err));
+    let result = ws.with_sinks::<u32, _>(|engine, sinks| engine.end_input(sinks.err))?;
     if let Err(e) = result {
         note_position(info, e);
-        return Err(e);
+        return Ok(Err(e));
     }
     *info = dlx3_parse_error::NONE;
-    Ok(())
+    Ok(Ok(()))
 }
 
 fn note_position(info: &mut dlx3_parse_error, e: Dlx3Error) {

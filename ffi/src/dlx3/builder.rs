@@ -2,11 +2,11 @@
 //! Argument errors are found before the engine is touched, so they leave the workspace
 //! usable; an error reported by the engine itself marks it dead.
 
-use super::build::status_of_error;
 use super::init::dlx3_workspace;
 use super::types::dlx3_state;
 use super::workspace::{self, Dead};
 use crate::raw::{in_slice, status_of, Checked};
+use crate::status::status_of_error;
 use crate::status::xcover_status;
 use core::ffi::c_char;
 use xcover_core::dlx3::Name;
@@ -97,9 +97,10 @@ pub unsafe extern "C" fn dlx3_add_item(
         if ws.engine.item_count() as usize + 2 >= ws.node_capacity {
             return Err(xcover_status::XCOVER_TOO_MANY_NODES);
         }
-        let result = ws
-            .engine
-            .add_item(&name[..len], lo as i32, hi as i32, secondary);
+        let result =
+            ws.engine
+                .text_engine()?
+                .add_item(&name[..len], lo as i32, hi as i32, secondary);
         match result {
             Ok(_) => {
                 ws.seen_secondary |= secondary;
@@ -182,7 +183,7 @@ pub unsafe extern "C" fn dlx3_add_option(
         }
         let result = ws.with_sinks_and_scratch(n, |engine, entries, sinks| {
             engine.add_option(entries, sinks.err)
-        });
+        })?;
         match result {
             Ok(()) => {
                 ws.set_state(dlx3_state::DLX3_STATE_OPTIONS);

@@ -1,11 +1,13 @@
 //! Sizing, creating, inspecting and releasing workspaces.
 
 use super::settings::dlx3_settings;
+use super::solve::step;
 use super::types::{
-    dlx3_image, dlx3_item, dlx3_node, dlx3_state, DLX3_IMAGE_VERSION, DLX3_WORKSPACE_ALIGN,
+    dlx3_image, dlx3_item, dlx3_item16, dlx3_node, dlx3_node16, dlx3_state, DLX3_IMAGE_VERSION,
+    DLX3_WORKSPACE_ALIGN,
 };
 pub use super::workspace::dlx3_workspace;
-use super::workspace::{self, claim_buffer, install, item_slots, Dead, Writers};
+use super::workspace::{self, claim_buffer, install, item_slots, Dead, EngineWidth, StepFn};
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::xcover_status;
 use core::ffi::c_void;
@@ -28,14 +30,6 @@ pub fn engine_settings(c: &dlx3_settings) -> Settings {
     }
 }
 
-fn writers(c: &dlx3_settings) -> Writers {
-    Writers {
-        out: c.out,
-        err: c.err,
-        shape: c.shape,
-    }
-}
-
 /// Reads the settings argument (NULL means Knuth's defaults with output discarded).
 ///
 /// # Safety
@@ -53,7 +47,7 @@ unsafe fn settings_or_default(settings: *const dlx3_settings) -> Checked<dlx3_se
 }
 
 fn engine_status(e: Dlx3Error) -> xcover_status {
-    super::build::status_of_error(e)
+    crate::status::status_of_error(e)
 }
 
 /// Computes the buffer size and alignment for a workspace that can read (or build) a matrix of up to
@@ -167,7 +161,7 @@ pub unsafe extern "C" fn dlx3_init(
             install(
                 buf,
                 engine,
-                writers(&settings),
+                step::<u32, false, true>,
                 regions.scratch,
                 capacity,
                 dlx3_state::DLX3_STATE_ITEMS,
@@ -179,6 +173,11 @@ pub unsafe extern "C" fn dlx3_init(
 
 /// Checks an image and returns (item slots, node slots) it needs.
 fn image_slots(image: &dlx3_image) -> Checked<(usize, usize)> {
+    let wide = !image.items.is_null() && !image.nodes.is_null();
+    let narrow = !image.items16.is_null() && !image.nodes16.is_null();
+    let none = |p: bool, q: bool| !p && !q;
+    let one_form = (wide && none(!image.items16.is_null(), !image.nodes16.is_null()))
+        || (narrow && none(!image.items.is_null(), !image.nodes.is_null()));
     let ok = image.version == DLX3_IMAGE_VERSION
         && image.last_itm >= 2
         && image.second >= 2
@@ -186,8 +185,7 @@ fn image_slots(image: &dlx3_image) -> Checked<(usize, usize)> {
         && image.last_node >= image.last_itm
         && image.last_node < i32::MAX as u32
         && !image.names.is_null()
-        && !image.items.is_null()
-        && !image.nodes.is_null();
+        && one_form;
     if !ok {
         return Err(xcover_status::XCOVER_BAD_IMAGE);
     }
@@ -195,8 +193,9 @@ fn image_slots(image: &dlx3_image) -> Checked<(usize, usize)> {
 }
 
 /// Computes the buffer size and alignment for solving the preloaded `image` with `levels`
-/// levels. Only the item and node records and the levels take RAM (names stay in the
-/// image). The same number is `XCOVER_DLX3_PRELOADED_SIZE(last_itm, last_node, levels)`.
+/// levels in a workspace made by `dlx3_init_preloaded`. Only the item and node records and
+/// the levels take RAM (names stay in the image). The same number is
+/// `XCOVER_DLX3_PRELOADED_SIZE(last_itm, last_node, levels)`.
 ///
 /// Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_BAD_IMAGE or
 /// XCOVER_BAD_ARGUMENT (levels 0).
@@ -210,6 +209,40 @@ pub unsafe extern "C" fn dlx3_preloaded_workspace_size(
     size: *mut usize,
     align: *mut usize,
 ) -> xcover_status {
+    // SAFETY: forwarded contract.
+    unsafe { preloaded_size::<u32>(image, levels, size, align) }
+}
+
+/// As `dlx3_preloaded_workspace_size`, for a workspace made by `dlx3_init_compact` (16-bit
+/// links: about half the RAM). The same number is
+/// `XCOVER_DLX3_COMPACT_SIZE(last_itm, last_node, levels)`.
+///
+/// Returns as `dlx3_preloaded_workspace_size`, plus XCOVER_BAD_ARGUMENT if the image has
+/// more than 65,535 nodes (use `dlx3_init_preloaded` for it).
+///
+/// # Safety
+/// As for `dlx3_preloaded_workspace_size`.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_compact_workspace_size(
+    image: *const dlx3_image,
+    levels: usize,
+    size: *mut usize,
+    align: *mut usize,
+) -> xcover_status {
+    // SAFETY: forwarded contract.
+    unsafe { preloaded_size::<u16>(image, levels, size, align) }
+}
+
+/// The size functions of both widths.
+///
+/// # Safety
+/// As for `dlx3_preloaded_workspace_size`.
+unsafe fn preloaded_size<W: EngineWidth>(
+    image: *const dlx3_image,
+    levels: usize,
+    size: *mut usize,
+    align: *mut usize,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let (image, size) = unsafe { (in_param(image)?, out_param(size)?) };
@@ -217,10 +250,10 @@ pub unsafe extern "C" fn dlx3_preloaded_workspace_size(
             return Err(xcover_status::XCOVER_MISALIGNED);
         }
         let (item_slots, node_slots) = image_slots(image)?;
-        if levels == 0 {
+        if levels == 0 || node_slots > W::MAX_SLOTS {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
-        *size = workspace::size_for_preloaded(item_slots, node_slots, levels)
+        *size = workspace::size_for_preloaded::<W>(item_slots, node_slots, levels)
             .ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         // SAFETY: forwarded contract.
         unsafe { write_optional(align, DLX3_WORKSPACE_ALIGN) }?;
@@ -231,6 +264,7 @@ pub unsafe extern "C" fn dlx3_preloaded_workspace_size(
 /// Creates a workspace over the preloaded `image` (see `dlx3_image`), ready for
 /// `dlx3_solve_step` without parsing: the item and node records are copied into `buf`, the
 /// names are used where they are. The image must outlive the workspace. Input mems are 0.
+/// Size `buf` with `dlx3_preloaded_workspace_size` or `XCOVER_DLX3_PRELOADED_SIZE`.
 ///
 /// Returns as `dlx3_init`, plus XCOVER_BAD_IMAGE if the image is inconsistent.
 ///
@@ -246,6 +280,67 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
     settings: *const dlx3_settings,
     handle: *mut *mut dlx3_workspace,
 ) -> xcover_status {
+    // SAFETY: forwarded contract.
+    unsafe {
+        init_preloaded::<u32>(
+            buf,
+            len,
+            image,
+            levels,
+            settings,
+            handle,
+            step::<u32, false, false>,
+        )
+    }
+}
+
+/// As `dlx3_init_preloaded`, with 16-bit links: the workspace takes about half the RAM
+/// (`dlx3_compact_workspace_size`, `XCOVER_DLX3_COMPACT_SIZE`) and makes exactly the same
+/// moves. For images of at most 65,535 nodes whose item and option numbers, bounds and
+/// list lengths fit in 16 bits (what `xcover dlx3 --export-c` marks as compact).
+///
+/// Returns as `dlx3_init_preloaded`, plus XCOVER_BAD_ARGUMENT for an image too large for
+/// 16-bit links.
+///
+/// # Safety
+/// As for `dlx3_init_preloaded`.
+#[no_mangle]
+pub unsafe extern "C" fn dlx3_init_compact(
+    buf: *mut c_void,
+    len: usize,
+    image: *const dlx3_image,
+    levels: usize,
+    settings: *const dlx3_settings,
+    handle: *mut *mut dlx3_workspace,
+) -> xcover_status {
+    // SAFETY: forwarded contract.
+    unsafe {
+        init_preloaded::<u16>(
+            buf,
+            len,
+            image,
+            levels,
+            settings,
+            handle,
+            step::<u16, false, false>,
+        )
+    }
+}
+
+/// The preloaded init of both widths; `step` is the silent step of that width.
+///
+/// # Safety
+/// As for `dlx3_init_preloaded`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn init_preloaded<W: EngineWidth>(
+    buf: *mut c_void,
+    len: usize,
+    image: *const dlx3_image,
+    levels: usize,
+    settings: *const dlx3_settings,
+    handle: *mut *mut dlx3_workspace,
+    step: StepFn,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let handle = unsafe { out_param(handle) }?;
@@ -254,39 +349,38 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
         // SAFETY: forwarded contract.
         let settings = unsafe { settings_or_default(settings) }?;
         let (item_slots, node_slots) = image_slots(image)?;
-        if levels == 0 {
+        if levels == 0 || node_slots > W::MAX_SLOTS || item_slots > W::MAX_SLOTS {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
-        // SAFETY: the image contract: `names` holds item_slots names of 8 bytes, `items`
-        // item_slots records and `nodes` node_slots records, valid while the workspace
-        // lives ('static as far as the engine is concerned).
-        let (names, items, nodes): (&'static [Name], &[dlx3_item], &[dlx3_node]) = unsafe {
-            (
-                in_slice(image.names.cast::<Name>(), item_slots)?,
-                in_slice(image.items, item_slots)?,
-                in_slice(image.nodes, node_slots)?,
-            )
+        // SAFETY: the image contract: `names` holds item_slots names of 8 bytes, and the
+        // record arrays that are set item_slots and node_slots records, valid while the
+        // workspace lives ('static as far as the engine is concerned).
+        let (names, records) = unsafe {
+            let names: &'static [Name] = in_slice(image.names.cast::<Name>(), item_slots)?;
+            let records = if image.items.is_null() {
+                Records::Narrow(
+                    in_slice(image.items16, item_slots)?,
+                    in_slice(image.nodes16, node_slots)?,
+                )
+            } else {
+                Records::Wide(
+                    in_slice(image.items, item_slots)?,
+                    in_slice(image.nodes, node_slots)?,
+                )
+            };
+            (names, records)
         };
-        let needed = workspace::size_for_preloaded(item_slots, node_slots, levels);
+        let needed = workspace::size_for_preloaded::<W>(item_slots, node_slots, levels);
         let buf = buf.cast::<u8>();
         // SAFETY: forwarded contract.
         let regions =
-            unsafe { claim_buffer(buf, len, needed, item_slots, false, node_slots, levels) }?;
-        for (ram, rom) in regions.items.iter_mut().zip(items) {
-            *ram = Item {
-                prev: rom.prev,
-                next: rom.next,
-                bound: rom.bound,
-                slack: rom.slack,
-            };
+            unsafe { claim_buffer::<W>(buf, len, needed, item_slots, false, node_slots, levels) }?;
+        // A value that does not fit the width is an image this workspace cannot hold.
+        for (k, ram) in regions.items.iter_mut().enumerate() {
+            *ram = Item::narrow(records.item(k)).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         }
-        for (ram, rom) in regions.nodes.iter_mut().zip(nodes) {
-            *ram = Node {
-                up: rom.up,
-                down: rom.down,
-                itm: rom.itm,
-                color: rom.color,
-            };
+        for (p, ram) in regions.nodes.iter_mut().enumerate() {
+            *ram = Node::narrow(records.node(p)).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         }
         let layout = Layout {
             last_itm: image.last_itm,
@@ -304,7 +398,7 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
             install(
                 buf,
                 engine,
-                writers(&settings),
+                step,
                 &mut [],
                 capacity,
                 dlx3_state::DLX3_STATE_READY,
@@ -312,6 +406,64 @@ pub unsafe extern "C" fn dlx3_init_preloaded(
         };
         Ok(xcover_status::XCOVER_OK)
     })())
+}
+
+/// The item and node records of an image, in the form it has.
+enum Records<'i> {
+    /// 32-bit records.
+    Wide(&'i [dlx3_item], &'i [dlx3_node]),
+    /// 16-bit records.
+    Narrow(&'i [dlx3_item16], &'i [dlx3_node16]),
+}
+
+impl Records<'_> {
+    /// Item record `k` (in range: the slices have the item slots) with 32-bit fields.
+    fn item(&self, k: usize) -> Item {
+        match self {
+            Records::Wide(items, _) => {
+                let r = items[k];
+                Item {
+                    prev: r.prev,
+                    next: r.next,
+                    bound: r.bound,
+                    slack: r.slack,
+                }
+            }
+            Records::Narrow(items, _) => {
+                let r = items[k];
+                Item {
+                    prev: r.prev.into(),
+                    next: r.next.into(),
+                    bound: r.bound.into(),
+                    slack: r.slack.into(),
+                }
+            }
+        }
+    }
+
+    /// Node record `p` (in range) with 32-bit fields.
+    fn node(&self, p: usize) -> Node {
+        match self {
+            Records::Wide(_, nodes) => {
+                let r = nodes[p];
+                Node {
+                    up: r.up,
+                    down: r.down,
+                    itm: r.itm,
+                    color: r.color,
+                }
+            }
+            Records::Narrow(_, nodes) => {
+                let r = nodes[p];
+                Node {
+                    up: r.up.into(),
+                    down: r.down.into(),
+                    itm: r.itm.into(),
+                    color: r.color.into(),
+                }
+            }
+        }
+    }
 }
 
 /// Stores the workspace's state (a `dlx3_state` value) in `*state`. Works on dead

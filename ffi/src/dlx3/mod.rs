@@ -13,13 +13,14 @@ pub mod settings;
 pub mod solve;
 pub mod types;
 pub mod workspace;
+pub mod writers;
 
 pub use build::dlx3_parse;
 pub use builder::{dlx3_add_item, dlx3_add_option};
 pub use init::dlx3_workspace;
 pub use init::{
-    dlx3_get_state, dlx3_init, dlx3_init_preloaded, dlx3_preloaded_workspace_size, dlx3_release,
-    dlx3_text_capacity, dlx3_workspace_size,
+    dlx3_compact_workspace_size, dlx3_get_state, dlx3_init, dlx3_init_compact, dlx3_init_preloaded,
+    dlx3_preloaded_workspace_size, dlx3_release, dlx3_text_capacity, dlx3_workspace_size,
 };
 pub use settings::dlx3_settings;
 pub use settings::dlx3_settings_default;
@@ -28,3 +29,4 @@ pub use solve::{
     dlx3_solution_option, dlx3_solve_step,
 };
 pub use types::*;
+pub use writers::{dlx3_set_writers, dlx3_writers};

@@ -1,11 +1,11 @@
-//! `dlx3_settings`: Knuth's command-line settings plus the three output streams.
+//! `dlx3_settings`: Knuth's command-line settings (the output streams are set apart, with
+//! `dlx3_set_writers`).
 #![allow(non_camel_case_types)]
 
 use crate::raw::{out_param, Checked};
-use crate::sink::xcover_writer;
 use crate::status::xcover_status;
 
-/// Knuth's DLX3 settings (the `v m s d c C l t T` arguments) and the output streams.
+/// Knuth's DLX3 settings (the `v m s d c C l t T` arguments).
 /// Fill it with `dlx3_settings_default()` first, then change what you need.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -34,21 +34,16 @@ pub struct dlx3_settings {
     /// `T`: stop when the mem count reaches this at a search-tree node (Knuth's timeout,
     /// a deterministic mem limit). Default 2^61 - 1.
     pub timeout: u64,
-    /// Standard output of Knuth's program: the solutions.
-    pub out: xcover_writer,
-    /// Standard error of Knuth's program: statistics, traces, warnings, error reports.
-    pub err: xcover_writer,
-    /// Knuth's shape file (`S`): written only if `shape.write` is not NULL.
-    pub shape: xcover_writer,
 }
 
-/// Byte size of `dlx3_settings` (checked by a `_Static_assert` in the header).
-pub(crate) const DLX3_SETTINGS_SIZE: usize = 56 + 3 * 2 * core::mem::size_of::<usize>();
+/// Byte size of `dlx3_settings` on every target (checked by a `_Static_assert` in the
+/// header).
+pub const DLX3_SETTINGS_SIZE: usize = 56;
 
 const _: () = assert!(core::mem::size_of::<dlx3_settings>() == DLX3_SETTINGS_SIZE);
 
 impl dlx3_settings {
-    /// Knuth's defaults, with every stream discarded.
+    /// Knuth's defaults.
     pub const DEFAULT: dlx3_settings = dlx3_settings {
         verbosity: 1025,
         spacing: 0,
@@ -61,14 +56,11 @@ impl dlx3_settings {
         reserved: 0,
         max_count: u64::MAX,
         timeout: 0x1fff_ffff_ffff_ffff,
-        out: xcover_writer::DISCARD,
-        err: xcover_writer::DISCARD,
-        shape: xcover_writer::DISCARD,
     };
 }
 
 /// Fills `*settings` with Knuth's defaults (v1025 m0 d10000000000 c/C/l 1000000, no
-/// solution limit, T = 2^61-1, not randomized) and NULL writers (all output discarded).
+/// solution limit, T = 2^61-1, not randomized).
 ///
 /// Returns XCOVER_OK, or XCOVER_NULL_POINTER / XCOVER_MISALIGNED.
 ///

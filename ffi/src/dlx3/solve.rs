@@ -1,21 +1,22 @@
 //! Solving in slices, and reading solutions, options, names and counters.
 
-use super::build::status_of_error;
 use super::init::dlx3_workspace;
 use super::types::{dlx3_state, dlx3_stats, DLX3_NULL_MOVE};
-use super::workspace::{self, Dead};
+use super::workspace::{self, Dead, EngineWidth};
 use crate::raw::{is_aligned, out_param, status_of, write_optional, Checked};
-use crate::status::xcover_status;
+use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_char;
 use xcover_core::dlx3::{Event, Move};
+use xcover_core::sink::Discard;
 
 /// Runs the search until the next solution, the end, or until about `mem_budget` more
 /// mems are spent (the check is made between steps of the search, so a call may overrun by
 /// the cost of one step; UINT64_MAX means no budget). Pausing never changes the results:
-/// the same solutions, output and counters as an uninterrupted run. Knuth's output flows
-/// through the callbacks as the search goes (solutions to `out` as `spacing` asks, traces
-/// and progress reports to `err`, shape lines to `shape`); when the search ends, the
-/// closing reports (item totals, profile, "Altogether ..." statistics) go to `err`.
+/// the same solutions, output and counters as an uninterrupted run. After
+/// `dlx3_set_writers`, Knuth's output flows through the writers as the search goes
+/// (solutions to `out` as `spacing` asks, traces and progress reports to `err`, shape lines
+/// to `shape`); when the search ends, the closing reports (item totals, profile,
+/// "Altogether ..." statistics) go to `err`. Without writers nothing is printed.
 ///
 /// The first call ends the input of a matrix built with `dlx3_add_item`/`dlx3_add_option`
 /// (printing Knuth's input summary as `verbosity` asks).
@@ -36,41 +37,72 @@ pub unsafe extern "C" fn dlx3_solve_step(
     status_of((|| {
         // SAFETY: forwarded contract.
         let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
-        match ws.state() {
-            dlx3_state::DLX3_STATE_DONE => return Ok(xcover_status::XCOVER_DONE),
-            dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS => {
-                if ws.engine.item_count() == 0 {
-                    return Err(xcover_status::XCOVER_BAD_STATE);
-                }
-                end_input(ws)?;
-            }
-            _ => {}
+        if ws.state() == dlx3_state::DLX3_STATE_DONE {
+            return Ok(xcover_status::XCOVER_DONE);
         }
-        let event = ws.with_sinks(|engine, sinks| engine.run(mem_budget, sinks));
-        match event {
-            Ok(Event::Solution) => {
-                ws.set_state(dlx3_state::DLX3_STATE_SOLUTION);
-                Ok(xcover_status::XCOVER_SOLUTION)
-            }
-            Ok(Event::BudgetExhausted) => {
-                ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
-                Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
-            }
-            Ok(Event::Done(_)) => {
-                ws.with_sinks(|engine, sinks| engine.finish(sinks.err));
-                ws.set_state(dlx3_state::DLX3_STATE_DONE);
-                Ok(xcover_status::XCOVER_DONE)
-            }
-            Err(e) => {
-                ws.with_sinks(|engine, sinks| engine.write_error_report(&e, sinks.err));
-                Err(ws.kill(status_of_error(e)))
-            }
-        }
+        (ws.step)(ws, mem_budget)
     })())
 }
 
-fn end_input(ws: &mut dlx3_workspace) -> Checked<()> {
-    match ws.with_sinks(|engine, sinks| engine.end_input(sinks.err)) {
+/// One `dlx3_solve_step` of a workspace whose engine has width `W`: with `PRINTS`, through
+/// the writers (the closing reports and error reports included); with `TEXT`, a matrix
+/// still being built is closed first.
+pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
+    ws: &mut dlx3_workspace,
+    mem_budget: u64,
+) -> Checked<xcover_status> {
+    if TEXT
+        && matches!(
+            ws.state(),
+            dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS
+        )
+    {
+        if ws.engine.item_count() == 0 {
+            return Err(xcover_status::XCOVER_BAD_STATE);
+        }
+        end_input::<PRINTS>(ws)?;
+    }
+    let event = if PRINTS {
+        ws.with_sinks::<W, _>(|engine, sinks| engine.run(mem_budget, sinks))?
+    } else {
+        W::engine(&mut ws.engine)
+            .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?
+            .run_silent(mem_budget)
+    };
+    match event {
+        Ok(Event::Solution) => {
+            ws.set_state(dlx3_state::DLX3_STATE_SOLUTION);
+            Ok(xcover_status::XCOVER_SOLUTION)
+        }
+        Ok(Event::BudgetExhausted) => {
+            ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
+            Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
+        }
+        Ok(Event::Done(_)) => {
+            if PRINTS {
+                ws.with_sinks::<W, _>(|engine, sinks| engine.finish(sinks.err))?;
+            }
+            ws.set_state(dlx3_state::DLX3_STATE_DONE);
+            Ok(xcover_status::XCOVER_DONE)
+        }
+        Err(e) => {
+            if PRINTS {
+                ws.with_sinks::<W, _>(|engine, sinks| engine.write_error_report(&e, sinks.err))?;
+            }
+            Err(ws.kill(status_of_error(e)))
+        }
+    }
+}
+
+/// Closes a matrix built with `dlx3_add_item`/`dlx3_add_option` (Knuth's input summary
+/// goes to the writers when `PRINTS`).
+fn end_input<const PRINTS: bool>(ws: &mut dlx3_workspace) -> Checked<()> {
+    let result = if PRINTS {
+        ws.with_sinks::<u32, _>(|engine, sinks| engine.end_input(sinks.err))?
+    } else {
+        ws.engine.text_engine()?.end_input(&mut Discard)
+    };
+    match result {
         Ok(()) => {
             ws.set_state(dlx3_state::DLX3_STATE_READY);
             Ok(())
@@ -152,17 +184,17 @@ fn option_nodes(ws: &dlx3_workspace, option: u32) -> Checked<(usize, usize)> {
     if option == 0 || u64::from(option) > layout.options {
         return Err(xcover_status::XCOVER_BAD_ARGUMENT);
     }
-    let nodes = ws.engine.nodes();
-    let first_spacer = layout.last_itm as usize;
     // The spacer after option j has itm == -j and up == the option's first node.
     let wanted = -(i64::from(option));
-    let spacer = nodes
-        .iter()
-        .skip(first_spacer)
-        .position(|n| i64::from(n.itm) == wanted)
+    let spacer = (layout.last_itm as usize..=layout.last_node as usize)
+        .filter_map(|p| ws.engine.node(p))
+        .find(|n| i64::from(n.itm) == wanted)
         .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
-    let first = nodes[first_spacer + spacer].up as usize;
-    let count = nodes.iter().skip(first).take_while(|n| n.itm > 0).count();
+    let first = spacer.up as usize;
+    let count = (first..)
+        .map_while(|p| ws.engine.node(p))
+        .take_while(|n| n.itm > 0)
+        .count();
     Ok((first, count))
 }
 
@@ -213,13 +245,18 @@ pub unsafe extern "C" fn dlx3_option_item(
         if index >= count {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
-        let nodes = ws.engine.nodes();
-        let node = nodes[first + index];
+        let node = ws
+            .engine
+            .node(first + index)
+            .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
         let number = node.itm as u32;
         // A cleansed node (color -1) shows the color that purified its item, kept in the
         // item header's aux field, as Knuth prints it.
         let colour = if node.color < 0 {
-            nodes[number as usize].color
+            ws.engine
+                .node(number as usize)
+                .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?
+                .color
         } else {
             node.color
         };

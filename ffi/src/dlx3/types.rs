@@ -19,7 +19,7 @@ pub const DLX3_KNUTH_MAX_NODES: usize = 100000000;
 pub const DLX3_NULL_MOVE: u32 = 0xffff_ffff;
 
 /// Version stamp a `dlx3_image` must carry in its `version` field.
-pub const DLX3_IMAGE_VERSION: u32 = 0x4458_0001;
+pub const DLX3_IMAGE_VERSION: u32 = 0x4458_0002;
 
 /// Life cycle of a workspace, as reported by `dlx3_get_state()`.
 #[repr(u32)]
@@ -162,11 +162,43 @@ pub struct dlx3_node {
     pub color: i32,
 }
 
+/// One item record of a preloaded image with 16-bit fields (half the flash of
+/// `dlx3_item`; the layout of a compact workspace's records).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct dlx3_item16 {
+    /// Left neighbor in the list of active primary items.
+    pub prev: u16,
+    /// Right neighbor in the list of active primary items.
+    pub next: u16,
+    /// How many more options may cover this item (its upper bound, initially).
+    pub bound: i16,
+    /// Upper bound minus lower bound.
+    pub slack: i16,
+}
+
+/// One node record of a preloaded image with 16-bit fields.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct dlx3_node16 {
+    /// Predecessor in the item's vertical list.
+    pub up: u16,
+    /// Successor in the item's vertical list.
+    pub down: u16,
+    /// Item of this node; list length in a header; minus the option number in a spacer.
+    pub itm: i16,
+    /// Color (0 = none); auxiliary value in a header.
+    pub color: i16,
+}
+
 /// A matrix compiled into the program (`xcover dlx3 --export-c`): the engine's data
-/// structures exactly as reading the text would leave them, so `dlx3_init_preloaded` starts
-/// the search without parsing. All arrays are read-only and may live in flash: the names
-/// stay there; `items` and `nodes` are copied into the workspace because the search
-/// modifies them.
+/// structures exactly as reading the text would leave them, so `dlx3_init_preloaded` and
+/// `dlx3_init_compact` start the search without parsing. All arrays are read-only and may
+/// live in flash: the names stay there; the item and node records are copied into the
+/// workspace because the search modifies them. The records come in 32-bit form (`items`,
+/// `nodes`) or, for a matrix small enough, 16-bit form (`items16`, `nodes16`): exactly one
+/// of the two pairs is set, the other is NULL. Either form works with either init
+/// function.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct dlx3_image {
@@ -183,14 +215,22 @@ pub struct dlx3_image {
     /// `8 * (last_itm + 1)` bytes: item i's name is bytes 8*i .. 8*i+7, NUL-padded
     /// (entry 0, the root, and entry last_itm are all NUL).
     pub names: *const u8,
-    /// `last_itm + 1` item records (the last one all zero).
+    /// `last_itm + 1` item records (the last one all zero), or NULL.
     pub items: *const dlx3_item,
-    /// `last_node + 1` node records.
+    /// `last_node + 1` node records, or NULL.
     pub nodes: *const dlx3_node,
+    /// `last_itm + 1` 16-bit item records, or NULL.
+    pub items16: *const dlx3_item16,
+    /// `last_node + 1` 16-bit node records, or NULL.
+    pub nodes16: *const dlx3_node16,
 }
 
-/// Byte size of `dlx3_image` (checked by a `_Static_assert` in the header).
-pub(crate) const DLX3_IMAGE_SIZE: usize = 24 + 3 * core::mem::size_of::<usize>();
+/// Byte size of `dlx3_image` on this target: its fields, rounded up to its alignment (that
+/// of `u64`, 8 on ARM EABI and LP64 targets).
+pub(crate) const DLX3_IMAGE_SIZE: usize =
+    (24 + 5 * core::mem::size_of::<usize>()).next_multiple_of(core::mem::align_of::<dlx3_image>());
 const _: () = assert!(core::mem::size_of::<dlx3_image>() == DLX3_IMAGE_SIZE);
 const _: () =
     assert!(core::mem::size_of::<dlx3_item>() == 16 && core::mem::size_of::<dlx3_node>() == 16);
+const _: () =
+    assert!(core::mem::size_of::<dlx3_item16>() == 8 && core::mem::size_of::<dlx3_node16>() == 8);
