@@ -74,3 +74,49 @@ fn header_declares_every_status_and_no_rust_names() {
         );
     }
 }
+
+/// Every macro of the two public headers is used by c-examples/header_macros.c, which the
+/// C tests build and run on the host and on Cortex-M: a macro that does not compile, or
+/// disagrees with the library, cannot go unnoticed.
+#[test]
+fn every_header_macro_is_used_by_a_c_test() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let user = std::fs::read_to_string(root.join("c-examples/header_macros.c"))
+        .expect("c-examples/header_macros.c");
+    let mut unused = Vec::new();
+    let mut seen = 0;
+    for header in ["include/xcover.h", "include/xcover_static_asserts.h"] {
+        let text = std::fs::read_to_string(root.join(header)).expect("header");
+        for line in text.lines() {
+            let Some(rest) = line.strip_prefix("#define ") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            // Include guards are not for users.
+            if name.ends_with("_H") {
+                continue;
+            }
+            seen += 1;
+            let used = user.match_indices(name.as_str()).any(|(at, _)| {
+                let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+                let before = user[..at].chars().next_back();
+                let after = user[at + name.len()..].chars().next();
+                !before.is_some_and(word) && !after.is_some_and(word)
+            });
+            if !used {
+                unused.push(name);
+            }
+        }
+    }
+    assert!(
+        seen > 40,
+        "only {seen} macros found: is the header parsed right?"
+    );
+    assert!(
+        unused.is_empty(),
+        "header macros no C test uses: {unused:?}"
+    );
+}
