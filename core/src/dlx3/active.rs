@@ -44,17 +44,28 @@ impl<W: Width> ActiveSet<W> {
         self.limit != 0
     }
 
+    /// The word holding item `c`'s bit. `c < limit <= 64 * words` when the set is in
+    /// use, so the remainder changes nothing; it only lets the compiler drop the bounds
+    /// check (the word count is a power of two known per width).
+    #[inline(always)]
+    fn word(&mut self, c: u32) -> &mut u64 {
+        let words = self.words.as_mut();
+        let n = words.len();
+        debug_assert!(n.is_power_of_two() && (c / 64) < n as u32);
+        &mut words[(c / 64) as usize & (n - 1)]
+    }
+
     #[inline(always)]
     pub fn remove(&mut self, c: u32) {
         if c < self.limit {
-            self.words.as_mut()[(c / 64) as usize] &= !(1u64 << (c % 64));
+            *self.word(c) &= !(1u64 << (c % 64));
         }
     }
 
     #[inline(always)]
     pub fn insert(&mut self, c: u32) {
         if c < self.limit {
-            self.words.as_mut()[(c / 64) as usize] |= 1u64 << (c % 64);
+            *self.word(c) |= 1u64 << (c % 64);
         }
     }
 

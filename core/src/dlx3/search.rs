@@ -224,9 +224,10 @@ impl<W: Width> Dlx3<'_, W> {
                     d.mems += 3;
                     cur_node = d.node(best_itm).down;
                     lv.choice = cur_node;
-                    d.add_bound(best_itm, -1);
-                    let it = d.item(best_itm);
-                    let (bound, slack) = (it.bound, it.slack);
+                    let it = d.item_mut(best_itm);
+                    let bound = W::get_signed(it.bound) - 1;
+                    it.set_bound(bound);
+                    let slack = W::get_signed(it.slack);
                     if bound == 0 && slack == 0 {
                         d.cover(best_itm, true);
                     } else {
