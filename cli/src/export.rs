@@ -8,9 +8,9 @@
 //! (only the input mems are 0). Names stay in the const image (flash); only the item and
 //! node records are copied into RAM.
 //!
-//! RAM of a preloaded problem (C API, 64-bit or 32-bit alike):
-//! `2560 (workspace header) + 16*(last_itm+1) + 16*(last_node+1) + 24*levels` bytes, each
-//! term rounded up to a multiple of 8 (`XCOVER_DLX3_PRELOADED_SIZE` in xcover.h).
+//! The C header also says how many levels every search of the matrix fits in, and how much
+//! RAM a workspace needs (`XCOVER_DLX3_PRELOADED_SIZE`, and `XCOVER_DLX3_COMPACT_SIZE` when
+//! the matrix fits 16-bit links; then its records are emitted with 16-bit fields too).
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
