@@ -6,6 +6,11 @@
 #                            xcover.pc; then: cc app.c $(pkg-config --cflags --libs xcover)
 #   make uninstall PREFIX=...
 #   make test-c              build and run the C examples (c-examples/Makefile)
+#   make mcu                 build target/<triple>/release/libxcover.a for Cortex-M4F
+#                            (thumbv7em-none-eabihf) and Cortex-M3 (thumbv7m-none-eabi) with
+#                            Debian's rustc/cargo and rust-src (-Zbuild-std=core); size-tuned:
+#                            MCU_OPT=z (or s, 3), panics abort at once (no panic machinery).
+#                            .ci/mcu runs the C examples on both under QEMU.
 
 PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
@@ -15,7 +20,14 @@ CARGO      ?= cargo
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 VERSION    := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 
-.PHONY: all lib install uninstall test-c
+# Debian's toolchain (rustc-web, cargo-web, rust-web-src): rustup cannot add these targets
+# here, and -Zbuild-std needs the library source that rust-web-src installs.
+MCU_TARGETS ?= thumbv7em-none-eabihf thumbv7m-none-eabi
+MCU_CARGO   ?= /usr/bin/cargo
+MCU_RUSTC   ?= /usr/bin/rustc
+MCU_OPT     ?= z
+
+.PHONY: all lib install uninstall test-c mcu
 
 all: lib
 
@@ -36,3 +48,10 @@ uninstall:
 
 test-c:
 	$(MAKE) -C c-examples test
+
+mcu:
+	for target in $(MCU_TARGETS); do \
+	    RUSTC=$(MCU_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=$(MCU_OPT) \
+	    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+	    $(MCU_CARGO) build -p xcover-ffi --release --target $$target -Zbuild-std=core || exit 1; \
+	done

@@ -122,7 +122,7 @@ static int scan(unsigned clues, const char *grid_text, const char *mask)
             "%llu; found %llu\n",
             (unsigned long)bytes, (unsigned long)stats.ua_count,
             (unsigned long)stats.ua_after_forced, (unsigned long)stats.ua_kept,
-            stats.forced_givens, stats.clique_size, (unsigned long)chunks,
+            (unsigned)stats.forced_givens, (unsigned)stats.clique_size, (unsigned long)chunks,
             (unsigned long)stats.chunks_done, (unsigned long long)stats.steps,
             (unsigned long long)stats.candidates, (unsigned long long)stats.found);
     return stats.found == puzzle_count && stats.chunks_done == chunks ? 0 : 1;

@@ -237,7 +237,7 @@ static void bad_images(void)
     dlx3_workspace *ws = NULL;
     dlx3_settings randomized;
     size_t size = 0, align = 0, k;
-    unsigned count;
+    long count;
     guarded g = make_guarded(QUEENS8_WORKSPACE_SIZE(10));
     guarded c = make_guarded(QUEENS8_COMPACT_WORKSPACE_SIZE(10));
 
@@ -615,7 +615,7 @@ static void call_arguments(void)
 
     /* dlx3_add_option */
     shifted.names[0] = NULL;
-    odd_names = (const char **)(void *)(shifted.bytes + 4);
+    odd_names = (const char **)(void *)(shifted.bytes + sizeof(char *) / 2); /* 32- or 64-bit */
     memcpy((void *)odd_names, names, sizeof names);
     EXPECT(dlx3_add_option(ws, NULL, NULL, 2), XCOVER_NULL_POINTER);
     EXPECT(dlx3_add_option(ws, odd_names, NULL, 2), XCOVER_MISALIGNED);
@@ -623,7 +623,8 @@ static void call_arguments(void)
     EXPECT(dlx3_add_option(ws, names, NULL, 0), XCOVER_BAD_ARGUMENT);
     EXPECT(dlx3_add_option(ws, names, "\0 ", 2), XCOVER_BAD_ARGUMENT); /* a space color */
     EXPECT(dlx3_add_option(ws, names, "\0x", 2), XCOVER_PARSE_PRIMARY_COLORED);
-    EXPECT(dlx3_add_option(ws, names, NULL, (size_t)-1 / 8), XCOVER_BAD_ARGUMENT);
+    /* n pointers would take more than PTRDIFF_MAX bytes (on 32- and 64-bit targets alike) */
+    EXPECT(dlx3_add_option(ws, names, NULL, (size_t)-1 / 2 / sizeof(char *) + 1), XCOVER_BAD_ARGUMENT);
     EXPECT(dlx3_add_option(ws, names, NULL, (size_t)-1), XCOVER_BAD_ARGUMENT);
     CHECK(state_of(ws) == DLX3_STATE_ITEMS);
     EXPECT(dlx3_add_option(ws, names, NULL, 2), XCOVER_OK);
