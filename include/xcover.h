@@ -956,8 +956,6 @@ typedef struct gridcheck_limits {
     uint32_t max_clues;
 } gridcheck_limits;
 
-
-
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus

@@ -420,48 +420,16 @@ impl Records<'_> {
     /// Item record `k` (in range: the slices have the item slots) with 32-bit fields.
     fn item(&self, k: usize) -> Item {
         match self {
-            Records::Wide(items, _) => {
-                let r = items[k];
-                Item {
-                    prev: r.prev,
-                    next: r.next,
-                    bound: r.bound,
-                    slack: r.slack,
-                }
-            }
-            Records::Narrow(items, _) => {
-                let r = items[k];
-                Item {
-                    prev: r.prev.into(),
-                    next: r.next.into(),
-                    bound: r.bound.into(),
-                    slack: r.slack.into(),
-                }
-            }
+            Records::Wide(items, _) => items[k].into(),
+            Records::Narrow(items, _) => Item::<u16>::from(items[k]).wide(),
         }
     }
 
     /// Node record `p` (in range) with 32-bit fields.
     fn node(&self, p: usize) -> Node {
         match self {
-            Records::Wide(_, nodes) => {
-                let r = nodes[p];
-                Node {
-                    up: r.up,
-                    down: r.down,
-                    itm: r.itm,
-                    color: r.color,
-                }
-            }
-            Records::Narrow(_, nodes) => {
-                let r = nodes[p];
-                Node {
-                    up: r.up.into(),
-                    down: r.down.into(),
-                    itm: r.itm.into(),
-                    color: r.color.into(),
-                }
-            }
+            Records::Wide(_, nodes) => nodes[p].into(),
+            Records::Narrow(_, nodes) => Node::<u16>::from(nodes[p]).wide(),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::status::xcover_status;
 use core::ffi::c_char;
+use xcover_core::dlx3::{Item, Node};
 
 /// Alignment (bytes) required of every workspace buffer.
 pub const DLX3_WORKSPACE_ALIGN: usize = 8;
@@ -224,6 +225,21 @@ pub struct dlx3_image {
     /// `last_node + 1` 16-bit node records, or NULL.
     pub nodes16: *const dlx3_node16,
 }
+
+/// The engine's record with the same fields as a C record of an image.
+macro_rules! same_fields {
+    ($c:ty => $engine:ty { $($field:ident),* }) => {
+        impl From<$c> for $engine {
+            fn from(r: $c) -> Self {
+                Self { $($field: r.$field),* }
+            }
+        }
+    };
+}
+same_fields!(dlx3_item => Item { prev, next, bound, slack });
+same_fields!(dlx3_item16 => Item<u16> { prev, next, bound, slack });
+same_fields!(dlx3_node => Node { up, down, itm, color });
+same_fields!(dlx3_node16 => Node<u16> { up, down, itm, color });
 
 /// Byte size of `dlx3_image` on this target: its fields, rounded up to its alignment (that
 /// of `u64`, 8 on ARM EABI and LP64 targets).

@@ -4,6 +4,7 @@
 
 use super::arena::{round_up, Carver, Sizer};
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
+use super::writers::dlx3_writers;
 use crate::raw::{is_aligned, Checked};
 use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
@@ -96,26 +97,12 @@ pub type OptionEntry = (u32, u8);
 // SAFETY: a u32 and a u8 (plus padding): all-zero is a valid value; alignment 4 <= 8.
 unsafe impl super::arena::Plain for (u32, u8) {}
 
-/// The output streams (`dlx3_set_writers`); all discarded until it is called.
-/// cbindgen:ignore
-#[derive(Clone, Copy)]
-pub struct Writers {
-    /// Knuth's stdout.
-    pub out: xcover_writer,
-    /// Knuth's stderr.
-    pub err: xcover_writer,
-    /// Knuth's shape file.
-    pub shape: xcover_writer,
-}
-
-impl Writers {
-    /// Every stream discarded.
-    pub const DISCARD: Writers = Writers {
-        out: xcover_writer::DISCARD,
-        err: xcover_writer::DISCARD,
-        shape: xcover_writer::DISCARD,
-    };
-}
+/// The streams of a workspace until `dlx3_set_writers`: all discarded.
+const NO_WRITERS: dlx3_writers = dlx3_writers {
+    out: xcover_writer::DISCARD,
+    err: xcover_writer::DISCARD,
+    shape: xcover_writer::DISCARD,
+};
 
 /// The engine of a workspace, in the link width its init function chose. It lives in the
 /// caller's buffer right after the `dlx3_workspace` record, with its own size, so that a
@@ -234,8 +221,8 @@ pub struct dlx3_workspace {
     state: u32,
     /// Why the workspace died (XCOVER_OK while alive).
     pub failure: xcover_status,
-    /// The output streams.
-    pub writers: Writers,
+    /// The output streams (`dlx3_set_writers`).
+    pub writers: dlx3_writers,
     /// What `dlx3_solve_step` runs.
     pub step: StepFn,
     /// Items the workspace can hold (Knuth's max_cols).
@@ -387,7 +374,7 @@ pub unsafe fn install<W: EngineWidth>(
             magic: MAGIC,
             state: state as u32,
             failure: xcover_status::XCOVER_OK,
-            writers: Writers::DISCARD,
+            writers: NO_WRITERS,
             step,
             item_capacity,
             node_capacity: capacity.1,

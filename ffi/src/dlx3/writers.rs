@@ -8,7 +8,7 @@
 
 use super::init::dlx3_workspace;
 use super::solve::step;
-use super::workspace::{self, Dead, Engine, StepFn, Writers};
+use super::workspace::{self, Dead, Engine, StepFn};
 use crate::raw::{in_param, status_of};
 use crate::sink::xcover_writer;
 use crate::status::xcover_status;
@@ -61,11 +61,7 @@ pub unsafe extern "C" fn dlx3_set_writers(
                 *in_param(writers)?,
             )
         };
-        ws.writers = Writers {
-            out: writers.out,
-            err: writers.err,
-            shape: writers.shape,
-        };
+        ws.writers = writers;
         ws.step = match ws.engine {
             Engine::Wide(_) => step::<u32, true, true> as StepFn,
             Engine::Compact(_) => step::<u16, true, false>,
