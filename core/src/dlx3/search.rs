@@ -453,6 +453,60 @@ mod tests {
         }
     }
 
+    /// `text` parsed, then searched again as a preloaded image with 16-bit links: the same
+    /// solutions and counters.
+    fn compact_run_matches(text: &[u8], args: &[&str]) -> u64 {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        let mut parsed = parse(&mut b, text, settings(args), &mut warn).expect("parses");
+        let layout = parsed.layout();
+        let mut items16: Vec<Item<u16>> = parsed
+            .items()
+            .iter()
+            .map(|&i| Item::narrow(i).expect("fits"))
+            .collect();
+        let mut nodes16: Vec<Node<u16>> = parsed
+            .nodes()
+            .iter()
+            .map(|&n| Node::narrow(n).expect("fits"))
+            .collect();
+        items16.push(Item::ZERO);
+        nodes16.push(Node::ZERO);
+        let names: Vec<_> = (0..items16.len() as u32)
+            .map(|k| parsed.item_name(k))
+            .collect();
+        let (want, _, _) = run_all(&mut parsed, u64::MAX).expect("runs");
+        let mut levels = vec![Level::ZERO; 500];
+        let storage = Storage::with_shared_names(&mut items16, &names, &mut nodes16, &mut levels);
+        let mut compact =
+            super::super::Dlx3::preloaded(storage, settings(args), layout).expect("valid");
+        let (got, _, _) = run_all(&mut compact, 7).expect("runs");
+        assert_eq!(got, want);
+        assert_eq!(compact.stats().mems, parsed.stats().mems);
+        assert_eq!(compact.stats().nodes, parsed.stats().nodes);
+        compact.stats().count
+    }
+
+    #[test]
+    fn compact_links_search_like_wide_ones_past_the_bit_set() {
+        // 300 primary items: more than a 16-bit engine's active-item bit set holds (256),
+        // so the search walks the linked list; five pairs give 2^5 solutions.
+        let mut text = String::new();
+        for k in 0..300 {
+            text += &std::format!("i{k} ");
+        }
+        text += "\n";
+        for k in 0..300 {
+            text += &std::format!("i{k}\n");
+        }
+        for k in 0..5 {
+            text += &std::format!("i{} i{}\n", 2 * k, 2 * k + 1);
+        }
+        assert_eq!(compact_run_matches(text.as_bytes(), &["m1"]), 32);
+        // And a colored problem with multiplicities (Knuth's example) in the bit set.
+        assert_eq!(compact_run_matches(SEED, &["m1", "v3"]), 1);
+    }
+
     #[test]
     fn preloaded_image_searches_like_the_parsed_one() {
         let text = queens(6);
