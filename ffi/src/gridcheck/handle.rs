@@ -2,6 +2,7 @@
 //! views of the scan objects and arrays (see `crate::carve`), so every call can tell a live
 //! workspace from garbage, a dead one, or a call made out of order.
 
+use super::grid_error::GridOutcome;
 use super::layout::{self, REGION_ALIGN};
 use super::types::{
     gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_DEAD,
@@ -87,6 +88,8 @@ pub struct Record<'buf> {
     pub found_any: bool,
     /// Whether the prepared-scan slot holds a prepared scan.
     prepared_live: bool,
+    /// The outcome of the last `gridcheck_set_grid` (`gridcheck_get_grid_error`).
+    pub(crate) last_grid: GridOutcome,
 }
 
 /// Checks a buffer handed to `gridcheck_init`, carves it and writes the handle.
@@ -158,6 +161,7 @@ pub unsafe fn install(
             last_puzzle: [0; 82],
             found_any: false,
             prepared_live: false,
+            last_grid: GridOutcome::NONE,
         })
     };
     Ok(record.cast())
