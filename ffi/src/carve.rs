@@ -72,8 +72,14 @@ impl<const ALIGN: usize> Sizer<ALIGN> {
     }
 
     /// Accounts for an array of `count` values of `T`.
+    #[inline(always)]
     pub fn array<T>(self, count: usize) -> Self {
-        match count.checked_mul(size_of::<T>()) {
+        self.elements(count, size_of::<T>())
+    }
+
+    /// Accounts for `count` elements of `size` bytes (not generic: one copy in the binary).
+    fn elements(self, count: usize, size: usize) -> Self {
+        match count.checked_mul(size) {
             Some(bytes) => self.bytes(bytes),
             None => Sizer { total: None },
         }
@@ -87,7 +93,7 @@ impl<const ALIGN: usize> Sizer<ALIGN> {
 
 /// Hands out consecutive regions of a buffer that belongs to the workspace from now on.
 pub struct Carver<'buf, const ALIGN: usize> {
-    base: *mut u8,
+    base: NonNull<u8>,
     /// Offset of the next region from `base`.
     next: usize,
     /// Bytes of the buffer the carver may use.
@@ -103,8 +109,8 @@ impl<'buf, const ALIGN: usize> Carver<'buf, ALIGN> {
     /// `base .. base + limit` is writable memory that nothing else uses during `'buf`
     /// (the C caller's obligation: the buffer stays valid and untouched while the workspace
     /// is used).
-    pub unsafe fn new(base: *mut u8, skip: usize, limit: usize) -> Self {
-        let start = (base as usize).wrapping_add(skip);
+    pub unsafe fn new(base: NonNull<u8>, skip: usize, limit: usize) -> Self {
+        let start = (base.as_ptr() as usize).wrapping_add(skip);
         Carver {
             base,
             next: skip.saturating_add(start.wrapping_neg() % ALIGN),
@@ -113,26 +119,15 @@ impl<'buf, const ALIGN: usize> Carver<'buf, ALIGN> {
         }
     }
 
-    /// Moves the next region to `offset` bytes from the start of the buffer (a multiple of
-    /// `ALIGN`, not before the regions already handed out); None if it is not.
-    pub fn skip_to(&mut self, offset: usize) -> Option<()> {
-        let aligned = (self.base as usize).wrapping_add(offset) % ALIGN == 0;
-        if offset < self.next || !aligned || offset > self.limit {
-            return None;
-        }
-        self.next = offset;
-        Some(())
-    }
-
     /// The next `bytes` bytes (a multiple of `ALIGN` of them are taken), or None.
     fn take(&mut self, bytes: usize) -> Option<NonNull<u8>> {
         let end = self.next.checked_add(round_up(bytes, ALIGN)?)?;
         if end > self.limit {
             return None;
         }
-        // `next < end <= limit`: inside the buffer (`new`'s contract), so `add` stays in
-        // bounds; the base is not NULL (the init functions check it first).
-        let start = NonNull::new(self.base.wrapping_add(self.next))?;
+        // SAFETY: `next < end <= limit`: inside the buffer (`new`'s contract), so the
+        // offset stays in bounds of one allocation.
+        let start = unsafe { self.base.add(self.next) };
         self.next = end;
         Some(start)
     }
@@ -148,19 +143,27 @@ impl<'buf, const ALIGN: usize> Carver<'buf, ALIGN> {
     }
 
     /// `count` zeroed values of `T`.
+    #[inline(always)]
     pub fn zeroed<T: Plain>(&mut self, count: usize) -> Option<WeakSliceMut<'buf, T>> {
         const { assert!(align_of::<T>() <= ALIGN) };
-        let bytes = count.checked_mul(size_of::<T>())?;
-        let start = self.take(bytes)?;
-        // SAFETY: `take` returned `bytes` writable bytes inside the buffer, handed out to no
-        // one else (regions never overlap: `next` only grows).
-        unsafe { core::ptr::write_bytes(start.as_ptr(), 0, bytes) };
+        let start = self.take_zeroed(count, size_of::<T>())?;
         Some(WeakSliceMut {
-            // The region starts on an ALIGN boundary, ALIGN >= align_of::<T>().
+            // The region starts on an ALIGN boundary, ALIGN >= align_of::<T>(), and holds
+            // `count` zeroed T (zero is a valid T: `Plain`).
             ptr: start.cast::<T>(),
             len: count,
             _buf: PhantomData,
         })
+    }
+
+    /// The next `count * size` bytes, zeroed (not generic: one copy in the binary).
+    fn take_zeroed(&mut self, count: usize, size: usize) -> Option<NonNull<u8>> {
+        let bytes = count.checked_mul(size)?;
+        let start = self.take(bytes)?;
+        // SAFETY: `take` returned `bytes` writable bytes inside the buffer, handed out to no
+        // one else (regions never overlap: `next` only grows).
+        unsafe { core::ptr::write_bytes(start.as_ptr(), 0, bytes) };
+        Some(start)
     }
 
     /// Bytes from the start of the buffer to the end of the last region.
@@ -332,7 +335,7 @@ mod tests {
             .array::<u16>(5);
         assert_eq!(sizer.total(), Some(16 + 16 + 16 + 16));
         // SAFETY: buf is 8-aligned and 256 bytes long, alive and unused during the test.
-        let mut carver = unsafe { Carver::<8>::new(buf.as_mut_ptr().cast(), 13, 64) };
+        let mut carver = unsafe { Carver::<8>::new(NonNull::from(&mut buf).cast(), 13, 64) };
         let mut a = carver.zeroed::<u32>(3).unwrap();
         assert_eq!(a.as_slice(), &[0, 0, 0]);
         a.as_mut_slice()[2] = 7;
@@ -359,7 +362,7 @@ mod tests {
         let base = buf[off..].as_mut_ptr();
         // SAFETY: base .. base + 200 lies inside `buf`, alive and unused during the test.
         // Skipping 16 bytes lands on 8 mod 16: the carver pads 8 bytes to the boundary.
-        let mut carver = unsafe { Carver::<16>::new(base, 16, 200) };
+        let mut carver = unsafe { Carver::<16>::new(NonNull::new(base).unwrap(), 16, 200) };
         let a = carver.zeroed::<u128>(3).unwrap();
         assert_eq!(a.as_slice().as_ptr() as usize % 16, 0);
         assert_eq!(a.as_slice().as_ptr() as usize - base as usize, 16 + 8);
@@ -373,20 +376,15 @@ mod tests {
     }
 
     #[test]
-    fn skip_to_moves_forward_on_boundaries_only() {
-        let mut buf = [0u64; 16];
-        // SAFETY: buf is 8-aligned, 128 bytes, alive and unused during the test.
-        let mut carver = unsafe { Carver::<8>::new(buf.as_mut_ptr().cast(), 8, 128) };
+    fn a_slot_is_written_once_and_read_through_its_view() {
+        let mut buf = [0u64; 4];
+        // SAFETY: buf is 8-aligned, 32 bytes, alive and unused during the test.
+        let mut carver = unsafe { Carver::<8>::new(NonNull::from(&mut buf).cast(), 8, 24) };
         let mut engine = carver.slot::<u64>().unwrap().init(5);
-        assert_eq!(carver.skip_to(4), None, "backwards");
-        assert_eq!(carver.skip_to(36), None, "off a boundary");
-        assert_eq!(carver.skip_to(136), None, "past the limit");
-        assert_eq!(carver.skip_to(40), Some(()));
         *engine.get_mut() += 1;
         assert_eq!(*engine.get(), 6);
-        let rest = carver.zeroed::<u64>(11).unwrap();
-        assert_eq!(rest.len(), 11);
-        assert!(carver.zeroed::<u8>(1).is_none());
+        assert_eq!(carver.zeroed::<u64>(1).unwrap().as_slice(), &[0]);
+        assert!(carver.slot::<u8>().is_none(), "the limit is respected");
         assert_eq!(buf[1], 6, "the slot is the second word");
     }
 

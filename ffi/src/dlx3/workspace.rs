@@ -10,6 +10,7 @@ use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::{align_of, size_of};
+use core::ptr::NonNull;
 use xcover_core::dlx3::{Dlx3, Item, Layout, Level, Move, Name, Node, Sinks, Stats, Width};
 
 /// "XCOVDLX3": marks a buffer that holds a live (or dead, but initialized) workspace.
@@ -318,9 +319,7 @@ pub unsafe fn claim_buffer<'buf, W: EngineWidth>(
     node_slots: usize,
     levels: usize,
 ) -> Checked<Regions<'buf, W>> {
-    if buf.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
+    let base = NonNull::new(buf).ok_or(xcover_status::XCOVER_NULL_POINTER)?;
     if (buf as usize) % DLX3_WORKSPACE_ALIGN != 0 {
         return Err(xcover_status::XCOVER_MISALIGNED);
     }
@@ -341,14 +340,17 @@ pub unsafe fn claim_buffer<'buf, W: EngineWidth>(
             return Err(xcover_status::XCOVER_ALREADY_INITIALIZED);
         }
     }
-    // SAFETY: `needed` <= len bytes writable during 'buf (this function's contract); the
-    // record comes first, written by `install`.
-    let mut carver: Dlx3Carver<'buf> = unsafe { Carver::new(buf, size_of::<Workspace>(), needed) };
+    // Two carvers that never overlap: the header (the record, written by `install`, then
+    // the engine) in the first W::HEADER_BYTES, the arrays from there to `needed`.
+    // SAFETY: W::HEADER_BYTES <= `needed` <= len bytes writable during 'buf (this
+    // function's contract).
+    let mut header: Dlx3Carver<'buf> =
+        unsafe { Carver::new(base, size_of::<Workspace>(), W::HEADER_BYTES) };
+    // SAFETY: as above, from W::HEADER_BYTES on.
+    let mut carver: Dlx3Carver<'buf> = unsafe { Carver::new(base, W::HEADER_BYTES, needed) };
     let regions = (|| {
-        let engine = carver.slot::<Dlx3<'buf, W>>()?;
-        carver.skip_to(W::HEADER_BYTES)?;
         Some(Regions {
-            engine,
+            engine: header.slot::<Dlx3<'buf, W>>()?,
             items: carver.zeroed::<Item<W>>(item_slots)?,
             names: if names {
                 Some(carver.zeroed::<Name>(item_slots)?)

@@ -13,6 +13,7 @@ use crate::raw::{is_aligned, Checked};
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::size_of;
+use core::ptr::NonNull;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
 use xcover_core::gridcheck::scan::{ChunkRun, Prepared, RunStats, ScanOptions, Workspace};
 use xcover_core::gridcheck::{Cells, Grid};
@@ -102,9 +103,7 @@ pub unsafe fn install(
     len: usize,
     limits: gridcheck_limits,
 ) -> Checked<*mut gridcheck> {
-    if buf.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
+    let base = NonNull::new(buf).ok_or(xcover_status::XCOVER_NULL_POINTER)?;
     if (buf as usize) % GRIDCHECK_WORKSPACE_ALIGN != 0 {
         return Err(xcover_status::XCOVER_MISALIGNED);
     }
@@ -127,7 +126,7 @@ pub unsafe fn install(
     // SAFETY: `needed` <= len bytes at `buf` are writable while the workspace is in use
     // (this function's contract); the handle occupies the first bytes, skipped here.
     let mut carver: Carver<'_, REGION_ALIGN> =
-        unsafe { Carver::new(buf, size_of::<Record>(), needed) };
+        unsafe { Carver::new(base, size_of::<Record>(), needed) };
     let mut regions = (|| {
         Some(Regions {
             grid: carver.slot()?,
