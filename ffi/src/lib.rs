@@ -31,6 +31,7 @@ compile_error!("xcover-ffi must be built with panic = \"abort\" (set in the work
 pub mod carve;
 pub mod dlx3;
 pub mod gridcheck;
+pub mod handle;
 pub mod raw;
 pub mod sink;
 pub mod status;

@@ -5,18 +5,14 @@
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
 use super::writers::dlx3_writers;
 use crate::carve::{round_up, Carver, Plain, Sizer, Slot, WeakMut, WeakSliceMut};
-use crate::raw::{is_aligned, Checked};
+pub use crate::handle::Dead;
+use crate::handle::{self, Header, Record};
+use crate::raw::Checked;
 use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::{align_of, size_of};
-use core::ptr::NonNull;
 use xcover_core::dlx3::{Dlx3, Item, Layout, Level, Move, Name, Node, Sinks, Stats, Width};
-
-/// "XCOVDLX3": marks a buffer that holds a live (or dead, but initialized) workspace.
-const MAGIC: u64 = u64::from_le_bytes(*b"XCOVDLX3");
-/// Written over the magic number by `dlx3_release`, so a released buffer is not "live".
-const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
 
 /// The workspace header and engine in front of the arrays of a 32-bit workspace
 /// (`dlx3_init`, `dlx3_init_preloaded`) take at most
@@ -233,16 +229,14 @@ pub struct dlx3_workspace {
     _buffer: PhantomData<(*mut u8, PhantomPinned)>,
 }
 
-/// The workspace record at the start of the caller's buffer. `repr(C)` keeps the magic
-/// number and the state at fixed offsets, which every call reads before trusting anything
-/// else. `'buf` is the span during which the C caller keeps the buffer: each call borrows
-/// the record for itself (see [`workspace`]).
+/// The workspace record at the start of the caller's buffer. `repr(C)` keeps the header
+/// (magic number, state) first, which every call reads before trusting anything else.
+/// `'buf` is the span during which the C caller keeps the buffer: each call borrows the
+/// record for itself (see [`workspace`]).
 #[repr(C)]
 pub struct Workspace<'buf> {
-    magic: u64,
-    state: u32,
-    /// Why the workspace died (XCOVER_OK while alive).
-    pub failure: xcover_status,
+    /// Magic number, state (a `dlx3_state`), why it died.
+    pub header: Header,
     /// The output streams (`dlx3_set_writers`).
     pub writers: dlx3_writers,
     /// What `dlx3_solve_step` runs.
@@ -257,6 +251,16 @@ pub struct Workspace<'buf> {
     pub scratch: WeakSliceMut<'buf, OptionEntry>,
     /// The engine; it and its slices lie in the same caller buffer, after this record.
     pub engine: Engine<'buf>,
+}
+
+// SAFETY: repr(C), the header first, written by `install` with Header::new::<Self>.
+unsafe impl Record for Workspace<'_> {
+    /// "XCOVDLX3": marks a buffer that holds a live (or dead, but initialized) workspace.
+    const MAGIC: u64 = u64::from_le_bytes(*b"XCOVDLX3");
+    /// Written over the magic number by `dlx3_release`.
+    const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
+    const FIRST_STATE: u32 = dlx3_state::DLX3_STATE_ITEMS as u32;
+    const DEAD: u32 = dlx3_state::DLX3_STATE_DEAD as u32;
 }
 
 /// Item slots the engine needs for `items` items (Knuth's `max_cols + 2`).
@@ -319,27 +323,9 @@ pub unsafe fn claim_buffer<'buf, W: EngineWidth>(
     node_slots: usize,
     levels: usize,
 ) -> Checked<Regions<'buf, W>> {
-    let base = NonNull::new(buf).ok_or(xcover_status::XCOVER_NULL_POINTER)?;
-    if (buf as usize) % DLX3_WORKSPACE_ALIGN != 0 {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    let needed = needed.ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-    if len < needed {
-        return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
-    }
-    // SAFETY: the buffer is at least W::HEADER_BYTES (<= needed <= len) long and 8-aligned,
-    // so its first 8 bytes can be read as a u64; the caller's memory counts as initialized
-    // bytes (it comes from C, where every object representation of uint64_t is a value).
-    // A volatile read keeps the compiler from assuming anything about fresh memory.
-    let current = unsafe { buf.cast::<u64>().read_volatile() };
-    if current == MAGIC {
-        // SAFETY: a buffer starting with our magic number was initialized by us and holds a
-        // workspace record (the state field is a plain u32).
-        let state = unsafe { (*buf.cast::<Workspace>()).state };
-        if state != dlx3_state::DLX3_STATE_DEAD as u32 {
-            return Err(xcover_status::XCOVER_ALREADY_INITIALIZED);
-        }
-    }
+    // SAFETY: forwarded contract.
+    let base = unsafe { handle::claim::<Workspace>(buf, len, needed, DLX3_WORKSPACE_ALIGN) }?;
+    let needed = needed.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
     // Two carvers that never overlap: the header (the record, written by `install`, then
     // the engine) in the first W::HEADER_BYTES, the arrays from there to `needed`.
     // SAFETY: W::HEADER_BYTES <= `needed` <= len bytes writable during 'buf (this
@@ -390,9 +376,7 @@ pub unsafe fn install<'buf, W: EngineWidth>(
     // ENGINE_OFFSET bytes hold the record; `write` does not drop what was there.
     unsafe {
         record.write(Workspace {
-            magic: MAGIC,
-            state: state as u32,
-            failure: xcover_status::XCOVER_OK,
+            header: Header::new::<Workspace>(state as u32),
             writers: NO_WRITERS,
             step,
             item_capacity,
@@ -405,66 +389,34 @@ pub unsafe fn install<'buf, W: EngineWidth>(
     record.cast()
 }
 
-/// What a call accepts of a dead workspace.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Dead {
-    /// Return XCOVER_DEAD.
-    Refuse,
-    /// Go ahead (stats, state, release).
-    Allow,
-}
-
-/// Validates a handle: NULL, alignment, magic number, and (unless allowed) dead state.
+/// Validates a handle (see [`handle::open`]) and gives its record for the call.
 ///
 /// # Safety
-/// `handle` is NULL or points to at least 8 readable bytes; if those hold the magic number,
-/// to a workspace created by an init function whose buffer stays valid during `'a`, used
-/// by no other thread then. (`'a` is the span of the exported call: the workspace and its
-/// views are borrowed for that call only.)
+/// As for [`handle::open`]: `handle` is NULL or points to at least 16 readable bytes; if
+/// they hold the magic number, to a workspace created by an init function whose buffer
+/// stays valid during `'a`, used by no other thread then.
 pub unsafe fn workspace<'a>(
     handle: *mut dlx3_workspace,
     dead: Dead,
 ) -> Checked<&'a mut Workspace<'a>> {
-    if handle.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
-    let record = handle.cast::<Workspace<'a>>();
-    if !is_aligned(record) {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    // SAFETY: non-null and aligned; the first 8 bytes are readable per this contract
-    // (volatile: the bytes may be anything the C caller left there).
-    if unsafe { record.cast::<u64>().read_volatile() } != MAGIC {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    // SAFETY: the magic number says an init function wrote a workspace record here, and the
-    // caller guarantees that the buffer is valid and exclusively ours during 'a.
-    let ws = unsafe { &mut *record };
-    if dlx3_state::from_u32(ws.state).is_none() {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    if dead == Dead::Refuse && ws.state() == dlx3_state::DLX3_STATE_DEAD {
-        return Err(xcover_status::XCOVER_DEAD);
-    }
-    Ok(ws)
+    // SAFETY: forwarded contract.
+    unsafe { handle::open::<Workspace<'a>>(handle.cast(), dead) }
 }
 
 impl<'buf> Workspace<'buf> {
     /// The current state.
     pub fn state(&self) -> dlx3_state {
-        dlx3_state::from_u32(self.state).unwrap_or(dlx3_state::DLX3_STATE_DEAD)
+        dlx3_state::from_u32(self.header.state()).unwrap_or(dlx3_state::DLX3_STATE_DEAD)
     }
 
     /// Moves to `state`.
     pub fn set_state(&mut self, state: dlx3_state) {
-        self.state = state as u32;
+        self.header.set_state(state as u32);
     }
 
     /// Marks the workspace dead because of `why`, and returns `why`.
     pub fn kill(&mut self, why: xcover_status) -> xcover_status {
-        self.state = dlx3_state::DLX3_STATE_DEAD as u32;
-        self.failure = why;
-        why
+        self.header.kill::<Self>(why)
     }
 
     /// Returns BAD_STATE unless the workspace is in one of `allowed`.
@@ -479,7 +431,7 @@ impl<'buf> Workspace<'buf> {
     /// Forgets the workspace: the magic number is overwritten, so the handle is refused
     /// from now on and the buffer may be initialized again.
     pub fn release(&mut self) {
-        self.magic = RELEASED;
+        self.header.release::<Self>();
     }
 
     /// Runs `f` with the text-reading engine, the first `n` scratch entries and the sinks.

@@ -9,19 +9,15 @@ use super::types::{
     GRIDCHECK_STATE_EMPTY, GRIDCHECK_WORKSPACE_ALIGN,
 };
 use crate::carve::{Carver, Slot, WeakSliceMut};
-use crate::raw::{is_aligned, Checked};
+pub use crate::handle::Dead;
+use crate::handle::{self, Header};
+use crate::raw::Checked;
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::size_of;
-use core::ptr::NonNull;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
 use xcover_core::gridcheck::scan::{ChunkRun, Prepared, RunStats, ScanOptions, Workspace};
 use xcover_core::gridcheck::{Cells, Grid};
-
-/// "XCOVGRID": marks a buffer that holds an initialized gridcheck workspace.
-const MAGIC: u64 = u64::from_le_bytes(*b"XCOVGRID");
-/// Written over the magic number by `gridcheck_release`.
-const RELEASED: u64 = u64::from_le_bytes(*b"gridfree");
 
 /// Rounded size of `T` in the header block.
 const fn slot_bytes<T>() -> usize {
@@ -68,12 +64,11 @@ pub struct gridcheck {
 
 /// The workspace record at the start of the caller's buffer, which a `gridcheck *` points
 /// to. `'buf` is the span during which the C caller keeps the buffer: each call borrows the
-/// record for itself (see [`handle`]).
+/// record for itself (see [`handle()`]). `repr(C)` keeps the header first.
+#[repr(C)]
 pub struct Record<'buf> {
-    magic: u64,
-    state: u32,
-    /// Why the workspace died (XCOVER_OK while alive).
-    pub failure: xcover_status,
+    /// Magic number, state (a `GRIDCHECK_STATE_*`), why it died.
+    pub header: Header,
     /// The capacities given at init.
     pub limits: gridcheck_limits,
     regions: Regions<'buf>,
@@ -93,6 +88,16 @@ pub struct Record<'buf> {
     pub(crate) last_grid: GridOutcome,
 }
 
+// SAFETY: repr(C), the header first, written by `install` with Header::new::<Self>.
+unsafe impl handle::Record for Record<'_> {
+    /// "XCOVGRID": marks a buffer that holds an initialized gridcheck workspace.
+    const MAGIC: u64 = u64::from_le_bytes(*b"XCOVGRID");
+    /// Written over the magic number by `gridcheck_release`.
+    const RELEASED: u64 = u64::from_le_bytes(*b"gridfree");
+    const FIRST_STATE: u32 = GRIDCHECK_STATE_EMPTY;
+    const DEAD: u32 = GRIDCHECK_STATE_DEAD;
+}
+
 /// Checks a buffer handed to `gridcheck_init`, carves it and writes the handle.
 ///
 /// # Safety
@@ -103,26 +108,13 @@ pub unsafe fn install(
     len: usize,
     limits: gridcheck_limits,
 ) -> Checked<*mut gridcheck> {
-    let base = NonNull::new(buf).ok_or(xcover_status::XCOVER_NULL_POINTER)?;
-    if (buf as usize) % GRIDCHECK_WORKSPACE_ALIGN != 0 {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    let counts = layout::counts(&limits).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-    let needed = layout::bytes(&counts).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-    if len < needed {
-        return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
-    }
-    let existing = buf.cast::<Record>();
-    // SAFETY: the buffer is 8-aligned and at least GRIDCHECK_HEADER_BYTES (more than a
-    // handle) long, so the magic field can be read (volatile: the C caller's bytes may be
-    // anything).
-    if unsafe { core::ptr::addr_of!((*existing).magic).read_volatile() } == MAGIC {
-        // SAFETY: our magic number: an earlier init wrote a gridcheck handle here.
-        let state = unsafe { (*existing).state };
-        if state != GRIDCHECK_STATE_DEAD {
-            return Err(xcover_status::XCOVER_ALREADY_INITIALIZED);
-        }
-    }
+    let counts = layout::counts(&limits);
+    let needed = counts.as_ref().and_then(layout::bytes);
+    // SAFETY: forwarded contract.
+    let base = unsafe { handle::claim::<Record>(buf, len, needed, GRIDCHECK_WORKSPACE_ALIGN) }?;
+    let (counts, needed) = counts
+        .zip(needed)
+        .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
     // SAFETY: `needed` <= len bytes at `buf` are writable while the workspace is in use
     // (this function's contract); the handle occupies the first bytes, skipped here.
     let mut carver: Carver<'_, REGION_ALIGN> =
@@ -149,9 +141,7 @@ pub unsafe fn install(
     // (the carver started after them).
     unsafe {
         record.write(Record {
-            magic: MAGIC,
-            state: GRIDCHECK_STATE_EMPTY,
-            failure: xcover_status::XCOVER_OK,
+            header: Header::new::<Record>(GRIDCHECK_STATE_EMPTY),
             limits,
             regions,
             ua_len: 0,
@@ -166,61 +156,31 @@ pub unsafe fn install(
     Ok(record.cast())
 }
 
-/// What a call accepts of a dead workspace.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Dead {
-    /// Return XCOVER_DEAD.
-    Refuse,
-    /// Go ahead (stats, state, release).
-    Allow,
-}
-
-/// Validates a handle: NULL, alignment, magic number, state, and (unless allowed) dead.
+/// Validates a handle (see [`handle::open`]) and gives its record for the call.
 ///
 /// # Safety
-/// `handle` is NULL or points to at least `size_of::<gridcheck>()` readable bytes; if
+/// As for [`handle::open`]: `handle` is NULL or points to at least 16 readable bytes; if
 /// they start with the magic number, to a workspace made by `gridcheck_init` whose buffer
-/// stays valid during `'a`, used by no other thread then. (`'a` is the span of the
-/// exported call: the workspace and its views are borrowed for that call only.)
+/// stays valid during `'a`, used by no other thread then.
 pub unsafe fn handle<'a>(handle: *mut gridcheck, dead: Dead) -> Checked<&'a mut Record<'a>> {
-    if handle.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
-    let record = handle.cast::<Record<'a>>();
-    if !is_aligned(record) {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    // SAFETY: non-null and aligned; readable per this contract (volatile: any bytes).
-    let magic = unsafe { core::ptr::addr_of!((*record).magic).read_volatile() };
-    if magic != MAGIC {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    // SAFETY: the magic number says gridcheck_init wrote a handle here; the caller
-    // guarantees that the buffer is valid and exclusively ours during 'a.
-    let h = unsafe { &mut *record };
-    if !(GRIDCHECK_STATE_EMPTY..=GRIDCHECK_STATE_DEAD).contains(&h.state) {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    if dead == Dead::Refuse && h.state == GRIDCHECK_STATE_DEAD {
-        return Err(xcover_status::XCOVER_DEAD);
-    }
-    Ok(h)
+    // SAFETY: forwarded contract.
+    unsafe { handle::open::<Record<'a>>(handle.cast(), dead) }
 }
 
 impl<'buf> Record<'buf> {
     /// The current state (a `GRIDCHECK_STATE_*`).
     pub fn state(&self) -> u32 {
-        self.state
+        self.header.state()
     }
 
     /// Moves to `state`.
     pub fn set_state(&mut self, state: u32) {
-        self.state = state;
+        self.header.set_state(state);
     }
 
     /// Returns BAD_STATE unless the workspace is in one of `allowed`.
     pub fn expect(&self, allowed: &[u32]) -> Checked<()> {
-        if allowed.contains(&self.state) {
+        if allowed.contains(&self.state()) {
             Ok(())
         } else {
             Err(xcover_status::XCOVER_BAD_STATE)
@@ -229,14 +189,12 @@ impl<'buf> Record<'buf> {
 
     /// Marks the workspace dead because of `why`, and returns `why`.
     pub fn kill(&mut self, why: xcover_status) -> xcover_status {
-        self.state = GRIDCHECK_STATE_DEAD;
-        self.failure = why;
-        why
+        self.header.kill::<Self>(why)
     }
 
     /// Forgets the workspace: its handle is refused from now on.
     pub fn release(&mut self) {
-        self.magic = RELEASED;
+        self.header.release::<Self>();
     }
 
     /// Stores the grid (its slot is then valid for `grid()`).
@@ -247,7 +205,7 @@ impl<'buf> Record<'buf> {
 
     /// The grid. Only after `store_grid` (state GRID or later).
     pub fn grid(&self) -> &'buf Grid {
-        debug_assert!(self.state > GRIDCHECK_STATE_EMPTY);
+        debug_assert!(self.state() > GRIDCHECK_STATE_EMPTY);
         // SAFETY: written by `store_grid` (states GRID and later) and never written again.
         unsafe { self.regions.grid.lend() }
     }
@@ -320,7 +278,7 @@ impl<'buf> Record<'buf> {
 
     /// The current chunk run (state RUNNING or CHUNK_DONE).
     pub fn run(&mut self) -> &mut ChunkRun<'buf, 'buf> {
-        debug_assert!(self.state >= super::types::GRIDCHECK_STATE_RUNNING);
+        debug_assert!(self.state() >= super::types::GRIDCHECK_STATE_RUNNING);
         // SAFETY: written by `store_run` before the state became RUNNING.
         unsafe { self.regions.run.assume_init_mut() }
     }
@@ -329,7 +287,7 @@ impl<'buf> Record<'buf> {
     pub fn total_stats(&mut self) -> RunStats {
         let mut total = self.done_stats;
         if matches!(
-            self.state,
+            self.state(),
             super::types::GRIDCHECK_STATE_RUNNING | GRIDCHECK_STATE_CHUNK_DONE
         ) {
             let current = self.run().stats();
