@@ -85,8 +85,12 @@ static int scan(unsigned clues, const char *grid_text, const char *mask)
     no_malloc_arm(1);
     if ((s = gridcheck_init(workspace.bytes, sizeof workspace.bytes, &LIMITS, &h)) != XCOVER_OK)
         return fail("gridcheck_init", s);
-    if ((s = gridcheck_set_grid(h, grid_text)) != XCOVER_OK)
+    if ((s = gridcheck_set_grid(h, grid_text)) != XCOVER_OK) {
+        gridcheck_grid_error why;
+        if (gridcheck_get_grid_error(h, &why) == XCOVER_OK && why.kind != GRIDCHECK_GRID_NONE)
+            fprintf(stderr, "gridcheck: bad grid: %s\n", why.message);
         return fail("gridcheck_set_grid", s);
+    }
     if ((s = gridcheck_set_options(h, clues, mask, 0)) != XCOVER_OK)
         return fail("gridcheck_set_options", s);
     s = gridcheck_generate_ua(h, UA_RANDOM, UA_SEED);
@@ -177,6 +181,34 @@ static xcover_status run_whole(gridcheck *h, gridcheck_found_fn fn, void *ctx)
     return s;
 }
 
+/* gridcheck_get_grid_error must describe the last gridcheck_set_grid as `kind`, `a` and
+ * `b` (the kind's two numbers: length and 0, position and byte, or digit and house number)
+ * and the message `words`. */
+static void expect_grid_error(gridcheck *h, xcover_status status, uint32_t kind, uint32_t a,
+                              uint32_t b, const char *words, int line)
+{
+    gridcheck_grid_error why;
+    uint32_t got_a = 0, got_b = 0;
+
+    memset(&why, 0xA5, sizeof why);
+    EXPECT(gridcheck_get_grid_error(h, &why), XCOVER_OK);
+    if (why.kind == GRIDCHECK_GRID_WRONG_LENGTH)
+        got_a = why.length;
+    else if (why.kind == GRIDCHECK_GRID_BAD_CHAR)
+        got_a = why.position, got_b = why.byte;
+    else if (why.kind == GRIDCHECK_GRID_REPEATED_DIGIT)
+        got_a = why.digit, got_b = why.house_number;
+    if (why.status != status || why.kind != kind || got_a != a || got_b != b
+        || memchr(why.message, 0, sizeof why.message) == NULL || strcmp(why.message, words) != 0) {
+        printf("gridcheck.c:%d: grid error {%u, kind %u, %u, %u, \"%.*s\"}, expected {%u, kind "
+               "%u, %u, %u, \"%s\"}\n",
+               line, (unsigned)why.status, (unsigned)why.kind, (unsigned)got_a, (unsigned)got_b,
+               (int)sizeof why.message, why.message, (unsigned)status, (unsigned)kind,
+               (unsigned)a, (unsigned)b, words);
+        failures++;
+    }
+}
+
 static int misuse(void)
 {
     /* The c00 case of cli/tests/fixtures/gridcheck/cases18.tsv: 81 puzzles of 18 clues. */
@@ -190,6 +222,8 @@ static int misuse(void)
         "21637894548725916335914678267352189494863725112589463759146237873298541686471352x";
     static const char too_long[] =
         "2163789454872591633591467826735218949486372511258946375914623787329854168647135291";
+    static const char way_too_long[] =
+        "216378945487259163359146782673521894948637251125894637591462378732985416864713529123456789";
     static const char long_mask[] =
         "..................................................................................";
     gridcheck_limits small = {512, 64, 256, 18};
@@ -199,6 +233,10 @@ static int misuse(void)
     size_t size = 0, align = 0, count = 0;
     uint32_t state = 0, id = 0;
     char ua[82], puzzle[GRIDCHECK_PUZZLE_BYTES], tiny[10];
+    union {
+        gridcheck_grid_error info;
+        unsigned char bytes[sizeof(gridcheck_grid_error) + 8];
+    } why;
     unsigned char *buf;
     int calls = 0, i;
     xcover_status code;
@@ -252,17 +290,45 @@ static int misuse(void)
     EXPECT(gridcheck_chunk_begin(h, GRIDCHECK_CHUNK_WHOLE), XCOVER_BAD_STATE);
     EXPECT(gridcheck_step(h, 10, NULL, NULL), XCOVER_BAD_STATE);
 
-    /* Bad grid text. */
+    /* Bad grid text, and why (gridcheck_get_grid_error: the words of xcover gridcheck). */
+    EXPECT(gridcheck_get_grid_error(NULL, &why.info), XCOVER_NULL_POINTER);
+    EXPECT(gridcheck_get_grid_error(h, NULL), XCOVER_NULL_POINTER);
+    EXPECT(gridcheck_get_grid_error(h, (gridcheck_grid_error *)(void *)(why.bytes + 1)),
+           XCOVER_MISALIGNED);
+    EXPECT(gridcheck_get_grid_error((gridcheck *)(void *)(buf + 4), &why.info), XCOVER_MISALIGNED);
+    EXPECT(gridcheck_get_grid_error((gridcheck *)(void *)(buf + 64), &why.info),
+           XCOVER_NOT_INITIALIZED);
+    expect_grid_error(h, XCOVER_OK, GRIDCHECK_GRID_NONE, 0, 0, "", __LINE__);
     EXPECT(gridcheck_set_grid(h, NULL), XCOVER_NULL_POINTER);
+    expect_grid_error(h, XCOVER_NULL_POINTER, GRIDCHECK_GRID_NONE, 0, 0, "", __LINE__);
     EXPECT(gridcheck_set_grid(h, ""), XCOVER_GRIDCHECK_BAD_GRID);
+    expect_grid_error(h, XCOVER_GRIDCHECK_BAD_GRID, GRIDCHECK_GRID_WRONG_LENGTH, 0, 0,
+                      "expected 81 characters, found 0", __LINE__);
     EXPECT(gridcheck_set_grid(h, grid + 1), XCOVER_GRIDCHECK_BAD_GRID);
+    expect_grid_error(h, XCOVER_GRIDCHECK_BAD_GRID, GRIDCHECK_GRID_WRONG_LENGTH, 80, 0,
+                      "expected 81 characters, found 80", __LINE__);
     EXPECT(gridcheck_set_grid(h, bad_char), XCOVER_GRIDCHECK_BAD_GRID);
+    expect_grid_error(h, XCOVER_GRIDCHECK_BAD_GRID, GRIDCHECK_GRID_BAD_CHAR, 80, 'x',
+                      "character 81 (row 9, column 9): unexpected `x`", __LINE__);
+    /* Cell 45 (row 6, column 1) holds the 1 that the swap also put at the top of column 1. */
     EXPECT(gridcheck_set_grid(h, bad_solution), XCOVER_GRIDCHECK_BAD_GRID);
+    expect_grid_error(h, XCOVER_GRIDCHECK_BAD_GRID, GRIDCHECK_GRID_REPEATED_DIGIT, 1, 1,
+                      "not a valid solution: digit 1 appears twice in column 1", __LINE__);
+    EXPECT(gridcheck_get_grid_error(h, &why.info), XCOVER_OK);
+    CHECK(why.info.house == GRIDCHECK_HOUSE_COLUMN && why.info.house != GRIDCHECK_HOUSE_ROW
+          && why.info.house != GRIDCHECK_HOUSE_BOX);
     EXPECT(gridcheck_set_grid(h, too_long), XCOVER_GRIDCHECK_BAD_GRID);
+    expect_grid_error(h, XCOVER_GRIDCHECK_BAD_GRID, GRIDCHECK_GRID_WRONG_LENGTH, 82, 0,
+                      "expected 81 characters, found 82", __LINE__);
+    EXPECT(gridcheck_set_grid(h, way_too_long), XCOVER_GRIDCHECK_BAD_GRID); /* 84 bytes read */
+    expect_grid_error(h, XCOVER_GRIDCHECK_BAD_GRID, GRIDCHECK_GRID_WRONG_LENGTH, 84, 0,
+                      "expected 81 characters, found 84 or more", __LINE__);
     EXPECT(gridcheck_get_state(h, &state), XCOVER_OK);
     CHECK(state == GRIDCHECK_STATE_EMPTY);
     EXPECT(gridcheck_set_grid(h, grid), XCOVER_OK);
+    expect_grid_error(h, XCOVER_OK, GRIDCHECK_GRID_NONE, 0, 0, "", __LINE__);
     EXPECT(gridcheck_set_grid(h, grid), XCOVER_BAD_STATE);
+    expect_grid_error(h, XCOVER_BAD_STATE, GRIDCHECK_GRID_NONE, 0, 0, "", __LINE__);
     EXPECT(gridcheck_generate_ua(h, 10, 1), XCOVER_BAD_STATE); /* needs the options */
 
     /* Options. */

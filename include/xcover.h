@@ -257,6 +257,52 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES 4
 
 /**
+ * `gridcheck_grid_error.kind`: no problem to report (the grid was accepted, the call
+ * failed before reading it, or `gridcheck_set_grid` was not called yet).
+ */
+#define GRIDCHECK_GRID_NONE 0
+
+/**
+ * `kind`: the text is not 81 characters long (a trailing line end not counted).
+ */
+#define GRIDCHECK_GRID_WRONG_LENGTH 1
+
+/**
+ * `kind`: a character other than the digits `1`..`9`.
+ */
+#define GRIDCHECK_GRID_BAD_CHAR 2
+
+/**
+ * `kind`: not a solution: a digit appears twice in a row, column or box.
+ */
+#define GRIDCHECK_GRID_REPEATED_DIGIT 3
+
+/**
+ * `gridcheck_grid_error.house`: a row (numbered 1..9 from the top).
+ */
+#define GRIDCHECK_HOUSE_ROW 1
+
+/**
+ * `house`: a column (numbered 1..9 from the left).
+ */
+#define GRIDCHECK_HOUSE_COLUMN 2
+
+/**
+ * `house`: a box (numbered 1..9 row by row from the top left).
+ */
+#define GRIDCHECK_HOUSE_BOX 3
+
+/**
+ * Bytes of `gridcheck_grid_error.message`, its NUL included.
+ */
+#define GRIDCHECK_GRID_MESSAGE_BYTES 64
+
+/**
+ * Byte size of `gridcheck_grid_error` (checked by a static assert in the header).
+ */
+#define GRIDCHECK_GRID_ERROR_SIZE 96
+
+/**
  * Byte size of `gridcheck_limits` (checked by a static assert in the header).
  */
 #define GRIDCHECK_LIMITS_SIZE 16
@@ -868,6 +914,53 @@ typedef struct dlx3_writers {
 } dlx3_writers;
 
 /**
+ * Why the last `gridcheck_set_grid` refused the grid, see `gridcheck_get_grid_error()`.
+ * The fields that do not apply to `kind` are 0.
+ */
+typedef struct gridcheck_grid_error {
+    /**
+     * What that `gridcheck_set_grid` call returned (XCOVER_OK if it was not called yet).
+     */
+    xcover_status status;
+    /**
+     * `GRIDCHECK_GRID_NONE` or what is wrong: `GRIDCHECK_GRID_WRONG_LENGTH`,
+     * `GRIDCHECK_GRID_BAD_CHAR`, `GRIDCHECK_GRID_REPEATED_DIGIT`.
+     */
+    uint32_t kind;
+    /**
+     * WRONG_LENGTH: the characters found, a line end not counted (84: 84 or more, as no
+     * more is read).
+     */
+    uint32_t length;
+    /**
+     * BAD_CHAR: the 0-based index of the character (row `position / 9 + 1`, column
+     * `position % 9 + 1`).
+     */
+    uint32_t position;
+    /**
+     * BAD_CHAR: the byte found there.
+     */
+    uint32_t byte;
+    /**
+     * REPEATED_DIGIT: the digit (1..9).
+     */
+    uint32_t digit;
+    /**
+     * REPEATED_DIGIT: where it repeats: `GRIDCHECK_HOUSE_ROW`, `_COLUMN` or `_BOX`.
+     */
+    uint32_t house;
+    /**
+     * REPEATED_DIGIT: the number of that row, column or box (1..9).
+     */
+    uint32_t house_number;
+    /**
+     * The problem in the words of `xcover gridcheck` (e.g. "not a valid solution: digit 9
+     * appears twice in column 1"), NUL-terminated; empty for `GRIDCHECK_GRID_NONE`.
+     */
+    char message[GRIDCHECK_GRID_MESSAGE_BYTES];
+} gridcheck_grid_error;
+
+/**
  * `int (*)(void *ctx, const char *puzzle)`: receives each puzzle found by
  * `gridcheck_step`, as 81 characters (`1`..`9` given, `0` empty, row by row) and a NUL;
  * the text is valid during the call only. Return 0 to go on, nonzero to stop the chunk
@@ -1323,6 +1416,22 @@ xcover_status dlx3_get_stats(dlx3_workspace *handle, struct dlx3_stats *stats);
 xcover_status dlx3_set_writers(dlx3_workspace *handle, const struct dlx3_writers *writers);
 
 /**
+ * Says why the last `gridcheck_set_grid` call on this workspace refused the grid, in
+ * `*info`: its status, what is wrong (`kind`: wrong length, bad character, or a digit
+ * repeated in a row, column or box, with where), and the same words `xcover gridcheck`
+ * prints (`message`). After a call that accepted the grid, failed before reading it, or
+ * before any call, `kind` is GRIDCHECK_GRID_NONE and `message` is empty. Nothing is
+ * allocated; works on dead workspaces too.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid; `info`
+ * is NULL or points to a writable `gridcheck_grid_error`.
+ */
+xcover_status gridcheck_get_grid_error(struct gridcheck *handle, struct gridcheck_grid_error *info);
+
+/**
  * Lists the chunks of the prepared scan: independent pieces whose results together are
  * the scan's (no puzzle belongs to two), for other threads (each with its own workspace
  * over the same grid, options and UA list: preparing is deterministic) or other
@@ -1459,8 +1568,9 @@ xcover_status gridcheck_init(void *buf,
  * workspace (state EMPTY -> GRID).
  *
  * Returns XCOVER_OK, XCOVER_GRIDCHECK_BAD_GRID (wrong length, bad character, or not a
- * solution; the workspace stays EMPTY), XCOVER_BAD_STATE, XCOVER_NULL_POINTER,
- * XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD. At most 84 bytes are read.
+ * solution; the workspace stays EMPTY, and `gridcheck_get_grid_error` says why),
+ * XCOVER_BAD_STATE, XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED,
+ * XCOVER_DEAD. At most 84 bytes are read.
  *
  * # Safety
  * `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid;

@@ -102,6 +102,7 @@ XCOVER_STATIC_ASSERT(XCOVER_DLX3_HEADER_SIZE % DLX3_WORKSPACE_ALIGN == 0, dlx3_h
 XCOVER_STATIC_ASSERT(XCOVER_DLX3_COMPACT_HEADER_SIZE % DLX3_WORKSPACE_ALIGN == 0, dlx3_compact_header_aligned);
 XCOVER_STATIC_ASSERT(sizeof(gridcheck_limits) == GRIDCHECK_LIMITS_SIZE, gridcheck_limits_size);
 XCOVER_STATIC_ASSERT(sizeof(gridcheck_stats) == GRIDCHECK_STATS_SIZE, gridcheck_stats_size);
+XCOVER_STATIC_ASSERT(sizeof(gridcheck_grid_error) == GRIDCHECK_GRID_ERROR_SIZE, gridcheck_grid_error_size);
 XCOVER_STATIC_ASSERT(GRIDCHECK_HEADER_BYTES % 16 == 0, gridcheck_header_aligned);
 
 #endif /* XCOVER_STATIC_ASSERTS_H */

@@ -28,8 +28,10 @@ extern crate std;
 #[cfg(all(not(panic = "abort"), not(feature = "std"), not(test)))]
 compile_error!("xcover-ffi must be built with panic = \"abort\" (set in the workspace profiles)");
 
+pub mod carve;
 pub mod dlx3;
 pub mod gridcheck;
+pub mod handle;
 pub mod raw;
 pub mod sink;
 pub mod status;

@@ -11,226 +11,151 @@ use xcover_core::dlx3::{Dlx3Error, InputError};
 
 use core::ffi::c_char;
 
-/// Result of every `xcover_*`, `dlx3_*` and `gridcheck_*` function.
-///
-/// In C this is a `uint32_t` (`typedef uint32_t xcover_status;`) with named constants.
-/// Use `xcover_status_message()` for a human-readable text.
-#[repr(u32)]
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum xcover_status {
-    /// Success.
-    XCOVER_OK = 0,
-    /// `dlx3_solve_step`: a solution was found; read it, then call `dlx3_solve_step` again.
-    XCOVER_SOLUTION = 1,
-    /// `dlx3_solve_step`: the search is over (finished, solution limit or mem timeout).
-    XCOVER_DONE = 2,
-    /// `dlx3_solve_step`: the mem budget of this call is used up; call again to resume.
-    XCOVER_BUDGET_EXHAUSTED = 3,
-    /// `gridcheck_step`: the chunk stopped at a puzzle (stop-at-first, or the callback
-    /// returned nonzero); it cannot be resumed (`gridcheck_step` keeps returning this).
-    XCOVER_STOPPED = 4,
+/// Defines the status enum and its message table from one list: each variant with its
+/// documentation, number and message (as rustls-ffi's `u32_enum_builder!`). cbindgen does
+/// not expand macros, so `ffi/tests/header.rs` hands it the same list as a plain enum (the
+/// lines of the invocation below without their messages) and checks it against `ALL`.
+macro_rules! status_table {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[doc = $doc:literal])* $variant:ident = $code:literal => $message:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[repr(u32)]
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum $name {
+            $( $(#[doc = $doc])* $variant = $code, )*
+        }
 
-    /// A required pointer argument was NULL.
-    XCOVER_NULL_POINTER = 16,
-    /// The caller's buffer (or an output array) is smaller than required.
-    XCOVER_BUFFER_TOO_SMALL = 17,
-    /// A pointer is not aligned as required (see `*align` of the sizing function).
-    XCOVER_MISALIGNED = 18,
-    /// The call is not allowed in the workspace's current state (call out of order).
-    XCOVER_BAD_STATE = 19,
-    /// The handle does not point to an initialized workspace (bad magic number).
-    XCOVER_NOT_INITIALIZED = 20,
-    /// The workspace was marked dead by an earlier error; only `dlx3_get_stats`, `dlx3_get_state`, `dlx3_release` and a
-    /// new init over the same buffer are possible.
-    XCOVER_DEAD = 21,
-    /// Init over a buffer that still holds a live workspace (release it first).
-    XCOVER_ALREADY_INITIALIZED = 22,
-    /// An argument value is out of range (index, count, bound, name length, setting).
-    XCOVER_BAD_ARGUMENT = 23,
-    /// `dlx3_add_item`: more items than the capacity given at init (the workspace stays
-    /// usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_ITEMS, Knuth's message.
-    XCOVER_TOO_MANY_ITEMS = 24,
-    /// `dlx3_add_item` / `dlx3_add_option`: more nodes than the capacity given at init (the
-    /// workspace stays usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_NODES, Knuth's message.
-    XCOVER_TOO_MANY_NODES = 25,
-    /// The search needs more levels than the capacity given at init (Knuth: exit 252).
-    XCOVER_TOO_MANY_LEVELS = 26,
-    /// A preloaded image is inconsistent (bad counts, indices or names).
-    XCOVER_BAD_IMAGE = 27,
-    /// An internal invariant failed; please report it. The workspace is dead.
-    XCOVER_INTERNAL_ERROR = 28,
+        impl $name {
+            /// The NUL-terminated message of this status (Knuth's exact words for parse
+            /// errors).
+            pub const fn message_cstr(self) -> &'static core::ffi::CStr {
+                match self {
+                    $( $name::$variant => $message, )*
+                }
+            }
 
-    /// Knuth: `Input line way too long`.
-    XCOVER_PARSE_INPUT_LINE_TOO_LONG = 64,
-    /// Knuth: `No items`.
-    XCOVER_PARSE_NO_ITEMS = 65,
-    /// Knuth: ``Illegal `:' in item name``.
-    XCOVER_PARSE_ILLEGAL_COLON = 66,
-    /// Knuth: ``Illegal `|' in item name``.
-    XCOVER_PARSE_ILLEGAL_BAR = 67,
-    /// Knuth: `Illegal digit in bound spec`.
-    XCOVER_PARSE_ILLEGAL_DIGIT = 68,
-    /// Knuth: `Upper bound is zero`.
-    XCOVER_PARSE_UPPER_BOUND_ZERO = 69,
-    /// Knuth: `Lower bound exceeds upper bound`.
-    XCOVER_PARSE_LOWER_EXCEEDS_UPPER = 70,
-    /// Knuth: `Lower bound without upper bound`.
-    XCOVER_PARSE_LOWER_WITHOUT_UPPER = 71,
-    /// Knuth: `Item name empty`.
-    XCOVER_PARSE_ITEM_NAME_EMPTY = 72,
-    /// Knuth: `Item name too long`.
-    XCOVER_PARSE_ITEM_NAME_TOO_LONG = 73,
-    /// Knuth: `Duplicate item name`.
-    XCOVER_PARSE_DUPLICATE_ITEM_NAME = 74,
-    /// Knuth: `Too many items`.
-    XCOVER_PARSE_TOO_MANY_ITEMS = 75,
-    /// Knuth: `Item name line contains | twice`.
-    XCOVER_PARSE_BAR_TWICE = 76,
-    /// Knuth: `Option line too long`.
-    XCOVER_PARSE_OPTION_LINE_TOO_LONG = 77,
-    /// Knuth: `Empty item name`.
-    XCOVER_PARSE_EMPTY_ITEM_NAME = 78,
-    /// Knuth: `Unknown item name`.
-    XCOVER_PARSE_UNKNOWN_ITEM_NAME = 79,
-    /// Knuth: `Duplicate item name in this option`.
-    XCOVER_PARSE_DUPLICATE_IN_OPTION = 80,
-    /// Knuth: `Color must be a single character`.
-    XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR = 81,
-    /// Knuth: `Primary item must be uncolored`.
-    XCOVER_PARSE_PRIMARY_COLORED = 82,
-    /// Knuth: `Too many nodes`.
-    XCOVER_PARSE_TOO_MANY_NODES = 83,
+            /// Every status, in the order of the table (numeric order: a test checks it).
+            pub const ALL: [$name; [$($code),*].len()] = [$($name::$variant),*];
+        }
+    };
+}
 
-    /// `gridcheck_set_grid`: not a solution grid (81 digits 1..9, every row, column and
-    /// box a permutation).
-    XCOVER_GRIDCHECK_BAD_GRID = 128,
-    /// `gridcheck_set_options`: the clue mask has more than 81 characters.
-    XCOVER_GRIDCHECK_BAD_MASK = 129,
-    /// `gridcheck_set_options`: the clue count is outside 1..=limits.max_clues.
-    XCOVER_GRIDCHECK_BAD_CLUES = 130,
-    /// `gridcheck_set_options`: the mask forces more givens than the clue count.
-    XCOVER_GRIDCHECK_TOO_MANY_FORCED = 131,
-    /// `gridcheck_add_ua`: not a UA line (81 characters `0`/`1`, or `{rc,rc,...}`).
-    XCOVER_GRIDCHECK_BAD_UA_TEXT = 132,
-    /// `gridcheck_add_ua`: the set is not an unavoidable set of the grid (refused).
-    XCOVER_GRIDCHECK_NOT_A_UA = 133,
-    /// `gridcheck_add_ua` / `gridcheck_generate_ua`: the UA list is full (limits.max_ua).
-    XCOVER_GRIDCHECK_UA_LIST_FULL = 134,
-    /// `gridcheck_chunk_begin`: the chunk id does not belong to this scan.
-    XCOVER_GRIDCHECK_BAD_CHUNK = 135,
-    /// `gridcheck_last_puzzle`: no puzzle has been found yet.
-    XCOVER_GRIDCHECK_NO_PUZZLE = 136,
+status_table! {
+    /// Result of every `xcover_*`, `dlx3_*` and `gridcheck_*` function.
+    ///
+    /// In C this is a `uint32_t` (`typedef uint32_t xcover_status;`) with named constants.
+    /// Use `xcover_status_message()` for a human-readable text.
+    pub enum xcover_status {
+        /// Success.
+        XCOVER_OK = 0 => c"OK",
+        /// `dlx3_solve_step`: a solution was found; read it, then call `dlx3_solve_step` again.
+        XCOVER_SOLUTION = 1 => c"solution found",
+        /// `dlx3_solve_step`: the search is over (finished, solution limit or mem timeout).
+        XCOVER_DONE = 2 => c"search finished",
+        /// `dlx3_solve_step`: the mem budget of this call is used up; call again to resume.
+        XCOVER_BUDGET_EXHAUSTED = 3 => c"mem budget exhausted; call again to resume",
+        /// `gridcheck_step`: the chunk stopped at a puzzle (stop-at-first, or the callback
+        /// returned nonzero); it cannot be resumed (`gridcheck_step` keeps returning this).
+        XCOVER_STOPPED = 4 => c"stopped at a puzzle",
+
+        /// A required pointer argument was NULL.
+        XCOVER_NULL_POINTER = 16 => c"null pointer argument",
+        /// The caller's buffer (or an output array) is smaller than required.
+        XCOVER_BUFFER_TOO_SMALL = 17 => c"buffer too small",
+        /// A pointer is not aligned as required (see `*align` of the sizing function).
+        XCOVER_MISALIGNED = 18 => c"misaligned pointer",
+        /// The call is not allowed in the workspace's current state (call out of order).
+        XCOVER_BAD_STATE = 19 => c"call not allowed in the workspace's current state",
+        /// The handle does not point to an initialized workspace (bad magic number).
+        XCOVER_NOT_INITIALIZED = 20 => c"workspace not initialized",
+        /// The workspace was marked dead by an earlier error; only `dlx3_get_stats`, `dlx3_get_state`, `dlx3_release` and a
+        /// new init over the same buffer are possible.
+        XCOVER_DEAD = 21 => c"workspace is dead after an earlier error",
+        /// Init over a buffer that still holds a live workspace (release it first).
+        XCOVER_ALREADY_INITIALIZED = 22 => c"buffer already holds a live workspace",
+        /// An argument value is out of range (index, count, bound, name length, setting).
+        XCOVER_BAD_ARGUMENT = 23 => c"argument out of range",
+        /// `dlx3_add_item`: more items than the capacity given at init (the workspace stays
+        /// usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_ITEMS, Knuth's message.
+        XCOVER_TOO_MANY_ITEMS = 24 => c"too many items for the workspace capacity",
+        /// `dlx3_add_item` / `dlx3_add_option`: more nodes than the capacity given at init (the
+        /// workspace stays usable). `dlx3_parse` reports this as XCOVER_PARSE_TOO_MANY_NODES, Knuth's message.
+        XCOVER_TOO_MANY_NODES = 25 => c"too many nodes for the workspace capacity",
+        /// The search needs more levels than the capacity given at init (Knuth: exit 252).
+        XCOVER_TOO_MANY_LEVELS = 26 => c"Too many levels",
+        /// A preloaded image is inconsistent (bad counts, indices or names).
+        XCOVER_BAD_IMAGE = 27 => c"inconsistent preloaded image",
+        /// An internal invariant failed; please report it. The workspace is dead.
+        XCOVER_INTERNAL_ERROR = 28 => c"internal error",
+
+        /// Knuth: `Input line way too long`.
+        XCOVER_PARSE_INPUT_LINE_TOO_LONG = 64 => c"Input line way too long",
+        /// Knuth: `No items`.
+        XCOVER_PARSE_NO_ITEMS = 65 => c"No items",
+        /// Knuth: ``Illegal `:' in item name``.
+        XCOVER_PARSE_ILLEGAL_COLON = 66 => c"Illegal `:' in item name",
+        /// Knuth: ``Illegal `|' in item name``.
+        XCOVER_PARSE_ILLEGAL_BAR = 67 => c"Illegal `|' in item name",
+        /// Knuth: `Illegal digit in bound spec`.
+        XCOVER_PARSE_ILLEGAL_DIGIT = 68 => c"Illegal digit in bound spec",
+        /// Knuth: `Upper bound is zero`.
+        XCOVER_PARSE_UPPER_BOUND_ZERO = 69 => c"Upper bound is zero",
+        /// Knuth: `Lower bound exceeds upper bound`.
+        XCOVER_PARSE_LOWER_EXCEEDS_UPPER = 70 => c"Lower bound exceeds upper bound",
+        /// Knuth: `Lower bound without upper bound`.
+        XCOVER_PARSE_LOWER_WITHOUT_UPPER = 71 => c"Lower bound without upper bound",
+        /// Knuth: `Item name empty`.
+        XCOVER_PARSE_ITEM_NAME_EMPTY = 72 => c"Item name empty",
+        /// Knuth: `Item name too long`.
+        XCOVER_PARSE_ITEM_NAME_TOO_LONG = 73 => c"Item name too long",
+        /// Knuth: `Duplicate item name`.
+        XCOVER_PARSE_DUPLICATE_ITEM_NAME = 74 => c"Duplicate item name",
+        /// Knuth: `Too many items`.
+        XCOVER_PARSE_TOO_MANY_ITEMS = 75 => c"Too many items",
+        /// Knuth: `Item name line contains | twice`.
+        XCOVER_PARSE_BAR_TWICE = 76 => c"Item name line contains | twice",
+        /// Knuth: `Option line too long`.
+        XCOVER_PARSE_OPTION_LINE_TOO_LONG = 77 => c"Option line too long",
+        /// Knuth: `Empty item name`.
+        XCOVER_PARSE_EMPTY_ITEM_NAME = 78 => c"Empty item name",
+        /// Knuth: `Unknown item name`.
+        XCOVER_PARSE_UNKNOWN_ITEM_NAME = 79 => c"Unknown item name",
+        /// Knuth: `Duplicate item name in this option`.
+        XCOVER_PARSE_DUPLICATE_IN_OPTION = 80 => c"Duplicate item name in this option",
+        /// Knuth: `Color must be a single character`.
+        XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR = 81 => c"Color must be a single character",
+        /// Knuth: `Primary item must be uncolored`.
+        XCOVER_PARSE_PRIMARY_COLORED = 82 => c"Primary item must be uncolored",
+        /// Knuth: `Too many nodes`.
+        XCOVER_PARSE_TOO_MANY_NODES = 83 => c"Too many nodes",
+
+        /// `gridcheck_set_grid`: not a solution grid (81 digits 1..9, every row, column and
+        /// box a permutation).
+        XCOVER_GRIDCHECK_BAD_GRID = 128 => c"not a valid solution grid",
+        /// `gridcheck_set_options`: the clue mask has more than 81 characters.
+        XCOVER_GRIDCHECK_BAD_MASK = 129 => c"clue mask longer than 81 characters",
+        /// `gridcheck_set_options`: the clue count is outside 1..=limits.max_clues.
+        XCOVER_GRIDCHECK_BAD_CLUES = 130 => c"clue count out of range",
+        /// `gridcheck_set_options`: the mask forces more givens than the clue count.
+        XCOVER_GRIDCHECK_TOO_MANY_FORCED = 131 => c"the mask forces more givens than the clue count",
+        /// `gridcheck_add_ua`: not a UA line (81 characters `0`/`1`, or `{rc,rc,...}`).
+        XCOVER_GRIDCHECK_BAD_UA_TEXT = 132 => c"bad unavoidable-set text",
+        /// `gridcheck_add_ua`: the set is not an unavoidable set of the grid (refused).
+        XCOVER_GRIDCHECK_NOT_A_UA = 133 => c"not an unavoidable set of the grid",
+        /// `gridcheck_add_ua` / `gridcheck_generate_ua`: the UA list is full (limits.max_ua).
+        XCOVER_GRIDCHECK_UA_LIST_FULL = 134 => c"unavoidable-set list full",
+        /// `gridcheck_chunk_begin`: the chunk id does not belong to this scan.
+        XCOVER_GRIDCHECK_BAD_CHUNK = 135 => c"chunk id does not belong to this scan",
+        /// `gridcheck_last_puzzle`: no puzzle has been found yet.
+        XCOVER_GRIDCHECK_NO_PUZZLE = 136 => c"no puzzle found yet",
+    }
 }
 
 impl xcover_status {
-    /// The NUL-terminated message of this status (Knuth's exact words for parse errors).
-    pub const fn message_cstr(self) -> &'static core::ffi::CStr {
-        use xcover_status::*;
-        match self {
-            XCOVER_OK => c"OK",
-            XCOVER_SOLUTION => c"solution found",
-            XCOVER_DONE => c"search finished",
-            XCOVER_BUDGET_EXHAUSTED => c"mem budget exhausted; call again to resume",
-            XCOVER_STOPPED => c"stopped at a puzzle",
-            XCOVER_NULL_POINTER => c"null pointer argument",
-            XCOVER_BUFFER_TOO_SMALL => c"buffer too small",
-            XCOVER_MISALIGNED => c"misaligned pointer",
-            XCOVER_BAD_STATE => c"call not allowed in the workspace's current state",
-            XCOVER_NOT_INITIALIZED => c"workspace not initialized",
-            XCOVER_DEAD => c"workspace is dead after an earlier error",
-            XCOVER_ALREADY_INITIALIZED => c"buffer already holds a live workspace",
-            XCOVER_BAD_ARGUMENT => c"argument out of range",
-            XCOVER_TOO_MANY_ITEMS => c"too many items for the workspace capacity",
-            XCOVER_TOO_MANY_NODES => c"too many nodes for the workspace capacity",
-            XCOVER_TOO_MANY_LEVELS => c"Too many levels",
-            XCOVER_BAD_IMAGE => c"inconsistent preloaded image",
-            XCOVER_INTERNAL_ERROR => c"internal error",
-            XCOVER_PARSE_INPUT_LINE_TOO_LONG => c"Input line way too long",
-            XCOVER_PARSE_NO_ITEMS => c"No items",
-            XCOVER_PARSE_ILLEGAL_COLON => c"Illegal `:' in item name",
-            XCOVER_PARSE_ILLEGAL_BAR => c"Illegal `|' in item name",
-            XCOVER_PARSE_ILLEGAL_DIGIT => c"Illegal digit in bound spec",
-            XCOVER_PARSE_UPPER_BOUND_ZERO => c"Upper bound is zero",
-            XCOVER_PARSE_LOWER_EXCEEDS_UPPER => c"Lower bound exceeds upper bound",
-            XCOVER_PARSE_LOWER_WITHOUT_UPPER => c"Lower bound without upper bound",
-            XCOVER_PARSE_ITEM_NAME_EMPTY => c"Item name empty",
-            XCOVER_PARSE_ITEM_NAME_TOO_LONG => c"Item name too long",
-            XCOVER_PARSE_DUPLICATE_ITEM_NAME => c"Duplicate item name",
-            XCOVER_PARSE_TOO_MANY_ITEMS => c"Too many items",
-            XCOVER_PARSE_BAR_TWICE => c"Item name line contains | twice",
-            XCOVER_PARSE_OPTION_LINE_TOO_LONG => c"Option line too long",
-            XCOVER_PARSE_EMPTY_ITEM_NAME => c"Empty item name",
-            XCOVER_PARSE_UNKNOWN_ITEM_NAME => c"Unknown item name",
-            XCOVER_PARSE_DUPLICATE_IN_OPTION => c"Duplicate item name in this option",
-            XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR => c"Color must be a single character",
-            XCOVER_PARSE_PRIMARY_COLORED => c"Primary item must be uncolored",
-            XCOVER_PARSE_TOO_MANY_NODES => c"Too many nodes",
-            XCOVER_GRIDCHECK_BAD_GRID => c"not a valid solution grid",
-            XCOVER_GRIDCHECK_BAD_MASK => c"clue mask longer than 81 characters",
-            XCOVER_GRIDCHECK_BAD_CLUES => c"clue count out of range",
-            XCOVER_GRIDCHECK_TOO_MANY_FORCED => c"the mask forces more givens than the clue count",
-            XCOVER_GRIDCHECK_BAD_UA_TEXT => c"bad unavoidable-set text",
-            XCOVER_GRIDCHECK_NOT_A_UA => c"not an unavoidable set of the grid",
-            XCOVER_GRIDCHECK_UA_LIST_FULL => c"unavoidable-set list full",
-            XCOVER_GRIDCHECK_BAD_CHUNK => c"chunk id does not belong to this scan",
-            XCOVER_GRIDCHECK_NO_PUZZLE => c"no puzzle found yet",
-        }
-    }
-
-    /// Every status, in numeric order (for tests and for the C-side table check).
-    pub const ALL: [xcover_status; 47] = {
-        use xcover_status::*;
-        [
-            XCOVER_OK,
-            XCOVER_SOLUTION,
-            XCOVER_DONE,
-            XCOVER_BUDGET_EXHAUSTED,
-            XCOVER_STOPPED,
-            XCOVER_NULL_POINTER,
-            XCOVER_BUFFER_TOO_SMALL,
-            XCOVER_MISALIGNED,
-            XCOVER_BAD_STATE,
-            XCOVER_NOT_INITIALIZED,
-            XCOVER_DEAD,
-            XCOVER_ALREADY_INITIALIZED,
-            XCOVER_BAD_ARGUMENT,
-            XCOVER_TOO_MANY_ITEMS,
-            XCOVER_TOO_MANY_NODES,
-            XCOVER_TOO_MANY_LEVELS,
-            XCOVER_BAD_IMAGE,
-            XCOVER_INTERNAL_ERROR,
-            XCOVER_PARSE_INPUT_LINE_TOO_LONG,
-            XCOVER_PARSE_NO_ITEMS,
-            XCOVER_PARSE_ILLEGAL_COLON,
-            XCOVER_PARSE_ILLEGAL_BAR,
-            XCOVER_PARSE_ILLEGAL_DIGIT,
-            XCOVER_PARSE_UPPER_BOUND_ZERO,
-            XCOVER_PARSE_LOWER_EXCEEDS_UPPER,
-            XCOVER_PARSE_LOWER_WITHOUT_UPPER,
-            XCOVER_PARSE_ITEM_NAME_EMPTY,
-            XCOVER_PARSE_ITEM_NAME_TOO_LONG,
-            XCOVER_PARSE_DUPLICATE_ITEM_NAME,
-            XCOVER_PARSE_TOO_MANY_ITEMS,
-            XCOVER_PARSE_BAR_TWICE,
-            XCOVER_PARSE_OPTION_LINE_TOO_LONG,
-            XCOVER_PARSE_EMPTY_ITEM_NAME,
-            XCOVER_PARSE_UNKNOWN_ITEM_NAME,
-            XCOVER_PARSE_DUPLICATE_IN_OPTION,
-            XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR,
-            XCOVER_PARSE_PRIMARY_COLORED,
-            XCOVER_PARSE_TOO_MANY_NODES,
-            XCOVER_GRIDCHECK_BAD_GRID,
-            XCOVER_GRIDCHECK_BAD_MASK,
-            XCOVER_GRIDCHECK_BAD_CLUES,
-            XCOVER_GRIDCHECK_TOO_MANY_FORCED,
-            XCOVER_GRIDCHECK_BAD_UA_TEXT,
-            XCOVER_GRIDCHECK_NOT_A_UA,
-            XCOVER_GRIDCHECK_UA_LIST_FULL,
-            XCOVER_GRIDCHECK_BAD_CHUNK,
-            XCOVER_GRIDCHECK_NO_PUZZLE,
-        ]
-    };
-
     /// The status with this number, if there is one.
     pub fn from_u32(code: u32) -> Option<xcover_status> {
         Self::ALL.iter().copied().find(|s| *s as u32 == code)

@@ -320,6 +320,67 @@ fn gridcheck_c_finds_the_fixture_puzzles_like_the_cli() {
     }
 }
 
+/// A grid the C program refuses gets the same words from `gridcheck_get_grid_error` as
+/// from `xcover gridcheck`: a short grid, a bad character, and digits swapped within a row
+/// (so a column or box repeats a digit) at the start and at the end of the grid.
+#[test]
+fn gridcheck_c_says_why_a_grid_is_bad_in_the_words_of_the_cli() {
+    if skip() {
+        return;
+    }
+    let grid = gridcheck_cases()[0].1.clone();
+    let swapped = |a: usize, b: usize| {
+        let mut bytes = grid.clone().into_bytes();
+        bytes.swap(a, b);
+        String::from_utf8(bytes).unwrap()
+    };
+    let bad_grids = [
+        grid[1..].to_string(),
+        format!("{}x{}", &grid[..40], &grid[41..]),
+        swapped(0, 1),
+        swapped(79, 80),
+        swapped(3, 6),
+    ];
+    let mut kinds = BTreeSet::new();
+    for bad in &bad_grids {
+        let cli = Command::new(xcover_cli())
+            .args(["gridcheck", "--clues", "18", bad])
+            .output()
+            .expect("xcover runs");
+        assert!(!cli.status.success(), "xcover gridcheck accepted {bad}");
+        let cli_err = String::from_utf8_lossy(&cli.stderr);
+        let words = cli_err
+            .split_once("bad grid: ")
+            .unwrap_or_else(|| panic!("no `bad grid:` in {cli_err}"))
+            .1
+            .lines()
+            .next()
+            .unwrap();
+        kinds.insert(
+            words
+                .split(':')
+                .next()
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_owned(),
+        );
+        let c = Command::new(built().join("gridcheck"))
+            .args(["18", bad])
+            .output()
+            .expect("gridcheck runs");
+        assert_eq!(c.status.code(), Some(1), "gridcheck.c accepted {bad}");
+        let c_err = String::from_utf8_lossy(&c.stderr);
+        assert!(
+            c_err.contains(&format!("gridcheck: bad grid: {words}\n")),
+            "xcover gridcheck says `{words}`, gridcheck.c says:\n{c_err}"
+        );
+    }
+    // The three kinds of problem were all seen ("expected", "character", "not").
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+}
+
 #[test]
 fn gridcheck_misuse_gives_statuses_and_keeps_the_guard_bytes() {
     if skip() {

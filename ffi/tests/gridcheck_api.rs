@@ -447,3 +447,117 @@ fn impossible_scans_have_no_chunks() {
     );
     assert!(found.is_empty());
 }
+
+/// `gridcheck_get_grid_error` after `gridcheck_set_grid` of a text: the status it returned,
+/// the fields, and the message.
+fn grid_error_after(ws: &Ws, text: &[u8]) -> (xcover_status, gridcheck_grid_error, String) {
+    let text = CString::new(text).unwrap();
+    // SAFETY: live handle, NUL-terminated text, a local for the output.
+    unsafe {
+        let status = gridcheck_set_grid(ws.h, text.as_ptr());
+        let mut why = std::mem::MaybeUninit::<gridcheck_grid_error>::uninit();
+        assert_eq!(gridcheck_get_grid_error(ws.h, why.as_mut_ptr()), XCOVER_OK);
+        let why = why.assume_init();
+        let words = CStr::from_ptr(why.message.as_ptr())
+            .to_str()
+            .unwrap()
+            .to_owned();
+        (status, why, words)
+    }
+}
+
+/// Every kind of bad grid text gets the detail the core parser gives (in the CLI's words,
+/// the error's Display) and leaves the workspace EMPTY, ready for a good grid.
+#[test]
+fn a_refused_grid_says_why_like_the_core_parser() {
+    use xcover_core::gridcheck::error::House;
+    use xcover_core::gridcheck::GridcheckError;
+    let ws = new_ws(&LIMITS);
+    let good = GRID.as_bytes();
+    let mut texts: Vec<Vec<u8>> = vec![Vec::new(), good[..80].to_vec(), good[..9].to_vec()];
+    // Every pair of cells of the first and the last row swapped, each cell overwritten
+    // with a letter or another digit: every house kind, digit, place and byte.
+    for a in (0..9).chain(72..81) {
+        for b in a + 1..(a / 9 + 1) * 9 {
+            let mut t = good.to_vec();
+            t.swap(a, b);
+            texts.push(t);
+        }
+    }
+    for cell in [0, 40, 80] {
+        for byte in [b'0', b'x', 0xff, good[(cell + 1) % 81]] {
+            let mut t = good.to_vec();
+            t[cell] = byte;
+            texts.push(t);
+        }
+    }
+    let mut houses = BTreeSet::new();
+    for text in &texts {
+        let expected = Grid::parse(text).expect_err("every text is bad");
+        let (status, why, words) = grid_error_after(&ws, text);
+        assert_eq!(status, XCOVER_GRIDCHECK_BAD_GRID);
+        assert_eq!(why.status, XCOVER_GRIDCHECK_BAD_GRID);
+        assert_eq!(
+            words,
+            expected.to_string(),
+            "{}",
+            String::from_utf8_lossy(text)
+        );
+        match expected {
+            GridcheckError::WrongLength(n) => {
+                assert_eq!(
+                    (why.kind, why.length as usize),
+                    (GRIDCHECK_GRID_WRONG_LENGTH, n)
+                )
+            }
+            GridcheckError::BadChar { pos, byte } => assert_eq!(
+                (why.kind, why.position as usize, why.byte),
+                (GRIDCHECK_GRID_BAD_CHAR, pos, u32::from(byte))
+            ),
+            GridcheckError::InvalidSolution { house, digit } => {
+                let (kind, index) = match house {
+                    House::Row(i) => (GRIDCHECK_HOUSE_ROW, i),
+                    House::Column(i) => (GRIDCHECK_HOUSE_COLUMN, i),
+                    House::Box(i) => (GRIDCHECK_HOUSE_BOX, i),
+                };
+                houses.insert(kind);
+                assert_eq!(why.kind, GRIDCHECK_GRID_REPEATED_DIGIT);
+                assert_eq!(
+                    (why.digit, why.house, why.house_number),
+                    (u32::from(digit), kind, u32::from(index) + 1)
+                );
+            }
+            other => panic!("Grid::parse gave {other:?}"),
+        }
+    }
+    // Swaps within a row repeat a digit in a column or a box, another digit in a row.
+    assert_eq!(houses.len(), 3, "rows, columns and boxes: {houses:?}");
+    // Too long: at most 84 bytes are read.
+    let long = [good, good].concat();
+    let (_, why, words) = grid_error_after(&ws, &long);
+    assert_eq!((why.kind, why.length), (GRIDCHECK_GRID_WRONG_LENGTH, 84));
+    assert_eq!(words, "expected 81 characters, found 84 or more");
+    // A good grid clears the detail; the workspace takes it.
+    let (status, why, words) = grid_error_after(&ws, good);
+    assert_eq!(
+        (status, why.status, why.kind),
+        (XCOVER_OK, XCOVER_OK, GRIDCHECK_GRID_NONE)
+    );
+    assert_eq!(words, "");
+    let mut state = 0;
+    // SAFETY: live handle, a local for the output.
+    unsafe {
+        assert_eq!(gridcheck_get_state(ws.h, &mut state), XCOVER_OK);
+        assert_eq!(
+            gridcheck_get_grid_error(ws.h, std::ptr::null_mut()),
+            XCOVER_NULL_POINTER
+        );
+        assert_eq!(gridcheck_release(ws.h), XCOVER_OK);
+        let mut why = std::mem::MaybeUninit::<gridcheck_grid_error>::uninit();
+        assert_eq!(
+            gridcheck_get_grid_error(ws.h, why.as_mut_ptr()),
+            XCOVER_NOT_INITIALIZED
+        );
+    }
+    assert_eq!(state, GRIDCHECK_STATE_GRID);
+}

@@ -2,12 +2,52 @@
 //! `XCOVER_BLESS=1 cargo test -p xcover-ffi --test header` rewrites it.
 use std::path::PathBuf;
 
+/// cbindgen does not expand macros, so it cannot see the `xcover_status` enum that
+/// `status_table!` defines in ffi/src/status.rs. This writes it out as plain Rust from the
+/// same lines (each `NAME = NUMBER => MESSAGE,` without its message) for cbindgen to read,
+/// and checks that it has exactly the variants the compiled table has.
+fn status_enum_source() -> PathBuf {
+    let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(crate_dir.join("src/status.rs")).expect("status.rs");
+    let opening = "\nstatus_table! {\n";
+    let start = text.find(opening).expect("status.rs invokes status_table!") + opening.len();
+    let body = &text[start..];
+    let body = &body[..body.find("\n}\n").expect("the invocation ends with `}`")];
+    let mut source = String::from("#[repr(u32)]\n");
+    let mut variants = Vec::new();
+    for line in body.lines() {
+        let line = line.strip_prefix("    ").unwrap_or(line);
+        match line.trim_start().starts_with("XCOVER_") {
+            true => {
+                let (variant, _message) = line.split_once(" => ").expect("NAME = N => MESSAGE,");
+                variants.push(variant.trim().to_string());
+                source.push_str(variant);
+                source.push(',');
+            }
+            false => source.push_str(line),
+        }
+        source.push('\n');
+    }
+    let compiled: Vec<String> = xcover::xcover_status::ALL
+        .iter()
+        .map(|s| format!("{s:?} = {}", *s as u32))
+        .collect();
+    assert_eq!(
+        variants, compiled,
+        "the enum read from status.rs is the compiled table"
+    );
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("xcover_status_enum.rs");
+    std::fs::write(&path, source).expect("the status enum source is writable");
+    path
+}
+
 fn generate() -> String {
     let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("ffi/cbindgen.toml is readable");
     let bindings = cbindgen::Builder::new()
         .with_crate(&crate_dir)
+        .with_src(status_enum_source())
         .with_config(config)
         .generate()
         .expect("cbindgen parses ffi/src");

@@ -1,9 +1,8 @@
 //! Building the matrix: `dlx3_parse` (Knuth's text format) or `dlx3_add_item` /
 //! `dlx3_add_option` (from code).
 
-use super::init::dlx3_workspace;
 use super::types::{dlx3_parse_error, dlx3_state};
-use super::workspace::{self, Dead};
+use super::workspace::{self, dlx3_workspace, Dead, Workspace};
 use crate::raw::{in_slice, status_of, Checked};
 use crate::status::{status_of_error, xcover_status};
 use xcover_core::dlx3::{Dlx3Error, FgetsLines};
@@ -71,7 +70,7 @@ pub unsafe extern "C" fn dlx3_parse(
 /// Feeds `text` line by line, recording in `info` where an error happened (the outer
 /// error: not a workspace that reads text).
 fn parse_lines(
-    ws: &mut workspace::dlx3_workspace,
+    ws: &mut Workspace,
     text: &[u8],
     info: &mut dlx3_parse_error,
 ) -> Checked<Result<(), Dlx3Error>> {

@@ -2,9 +2,8 @@
 //! Argument errors are found before the engine is touched, so they leave the workspace
 //! usable; an error reported by the engine itself marks it dead.
 
-use super::init::dlx3_workspace;
 use super::types::dlx3_state;
-use super::workspace::{self, Dead};
+use super::workspace::{self, dlx3_workspace, Dead, Workspace};
 use crate::raw::{in_slice, status_of, Checked};
 use crate::status::status_of_error;
 use crate::status::xcover_status;
@@ -45,7 +44,7 @@ unsafe fn read_name(name: *const c_char) -> Checked<(Name, usize)> {
 }
 
 /// The number of the item called `name`, if there is one.
-fn find_item(ws: &dlx3_workspace, name: &Name) -> Option<u32> {
+fn find_item(ws: &Workspace, name: &Name) -> Option<u32> {
     (1..=ws.engine.item_count()).find(|&k| ws.engine.item_name(k) == *name)
 }
 
@@ -176,10 +175,11 @@ pub unsafe extern "C" fn dlx3_add_option(
             if color != 0 && !ws.engine.is_secondary(item) {
                 return Err(xcover_status::XCOVER_PARSE_PRIMARY_COLORED);
             }
-            if ws.scratch[..i].iter().any(|&(k, _)| k == item) {
+            let scratch = ws.scratch.as_mut_slice();
+            if scratch[..i].iter().any(|&(k, _)| k == item) {
                 return Err(xcover_status::XCOVER_PARSE_DUPLICATE_IN_OPTION);
             }
-            ws.scratch[i] = (item, color);
+            scratch[i] = (item, color);
         }
         let result = ws.with_sinks_and_scratch(n, |engine, entries, sinks| {
             engine.add_option(entries, sinks.err)

@@ -6,12 +6,14 @@ use super::types::{
     dlx3_image, dlx3_item, dlx3_item16, dlx3_node, dlx3_node16, dlx3_state, DLX3_IMAGE_VERSION,
     DLX3_WORKSPACE_ALIGN,
 };
-pub use super::workspace::dlx3_workspace;
-use super::workspace::{self, claim_buffer, install, item_slots, Dead, EngineWidth, StepFn};
+use super::workspace::{
+    self, claim_buffer, dlx3_workspace, install, item_slots, Dead, EngineWidth, StepFn,
+};
+use crate::carve::WeakSliceMut;
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
-use crate::status::xcover_status;
+use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_void;
-use xcover_core::dlx3::{Dlx3, Dlx3Error, Item, Layout, Name, Node, Settings, Storage};
+use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, Settings, Storage};
 
 /// Engine settings from the C settings.
 pub fn engine_settings(c: &dlx3_settings) -> Settings {
@@ -44,10 +46,6 @@ unsafe fn settings_or_default(settings: *const dlx3_settings) -> Checked<dlx3_se
         return Err(xcover_status::XCOVER_BAD_ARGUMENT);
     }
     Ok(s)
-}
-
-fn engine_status(e: Dlx3Error) -> xcover_status {
-    crate::status::status_of_error(e)
 }
 
 /// Computes the buffer size and alignment for a workspace that can read (or build) a matrix of up to
@@ -153,14 +151,19 @@ pub unsafe extern "C" fn dlx3_init(
         // SAFETY: forwarded contract: `buf` is valid for `len` bytes for the workspace's life.
         let regions = unsafe { claim_buffer(buf, len, needed, slots, true, nodes, levels) }?;
         let names = regions.names.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
-        let storage = Storage::new(regions.items, names, regions.nodes, regions.levels);
-        let engine = Dlx3::new(storage, engine_settings(&settings)).map_err(engine_status)?;
+        let storage = Storage::new(
+            regions.items.into_mut(),
+            names.into_mut(),
+            regions.nodes.into_mut(),
+            regions.levels.into_mut(),
+        );
+        let engine = Dlx3::new(storage, engine_settings(&settings)).map_err(status_of_error)?;
         let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer.
         *handle = unsafe {
             install(
                 buf,
-                engine,
+                regions.engine.init(engine),
                 step::<u32, false, true>,
                 regions.scratch,
                 capacity,
@@ -353,10 +356,10 @@ unsafe fn init_preloaded<W: EngineWidth>(
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
         // SAFETY: the image contract: `names` holds item_slots names of 8 bytes, and the
-        // record arrays that are set item_slots and node_slots records, valid while the
-        // workspace lives ('static as far as the engine is concerned).
+        // record arrays that are set item_slots and node_slots records, valid and unchanged
+        // while the workspace is used (the engine keeps the names).
         let (names, records) = unsafe {
-            let names: &'static [Name] = in_slice(image.names.cast::<Name>(), item_slots)?;
+            let names: &[Name] = in_slice(image.names.cast::<Name>(), item_slots)?;
             let records = if image.items.is_null() {
                 Records::Narrow(
                     in_slice(image.items16, item_slots)?,
@@ -375,11 +378,12 @@ unsafe fn init_preloaded<W: EngineWidth>(
         // SAFETY: forwarded contract.
         let regions =
             unsafe { claim_buffer::<W>(buf, len, needed, item_slots, false, node_slots, levels) }?;
+        let (items, nodes) = (regions.items.into_mut(), regions.nodes.into_mut());
         // A value that does not fit the width is an image this workspace cannot hold.
-        for (k, ram) in regions.items.iter_mut().enumerate() {
+        for (k, ram) in items.iter_mut().enumerate() {
             *ram = Item::narrow(records.item(k)).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         }
-        for (p, ram) in regions.nodes.iter_mut().enumerate() {
+        for (p, ram) in nodes.iter_mut().enumerate() {
             *ram = Node::narrow(records.node(p)).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         }
         let layout = Layout {
@@ -388,18 +392,17 @@ unsafe fn init_preloaded<W: EngineWidth>(
             last_node: image.last_node,
             options: image.options,
         };
-        let storage =
-            Storage::with_shared_names(regions.items, names, regions.nodes, regions.levels);
-        let engine =
-            Dlx3::preloaded(storage, engine_settings(&settings), layout).map_err(engine_status)?;
+        let storage = Storage::with_shared_names(items, names, nodes, regions.levels.into_mut());
+        let engine = Dlx3::preloaded(storage, engine_settings(&settings), layout)
+            .map_err(status_of_error)?;
         let capacity = (item_slots - 2, node_slots);
         // SAFETY: `buf` was accepted by claim_buffer.
         *handle = unsafe {
             install(
                 buf,
-                engine,
+                regions.engine.init(engine),
                 step,
-                &mut [],
+                WeakSliceMut::empty(),
                 capacity,
                 dlx3_state::DLX3_STATE_READY,
             )

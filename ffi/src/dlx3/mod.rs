@@ -5,7 +5,6 @@
 //! (SEARCHING / SOLUTION / DONE). Any error that leaves the engine half-updated marks the
 //! workspace DEAD; argument errors detected before anything changes leave it usable.
 
-pub mod arena;
 pub mod build;
 pub mod builder;
 pub mod init;
@@ -17,7 +16,6 @@ pub mod writers;
 
 pub use build::dlx3_parse;
 pub use builder::{dlx3_add_item, dlx3_add_option};
-pub use init::dlx3_workspace;
 pub use init::{
     dlx3_compact_workspace_size, dlx3_get_state, dlx3_init, dlx3_init_compact, dlx3_init_preloaded,
     dlx3_preloaded_workspace_size, dlx3_release, dlx3_text_capacity, dlx3_workspace_size,
@@ -29,4 +27,5 @@ pub use solve::{
     dlx3_solution_option, dlx3_solve_step,
 };
 pub use types::*;
+pub use workspace::dlx3_workspace;
 pub use writers::{dlx3_set_writers, dlx3_writers};

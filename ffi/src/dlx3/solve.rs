@@ -1,8 +1,7 @@
 //! Solving in slices, and reading solutions, options, names and counters.
 
-use super::init::dlx3_workspace;
 use super::types::{dlx3_state, dlx3_stats, DLX3_NULL_MOVE};
-use super::workspace::{self, Dead, EngineWidth};
+use super::workspace::{self, dlx3_workspace, Dead, EngineWidth, Workspace};
 use crate::raw::{is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_char;
@@ -48,7 +47,7 @@ pub unsafe extern "C" fn dlx3_solve_step(
 /// the writers (the closing reports and error reports included); with `TEXT`, a matrix
 /// still being built is closed first.
 pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
-    ws: &mut dlx3_workspace,
+    ws: &mut Workspace,
     mem_budget: u64,
 ) -> Checked<xcover_status> {
     if TEXT
@@ -96,7 +95,7 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
 
 /// Closes a matrix built with `dlx3_add_item`/`dlx3_add_option` (Knuth's input summary
 /// goes to the writers when `PRINTS`).
-fn end_input<const PRINTS: bool>(ws: &mut dlx3_workspace) -> Checked<()> {
+fn end_input<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
     let result = if PRINTS {
         ws.with_sinks::<u32, _>(|engine, sinks| engine.end_input(sinks.err))?
     } else {
@@ -179,7 +178,7 @@ pub unsafe extern "C" fn dlx3_solution_option(
 }
 
 /// The node index of the first node of option `option` (1-based) and its item count.
-fn option_nodes(ws: &dlx3_workspace, option: u32) -> Checked<(usize, usize)> {
+fn option_nodes(ws: &Workspace, option: u32) -> Checked<(usize, usize)> {
     let layout = ws.engine.layout();
     if option == 0 || u64::from(option) > layout.options {
         return Err(xcover_status::XCOVER_BAD_ARGUMENT);
@@ -308,7 +307,7 @@ pub unsafe extern "C" fn dlx3_item_name(
     })())
 }
 
-fn ensure_complete(ws: &dlx3_workspace) -> Checked<()> {
+fn ensure_complete(ws: &Workspace) -> Checked<()> {
     ws.expect(&[
         dlx3_state::DLX3_STATE_READY,
         dlx3_state::DLX3_STATE_SEARCHING,

@@ -2,18 +2,17 @@
 //! field in front of the engine, so that every call can tell a live workspace from garbage,
 //! a dead one, or a call made out of order.
 
-use super::arena::{round_up, Carver, Sizer};
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
 use super::writers::dlx3_writers;
-use crate::raw::{is_aligned, Checked};
+use crate::carve::{round_up, Carver, Plain, Sizer, Slot, WeakMut, WeakSliceMut};
+pub use crate::handle::Dead;
+use crate::handle::{self, Header, Record};
+use crate::raw::Checked;
 use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
+use core::marker::{PhantomData, PhantomPinned};
+use core::mem::{align_of, size_of};
 use xcover_core::dlx3::{Dlx3, Item, Layout, Level, Move, Name, Node, Sinks, Stats, Width};
-
-/// "XCOVDLX3": marks a buffer that holds a live (or dead, but initialized) workspace.
-const MAGIC: u64 = u64::from_le_bytes(*b"XCOVDLX3");
-/// Written over the magic number by `dlx3_release`, so a released buffer is not "live".
-const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
 
 /// The workspace header and engine in front of the arrays of a 32-bit workspace
 /// (`dlx3_init`, `dlx3_init_preloaded`) take at most
@@ -44,23 +43,26 @@ pub const DLX3_COMPACT_NODE_BYTES: usize = 8;
 /// Bytes per level.
 pub const DLX3_LEVEL_BYTES: usize = 24;
 
+/// The carver of a DLX3 workspace: every region on an 8-byte boundary.
+type Dlx3Carver<'buf> = Carver<'buf, DLX3_WORKSPACE_ALIGN>;
+
 /// `fixed + pointers * sizeof(void *)` rounded up to 8: the C formula.
 const fn reserved(fixed: usize, pointers: usize) -> usize {
-    match round_up(fixed + pointers * core::mem::size_of::<usize>()) {
+    match round_up(fixed + pointers * size_of::<usize>(), DLX3_WORKSPACE_ALIGN) {
         Some(n) => n,
         None => panic!("header size overflows"),
     }
 }
 
-/// Where the engine starts: right after the `dlx3_workspace` record.
-const ENGINE_OFFSET: usize = match round_up(core::mem::size_of::<dlx3_workspace>()) {
+/// Where the engine starts: right after the workspace record.
+const ENGINE_OFFSET: usize = match round_up(size_of::<Workspace>(), DLX3_WORKSPACE_ALIGN) {
     Some(n) => n,
     None => panic!("header size overflows"),
 };
 
 /// Bytes the workspace record and an engine of width `W` take.
 const fn header_with_engine<W: Width>() -> usize {
-    ENGINE_OFFSET + core::mem::size_of::<Dlx3<'static, W>>()
+    ENGINE_OFFSET + size_of::<Dlx3<W>>()
 }
 
 const _: () = {
@@ -69,33 +71,32 @@ const _: () = {
             && header_with_engine::<u16>() <= <u16 as EngineWidth>::HEADER_BYTES,
         "the workspace grew: raise DLX3_(COMPACT_)HEADER_FIXED_BYTES/POINTERS, then XCOVER_BLESS=1 cargo test -p xcover-ffi --test header"
     );
-    assert!(core::mem::align_of::<dlx3_workspace>() <= DLX3_WORKSPACE_ALIGN);
-    assert!(core::mem::align_of::<Dlx3<'static, u32>>() <= DLX3_WORKSPACE_ALIGN);
-    assert!(core::mem::align_of::<Dlx3<'static, u16>>() <= DLX3_WORKSPACE_ALIGN);
-    assert!(core::mem::size_of::<Item>() == DLX3_ITEM_BYTES);
-    assert!(core::mem::size_of::<Item<u16>>() == DLX3_COMPACT_ITEM_BYTES);
-    assert!(core::mem::size_of::<Name>() == DLX3_NAME_BYTES);
-    assert!(core::mem::size_of::<Node>() == DLX3_NODE_BYTES);
-    assert!(core::mem::size_of::<Node<u16>>() == DLX3_COMPACT_NODE_BYTES);
-    assert!(core::mem::size_of::<Level>() == DLX3_LEVEL_BYTES);
-    assert!(core::mem::size_of::<OptionEntry>() == DLX3_SCRATCH_BYTES);
+    assert!(align_of::<Workspace>() <= DLX3_WORKSPACE_ALIGN);
+    assert!(align_of::<Dlx3<u32>>() <= DLX3_WORKSPACE_ALIGN);
+    assert!(align_of::<Dlx3<u16>>() <= DLX3_WORKSPACE_ALIGN);
+    assert!(size_of::<Item>() == DLX3_ITEM_BYTES);
+    assert!(size_of::<Item<u16>>() == DLX3_COMPACT_ITEM_BYTES);
+    assert!(size_of::<Name>() == DLX3_NAME_BYTES);
+    assert!(size_of::<Node>() == DLX3_NODE_BYTES);
+    assert!(size_of::<Node<u16>>() == DLX3_COMPACT_NODE_BYTES);
+    assert!(size_of::<Level>() == DLX3_LEVEL_BYTES);
+    assert!(size_of::<OptionEntry>() == DLX3_SCRATCH_BYTES);
 };
 
 // SAFETY: the engine's records are repr(C) structs of integers: all-zero is a valid value
-// (they even define ZERO constants) and their alignment is at most 8 (asserted above via
-// the sizes and by `Carver::take`'s own assertion).
-unsafe impl<W: Width> super::arena::Plain for Item<W> {}
+// (they even define ZERO constants).
+unsafe impl<W: Width> Plain for Item<W> {}
 // SAFETY: as above.
-unsafe impl<W: Width> super::arena::Plain for Node<W> {}
+unsafe impl<W: Width> Plain for Node<W> {}
 // SAFETY: as above.
-unsafe impl super::arena::Plain for Level {}
+unsafe impl Plain for Level {}
 
 /// One entry of an option being assembled by `dlx3_add_option`: item number (1-based) and
 /// color character (0 for none), as the engine's `add_option` takes them.
 pub type OptionEntry = (u32, u8);
 
-// SAFETY: a u32 and a u8 (plus padding): all-zero is a valid value; alignment 4 <= 8.
-unsafe impl super::arena::Plain for (u32, u8) {}
+// SAFETY: a u32 and a u8 (plus padding): all-zero is a valid value.
+unsafe impl Plain for (u32, u8) {}
 
 /// The streams of a workspace until `dlx3_set_writers`: all discarded.
 const NO_WRITERS: dlx3_writers = dlx3_writers {
@@ -105,26 +106,32 @@ const NO_WRITERS: dlx3_writers = dlx3_writers {
 };
 
 /// The engine of a workspace, in the link width its init function chose. It lives in the
-/// caller's buffer right after the `dlx3_workspace` record, with its own size, so that a
+/// caller's buffer right after the workspace record, with its own size, so that a
 /// compact workspace does not pay for the larger 32-bit engine.
-pub enum Engine {
+pub enum Engine<'buf> {
     /// 32-bit links (`dlx3_init`, `dlx3_init_preloaded`): any matrix.
-    Wide(&'static mut Dlx3<'static, u32>),
+    Wide(WeakMut<'buf, Dlx3<'buf, u32>>),
     /// 16-bit links (`dlx3_init_compact`): a preloaded matrix of at most 65,535 nodes.
-    Compact(&'static mut Dlx3<'static, u16>),
+    Compact(WeakMut<'buf, Dlx3<'buf, u16>>),
 }
 
 /// Evaluates `$body` with `$e` bound to the engine, whatever its width.
 macro_rules! on_engine {
     ($engine:expr, |$e:ident| $body:expr) => {
         match $engine {
-            Engine::Wide($e) => $body,
-            Engine::Compact($e) => $body,
+            Engine::Wide(view) => {
+                let $e = view.get();
+                $body
+            }
+            Engine::Compact(view) => {
+                let $e = view.get();
+                $body
+            }
         }
     };
 }
 
-impl Engine {
+impl<'buf> Engine<'buf> {
     /// Items, not counting the root.
     pub fn item_count(&self) -> u32 {
         on_engine!(self, |e| e.item_count())
@@ -158,9 +165,9 @@ impl Engine {
         on_engine!(self, |e| e.nodes().get(i).map(Node::wide))
     }
     /// The engine that reads text (only 32-bit workspaces do).
-    pub fn text_engine(&mut self) -> Checked<&mut Dlx3<'static>> {
+    pub fn text_engine(&mut self) -> Checked<&mut Dlx3<'buf>> {
         match self {
-            Engine::Wide(e) => Ok(e),
+            Engine::Wide(e) => Ok(e.get_mut()),
             Engine::Compact(_) => Err(xcover_status::XCOVER_BAD_STATE),
         }
     }
@@ -171,20 +178,20 @@ pub trait EngineWidth: Width {
     /// Bytes in front of the arrays (the C formula for this width).
     const HEADER_BYTES: usize;
     /// The engine if it has this width.
-    fn engine(e: &mut Engine) -> Option<&mut Dlx3<'static, Self>>;
+    fn engine<'e, 'buf>(e: &'e mut Engine<'buf>) -> Option<&'e mut Dlx3<'buf, Self>>;
     /// The `Engine` variant of this width.
-    fn wrap(e: &'static mut Dlx3<'static, Self>) -> Engine;
+    fn wrap<'buf>(e: WeakMut<'buf, Dlx3<'buf, Self>>) -> Engine<'buf>;
 }
 
 impl EngineWidth for u32 {
     const HEADER_BYTES: usize = reserved(DLX3_HEADER_FIXED_BYTES, DLX3_HEADER_POINTERS);
-    fn engine(e: &mut Engine) -> Option<&mut Dlx3<'static, u32>> {
+    fn engine<'e, 'buf>(e: &'e mut Engine<'buf>) -> Option<&'e mut Dlx3<'buf, u32>> {
         match e {
-            Engine::Wide(d) => Some(d),
+            Engine::Wide(d) => Some(d.get_mut()),
             Engine::Compact(_) => None,
         }
     }
-    fn wrap(e: &'static mut Dlx3<'static, u32>) -> Engine {
+    fn wrap<'buf>(e: WeakMut<'buf, Dlx3<'buf, u32>>) -> Engine<'buf> {
         Engine::Wide(e)
     }
 }
@@ -194,13 +201,13 @@ impl EngineWidth for u16 {
         DLX3_COMPACT_HEADER_FIXED_BYTES,
         DLX3_COMPACT_HEADER_POINTERS,
     );
-    fn engine(e: &mut Engine) -> Option<&mut Dlx3<'static, u16>> {
+    fn engine<'e, 'buf>(e: &'e mut Engine<'buf>) -> Option<&'e mut Dlx3<'buf, u16>> {
         match e {
-            Engine::Compact(d) => Some(d),
+            Engine::Compact(d) => Some(d.get_mut()),
             Engine::Wide(_) => None,
         }
     }
-    fn wrap(e: &'static mut Dlx3<'static, u16>) -> Engine {
+    fn wrap<'buf>(e: WeakMut<'buf, Dlx3<'buf, u16>>) -> Engine<'buf> {
         Engine::Compact(e)
     }
 }
@@ -208,19 +215,28 @@ impl EngineWidth for u16 {
 /// How `dlx3_solve_step` advances a workspace. The init function and `dlx3_set_writers`
 /// choose it, so a program links only the steps it can reach: one that never sets writers
 /// links no printing code, one that only uses compact workspaces no 32-bit search.
-pub type StepFn = fn(&mut dlx3_workspace, u64) -> Checked<xcover_status>;
+pub type StepFn = fn(&mut Workspace<'_>, u64) -> Checked<xcover_status>;
 
-/// The opaque workspace object (C sees only `dlx3_workspace *`, declared by the header's
-/// `after_includes` in cbindgen.toml). `repr(C)` keeps the magic number and the state at
-/// fixed offsets, which every call reads before trusting anything else.
+/// The opaque handle type: C (and Rust callers of this crate) only hold `dlx3_workspace *`,
+/// declared by the header's `after_includes` in cbindgen.toml. It points to the start of
+/// the caller's buffer, where the [`Workspace`] record lies; each call checks it and
+/// borrows the record for that call only ([`workspace`]).
 /// cbindgen:ignore
-#[repr(C)]
 #[allow(non_camel_case_types)]
 pub struct dlx3_workspace {
-    magic: u64,
-    state: u32,
-    /// Why the workspace died (XCOVER_OK while alive).
-    pub failure: xcover_status,
+    _opaque: [u8; 0],
+    /// Neither `Send`, `Sync` nor `Unpin`: it stands for the record in the C buffer.
+    _buffer: PhantomData<(*mut u8, PhantomPinned)>,
+}
+
+/// The workspace record at the start of the caller's buffer. `repr(C)` keeps the header
+/// (magic number, state) first, which every call reads before trusting anything else.
+/// `'buf` is the span during which the C caller keeps the buffer: each call borrows the
+/// record for itself (see [`workspace`]).
+#[repr(C)]
+pub struct Workspace<'buf> {
+    /// Magic number, state (a `dlx3_state`), why it died.
+    pub header: Header,
     /// The output streams (`dlx3_set_writers`).
     pub writers: dlx3_writers,
     /// What `dlx3_solve_step` runs.
@@ -232,9 +248,19 @@ pub struct dlx3_workspace {
     /// Set once a secondary item was added with `dlx3_add_item`.
     pub seen_secondary: bool,
     /// Where `dlx3_add_option` assembles an option (empty for a preloaded workspace).
-    pub scratch: &'static mut [OptionEntry],
-    /// The engine; its slices point into the same caller buffer, after this header.
-    pub engine: Engine,
+    pub scratch: WeakSliceMut<'buf, OptionEntry>,
+    /// The engine; it and its slices lie in the same caller buffer, after this record.
+    pub engine: Engine<'buf>,
+}
+
+// SAFETY: repr(C), the header first, written by `install` with Header::new::<Self>.
+unsafe impl Record for Workspace<'_> {
+    /// "XCOVDLX3": marks a buffer that holds a live (or dead, but initialized) workspace.
+    const MAGIC: u64 = u64::from_le_bytes(*b"XCOVDLX3");
+    /// Written over the magic number by `dlx3_release`.
+    const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
+    const FIRST_STATE: u32 = dlx3_state::DLX3_STATE_ITEMS as u32;
+    const DEAD: u32 = dlx3_state::DLX3_STATE_DEAD as u32;
 }
 
 /// Item slots the engine needs for `items` items (Knuth's `max_cols + 2`).
@@ -245,7 +271,7 @@ pub fn item_slots(items: usize) -> Option<usize> {
 /// Bytes needed for a workspace that reads text (names in RAM).
 pub fn size_for_text(items: usize, nodes: usize, levels: usize) -> Option<usize> {
     let slots = item_slots(items)?;
-    Sizer::new(<u32 as EngineWidth>::HEADER_BYTES)
+    Sizer::<DLX3_WORKSPACE_ALIGN>::new(<u32 as EngineWidth>::HEADER_BYTES)
         .array::<Item>(slots)
         .array::<Name>(slots)
         .array::<OptionEntry>(slots)
@@ -260,33 +286,35 @@ pub fn size_for_preloaded<W: EngineWidth>(
     node_slots: usize,
     levels: usize,
 ) -> Option<usize> {
-    Sizer::new(W::HEADER_BYTES)
+    Sizer::<DLX3_WORKSPACE_ALIGN>::new(W::HEADER_BYTES)
         .array::<Item<W>>(item_slots)
         .array::<Node<W>>(node_slots)
         .array::<Level>(levels)
         .total()
 }
 
-/// The arrays carved from a buffer.
-pub struct Regions<W: Width> {
+/// The engine's room and the arrays carved from a buffer.
+pub struct Regions<'buf, W: Width> {
+    /// Where the engine goes (in the header, right after the record).
+    pub engine: Slot<'buf, Dlx3<'buf, W>>,
     /// Item records.
-    pub items: &'static mut [Item<W>],
+    pub items: WeakSliceMut<'buf, Item<W>>,
     /// Names (None for a preloaded workspace).
-    pub names: Option<&'static mut [Name]>,
+    pub names: Option<WeakSliceMut<'buf, Name>>,
     /// Option scratch (empty for a preloaded workspace).
-    pub scratch: &'static mut [OptionEntry],
+    pub scratch: WeakSliceMut<'buf, OptionEntry>,
     /// Node records.
-    pub nodes: &'static mut [Node<W>],
+    pub nodes: WeakSliceMut<'buf, Node<W>>,
     /// Level records.
-    pub levels: &'static mut [Level],
+    pub levels: WeakSliceMut<'buf, Level>,
 }
 
 /// Checks a buffer handed to an init function and carves its arrays.
 ///
 /// # Safety
 /// `buf` is NULL or valid for reads and writes of `len` bytes, and stays so (untouched by
-/// the caller) while the workspace is in use.
-pub unsafe fn claim_buffer<W: EngineWidth>(
+/// the caller) during `'buf`, while the workspace is in use.
+pub unsafe fn claim_buffer<'buf, W: EngineWidth>(
     buf: *mut u8,
     len: usize,
     needed: Option<usize>,
@@ -294,86 +322,61 @@ pub unsafe fn claim_buffer<W: EngineWidth>(
     names: bool,
     node_slots: usize,
     levels: usize,
-) -> Checked<Regions<W>> {
-    if buf.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
-    if (buf as usize) % DLX3_WORKSPACE_ALIGN != 0 {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    let needed = needed.ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-    if len < needed {
-        return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
-    }
-    // SAFETY: the buffer is at least W::HEADER_BYTES (<= needed <= len) long and 8-aligned,
-    // so its first 8 bytes can be read as a u64; the caller's memory counts as initialized
-    // bytes (it comes from C, where every object representation of uint64_t is a value).
-    // A volatile read keeps the compiler from assuming anything about fresh memory.
-    let current = unsafe { buf.cast::<u64>().read_volatile() };
-    if current == MAGIC {
-        // SAFETY: a buffer starting with our magic number was initialized by us and holds a
-        // dlx3_workspace header (the state field is a plain u32).
-        let state = unsafe { (*buf.cast::<dlx3_workspace>()).state };
-        if state != dlx3_state::DLX3_STATE_DEAD as u32 {
-            return Err(xcover_status::XCOVER_ALREADY_INITIALIZED);
-        }
-    }
-    // SAFETY: 8-aligned, `needed` <= len bytes writable for the workspace's lifetime
-    // (this function's contract).
-    let mut carver = unsafe { Carver::new(buf, W::HEADER_BYTES, needed) };
+) -> Checked<Regions<'buf, W>> {
+    // SAFETY: forwarded contract.
+    let base = unsafe { handle::claim::<Workspace>(buf, len, needed, DLX3_WORKSPACE_ALIGN) }?;
+    let needed = needed.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
+    // Two carvers that never overlap: the header (the record, written by `install`, then
+    // the engine) in the first W::HEADER_BYTES, the arrays from there to `needed`.
+    // SAFETY: W::HEADER_BYTES <= `needed` <= len bytes writable during 'buf (this
+    // function's contract).
+    let mut header: Dlx3Carver<'buf> =
+        unsafe { Carver::new(base, size_of::<Workspace>(), W::HEADER_BYTES) };
+    // SAFETY: as above, from W::HEADER_BYTES on.
+    let mut carver: Dlx3Carver<'buf> = unsafe { Carver::new(base, W::HEADER_BYTES, needed) };
     let regions = (|| {
         Some(Regions {
-            items: carver.take::<Item<W>>(item_slots)?,
+            engine: header.slot::<Dlx3<'buf, W>>()?,
+            items: carver.zeroed::<Item<W>>(item_slots)?,
             names: if names {
-                Some(carver.take::<Name>(item_slots)?)
+                Some(carver.zeroed::<Name>(item_slots)?)
             } else {
                 None
             },
             scratch: if names {
-                carver.take::<OptionEntry>(item_slots)?
+                carver.zeroed::<OptionEntry>(item_slots)?
             } else {
-                &mut []
+                WeakSliceMut::empty()
             },
-            nodes: carver.take::<Node<W>>(node_slots)?,
-            levels: carver.take::<Level>(levels)?,
+            nodes: carver.zeroed::<Node<W>>(node_slots)?,
+            levels: carver.zeroed::<Level>(levels)?,
         })
     })();
     debug_assert!(regions.is_none() || carver.used() == needed);
     regions.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)
 }
 
-/// Writes the workspace header and `engine` at the start of `buf` and returns the handle.
+/// Writes the workspace record at the start of `buf`, with the engine (already in its
+/// slot) and the scratch view, and returns the handle.
 ///
 /// # Safety
-/// `buf` was accepted by [`claim_buffer::<W>`] (aligned, at least `W::HEADER_BYTES` long)
-/// and stays valid while the workspace is used.
-pub unsafe fn install<W: EngineWidth>(
+/// `buf` was accepted by [`claim_buffer`] (aligned, long enough) and stays valid during
+/// `'buf`, while the workspace is used.
+pub unsafe fn install<'buf, W: EngineWidth>(
     buf: *mut u8,
-    engine: Dlx3<'static, W>,
+    engine: WeakMut<'buf, Dlx3<'buf, W>>,
     step: StepFn,
-    scratch: &'static mut [OptionEntry],
+    scratch: WeakSliceMut<'buf, OptionEntry>,
     capacity: (usize, usize),
     state: dlx3_state,
 ) -> *mut dlx3_workspace {
     let item_capacity = u32::try_from(capacity.0).unwrap_or(u32::MAX);
-    // SAFETY: ENGINE_OFFSET is a multiple of 8 (>= the engine's alignment, asserted) and
-    // ENGINE_OFFSET + size_of::<Dlx3<W>>() <= W::HEADER_BYTES (asserted), so the slot lies
-    // in the header area of the buffer, after the record and before the arrays; `write`
-    // does not drop the garbage that was there, and the buffer outlives every use of the
-    // reference (contract).
-    let engine = unsafe {
-        let slot = buf.add(ENGINE_OFFSET).cast::<Dlx3<'static, W>>();
-        slot.write(engine);
-        &mut *slot
-    };
-    let handle = buf.cast::<dlx3_workspace>();
-    // SAFETY: `buf` is 8-aligned (>= align of dlx3_workspace, asserted) and its first
+    let record = buf.cast::<Workspace<'buf>>();
+    // SAFETY: `buf` is 8-aligned (>= align of the record, asserted) and its first
     // ENGINE_OFFSET bytes hold the record; `write` does not drop what was there.
     unsafe {
-        handle.write(dlx3_workspace {
-            magic: MAGIC,
-            state: state as u32,
-            failure: xcover_status::XCOVER_OK,
+        record.write(Workspace {
+            header: Header::new::<Workspace>(state as u32),
             writers: NO_WRITERS,
             step,
             item_capacity,
@@ -383,67 +386,37 @@ pub unsafe fn install<W: EngineWidth>(
             engine: W::wrap(engine),
         })
     };
-    handle
+    record.cast()
 }
 
-/// What a call accepts of a dead workspace.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Dead {
-    /// Return XCOVER_DEAD.
-    Refuse,
-    /// Go ahead (stats, state, release).
-    Allow,
-}
-
-/// Validates a handle: NULL, alignment, magic number, and (unless allowed) dead state.
+/// Validates a handle (see [`handle::open`]) and gives its record for the call.
 ///
 /// # Safety
-/// `handle` is NULL or points to at least 8 readable bytes; if those hold the magic number,
-/// to a workspace created by an init function whose buffer is still valid, used by no other
-/// thread during the call.
+/// As for [`handle::open`]: `handle` is NULL or points to at least 16 readable bytes; if
+/// they hold the magic number, to a workspace created by an init function whose buffer
+/// stays valid during `'a`, used by no other thread then.
 pub unsafe fn workspace<'a>(
     handle: *mut dlx3_workspace,
     dead: Dead,
-) -> Checked<&'a mut dlx3_workspace> {
-    if handle.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
-    if !is_aligned(handle) {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    // SAFETY: non-null and aligned; the first 8 bytes are readable per this contract
-    // (volatile: the bytes may be anything the C caller left there).
-    if unsafe { handle.cast::<u64>().read_volatile() } != MAGIC {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    // SAFETY: the magic number says an init function wrote a dlx3_workspace here, and the caller
-    // guarantees exclusive access for the call.
-    let ws = unsafe { &mut *handle };
-    if dlx3_state::from_u32(ws.state).is_none() {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    if dead == Dead::Refuse && ws.state() == dlx3_state::DLX3_STATE_DEAD {
-        return Err(xcover_status::XCOVER_DEAD);
-    }
-    Ok(ws)
+) -> Checked<&'a mut Workspace<'a>> {
+    // SAFETY: forwarded contract.
+    unsafe { handle::open::<Workspace<'a>>(handle.cast(), dead) }
 }
 
-impl dlx3_workspace {
+impl<'buf> Workspace<'buf> {
     /// The current state.
     pub fn state(&self) -> dlx3_state {
-        dlx3_state::from_u32(self.state).unwrap_or(dlx3_state::DLX3_STATE_DEAD)
+        dlx3_state::from_u32(self.header.state()).unwrap_or(dlx3_state::DLX3_STATE_DEAD)
     }
 
     /// Moves to `state`.
     pub fn set_state(&mut self, state: dlx3_state) {
-        self.state = state as u32;
+        self.header.set_state(state as u32);
     }
 
     /// Marks the workspace dead because of `why`, and returns `why`.
     pub fn kill(&mut self, why: xcover_status) -> xcover_status {
-        self.state = dlx3_state::DLX3_STATE_DEAD as u32;
-        self.failure = why;
-        why
+        self.header.kill::<Self>(why)
     }
 
     /// Returns BAD_STATE unless the workspace is in one of `allowed`.
@@ -458,14 +431,14 @@ impl dlx3_workspace {
     /// Forgets the workspace: the magic number is overwritten, so the handle is refused
     /// from now on and the buffer may be initialized again.
     pub fn release(&mut self) {
-        self.magic = RELEASED;
+        self.header.release::<Self>();
     }
 
     /// Runs `f` with the text-reading engine, the first `n` scratch entries and the sinks.
     pub fn with_sinks_and_scratch<R>(
         &mut self,
         n: usize,
-        f: impl FnOnce(&mut Dlx3<'static>, &[OptionEntry], &mut Sinks<'_>) -> R,
+        f: impl FnOnce(&mut Dlx3<'buf>, &[OptionEntry], &mut Sinks<'_>) -> R,
     ) -> Checked<R> {
         let mut out = CallbackSink::new(self.writers.out);
         let mut err = CallbackSink::new(self.writers.err);
@@ -474,14 +447,15 @@ impl dlx3_workspace {
             err: &mut err,
             shape: None,
         };
-        let entries = &self.scratch[..n.min(self.scratch.len())];
+        let entries = self.scratch.as_slice();
+        let entries = &entries[..n.min(entries.len())];
         Ok(f(self.engine.text_engine()?, entries, &mut sinks))
     }
 
     /// Runs `f` with the engine of width `W` and sinks over the registered callbacks.
     pub fn with_sinks<W: EngineWidth, R>(
         &mut self,
-        f: impl FnOnce(&mut Dlx3<'static, W>, &mut Sinks<'_>) -> R,
+        f: impl FnOnce(&mut Dlx3<'buf, W>, &mut Sinks<'_>) -> R,
     ) -> Checked<R> {
         let mut out = CallbackSink::new(self.writers.out);
         let mut err = CallbackSink::new(self.writers.err);

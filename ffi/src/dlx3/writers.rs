@@ -6,9 +6,8 @@
 //! firmware image small.
 #![allow(non_camel_case_types)]
 
-use super::init::dlx3_workspace;
 use super::solve::step;
-use super::workspace::{self, Dead, Engine, StepFn};
+use super::workspace::{self, dlx3_workspace, Dead, Engine, StepFn};
 use crate::raw::{in_param, status_of};
 use crate::sink::xcover_writer;
 use crate::status::xcover_status;

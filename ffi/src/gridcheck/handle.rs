@@ -1,67 +1,77 @@
 //! The handle at the start of the caller's buffer: a magic number and a state in front of
-//! pointers to the scan objects, so every call can tell a live workspace from garbage, a
-//! dead one, or a call made out of order.
+//! views of the scan objects and arrays (see `crate::carve`), so every call can tell a live
+//! workspace from garbage, a dead one, or a call made out of order.
 
-use super::layout::{self, Carver, Counts};
+use super::grid_error::GridOutcome;
+use super::layout::{self, REGION_ALIGN};
 use super::types::{
     gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_DEAD,
     GRIDCHECK_STATE_EMPTY, GRIDCHECK_WORKSPACE_ALIGN,
 };
-use crate::raw::{is_aligned, Checked};
+use crate::carve::{Carver, Slot, WeakSliceMut};
+pub use crate::handle::Dead;
+use crate::handle::{self, Header};
+use crate::raw::Checked;
 use crate::status::xcover_status;
+use core::marker::{PhantomData, PhantomPinned};
 use core::mem::size_of;
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
 use xcover_core::gridcheck::scan::{ChunkRun, Prepared, RunStats, ScanOptions, Workspace};
 use xcover_core::gridcheck::{Cells, Grid};
 
-/// "XCOVGRID": marks a buffer that holds an initialized gridcheck workspace.
-const MAGIC: u64 = u64::from_le_bytes(*b"XCOVGRID");
-/// Written over the magic number by `gridcheck_release`.
-const RELEASED: u64 = u64::from_le_bytes(*b"gridfree");
-
 /// Rounded size of `T` in the header block.
 const fn slot_bytes<T>() -> usize {
-    size_of::<T>().div_ceil(16) * 16
+    size_of::<T>().div_ceil(REGION_ALIGN) * REGION_ALIGN
+}
+
+/// Bytes of the handle and the scan objects.
+const fn header_bytes() -> usize {
+    slot_bytes::<Record>()
+        + slot_bytes::<Grid>()
+        + slot_bytes::<ScanOptions>()
+        + slot_bytes::<Prepared>()
+        + slot_bytes::<ChunkRun>()
 }
 
 const _: () = assert!(
-    slot_bytes::<gridcheck>()
-        + slot_bytes::<Grid>()
-        + slot_bytes::<ScanOptions>()
-        + slot_bytes::<Prepared<'static>>()
-        + slot_bytes::<ChunkRun<'static, 'static>>()
-        <= GRIDCHECK_HEADER_BYTES,
+    header_bytes() <= GRIDCHECK_HEADER_BYTES,
     "the scan objects grew: raise GRIDCHECK_HEADER_BYTES, then XCOVER_BLESS=1 cargo test -p xcover-ffi --test header"
 );
 
 /// Where the scan objects and arrays live in the caller's buffer. The objects are written
 /// once their inputs are known (grid, options, prepare, chunk begin); until then the slots
 /// hold garbage and the state says so.
-#[derive(Clone, Copy)]
-struct Regions {
-    grid: *mut Grid,
-    options: *mut ScanOptions,
-    prepared: *mut Prepared<'static>,
-    run: *mut ChunkRun<'static, 'static>,
-    table: *mut BitmapTable,
-    uas: *mut Cells,
-    scratch: *mut Cells,
-    work: *mut u128,
-    states: *mut State,
-    counts: Counts,
+struct Regions<'buf> {
+    grid: Slot<'buf, Grid>,
+    options: Slot<'buf, ScanOptions>,
+    prepared: Slot<'buf, Prepared<'buf>>,
+    run: Slot<'buf, ChunkRun<'buf, 'buf>>,
+    table: Slot<'buf, BitmapTable>,
+    uas: WeakSliceMut<'buf, Cells>,
+    scratch: WeakSliceMut<'buf, Cells>,
+    work: WeakSliceMut<'buf, u128>,
+    states: WeakSliceMut<'buf, State>,
 }
 
 /// The opaque workspace handle: it points to the start of the caller's buffer given to
 /// `gridcheck_init` (opaque: C only ever holds a pointer to it).
 #[allow(non_camel_case_types)]
 pub struct gridcheck {
-    magic: u64,
-    state: u32,
-    /// Why the workspace died (XCOVER_OK while alive).
-    pub failure: xcover_status,
+    _opaque: [u8; 0],
+    // Neither Send, Sync nor Unpin: it stands for the record in the C buffer.
+    _buffer: PhantomData<(*mut u8, PhantomPinned)>,
+}
+
+/// The workspace record at the start of the caller's buffer, which a `gridcheck *` points
+/// to. `'buf` is the span during which the C caller keeps the buffer: each call borrows the
+/// record for itself (see [`handle()`]). `repr(C)` keeps the header first.
+#[repr(C)]
+pub struct Record<'buf> {
+    /// Magic number, state (a `GRIDCHECK_STATE_*`), why it died.
+    pub header: Header,
     /// The capacities given at init.
     pub limits: gridcheck_limits,
-    regions: Regions,
+    regions: Regions<'buf>,
     /// Sets in the UA list.
     pub ua_len: usize,
     /// Counters of the chunks run before the current one.
@@ -74,6 +84,18 @@ pub struct gridcheck {
     pub found_any: bool,
     /// Whether the prepared-scan slot holds a prepared scan.
     prepared_live: bool,
+    /// The outcome of the last `gridcheck_set_grid` (`gridcheck_get_grid_error`).
+    pub(crate) last_grid: GridOutcome,
+}
+
+// SAFETY: repr(C), the header first, written by `install` with Header::new::<Self>.
+unsafe impl handle::Record for Record<'_> {
+    /// "XCOVGRID": marks a buffer that holds an initialized gridcheck workspace.
+    const MAGIC: u64 = u64::from_le_bytes(*b"XCOVGRID");
+    /// Written over the magic number by `gridcheck_release`.
+    const RELEASED: u64 = u64::from_le_bytes(*b"gridfree");
+    const FIRST_STATE: u32 = GRIDCHECK_STATE_EMPTY;
+    const DEAD: u32 = GRIDCHECK_STATE_DEAD;
 }
 
 /// Checks a buffer handed to `gridcheck_init`, carves it and writes the handle.
@@ -86,59 +108,40 @@ pub unsafe fn install(
     len: usize,
     limits: gridcheck_limits,
 ) -> Checked<*mut gridcheck> {
-    if buf.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
-    if (buf as usize) % GRIDCHECK_WORKSPACE_ALIGN != 0 {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    let counts = layout::counts(&limits).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-    let needed = layout::bytes(&counts).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-    if len < needed {
-        return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
-    }
-    let existing = buf.cast::<gridcheck>();
-    // SAFETY: the buffer is 8-aligned and at least GRIDCHECK_HEADER_BYTES (more than a
-    // handle) long, so the magic field can be read (volatile: the C caller's bytes may be
-    // anything).
-    if unsafe { core::ptr::addr_of!((*existing).magic).read_volatile() } == MAGIC {
-        // SAFETY: our magic number: an earlier init wrote a gridcheck handle here.
-        let state = unsafe { (*existing).state };
-        if state != GRIDCHECK_STATE_DEAD {
-            return Err(xcover_status::XCOVER_ALREADY_INITIALIZED);
-        }
-    }
-    // SAFETY: `needed` <= len bytes at `buf` are writable for the workspace's lifetime
+    let counts = layout::counts(&limits);
+    let needed = counts.as_ref().and_then(layout::bytes);
+    // SAFETY: forwarded contract.
+    let base = unsafe { handle::claim::<Record>(buf, len, needed, GRIDCHECK_WORKSPACE_ALIGN) }?;
+    let (counts, needed) = counts
+        .zip(needed)
+        .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
+    // SAFETY: `needed` <= len bytes at `buf` are writable while the workspace is in use
     // (this function's contract); the handle occupies the first bytes, skipped here.
-    let mut carver = unsafe { Carver::new(buf, size_of::<gridcheck>(), needed) };
-    let regions = (|| {
+    let mut carver: Carver<'_, REGION_ALIGN> =
+        unsafe { Carver::new(base, size_of::<Record>(), needed) };
+    let mut regions = (|| {
         Some(Regions {
-            grid: carver.slot::<Grid>()?,
-            options: carver.slot::<ScanOptions>()?,
-            prepared: carver.slot::<Prepared<'static>>()?,
-            run: carver.slot::<ChunkRun<'static, 'static>>()?,
-            table: carver.slot::<BitmapTable>()?,
-            uas: carver.zeroed::<Cells>(counts.uas)?.as_mut_ptr(),
-            scratch: carver.zeroed::<Cells>(counts.scratch)?.as_mut_ptr(),
-            work: carver.zeroed::<u128>(counts.work)?.as_mut_ptr(),
-            states: carver.zeroed::<State>(counts.states)?.as_mut_ptr(),
-            counts,
+            grid: carver.slot()?,
+            options: carver.slot()?,
+            prepared: carver.slot()?,
+            run: carver.slot()?,
+            table: carver.slot()?,
+            uas: carver.zeroed(counts.uas)?,
+            scratch: carver.zeroed(counts.scratch)?,
+            work: carver.zeroed(counts.work)?,
+            states: carver.zeroed(counts.states)?,
         })
     })()
     .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
-    debug_assert!(carver.next() as usize <= buf as usize + needed);
-    let handle = buf.cast::<gridcheck>();
-    // SAFETY: the table slot was carved above (16-aligned, room for a BitmapTable);
-    // `write` does not drop the garbage that was there.
-    unsafe { regions.table.write(BitmapTable::new()) };
+    debug_assert!(carver.used() <= needed);
+    regions.table.write(BitmapTable::new());
+    let record = buf.cast::<Record>();
     // SAFETY: `buf` is 8-aligned (the handle's alignment: it holds no u128, see the
     // assertion in `tests`) and its first size_of::<gridcheck>() bytes are the handle's
     // (the carver started after them).
     unsafe {
-        handle.write(gridcheck {
-            magic: MAGIC,
-            state: GRIDCHECK_STATE_EMPTY,
-            failure: xcover_status::XCOVER_OK,
+        record.write(Record {
+            header: Header::new::<Record>(GRIDCHECK_STATE_EMPTY),
             limits,
             regions,
             ua_len: 0,
@@ -147,64 +150,37 @@ pub unsafe fn install(
             last_puzzle: [0; 82],
             found_any: false,
             prepared_live: false,
+            last_grid: GridOutcome::NONE,
         })
     };
-    Ok(handle)
+    Ok(record.cast())
 }
 
-/// What a call accepts of a dead workspace.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Dead {
-    /// Return XCOVER_DEAD.
-    Refuse,
-    /// Go ahead (stats, state, release).
-    Allow,
-}
-
-/// Validates a handle: NULL, alignment, magic number, state, and (unless allowed) dead.
+/// Validates a handle (see [`handle::open`]) and gives its record for the call.
 ///
 /// # Safety
-/// `handle` is NULL or points to at least `size_of::<gridcheck>()` readable bytes; if
+/// As for [`handle::open`]: `handle` is NULL or points to at least 16 readable bytes; if
 /// they start with the magic number, to a workspace made by `gridcheck_init` whose buffer
-/// is still valid, used by no other thread during the call.
-pub unsafe fn handle<'a>(handle: *mut gridcheck, dead: Dead) -> Checked<&'a mut gridcheck> {
-    if handle.is_null() {
-        return Err(xcover_status::XCOVER_NULL_POINTER);
-    }
-    if !is_aligned(handle) {
-        return Err(xcover_status::XCOVER_MISALIGNED);
-    }
-    // SAFETY: non-null and aligned; readable per this contract (volatile: any bytes).
-    let magic = unsafe { core::ptr::addr_of!((*handle).magic).read_volatile() };
-    if magic != MAGIC {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    // SAFETY: the magic number says gridcheck_init wrote a handle here; the caller
-    // guarantees exclusive access for the call.
-    let h = unsafe { &mut *handle };
-    if !(GRIDCHECK_STATE_EMPTY..=GRIDCHECK_STATE_DEAD).contains(&h.state) {
-        return Err(xcover_status::XCOVER_NOT_INITIALIZED);
-    }
-    if dead == Dead::Refuse && h.state == GRIDCHECK_STATE_DEAD {
-        return Err(xcover_status::XCOVER_DEAD);
-    }
-    Ok(h)
+/// stays valid during `'a`, used by no other thread then.
+pub unsafe fn handle<'a>(handle: *mut gridcheck, dead: Dead) -> Checked<&'a mut Record<'a>> {
+    // SAFETY: forwarded contract.
+    unsafe { handle::open::<Record<'a>>(handle.cast(), dead) }
 }
 
-impl gridcheck {
+impl<'buf> Record<'buf> {
     /// The current state (a `GRIDCHECK_STATE_*`).
     pub fn state(&self) -> u32 {
-        self.state
+        self.header.state()
     }
 
     /// Moves to `state`.
     pub fn set_state(&mut self, state: u32) {
-        self.state = state;
+        self.header.set_state(state);
     }
 
     /// Returns BAD_STATE unless the workspace is in one of `allowed`.
     pub fn expect(&self, allowed: &[u32]) -> Checked<()> {
-        if allowed.contains(&self.state) {
+        if allowed.contains(&self.state()) {
             Ok(())
         } else {
             Err(xcover_status::XCOVER_BAD_STATE)
@@ -213,76 +189,61 @@ impl gridcheck {
 
     /// Marks the workspace dead because of `why`, and returns `why`.
     pub fn kill(&mut self, why: xcover_status) -> xcover_status {
-        self.state = GRIDCHECK_STATE_DEAD;
-        self.failure = why;
-        why
+        self.header.kill::<Self>(why)
     }
 
     /// Forgets the workspace: its handle is refused from now on.
     pub fn release(&mut self) {
-        self.magic = RELEASED;
+        self.header.release::<Self>();
     }
 
     /// Stores the grid (its slot is then valid for `grid()`).
     pub fn store_grid(&mut self, grid: Grid) {
-        // SAFETY: the slot was carved for a Grid at init and nothing borrows it before the
-        // grid is stored (the state machine allows this once, before any other use).
-        unsafe { self.regions.grid.write(grid) };
+        // The state machine allows this once, before anything borrows the grid.
+        self.regions.grid.write(grid);
     }
 
     /// The grid. Only after `store_grid` (state GRID or later).
-    pub fn grid(&self) -> &'static Grid {
-        debug_assert!(self.state > GRIDCHECK_STATE_EMPTY);
-        // SAFETY: written by `store_grid` (states GRID and later) and never written again;
-        // the buffer outlives every use (init's contract).
-        unsafe { &*self.regions.grid }
+    pub fn grid(&self) -> &'buf Grid {
+        debug_assert!(self.state() > GRIDCHECK_STATE_EMPTY);
+        // SAFETY: written by `store_grid` (states GRID and later) and never written again.
+        unsafe { self.regions.grid.lend() }
     }
 
     /// Stores the options (state GRID or OPTIONS: nothing borrows them yet).
     pub fn store_options(&mut self, options: ScanOptions) {
-        // SAFETY: the slot was carved for ScanOptions; the prepared scan copies the options,
-        // so no reference to the slot is alive while it can be rewritten.
-        unsafe { self.regions.options.write(options) };
+        // The prepared scan copies the options, so nothing borrows the slot.
+        self.regions.options.write(options);
     }
 
     /// The options. Only after `store_options` (state OPTIONS or later).
     pub fn options(&self) -> ScanOptions {
         // SAFETY: written by `store_options` before the state became OPTIONS.
-        unsafe { self.regions.options.read() }
+        *unsafe { self.regions.options.assume_init_ref() }
     }
 
     /// The UA list storage and the generation scratch (states GRID / OPTIONS only: the
     /// prepared scan does not borrow them).
     pub fn ua_storage(&mut self) -> (&mut [Cells], &mut [Cells]) {
-        let counts = self.regions.counts;
-        // SAFETY: carved (zeroed) at init with these lengths; `&mut self` makes the
-        // borrows exclusive, and no scan object keeps a reference to them.
-        unsafe {
-            (
-                core::slice::from_raw_parts_mut(self.regions.uas, counts.uas),
-                core::slice::from_raw_parts_mut(self.regions.scratch, counts.scratch),
-            )
-        }
+        (
+            self.regions.uas.as_mut_slice(),
+            self.regions.scratch.as_mut_slice(),
+        )
     }
 
     /// Prepares the scan into its slot with `f(grid, uas, work)`.
     pub fn prepare_with<E>(
         &mut self,
-        f: impl FnOnce(&'static Grid, &[Cells], &'static mut [u128]) -> Result<Prepared<'static>, E>,
+        f: impl FnOnce(&'buf Grid, &[Cells], &'buf mut [u128]) -> Result<Prepared<'buf>, E>,
     ) -> Result<(), E> {
-        let counts = self.regions.counts;
-        // SAFETY: the UA list and the work list were carved with these lengths; prepare
-        // runs once (state OPTIONS -> PREPARED), so no earlier borrow of `work` exists,
-        // and the prepared scan keeps `work` for the rest of the workspace's life.
-        let (uas, work) = unsafe {
-            (
-                core::slice::from_raw_parts(self.regions.uas, self.ua_len.min(counts.uas)),
-                core::slice::from_raw_parts_mut(self.regions.work, counts.work),
-            )
-        };
-        let prepared = f(self.grid(), uas, work)?;
-        // SAFETY: the slot was carved for a Prepared; written once.
-        unsafe { self.regions.prepared.write(prepared) };
+        let grid = self.grid();
+        let uas = self.regions.uas.as_slice();
+        let uas = &uas[..self.ua_len.min(uas.len())];
+        // SAFETY: prepare runs once (state OPTIONS -> PREPARED), so no earlier borrow of
+        // `work` exists, and the prepared scan keeps it for the rest of the workspace's life.
+        let work = unsafe { self.regions.work.lend() };
+        let prepared = f(grid, uas, work)?;
+        self.regions.prepared.write(prepared);
         self.prepared_live = true;
         Ok(())
     }
@@ -293,48 +254,40 @@ impl gridcheck {
     }
 
     /// The prepared scan (state PREPARED or later).
-    pub fn prepared(&self) -> &'static Prepared<'static> {
+    pub fn prepared(&self) -> &'buf Prepared<'buf> {
         debug_assert!(self.prepared_live);
         // SAFETY: written by `prepare_with` (which sets `prepared_live`) before the state
         // became PREPARED, and never again.
-        unsafe { &*self.regions.prepared }
+        unsafe { self.regions.prepared.lend() }
     }
 
     /// The per-chunk storage, borrowed afresh for a new chunk run (any earlier run is
     /// over: the caller replaces it).
-    pub fn chunk_workspace(&mut self) -> Workspace<'static> {
-        let r = self.regions;
-        // SAFETY: carved at init with these lengths; the only other borrower is the
-        // previous ChunkRun, which the caller overwrites with the run built from this
-        // workspace (`store_run`) and never uses again.
-        unsafe {
-            Workspace::new(
-                &mut *r.table,
-                core::slice::from_raw_parts_mut(r.states, r.counts.states),
-            )
-        }
+    pub fn chunk_workspace(&mut self) -> Workspace<'buf> {
+        // SAFETY: the table was written at init; the only other borrower of the table and
+        // the states is the previous ChunkRun, which the caller overwrites with the run
+        // built from this workspace (`store_run`) and never uses again.
+        unsafe { Workspace::new(self.regions.table.lend_mut(), self.regions.states.lend()) }
     }
 
     /// Stores the run of the chunk just begun (the previous one is forgotten: nothing to
     /// drop, it only borrows).
-    pub fn store_run(&mut self, run: ChunkRun<'static, 'static>) {
-        // SAFETY: the slot was carved for a ChunkRun; `write` does not drop the old one.
-        unsafe { self.regions.run.write(run) };
+    pub fn store_run(&mut self, run: ChunkRun<'buf, 'buf>) {
+        self.regions.run.write(run);
     }
 
     /// The current chunk run (state RUNNING or CHUNK_DONE).
-    pub fn run(&mut self) -> &mut ChunkRun<'static, 'static> {
-        debug_assert!(self.state >= super::types::GRIDCHECK_STATE_RUNNING);
-        // SAFETY: written by `store_run` before the state became RUNNING; `&mut self`
-        // makes the borrow exclusive.
-        unsafe { &mut *self.regions.run }
+    pub fn run(&mut self) -> &mut ChunkRun<'buf, 'buf> {
+        debug_assert!(self.state() >= super::types::GRIDCHECK_STATE_RUNNING);
+        // SAFETY: written by `store_run` before the state became RUNNING.
+        unsafe { self.regions.run.assume_init_mut() }
     }
 
     /// Counters of the chunks so far, the current one included.
     pub fn total_stats(&mut self) -> RunStats {
         let mut total = self.done_stats;
         if matches!(
-            self.state,
+            self.state(),
             super::types::GRIDCHECK_STATE_RUNNING | GRIDCHECK_STATE_CHUNK_DONE
         ) {
             let current = self.run().stats();
@@ -353,19 +306,15 @@ mod tests {
 
     #[test]
     fn header_fits_and_handle_needs_only_8_byte_alignment() {
-        let used = slot_bytes::<gridcheck>()
-            + slot_bytes::<Grid>()
-            + slot_bytes::<ScanOptions>()
-            + slot_bytes::<Prepared<'static>>()
-            + slot_bytes::<ChunkRun<'static, 'static>>();
+        let used = header_bytes();
         std::println!(
             "gridcheck header: {used} of {GRIDCHECK_HEADER_BYTES} reserved (handle {}, prepared {}, run {}), table {}",
-            size_of::<gridcheck>(),
-            size_of::<Prepared<'static>>(),
-            size_of::<ChunkRun<'static, 'static>>(),
+            size_of::<Record>(),
+            size_of::<Prepared>(),
+            size_of::<ChunkRun>(),
             size_of::<BitmapTable>()
         );
         assert!(used <= GRIDCHECK_HEADER_BYTES);
-        assert!(core::mem::align_of::<gridcheck>() <= GRIDCHECK_WORKSPACE_ALIGN);
+        assert!(core::mem::align_of::<Record>() <= GRIDCHECK_WORKSPACE_ALIGN);
     }
 }

@@ -13,12 +13,14 @@
 //! own workspace over the same inputs (preparation is deterministic, so the chunk ids agree)
 //! and share out the ids.
 
+pub mod grid_error;
 pub mod handle;
 pub mod layout;
 pub mod run;
 pub mod setup;
 pub mod types;
 
+pub use grid_error::gridcheck_get_grid_error;
 pub use handle::gridcheck;
 pub use run::{
     gridcheck_chunk_begin, gridcheck_chunk_list, gridcheck_get_stats, gridcheck_last_puzzle,

@@ -1,6 +1,7 @@
 //! Sizing, creating and releasing a gridcheck workspace; the grid, the options and the UA
 //! list; preparing the scan.
 
+use super::grid_error::{GridOutcome, GRID_READ_LIMIT};
 use super::handle::{self, gridcheck, Dead};
 use super::layout;
 use super::types::{
@@ -13,7 +14,7 @@ use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
 use xcover_core::gridcheck::scan::{self, ClueMask, ScanError, ScanOptions};
 use xcover_core::gridcheck::ua::{file, generate, verify_ua, UaList};
-use xcover_core::gridcheck::Grid;
+use xcover_core::gridcheck::{Grid, GridcheckError};
 
 /// Reads a NUL-terminated text of at most `max` bytes (the NUL excluded); None when no
 /// NUL comes within `max + 1` bytes (the text is too long: nothing past it is read).
@@ -106,8 +107,9 @@ pub unsafe extern "C" fn gridcheck_init(
 /// workspace (state EMPTY -> GRID).
 ///
 /// Returns XCOVER_OK, XCOVER_GRIDCHECK_BAD_GRID (wrong length, bad character, or not a
-/// solution; the workspace stays EMPTY), XCOVER_BAD_STATE, XCOVER_NULL_POINTER,
-/// XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED, XCOVER_DEAD. At most 84 bytes are read.
+/// solution; the workspace stays EMPTY, and `gridcheck_get_grid_error` says why),
+/// XCOVER_BAD_STATE, XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_NOT_INITIALIZED,
+/// XCOVER_DEAD. At most 84 bytes are read.
 ///
 /// # Safety
 /// `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid;
@@ -120,18 +122,41 @@ pub unsafe extern "C" fn gridcheck_set_grid(
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        if grid.is_null() {
-            return Err(xcover_status::XCOVER_NULL_POINTER);
+        // SAFETY: forwarded contract.
+        let outcome = match unsafe { store_grid(h, grid) } {
+            Ok(()) => GridOutcome::NONE,
+            Err(outcome) => outcome,
+        };
+        h.last_grid = outcome;
+        match outcome.status {
+            xcover_status::XCOVER_OK => Ok(xcover_status::XCOVER_OK),
+            refused => Err(refused),
         }
-        h.expect(&[GRIDCHECK_STATE_EMPTY])?;
-        // SAFETY: forwarded contract (NUL-terminated or 84 readable bytes).
-        let text =
-            unsafe { bounded_text(grid, 83) }.ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_GRID)?;
-        let grid = Grid::parse(text).map_err(|_| xcover_status::XCOVER_GRIDCHECK_BAD_GRID)?;
-        h.store_grid(grid);
-        h.set_state(GRIDCHECK_STATE_GRID);
-        Ok(xcover_status::XCOVER_OK)
     })())
+}
+
+/// Reads and checks the grid text and stores the grid; on error, the status and what is
+/// wrong with the text.
+///
+/// # Safety
+/// As for `gridcheck_set_grid`.
+unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<(), GridOutcome> {
+    let refuse = |status, problem| GridOutcome { status, problem };
+    if grid.is_null() {
+        return Err(refuse(xcover_status::XCOVER_NULL_POINTER, None));
+    }
+    h.expect(&[GRIDCHECK_STATE_EMPTY])
+        .map_err(|status| refuse(status, None))?;
+    let bad = xcover_status::XCOVER_GRIDCHECK_BAD_GRID;
+    // SAFETY: forwarded contract (NUL-terminated or 84 readable bytes).
+    let text = unsafe { bounded_text(grid, GRID_READ_LIMIT - 1) }.ok_or(refuse(
+        bad,
+        Some(GridcheckError::WrongLength(GRID_READ_LIMIT)),
+    ))?;
+    let grid = Grid::parse(text).map_err(|e| refuse(bad, Some(e)))?;
+    h.store_grid(grid);
+    h.set_state(GRIDCHECK_STATE_GRID);
+    Ok(())
 }
 
 /// Sets what the scan looks for: puzzles of `clues` clues (forced givens included,

@@ -1,6 +1,7 @@
 //! The C-visible data types and constants of the `gridcheck_*` API.
 #![allow(non_camel_case_types)]
 
+use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
 
 /// Alignment (bytes) required of a gridcheck workspace buffer (the library aligns its
@@ -59,6 +60,59 @@ pub const GRIDCHECK_IMPOSSIBLE_UA_IN_FORCED_EMPTIES: u32 = 2;
 pub const GRIDCHECK_IMPOSSIBLE_NOT_ENOUGH_FREE_CELLS: u32 = 3;
 /// `impossible`: more disjoint UA than free clues to hit them.
 pub const GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES: u32 = 4;
+
+/// `gridcheck_grid_error.kind`: no problem to report (the grid was accepted, the call
+/// failed before reading it, or `gridcheck_set_grid` was not called yet).
+pub const GRIDCHECK_GRID_NONE: u32 = 0;
+/// `kind`: the text is not 81 characters long (a trailing line end not counted).
+pub const GRIDCHECK_GRID_WRONG_LENGTH: u32 = 1;
+/// `kind`: a character other than the digits `1`..`9`.
+pub const GRIDCHECK_GRID_BAD_CHAR: u32 = 2;
+/// `kind`: not a solution: a digit appears twice in a row, column or box.
+pub const GRIDCHECK_GRID_REPEATED_DIGIT: u32 = 3;
+
+/// `gridcheck_grid_error.house`: a row (numbered 1..9 from the top).
+pub const GRIDCHECK_HOUSE_ROW: u32 = 1;
+/// `house`: a column (numbered 1..9 from the left).
+pub const GRIDCHECK_HOUSE_COLUMN: u32 = 2;
+/// `house`: a box (numbered 1..9 row by row from the top left).
+pub const GRIDCHECK_HOUSE_BOX: u32 = 3;
+
+/// Bytes of `gridcheck_grid_error.message`, its NUL included.
+pub const GRIDCHECK_GRID_MESSAGE_BYTES: usize = 64;
+
+/// Why the last `gridcheck_set_grid` refused the grid, see `gridcheck_get_grid_error()`.
+/// The fields that do not apply to `kind` are 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct gridcheck_grid_error {
+    /// What that `gridcheck_set_grid` call returned (XCOVER_OK if it was not called yet).
+    pub status: xcover_status,
+    /// `GRIDCHECK_GRID_NONE` or what is wrong: `GRIDCHECK_GRID_WRONG_LENGTH`,
+    /// `GRIDCHECK_GRID_BAD_CHAR`, `GRIDCHECK_GRID_REPEATED_DIGIT`.
+    pub kind: u32,
+    /// WRONG_LENGTH: the characters found, a line end not counted (84: 84 or more, as no
+    /// more is read).
+    pub length: u32,
+    /// BAD_CHAR: the 0-based index of the character (row `position / 9 + 1`, column
+    /// `position % 9 + 1`).
+    pub position: u32,
+    /// BAD_CHAR: the byte found there.
+    pub byte: u32,
+    /// REPEATED_DIGIT: the digit (1..9).
+    pub digit: u32,
+    /// REPEATED_DIGIT: where it repeats: `GRIDCHECK_HOUSE_ROW`, `_COLUMN` or `_BOX`.
+    pub house: u32,
+    /// REPEATED_DIGIT: the number of that row, column or box (1..9).
+    pub house_number: u32,
+    /// The problem in the words of `xcover gridcheck` (e.g. "not a valid solution: digit 9
+    /// appears twice in column 1"), NUL-terminated; empty for `GRIDCHECK_GRID_NONE`.
+    pub message: [c_char; GRIDCHECK_GRID_MESSAGE_BYTES],
+}
+
+/// Byte size of `gridcheck_grid_error` (checked by a static assert in the header).
+pub const GRIDCHECK_GRID_ERROR_SIZE: usize = 96;
+const _: () = assert!(core::mem::size_of::<gridcheck_grid_error>() == GRIDCHECK_GRID_ERROR_SIZE);
 
 /// Capacities of a gridcheck workspace (they fix its size; see `gridcheck_workspace_size`).
 #[repr(C)]
