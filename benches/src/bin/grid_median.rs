@@ -1,4 +1,5 @@
-//! Whole-grid scans of many grids, one thread each, and the median time per grid.
+//! Whole-grid scans of many grids, one thread each: the mean, median and tail of the time
+//! per grid.
 //!
 //! ```text
 //! grid_median (--random K [--grid-seed S] | --file F) [--clues N] [--ua-random K] [--seed S]
@@ -8,8 +9,10 @@
 //! other lines are skipped). Each grid goes through what `xcover gridcheck --clues N
 //! --threads 1 GRID` does: UA generation (4-digit subsets and `--ua-random` pseudo-puzzles,
 //! default 3000, seed `--seed`, default 1), preparation, and every chunk of the scan.
-//! Prints a line per grid (the seconds of each phase, wall clock, and the total) and then
-//! the median, quartiles and extremes of the total and of the scan phase.
+//! Prints a line per grid (the seconds of each phase, wall clock, and the total), then the
+//! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
+//! histogram of the totals with the share of the time each range makes up (a full search
+//! pays the mean, so the tail matters).
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +20,7 @@ use std::time::Instant;
 
 use xcover_benches::grids::{generate_uas, random_grids};
 use xcover_benches::number_arg;
+use xcover_benches::times::{histogram_text, Summary};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{self, ChunkRun, ScanOptions, Workspace, WorkspaceSize};
 use xcover_core::gridcheck::Grid;
@@ -130,28 +134,10 @@ fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64), String
     Ok((Times { ua, prepare, scan }, steps, found))
 }
 
-/// The value at fraction `q` of the sorted `values` (nearest rank; the median of an even
-/// count is the mean of the two middle values).
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    let n = sorted.len();
-    if q == 0.5 && n & 1 == 0 {
-        return (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+fn summary(what: &str, values: &[f64]) {
+    if let Some(summary) = Summary::of(values) {
+        println!("{what}: {} grids", summary.line());
     }
-    sorted[((n - 1) as f64 * q).round() as usize]
-}
-
-fn summary(what: &str, values: &mut [f64]) {
-    values.sort_by(f64::total_cmp);
-    println!(
-        "{what}: median {:.2} s (quartiles {:.2}, {:.2}; min {:.2}, max {:.2}; mean {:.2}) over {} grids",
-        quantile(values, 0.5),
-        quantile(values, 0.25),
-        quantile(values, 0.75),
-        values[0],
-        values[values.len() - 1],
-        values.iter().sum::<f64>() / values.len() as f64,
-        values.len()
-    );
 }
 
 fn run() -> Result<(), String> {
@@ -176,8 +162,9 @@ fn run() -> Result<(), String> {
         totals.push(times.total());
         scans.push(times.scan);
     }
-    summary("total (UA, prepare, scan)", &mut totals);
-    summary("scan phase", &mut scans);
+    summary("total (UA, prepare, scan)", &totals);
+    summary("scan phase", &scans);
+    print!("total per grid:\n{}", histogram_text(&totals));
     Ok(())
 }
 
