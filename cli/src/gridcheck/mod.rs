@@ -15,8 +15,6 @@
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -24,7 +22,8 @@ use clap::Parser;
 use xcover_core::gridcheck::scan::{self, ClueMask, ScanOptions, TruncationLimits};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
-use crate::dlx3::memory;
+use crate::memory;
+use crate::signals::{self, Signals};
 use journal::{GridRecord, Journal};
 
 mod grids;
@@ -94,42 +93,6 @@ struct Args {
     max_memory: Option<u64>,
 }
 
-/// Exit status after a signal: the shell's 128 + signal number.
-fn signal_status(signal: usize) -> i32 {
-    128 + signal as i32
-}
-
-/// Signal flags of the run: the first SIGINT or SIGTERM asks the workers to stop (they
-/// finish their current slice, the journal is synced), a second one ends the process.
-struct Signals {
-    received: Arc<AtomicUsize>,
-}
-
-impl Signals {
-    fn install() -> Result<Signals> {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        let received = Arc::new(AtomicUsize::new(0));
-        let armed = Arc::new(AtomicBool::new(false));
-        for signal in [SIGINT, SIGTERM] {
-            signal_hook::flag::register_conditional_shutdown(
-                signal,
-                signal_status(signal as usize),
-                Arc::clone(&armed),
-            )?;
-            signal_hook::flag::register(signal, Arc::clone(&armed))?;
-            signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize)?;
-        }
-        Ok(Signals { received })
-    }
-
-    fn received(&self) -> Option<usize> {
-        match self.received.load(Ordering::Relaxed) {
-            0 => None,
-            signal => Some(signal),
-        }
-    }
-}
-
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
 pub fn main(args: Vec<OsString>) -> i32 {
@@ -149,7 +112,7 @@ pub fn main(args: Vec<OsString>) -> i32 {
             } else {
                 eprintln!("xcover gridcheck: interrupted");
             }
-            signal_status(signal)
+            signals::exit_status(signal)
         }
         Err(err) => {
             eprintln!("xcover gridcheck: {err:#}");
@@ -220,7 +183,7 @@ fn fingerprint(args: &Args, options: &ScanOptions, grids: &[Grid]) -> Result<Str
 }
 
 /// Runs the batch; `Some(signal)` when a signal cut it short.
-fn run(args: &Args) -> Result<Option<usize>> {
+fn run(args: &Args) -> Result<Option<i32>> {
     let options = options(args)?;
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
@@ -287,9 +250,7 @@ fn run(args: &Args) -> Result<Option<usize>> {
             match scan_grid(&context)? {
                 Some(lines) => lines,
                 None => {
-                    let signal = signals
-                        .received()
-                        .unwrap_or(signal_hook::consts::SIGINT as usize);
+                    let signal = signals.received().unwrap_or(libc::SIGINT);
                     return interrupted(journal.as_ref(), signal);
                 }
             }
@@ -312,7 +273,7 @@ fn run(args: &Args) -> Result<Option<usize>> {
 }
 
 /// Syncs the journal after a signal; returns the signal for the exit status.
-fn interrupted(journal: Option<&Journal>, signal: usize) -> Result<Option<usize>> {
+fn interrupted(journal: Option<&Journal>, signal: i32) -> Result<Option<i32>> {
     if let Some(journal) = journal {
         journal.sync()?;
     }
@@ -435,7 +396,7 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
 
     let scan_started = Instant::now();
     let control = runner::Control {
-        interrupt: Some(&cx.signals.received),
+        interrupt: Some(cx.signals.flag()),
         journal: cx.journal.map(|(journal, index, _)| (journal, index, grid)),
     };
     let outcome = runner::run_chunks(&prepared, &chunks, cx.threads, label, control)?;
