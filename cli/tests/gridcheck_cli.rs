@@ -159,3 +159,20 @@ fn bad_input_is_a_clear_error() {
     assert!(help.status.success());
     assert!(text(&help.stdout).contains("--stop-at-first"));
 }
+
+/// Without a terminal (here a pipe) stderr gets the summary line and nothing else: no
+/// progress bar, no carriage return, no escape sequence.
+#[test]
+fn no_progress_bar_without_a_terminal() {
+    let (grid, _, mask, _) = case();
+    let out = xcover(
+        &["--clues", "18", "--mask", &mask, "--ua-random", "50", &grid],
+        "",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("xcover gridcheck: grid 1/1: UA "), "{err}");
+    assert!(err.ends_with(" threads)\n"), "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+}
