@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
-use xcover_core::gridcheck::scan::{self, ClueMask, ScanOptions, TruncationLimits};
+use xcover_core::gridcheck::scan::{self, ScanOptions, TruncationLimits};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use crate::memory;
@@ -28,6 +28,7 @@ use journal::{GridRecord, Journal};
 
 mod grids;
 pub mod journal;
+pub mod mask;
 pub mod runner;
 pub mod ua_source;
 
@@ -52,7 +53,9 @@ struct Args {
     /// Number of clues N of the reported puzzles (forced givens included).
     #[arg(long, short = 'n', value_name = "N", default_value_t = 17)]
     clues: u32,
-    /// Clue mask (up to 81 chars): `1` forced given, `0` forced empty, anything else free.
+    /// Clue mask: 81 characters, one per cell row by row: `1` forced given, `0` forced
+    /// empty, `.` free; end a shorter mask with `*` to leave the remaining cells free
+    /// (`1.1*`). Any other character or length is an error.
     #[arg(long, value_name = "M")]
     mask: Option<String>,
     /// Stop at the first puzzle found (one puzzle per grid is printed).
@@ -126,8 +129,8 @@ fn options(args: &Args) -> Result<ScanOptions> {
         bail!("--clues {} is out of range 1..=81", args.clues);
     }
     let mut options = ScanOptions::new(args.clues as u8);
-    if let Some(mask) = &args.mask {
-        options.mask = ClueMask::parse(mask.as_bytes()).map_err(|e| anyhow!("bad --mask: {e}"))?;
+    if let Some(text) = &args.mask {
+        options.mask = mask::parse(text).map_err(|e| anyhow!("bad --mask: {e}"))?;
         let forced = options.mask.givens.len();
         if forced > args.clues {
             bail!(
