@@ -22,8 +22,9 @@ use crate::signals::{self, Signals};
 /// flag is checked (about 0.1 s at 10^9 mems per second).
 const MEM_SLICE: u64 = 1 << 26;
 
-/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status).
-const USAGE_STATUS: i32 = 255;
+/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status; also
+/// that of `--export-c` / `--export-rust`).
+pub(crate) const USAGE_STATUS: i32 = 255;
 /// Exit status when the input needs more memory than `--max-memory` allows.
 const MEMORY_STATUS: i32 = 1;
 
