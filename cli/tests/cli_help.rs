@@ -64,6 +64,15 @@ fn help_of_a_subcommand_is_its_own_help() {
         assert_eq!(stdout(&via_help), stdout(&own), "{topic:?}");
     }
     assert!(stdout(&xcover(&["help", "sudoku", "count"], "")).contains("--limit"));
+    // The top-level help sends readers there for the exit statuses.
+    for sub in ["dlx3", "gridcheck", "sudoku"] {
+        let help = stdout(&xcover(&["help", sub], ""));
+        assert!(help.contains("Exit status: 0 "), "{sub}: {help}");
+        assert!(
+            help.contains(" 2 usage error") || sub == "dlx3",
+            "{sub}: {help}"
+        );
+    }
     let unknown = xcover(&["help", "bogus"], "");
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).starts_with("xcover: unknown subcommand `bogus'"));

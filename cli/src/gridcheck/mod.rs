@@ -42,7 +42,11 @@ pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
 #[command(
     name = "xcover gridcheck",
     about = "List every N-clue puzzle with a unique solution inside Sudoku solution grids",
-    version
+    version,
+    after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
+        file, the memory limit, the journal); 2 usage error (an unknown option, a value of \
+        the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with --checkpoint, \
+        continue with --resume)."
 )]
 struct Args {
     /// Solution grids (81 digits each). Without any, grids are read from --file or stdin.

@@ -20,7 +20,12 @@ use xcover_core::gridcheck::{solver, Puzzle};
 /// Solve or count Sudoku puzzles read from stdin, one 81-character puzzle per line
 /// (`1`-`9` givens, `0` or `.` empty).
 #[derive(Parser, Debug)]
-#[command(name = "xcover sudoku", version)]
+#[command(
+    name = "xcover sudoku",
+    version,
+    after_help = "Exit status: 0 every line fine; 1 some line bad (unreadable, or for solve \
+        not exactly one solution) or an I/O error; 2 usage error."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
