@@ -326,12 +326,19 @@ pub fn to_rust(image: &Image, source: &str) -> String {
 }
 
 const EXPORT_USAGE: &str =
-    "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out\n";
+    "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out \
+     (FILE - reads stdin; xcover dlx3 --help)\n";
+
+/// Prints the export usage line; returns dlx3's usage status.
+fn usage_error(err: &mut impl std::io::Write) -> i32 {
+    let _ = err.write_all(EXPORT_USAGE.as_bytes());
+    crate::dlx3::USAGE_STATUS
+}
 
 /// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`): writes the
 /// exported matrix to stdout. `args` starts with the `--export-*` flag. FILE `-` is stdin.
-/// Returns the exit status: 0, 102 for an input error (Knuth's report on stderr), 2 for a
-/// usage error, 1 for an I/O error.
+/// Returns the exit status: 0, 102 for an input error (Knuth's report on stderr), 255 for a
+/// usage error (as `xcover dlx3`), 1 for an I/O error.
 pub fn export_main(args: &[OsString]) -> i32 {
     let mut err = std::io::stderr();
     let args: Vec<String> = args
@@ -341,14 +348,10 @@ pub fn export_main(args: &[OsString]) -> i32 {
     let rust = match args.first().map(String::as_str) {
         Some("--export-c") => false,
         Some("--export-rust") => true,
-        _ => {
-            let _ = err.write_all(EXPORT_USAGE.as_bytes());
-            return 2;
-        }
+        _ => return usage_error(&mut err),
     };
     let Some(file) = args.get(1) else {
-        let _ = err.write_all(EXPORT_USAGE.as_bytes());
-        return 2;
+        return usage_error(&mut err);
     };
     let mut id = None;
     let mut settings = Settings::DEFAULT;
@@ -358,15 +361,11 @@ pub fn export_main(args: &[OsString]) -> i32 {
         if arg == "--name" {
             match rest.next() {
                 Some(n) => id = Some(c_identifier(n)),
-                None => {
-                    let _ = err.write_all(EXPORT_USAGE.as_bytes());
-                    return 2;
-                }
+                None => return usage_error(&mut err),
             }
         } else if arg.starts_with('s') && settings.apply_arg(arg.as_bytes()) == ArgOutcome::Set {
         } else {
-            let _ = err.write_all(EXPORT_USAGE.as_bytes());
-            return 2;
+            return usage_error(&mut err);
         }
     }
     let text = if file == "-" {

@@ -4,4 +4,6 @@
 pub mod dlx3;
 pub mod export;
 pub mod gridcheck;
+pub mod memory;
+pub mod signals;
 pub mod sudoku;

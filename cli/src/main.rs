@@ -14,8 +14,49 @@ Usage:
   xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
   xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help; --checkpoint/--resume)
   xcover sudoku solve|count < puzzles.txt  (xcover sudoku --help)
+  xcover help [dlx3|gridcheck|sudoku [solve|count]]
   xcover --help | --version
+
+Each subcommand's --help (or `xcover help SUBCOMMAND') describes its input, options and
+exit status.
 ";
+
+/// Runs `sub` with `rest` as its arguments; `None` for an unknown subcommand.
+fn run_subcommand(sub: &str, rest: Vec<OsString>) -> Option<i32> {
+    Some(match sub {
+        "dlx3" => match rest.first().and_then(|a| a.to_str()) {
+            Some("--export-c") | Some("--export-rust") => xcover_cli::export::export_main(&rest),
+            _ => xcover_cli::dlx3::main("xcover dlx3", rest),
+        },
+        "gridcheck" => xcover_cli::gridcheck::main(rest),
+        "sudoku" => xcover_cli::sudoku::main(rest),
+        _ => return None,
+    })
+}
+
+/// `xcover help [SUBCOMMAND [...]]`: the top-level help, or SUBCOMMAND's `--help`.
+fn help(topic: &[OsString]) -> i32 {
+    let Some(sub) = topic.first().map(|a| a.to_string_lossy().into_owned()) else {
+        print!("{USAGE}");
+        return 0;
+    };
+    if sub == "help" {
+        return help(&topic[1..]);
+    }
+    let mut rest = topic[1..].to_vec();
+    rest.push(OsString::from("--help"));
+    if sub == "dlx3" {
+        // Knuth's argument rules: `--help` is only help when it is alone.
+        rest = vec![OsString::from("--help")];
+    }
+    run_subcommand(&sub, rest).unwrap_or_else(|| unknown(&sub))
+}
+
+/// The usage error for an unknown subcommand.
+fn unknown(sub: &str) -> i32 {
+    eprint!("xcover: unknown subcommand `{sub}'\n\n{USAGE}");
+    2
+}
 
 fn main() -> ExitCode {
     let mut args: Vec<OsString> = std::env::args_os().collect();
@@ -34,26 +75,12 @@ fn main() -> ExitCode {
         let sub = args.get(1).map(|a| a.to_string_lossy().into_owned());
         let rest: Vec<OsString> = args.into_iter().skip(2).collect();
         match sub.as_deref() {
-            Some("dlx3") => match rest.first().and_then(|a| a.to_str()) {
-                Some("--export-c") | Some("--export-rust") => {
-                    xcover_cli::export::export_main(&rest)
-                }
-                _ => xcover_cli::dlx3::main("xcover dlx3", rest),
-            },
-            Some("gridcheck") => xcover_cli::gridcheck::main(rest),
-            Some("sudoku") => xcover_cli::sudoku::main(rest),
             Some("--version") | Some("-V") => {
                 println!("xcover {}", env!("CARGO_PKG_VERSION"));
                 0
             }
-            Some("--help") | Some("-h") => {
-                print!("{USAGE}");
-                0
-            }
-            Some(other) => {
-                eprint!("xcover: unknown subcommand `{other}'\n\n{USAGE}");
-                2
-            }
+            Some("help") | Some("--help") | Some("-h") => help(&rest),
+            Some(other) => run_subcommand(other, rest).unwrap_or_else(|| unknown(other)),
             None => {
                 eprint!("{USAGE}");
                 2

@@ -134,10 +134,10 @@ fn bad_input_is_a_clear_error() {
     assert_error(&xcover(&["--clues", "82", &grid], ""), "out of range");
     assert_error(
         &xcover(&["--mask", &"1".repeat(82), &grid], ""),
-        "at most 81",
+        "bad --mask: 82 characters; a mask is 81 characters",
     );
     assert_error(
-        &xcover(&["--clues", "3", "--mask", "1111", &grid], ""),
+        &xcover(&["--clues", "3", "--mask", "1111*", &grid], ""),
         "forces 4 givens",
     );
     assert_error(&xcover(&["--threads", "0", &grid], ""), "at least 1");
@@ -158,4 +158,62 @@ fn bad_input_is_a_clear_error() {
     let help = xcover(&["--help"], "");
     assert!(help.status.success());
     assert!(text(&help.stdout).contains("--stop-at-first"));
+}
+
+#[test]
+fn a_mask_typo_is_an_error_not_a_whole_grid_scan() {
+    let (grid, _, mask, _) = case();
+    let started = std::time::Instant::now();
+    for (bad, message) in [
+        ("abc", "bad --mask: character 1 is `a`"),
+        ("1111", "bad --mask: 4 characters; a mask is 81 characters"),
+        (&mask[..80], "bad --mask: 80 characters"),
+        ("1.1*0", "bad --mask: character 4 is `*`"),
+    ] {
+        let out = xcover(&["--clues", "18", "--mask", bad, &grid], "");
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert_error(&out, message);
+        assert!(out.stdout.is_empty(), "{bad}");
+        assert!(!text(&out.stderr).contains("UA "), "{bad}: a scan started");
+    }
+    let help = xcover(&["--help"], "");
+    assert!(text(&help.stdout).contains("end a shorter mask with `*`"));
+    // Refused before any UA generation: far below the 86 s of a whole-grid scan.
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_short_mask_ending_in_a_star_leaves_the_rest_free() {
+    let (grid, _, mask, _) = case();
+    let short = format!("{}*", mask.trim_end_matches('.'));
+    assert!(short.len() < 81);
+    let args = |m: &str| {
+        xcover(
+            &["--clues", "18", "--mask", m, "--ua-random", "50", &grid],
+            "",
+        )
+    };
+    let full = args(&mask);
+    let starred = args(&short);
+    assert!(full.status.success(), "{}", text(&full.stderr));
+    assert!(starred.status.success(), "{}", text(&starred.stderr));
+    assert!(!full.stdout.is_empty());
+    assert_eq!(full.stdout, starred.stdout);
+}
+
+/// Without a terminal (here a pipe) stderr gets the summary line and nothing else: no
+/// progress bar, no carriage return, no escape sequence.
+#[test]
+fn no_progress_bar_without_a_terminal() {
+    let (grid, _, mask, _) = case();
+    let out = xcover(
+        &["--clues", "18", "--mask", &mask, "--ua-random", "50", &grid],
+        "",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("xcover gridcheck: grid 1/1: UA "), "{err}");
+    assert!(err.ends_with(" threads)\n"), "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
 }

@@ -16,7 +16,7 @@ const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 /// scanning per grid in release on two threads, 82 puzzles, 64 chunks.
 const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
-const MASK: &str = "...1..1..11..........1.....1";
+const MASK: &str = "...1..1..11..........1.....1*";
 
 /// Grids in the batch: enough for a run of about half a second, so that most kills land
 /// mid-run.
@@ -226,7 +226,7 @@ fn resume_is_refused_for_other_arguments_or_without_a_journal() {
         cmd.args(["gridcheck", "--clues", "18", "--threads", "1"])
             .args([
                 "--mask",
-                "...1..1..11..........1.....11..1...........11.1.....1",
+                "...1..1..11..........1.....11..1...........11.1.....1*",
             ])
             .arg(GRID)
             .args(args);

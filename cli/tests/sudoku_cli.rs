@@ -47,6 +47,19 @@ fn solve_prints_valid_solutions_keeping_the_givens() {
     }
 }
 
+/// A `count` line as a number, or `None` for the line of a count stopped at `limit`.
+fn count_value(line: &str, limit: u32) -> Option<u32> {
+    let stopped =
+        format!("more than {limit} (stopped at the limit; raise it with --limit N, 0 for none)");
+    if line == stopped {
+        return None;
+    }
+    Some(
+        line.parse()
+            .unwrap_or_else(|_| panic!("not a count: {line}")),
+    )
+}
+
 #[test]
 fn count_gives_one_for_17s_and_more_for_16s() {
     let Some(lines) = sudoku17() else {
@@ -69,16 +82,65 @@ fn count_gives_one_for_17s_and_more_for_16s() {
         "stderr: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let counts: Vec<u32> = String::from_utf8(out.stdout)
+    let counts: Vec<Option<u32>> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| count_value(l, 50))
+        .collect();
+    assert_eq!(counts.len(), 80);
+    for pair in counts.chunks(2) {
+        assert_eq!(pair[0], Some(1));
+        if let Some(n) = pair[1] {
+            assert!((2..=50).contains(&n), "{pair:?}");
+        }
+    }
+}
+
+/// A count equal to the limit is printed as the count; one more solution than the limit
+/// gives the `more than` line, never a number.
+#[test]
+fn count_at_the_limit_is_exact_and_past_it_is_no_number() {
+    // The 16s of a 17-clue puzzle (one given removed each): several solutions each.
+    const P17: &str =
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    let sixteens: Vec<String> = (0..81)
+        .filter(|&i| P17.as_bytes()[i] != b'0')
+        .map(|i| format!("{}0{}", &P17[..i], &P17[i + 1..]))
+        .collect();
+    assert_eq!(sixteens.len(), 17);
+    let input: String = sixteens.iter().map(|s| format!("{s}\n")).collect();
+    let out = xcover(&["sudoku", "count", "--limit", "0"], &input);
+    assert!(out.status.success());
+    let exact: Vec<u32> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(|l| l.parse().unwrap())
         .collect();
-    assert_eq!(counts.len(), 80);
-    for pair in counts.chunks(2) {
-        assert_eq!(pair[0], 1);
-        assert!((2..=50).contains(&pair[1]), "{pair:?}");
+    assert_eq!(exact.len(), sixteens.len());
+    for (sixteen, &n) in sixteens.iter().zip(&exact) {
+        assert!(n >= 2, "{sixteen}: {n}");
+        let at = |limit: u32| {
+            let out = xcover(
+                &["sudoku", "count", "--limit", &limit.to_string()],
+                &format!("{sixteen}\n"),
+            );
+            assert!(out.status.success());
+            count_value(String::from_utf8(out.stdout).unwrap().trim_end(), limit)
+        };
+        assert_eq!(at(n), Some(n), "{sixteen}");
+        assert_eq!(at(n - 1), None, "{sixteen}");
     }
+}
+
+/// An empty grid has far more solutions than the default limit: the line says so.
+#[test]
+fn count_of_an_empty_grid_is_not_the_default_limit() {
+    let out = xcover(&["sudoku", "count"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "more than 1000000 (stopped at the limit; raise it with --limit N, 0 for none)\n"
+    );
 }
 
 #[test]

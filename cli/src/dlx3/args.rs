@@ -63,6 +63,7 @@ pub(crate) fn write_usage<W: std::io::Write>(err: &mut IoSink<W>, argv0: &str) {
 pub(crate) fn help_text(argv0: &str) -> String {
     format!(
         "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < foo.dlx
+       {argv0} --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
 
 Exact cover with multiplicities and colors (Knuth's DLX3), byte-compatible with his program.
 Reads the matrix from standard input; solutions go to standard output, everything else to
@@ -83,8 +84,30 @@ standard error. The first occurrence of a letter wins.
   --max-memory SIZE  refuse (exit 1) an input whose storage needs more than SIZE bytes
         (suffix K, M, G, T; default 4G, or 3/4 of the physical memory if less)
 
+  --export-c FILE    write FILE's matrix (- for standard input) as a C header of const
+                     arrays for dlx3_init_preloaded / dlx3_init_compact (see xcover.h)
+  --export-rust FILE the same as Rust consts for Dlx3::preloaded
+  --name ID          identifier prefix of the exported arrays (default: FILE's name)
+        (--export-* must be the first argument; only s<n> of the letters applies)
+
+Input (Knuth's format): lines that start with `|' and blank lines are comments. The first
+other line names the items: primary items, then a lone `|', then secondary items. A
+primary item may carry a multiplicity, `n|name' (exactly n times) or `m:n|name' (m to n
+times; default exactly once). Every later line is an option: the names of its items, a
+secondary item optionally with a one-character color (`name:c'). Names have at most 8
+characters; every line ends with a newline. Example:
+    A B | x
+    A x:1
+    B x:1
+    A B
+
+Exit status: 0 done; 102 input error (Knuth's message and the line); 252 `Too many
+levels!'; 255 usage error (a bad argument, also for --export-*); 1 input over
+--max-memory, or an I/O error of --export-*; 130 / 143 interrupted by SIGINT / SIGTERM;
+141 standard output closed (like SIGPIPE).
+
 SIGINT or SIGTERM during the search stops it like a T timeout: `INTERRUPTED!', then the
-closing reports of the search so far; exit status 130 (SIGINT) or 143 (SIGTERM).
+closing reports of the search so far.
 "
     )
 }

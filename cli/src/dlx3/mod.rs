@@ -6,30 +6,30 @@
 //! 130 / 143; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
-pub mod memory;
 mod sink;
 
 use std::ffi::OsString;
 use std::io::{Read, Write as _};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 
 use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, Storage, MAX_LEVEL};
 
 use self::args::{parse_args, ArgsOutcome};
 use self::sink::IoSink;
+use crate::memory;
+use crate::signals::{self, Signals};
 
 /// Mems per call of the engine; between calls buffered stderr is flushed and the signal
 /// flag is checked (about 0.1 s at 10^9 mems per second).
 const MEM_SLICE: u64 = 1 << 26;
 
-/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status).
-const USAGE_STATUS: i32 = 255;
+/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status; also
+/// that of `--export-c` / `--export-rust`).
+pub(crate) const USAGE_STATUS: i32 = 255;
 /// Exit status when the input needs more memory than `--max-memory` allows.
 const MEMORY_STATUS: i32 = 1;
 
 /// Exit status when stdout is a closed pipe: what a C program killed by SIGPIPE reports.
-const SIGPIPE_STATUS: i32 = 128 + 13;
+const SIGPIPE_STATUS: i32 = 128 + libc::SIGPIPE;
 
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.
@@ -141,22 +141,6 @@ pub fn storage_bytes(cap: &xcover_core::dlx3::Capacity) -> u64 {
     u64::try_from(bytes).unwrap_or(u64::MAX)
 }
 
-/// The first SIGINT or SIGTERM sets the flag (the search stops at the end of its slice);
-/// a second one ends the process at once. Installed only around the search, so a signal
-/// while the input is read ends the program as usual.
-fn install_signals() -> Option<Arc<AtomicUsize>> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let received = Arc::new(AtomicUsize::new(0));
-    let armed = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
-        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&armed))
-            .ok()?;
-        signal_hook::flag::register(signal, Arc::clone(&armed)).ok()?;
-        signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize).ok()?;
-    }
-    Some(received)
-}
-
 /// Reads the matrix and runs the search; returns the exit status.
 fn solve(
     input: &[u8],
@@ -186,20 +170,17 @@ fn solve(
     err.flush();
     let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut shape = shape_file.map(|f| IoSink::line_flushed(std::io::BufWriter::new(f)));
-    let signals = install_signals();
-    let signal = || {
-        signals
-            .as_ref()
-            .map_or(0, |flag| flag.load(Ordering::Relaxed))
-    };
+    // The first SIGINT or SIGTERM stops the search at the end of its slice; installed only
+    // around the search, so a signal while the input is read ends the program as usual.
+    let signals = Signals::install().ok();
     let mut status = 0;
     loop {
-        if signal() != 0 {
+        if let Some(signal) = signals.as_ref().and_then(Signals::received) {
             // Like the `T` timeout: say why, then the closing reports of the search so far.
             use std::fmt::Write as _;
             out.flush();
             let _ = err.write_str("INTERRUPTED!\n");
-            status = 128 + signal() as i32;
+            status = signals::exit_status(signal);
             break;
         }
         let mut sinks = Sinks {

@@ -15,20 +15,20 @@
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
-use xcover_core::gridcheck::scan::{self, ClueMask, ScanOptions, TruncationLimits};
+use xcover_core::gridcheck::scan::{self, ScanOptions, TruncationLimits};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
-use crate::dlx3::memory;
+use crate::memory;
+use crate::signals::{self, Signals};
 use journal::{GridRecord, Journal};
 
 mod grids;
 pub mod journal;
+pub mod mask;
 pub mod runner;
 pub mod ua_source;
 
@@ -42,7 +42,11 @@ pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
 #[command(
     name = "xcover gridcheck",
     about = "List every N-clue puzzle with a unique solution inside Sudoku solution grids",
-    version
+    version,
+    after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
+        file, the memory limit, the journal); 2 usage error (an unknown option, a value of \
+        the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with --checkpoint, \
+        continue with --resume)."
 )]
 struct Args {
     /// Solution grids (81 digits each). Without any, grids are read from --file or stdin.
@@ -53,7 +57,9 @@ struct Args {
     /// Number of clues N of the reported puzzles (forced givens included).
     #[arg(long, short = 'n', value_name = "N", default_value_t = 17)]
     clues: u32,
-    /// Clue mask (up to 81 chars): `1` forced given, `0` forced empty, anything else free.
+    /// Clue mask: 81 characters, one per cell row by row: `1` forced given, `0` forced
+    /// empty, `.` free; end a shorter mask with `*` to leave the remaining cells free
+    /// (`1.1*`). Any other character or length is an error.
     #[arg(long, value_name = "M")]
     mask: Option<String>,
     /// Stop at the first puzzle found (one puzzle per grid is printed).
@@ -94,42 +100,6 @@ struct Args {
     max_memory: Option<u64>,
 }
 
-/// Exit status after a signal: the shell's 128 + signal number.
-fn signal_status(signal: usize) -> i32 {
-    128 + signal as i32
-}
-
-/// Signal flags of the run: the first SIGINT or SIGTERM asks the workers to stop (they
-/// finish their current slice, the journal is synced), a second one ends the process.
-struct Signals {
-    received: Arc<AtomicUsize>,
-}
-
-impl Signals {
-    fn install() -> Result<Signals> {
-        use signal_hook::consts::{SIGINT, SIGTERM};
-        let received = Arc::new(AtomicUsize::new(0));
-        let armed = Arc::new(AtomicBool::new(false));
-        for signal in [SIGINT, SIGTERM] {
-            signal_hook::flag::register_conditional_shutdown(
-                signal,
-                signal_status(signal as usize),
-                Arc::clone(&armed),
-            )?;
-            signal_hook::flag::register(signal, Arc::clone(&armed))?;
-            signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize)?;
-        }
-        Ok(Signals { received })
-    }
-
-    fn received(&self) -> Option<usize> {
-        match self.received.load(Ordering::Relaxed) {
-            0 => None,
-            signal => Some(signal),
-        }
-    }
-}
-
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
 pub fn main(args: Vec<OsString>) -> i32 {
@@ -149,7 +119,7 @@ pub fn main(args: Vec<OsString>) -> i32 {
             } else {
                 eprintln!("xcover gridcheck: interrupted");
             }
-            signal_status(signal)
+            signals::exit_status(signal)
         }
         Err(err) => {
             eprintln!("xcover gridcheck: {err:#}");
@@ -163,8 +133,8 @@ fn options(args: &Args) -> Result<ScanOptions> {
         bail!("--clues {} is out of range 1..=81", args.clues);
     }
     let mut options = ScanOptions::new(args.clues as u8);
-    if let Some(mask) = &args.mask {
-        options.mask = ClueMask::parse(mask.as_bytes()).map_err(|e| anyhow!("bad --mask: {e}"))?;
+    if let Some(text) = &args.mask {
+        options.mask = mask::parse(text).map_err(|e| anyhow!("bad --mask: {e}"))?;
         let forced = options.mask.givens.len();
         if forced > args.clues {
             bail!(
@@ -220,7 +190,7 @@ fn fingerprint(args: &Args, options: &ScanOptions, grids: &[Grid]) -> Result<Str
 }
 
 /// Runs the batch; `Some(signal)` when a signal cut it short.
-fn run(args: &Args) -> Result<Option<usize>> {
+fn run(args: &Args) -> Result<Option<i32>> {
     let options = options(args)?;
     let threads = match args.threads {
         Some(0) => bail!("--threads must be at least 1"),
@@ -287,9 +257,7 @@ fn run(args: &Args) -> Result<Option<usize>> {
             match scan_grid(&context)? {
                 Some(lines) => lines,
                 None => {
-                    let signal = signals
-                        .received()
-                        .unwrap_or(signal_hook::consts::SIGINT as usize);
+                    let signal = signals.received().unwrap_or(libc::SIGINT);
                     return interrupted(journal.as_ref(), signal);
                 }
             }
@@ -312,7 +280,7 @@ fn run(args: &Args) -> Result<Option<usize>> {
 }
 
 /// Syncs the journal after a signal; returns the signal for the exit status.
-fn interrupted(journal: Option<&Journal>, signal: usize) -> Result<Option<usize>> {
+fn interrupted(journal: Option<&Journal>, signal: i32) -> Result<Option<i32>> {
     if let Some(journal) = journal {
         journal.sync()?;
     }
@@ -435,7 +403,7 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
 
     let scan_started = Instant::now();
     let control = runner::Control {
-        interrupt: Some(&cx.signals.received),
+        interrupt: Some(cx.signals.flag()),
         journal: cx.journal.map(|(journal, index, _)| (journal, index, grid)),
     };
     let outcome = runner::run_chunks(&prepared, &chunks, cx.threads, label, control)?;

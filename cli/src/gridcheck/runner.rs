@@ -1,12 +1,13 @@
 //! Running the chunks of a prepared scan on worker threads (dynamic scheduling), with a
-//! progress line on stderr when it is a terminal.
-use std::io::{IsTerminal, Write};
-use std::ops::ControlFlow;
+//! progress bar on stderr when it is a terminal.
+use std::io::IsTerminal;
+use std::ops::{AddAssign, ControlFlow};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::{mpsc, Mutex, PoisonError};
+use std::time::Duration;
 
 use anyhow::{anyhow, Result};
+use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
     ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize,
@@ -17,6 +18,9 @@ use super::journal::Journal;
 
 /// Steps per budget slice: workers look at the stop flag between slices.
 const SLICE: u64 = 1 << 18;
+
+/// How often the progress bar's puzzle count is refreshed.
+const PROGRESS_TICK: Duration = Duration::from_millis(250);
 
 /// What the workers found.
 pub struct Outcome {
@@ -47,6 +51,20 @@ impl Control<'_> {
     }
 }
 
+/// Counters summed over chunks and workers: [`RunStats`] with `+=`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals(pub RunStats);
+
+impl AddAssign<RunStats> for Totals {
+    fn add_assign(&mut self, more: RunStats) {
+        let total = &mut self.0;
+        total.steps += more.steps;
+        total.candidates += more.candidates;
+        total.solver_calls += more.solver_calls;
+        total.found += more.found;
+    }
+}
+
 /// Per-thread buffers of a chunk run.
 struct Buffers {
     table: Box<BitmapTable>,
@@ -66,15 +84,186 @@ impl Buffers {
     }
 }
 
-fn add(total: &mut RunStats, more: RunStats) {
-    total.steps += more.steps;
-    total.candidates += more.candidates;
-    total.solver_calls += more.solver_calls;
-    total.found += more.found;
+/// What the workers of a run share: the chunk queue, the stop flags, the progress and
+/// the results.
+struct Shared<'r, 'p> {
+    prepared: &'r Prepared<'p>,
+    chunks: &'r [ChunkId],
+    control: Control<'r>,
+    /// Index of the next chunk to hand out.
+    next: AtomicUsize,
+    /// Chunks run to their end.
+    done: AtomicUsize,
+    /// Puzzles found so far (for the progress bar).
+    found: AtomicU64,
+    /// Every worker stops at its next slice: stop-at-first, an error or a signal.
+    stop: AtomicBool,
+    /// The stop came from [`Control::interrupt`].
+    interrupted: AtomicBool,
+    progress: ProgressBar,
+    /// Puzzles and counters of the workers that have finished.
+    results: Mutex<(Vec<Cells>, Totals)>,
+    /// The first error of any worker.
+    error: Mutex<Option<String>>,
 }
 
-/// Runs every chunk; with stop-at-first, stops all workers after the first puzzle.
-/// `control` can interrupt the run and journal its progress.
+impl Shared<'_, '_> {
+    /// True when the run must stop (noting an interruption first).
+    fn stopping(&self) -> bool {
+        if self.control.interrupted() {
+            self.interrupted.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The next chunk to run, or `None` when all are handed out or the run stops.
+    fn next_chunk(&self) -> Option<ChunkId> {
+        if self.stopping() {
+            return None;
+        }
+        self.chunks
+            .get(self.next.fetch_add(1, Ordering::Relaxed))
+            .copied()
+    }
+
+    /// Records an error (the first one is reported) and stops every worker.
+    fn fail(&self, message: String) {
+        self.error
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_or_insert(message);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// A chunk ran to its end: journal it and count it.
+    fn chunk_done(&self, chunk: ChunkId) -> Result<()> {
+        if let Some((journal, grid_index, _)) = self.control.journal {
+            journal.chunk_done(grid_index, chunk.to_u32())?;
+        }
+        self.done.fetch_add(1, Ordering::Relaxed);
+        self.progress.inc(1);
+        Ok(())
+    }
+}
+
+/// One worker thread: takes chunks from the shared queue and runs them in its own buffers.
+struct Worker<'s, 'r, 'p> {
+    shared: &'s Shared<'r, 'p>,
+    buffers: Buffers,
+    found: Vec<Cells>,
+    totals: Totals,
+}
+
+impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
+    fn new(shared: &'s Shared<'r, 'p>) -> Self {
+        Worker {
+            shared,
+            buffers: Buffers::new(WorkspaceSize::for_scan(shared.prepared)),
+            found: Vec::new(),
+            totals: Totals::default(),
+        }
+    }
+
+    /// Runs chunks until none is left or the run stops, then hands its puzzles and
+    /// counters over.
+    fn run(mut self) {
+        let shared = self.shared;
+        while let Some(chunk) = shared.next_chunk() {
+            if !self.run_chunk(chunk) {
+                break;
+            }
+            if let Err(err) = shared.chunk_done(chunk) {
+                shared.fail(format!("{err:#}"));
+                break;
+            }
+        }
+        let mut results = shared
+            .results
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        results.0.extend(self.found);
+        results.1 += self.totals.0;
+    }
+
+    /// Runs `chunk` in slices; true when it ran to its end, false when the run stops
+    /// (stop-at-first, an error, a signal).
+    fn run_chunk(&mut self, chunk: ChunkId) -> bool {
+        let shared = self.shared;
+        let mut run = match ChunkRun::new(shared.prepared, self.buffers.workspace(), chunk) {
+            Ok(run) => run,
+            Err(err) => {
+                shared.fail(err.to_string());
+                return false;
+            }
+        };
+        let found = &mut self.found;
+        let finished = loop {
+            let mut journal_error = None;
+            let status = run.run(SLICE, &mut |givens| {
+                found.push(givens);
+                shared.found.fetch_add(1, Ordering::Relaxed);
+                if let Some((journal, grid_index, grid)) = shared.control.journal {
+                    if let Err(err) = journal.puzzle(grid_index, grid, givens) {
+                        journal_error = Some(err);
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            if let Some(err) = journal_error {
+                shared.fail(format!("{err:#}"));
+                break false;
+            }
+            match status {
+                RunStatus::Done => break true,
+                RunStatus::Stopped => {
+                    shared.stop.store(true, Ordering::Relaxed);
+                    break false;
+                }
+                RunStatus::BudgetExhausted if shared.stopping() => break false,
+                RunStatus::BudgetExhausted => {}
+            }
+        };
+        self.totals += run.stats();
+        finished
+    }
+}
+
+/// The progress bar of a run of `chunks` chunks: on stderr when it is a terminal (hidden
+/// otherwise, so that pipes and logs get nothing), with the chunks done, the puzzles found,
+/// the rate and the ETA.
+fn progress_bar(label: &str, chunks: usize) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    // Short enough for 80 columns; the bar takes what is left of the line.
+    let style = ProgressStyle::with_template(
+        "{prefix}: {pos}/{len} chunks, {msg} found, {chunk_rate}, ETA {eta_or_unknown} [{wide_bar}]",
+    )
+    .expect("the template is valid")
+    .progress_chars("=> ")
+    .with_key("chunk_rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        let _ = write!(w, "{:.1} chunks/s", state.per_sec());
+    })
+    .with_key("eta_or_unknown", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+        // No estimate before the first chunk ends.
+        let _ = match state.pos() {
+            0 => write!(w, "?"),
+            _ => write!(w, "{:#}", HumanDuration(state.eta())),
+        };
+    });
+    let bar = ProgressBar::with_draw_target(Some(chunks as u64), ProgressDrawTarget::stderr())
+        .with_style(style)
+        .with_prefix(label.to_owned())
+        .with_message("0");
+    bar.tick();
+    bar
+}
+
+/// Runs every chunk on `threads` workers; with stop-at-first, stops all of them after the
+/// first puzzle. `control` can interrupt the run and journal its progress; `label` names
+/// the run on the progress bar.
 pub fn run_chunks(
     prepared: &Prepared<'_>,
     chunks: &[ChunkId],
@@ -82,145 +271,56 @@ pub fn run_chunks(
     label: &str,
     control: Control<'_>,
 ) -> Result<Outcome> {
-    let size = WorkspaceSize::for_scan(prepared);
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let found_count = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let interrupted = AtomicBool::new(false);
-    let results: Mutex<(Vec<Cells>, RunStats)> = Mutex::new((Vec::new(), RunStats::default()));
-    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let shared = Shared {
+        prepared,
+        chunks,
+        control,
+        next: AtomicUsize::new(0),
+        done: AtomicUsize::new(0),
+        found: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        interrupted: AtomicBool::new(false),
+        progress: progress_bar(label, chunks.len()),
+        results: Mutex::new((Vec::new(), Totals::default())),
+        error: Mutex::new(None),
+    };
     let workers = threads.clamp(1, chunks.len().max(1));
-    let progress = std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let finished_workers = AtomicUsize::new(0);
-
     std::thread::scope(|scope| {
+        // Each worker holds a sender; the channel disconnects when the last one ends.
+        let (running, all_ended) = mpsc::channel::<()>();
         for _ in 0..workers {
-            scope.spawn(|| {
-                let mut buffers = Buffers::new(size);
-                let mut found = Vec::new();
-                let mut stats = RunStats::default();
-                'chunks: while !stop.load(Ordering::Relaxed) {
-                    if control.interrupted() {
-                        interrupted.store(true, Ordering::Relaxed);
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&chunk) = chunks.get(index) else {
-                        break;
-                    };
-                    let mut run = match ChunkRun::new(prepared, buffers.workspace(), chunk) {
-                        Ok(run) => run,
-                        Err(err) => {
-                            errors
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push(err.to_string());
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    };
-                    let mut journal_error = None;
-                    loop {
-                        let status = run.run(SLICE, &mut |givens| {
-                            found.push(givens);
-                            found_count.fetch_add(1, Ordering::Relaxed);
-                            if let Some((journal, grid_index, grid)) = control.journal {
-                                if let Err(err) = journal.puzzle(grid_index, grid, givens) {
-                                    journal_error = Some(err);
-                                    return ControlFlow::Break(());
-                                }
-                            }
-                            ControlFlow::Continue(())
-                        });
-                        if let Some(err) = journal_error.take() {
-                            errors
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push(format!("{err:#}"));
-                            stop.store(true, Ordering::Relaxed);
-                            add(&mut stats, run.stats());
-                            break 'chunks;
-                        }
-                        match status {
-                            RunStatus::Done => break,
-                            RunStatus::Stopped => {
-                                stop.store(true, Ordering::Relaxed);
-                                add(&mut stats, run.stats());
-                                break 'chunks;
-                            }
-                            RunStatus::BudgetExhausted => {
-                                if control.interrupted() {
-                                    interrupted.store(true, Ordering::Relaxed);
-                                    stop.store(true, Ordering::Relaxed);
-                                }
-                                if stop.load(Ordering::Relaxed) {
-                                    add(&mut stats, run.stats());
-                                    break 'chunks;
-                                }
-                            }
-                        }
-                    }
-                    add(&mut stats, run.stats());
-                    if let Some((journal, grid_index, _)) = control.journal {
-                        if let Err(err) = journal.chunk_done(grid_index, chunk.to_u32()) {
-                            errors
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .push(format!("{err:#}"));
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-                let mut shared = results.lock().unwrap_or_else(|e| e.into_inner());
-                shared.0.extend(found);
-                add(&mut shared.1, stats);
-                finished_workers.fetch_add(1, Ordering::Relaxed);
+            let running = running.clone();
+            let shared = &shared;
+            scope.spawn(move || {
+                Worker::new(shared).run();
+                drop(running);
             });
         }
-        if progress {
-            while finished_workers.load(Ordering::Relaxed) < workers {
-                std::thread::sleep(Duration::from_millis(250));
-                let finished = done.load(Ordering::Relaxed);
-                let elapsed = started.elapsed().as_secs_f64();
-                let eta = if finished > 0 {
-                    format!(
-                        "{:.0}s",
-                        elapsed * (chunks.len() - finished) as f64 / finished as f64
-                    )
-                } else {
-                    "?".to_owned()
-                };
-                let mut err = std::io::stderr().lock();
-                let _ = write!(
-                    err,
-                    "\r{label}: chunks {finished}/{} found {} elapsed {elapsed:.0}s ETA {eta}   ",
-                    chunks.len(),
-                    found_count.load(Ordering::Relaxed)
-                );
-                let _ = err.flush();
+        drop(running);
+        if !shared.progress.is_hidden() {
+            while let Err(mpsc::RecvTimeoutError::Timeout) = all_ended.recv_timeout(PROGRESS_TICK) {
+                let found = shared.found.load(Ordering::Relaxed);
+                shared.progress.set_message(found.to_string());
             }
-            eprint!("\r{:79}\r", "");
         }
     });
-    if let Some(err) = errors
+    shared.progress.finish_and_clear();
+    if let Some(err) = shared
+        .error
         .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .next()
+        .unwrap_or_else(PoisonError::into_inner)
     {
         return Err(anyhow!("running a chunk: {err}"));
     }
-    let (found, stats) = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (found, totals) = shared
+        .results
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
     Ok(Outcome {
         found,
-        stats,
-        chunks_done: done.into_inner(),
-        interrupted: interrupted.into_inner(),
+        stats: totals.0,
+        chunks_done: shared.done.into_inner(),
+        interrupted: shared.interrupted.into_inner(),
     })
 }
 
@@ -258,4 +358,31 @@ pub fn scan_puzzles(
         stats: outcome.stats,
         chunks: chunks.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_add_every_counter() {
+        let mut totals = Totals::default();
+        let one = RunStats {
+            steps: 10,
+            candidates: 3,
+            solver_calls: 4,
+            found: 1,
+        };
+        totals += one;
+        totals += RunStats { steps: 5, ..one };
+        assert_eq!(
+            totals.0,
+            RunStats {
+                steps: 15,
+                candidates: 6,
+                solver_calls: 8,
+                found: 2,
+            }
+        );
+    }
 }

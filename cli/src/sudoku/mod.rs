@@ -5,7 +5,8 @@
 //! exactly one output line, so outputs stay aligned with inputs:
 //!
 //! * `solve`: the 81-digit solution, or `no solution`, `multiple solutions`, `error`;
-//! * `count`: the number of solutions (counting stops at `--limit`), or `error`.
+//! * `count`: the number of solutions, or `more than N (stopped at the limit; ...)` when
+//!   there are more than the `--limit` N, or `error`.
 //!
 //! Details (with the 1-based line number) go to stderr. The exit status is 0 when every line
 //! was fine, 1 if any line was bad (unreadable, or for `solve` not exactly one solution),
@@ -19,7 +20,12 @@ use xcover_core::gridcheck::{solver, Puzzle};
 /// Solve or count Sudoku puzzles read from stdin, one 81-character puzzle per line
 /// (`1`-`9` givens, `0` or `.` empty).
 #[derive(Parser, Debug)]
-#[command(name = "xcover sudoku", version)]
+#[command(
+    name = "xcover sudoku",
+    version,
+    after_help = "Exit status: 0 every line fine; 1 some line bad (unreadable, or for solve \
+        not exactly one solution) or an I/O error; 2 usage error."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -29,9 +35,10 @@ struct Cli {
 enum Command {
     /// Print each puzzle's solution (or `no solution` / `multiple solutions`).
     Solve,
-    /// Print each puzzle's number of solutions.
+    /// Print each puzzle's number of solutions, or `more than N (stopped at the limit; ...)`
+    /// when it has more than the limit N.
     Count {
-        /// Stop counting at this many solutions (0 = no limit: may take very long on
+        /// Stop counting past this many solutions (0 = no limit: may take very long on
         /// puzzles with few givens).
         #[arg(long, default_value_t = 1_000_000)]
         limit: u32,
@@ -114,12 +121,30 @@ fn run(
                     all_fine = false;
                 }
             },
-            Command::Count { limit } => {
-                writeln!(out, "{}", solver::count_solutions(&puzzle, *limit))?;
-            }
+            Command::Count { limit } => writeln!(out, "{}", count_line(&puzzle, *limit))?,
         }
     }
     Ok(all_fine)
+}
+
+/// The `count` output for `puzzle`: the number of solutions when it is at most `limit`
+/// (0: no limit), else a line no script can take for a count.
+fn count_line(puzzle: &Puzzle, limit: u32) -> String {
+    // Counting one solution past the limit tells an exact count of `limit` from a cut-off.
+    let probe = if limit == 0 {
+        0
+    } else {
+        limit.saturating_add(1)
+    };
+    let counted = solver::count_solutions(puzzle, probe);
+    if limit != 0 && counted > limit {
+        format!("more than {limit} (stopped at the limit; raise it with --limit N, 0 for none)")
+    } else if counted == u32::MAX {
+        // The solver's counter saturates there.
+        format!("at least {counted} (the largest count kept)")
+    } else {
+        counted.to_string()
+    }
 }
 
 #[cfg(test)]
@@ -172,7 +197,14 @@ mod tests {
         let empty = ".".repeat(81);
         let (ok, out, _) = run_text(Command::Count { limit: 7 }, &format!("{empty}\n{P17}\n"));
         assert!(ok);
-        assert_eq!(out, "7\n1\n");
+        assert_eq!(
+            out,
+            "more than 7 (stopped at the limit; raise it with --limit N, 0 for none)\n1\n"
+        );
+        // A count equal to the limit is exact: the probe past the limit finds nothing.
+        let (ok, out, _) = run_text(Command::Count { limit: 1 }, &format!("{P17}\n"));
+        assert!(ok);
+        assert_eq!(out, "1\n");
         let (ok, out, err) = run_text(Command::Count { limit: 7 }, &"9".repeat(82));
         assert!(!ok);
         assert_eq!(out, "error\n");

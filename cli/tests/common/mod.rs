@@ -88,13 +88,23 @@ pub fn spawn_xcover(args: &[&str]) -> Child {
         .expect("run xcover")
 }
 
-/// Sends `signal` (`-INT`, `-TERM`) to `child` with kill(1).
+/// Sends `signal` (`-INT`, `-TERM`) to `child` with kill(2).
 pub fn send_signal(child: &Child, signal: &str) {
-    let status = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success(), "kill {signal} failed");
+    let number = match signal {
+        "-INT" => libc::SIGINT,
+        "-TERM" => libc::SIGTERM,
+        other => panic!("no such signal here: {other}"),
+    };
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
+    // SAFETY: kill takes two integers and touches no memory. The child has not been
+    // waited for (`child` is still borrowed), so `pid` is still its own.
+    let sent = unsafe { libc::kill(pid, number) };
+    assert_eq!(
+        sent,
+        0,
+        "kill {signal}: {}",
+        std::io::Error::last_os_error()
+    );
 }
 
 /// Runs `xcover args` with `stdin` as its input and waits for it.

@@ -6,19 +6,28 @@ use std::fmt;
 pub const DEFAULT_CEILING: u64 = 4 << 30;
 
 /// The default limit: 4 GiB, or three quarters of the physical memory when that is less
-/// (read from `/proc/meminfo`; 4 GiB where it cannot be read).
+/// (4 GiB where the system does not say how much it has).
 pub fn default_limit() -> u64 {
-    let total = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib.saturating_mul(1024))
-        });
-    match total {
+    match physical_memory() {
         Some(bytes) if bytes > 0 => DEFAULT_CEILING.min(bytes / 4 * 3),
         _ => DEFAULT_CEILING,
     }
+}
+
+/// Bytes of physical memory: `sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE)` (on Linux
+/// the `MemTotal` of `/proc/meminfo`); `None` when either is unknown.
+fn physical_memory() -> Option<u64> {
+    // SAFETY: sysconf takes an integer and touches no memory of ours; an unknown name
+    // returns -1, which the conversion to u64 refuses.
+    let (pages, page_size) = unsafe {
+        (
+            libc::sysconf(libc::_SC_PHYS_PAGES),
+            libc::sysconf(libc::_SC_PAGESIZE),
+        )
+    };
+    u64::try_from(pages)
+        .ok()?
+        .checked_mul(u64::try_from(page_size).ok()?)
 }
 
 /// Parses a size: a whole number of bytes with an optional binary suffix `K`, `M`, `G`,
@@ -101,6 +110,23 @@ mod tests {
     fn the_default_is_at_most_the_ceiling() {
         let limit = default_limit();
         assert!(limit > 0 && limit <= DEFAULT_CEILING);
+    }
+
+    /// sysconf's figure is the kernel's `MemTotal` (both come from the same page count).
+    #[test]
+    fn physical_memory_is_memtotal() {
+        let bytes = physical_memory().expect("sysconf knows the physical memory");
+        let Ok(meminfo) = std::fs::read_to_string("/proc/meminfo") else {
+            return; // not Linux: nothing to compare with
+        };
+        let kib: u64 = meminfo
+            .lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .expect("MemTotal in /proc/meminfo");
+        assert_eq!(bytes, kib * 1024);
+        assert_eq!(default_limit(), DEFAULT_CEILING.min(bytes / 4 * 3));
     }
 
     #[test]
