@@ -3,9 +3,9 @@
 //!
 //! The engine reproduces the reference program byte for byte (solutions, traces, progress
 //! reports, statistics including the mem counts) while owning no memory: it works in a
-//! [`Storage`] the caller lends. Use:
+//! [`WorkspaceView`] the caller lends (of slices, or of an owned [`Workspace`]). Use:
 //!
-//! 1. [`Dlx3::new`] with a [`Storage`] and [`Settings`];
+//! 1. [`Dlx3::new`] with a [`WorkspaceView`] and [`Settings`];
 //! 2. [`Dlx3::read_line`] for each chunk of [`FgetsLines`] (or the builder calls
 //!    [`Dlx3::add_item`] / [`Dlx3::add_option`]), then [`Dlx3::end_input`];
 //! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
@@ -35,7 +35,7 @@ pub use settings::{
     SHOW_WARNINGS,
 };
 pub use stats::Stats;
-pub use storage::{Item, Level, Name, Names, Node, Storage, Width, Workspace};
+pub use storage::{Item, Level, Name, Names, Node, Width, Workspace, WorkspaceView};
 
 use crate::sink::ByteSink;
 
@@ -154,8 +154,8 @@ pub struct Dlx3<'a, W: Width = u32> {
 
 impl<'a, W: Width> Dlx3<'a, W> {
     /// A fresh engine that expects the item-name line next.
-    pub fn new(storage: Storage<'a, W>, settings: Settings) -> Result<Self, Dlx3Error> {
-        let Storage {
+    pub fn new(storage: WorkspaceView<'a, W>, settings: Settings) -> Result<Self, Dlx3Error> {
+        let WorkspaceView {
             items,
             mut names,
             nodes,
@@ -214,7 +214,7 @@ impl<'a, W: Width> Dlx3<'a, W> {
     /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0. The image is checked
     /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
     pub fn preloaded(
-        storage: Storage<'a, W>,
+        storage: WorkspaceView<'a, W>,
         settings: Settings,
         layout: Layout,
     ) -> Result<Self, Dlx3Error> {
@@ -417,8 +417,8 @@ pub(crate) mod testutil {
             Self::new(c.item_slots, c.node_slots, MAX_LEVEL)
         }
 
-        pub fn storage(&mut self) -> Storage<'_> {
-            Storage::new(
+        pub fn storage(&mut self) -> WorkspaceView<'_> {
+            WorkspaceView::new(
                 &mut self.items,
                 &mut self.names,
                 &mut self.nodes,

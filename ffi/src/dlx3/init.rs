@@ -11,7 +11,7 @@ use super::workspace::{self, claim_buffer, install, item_slots, Dead, EngineWidt
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::xcover_status;
 use core::ffi::c_void;
-use xcover_core::dlx3::{Dlx3, Dlx3Error, Item, Layout, Name, Node, Settings, Storage};
+use xcover_core::dlx3::{Dlx3, Dlx3Error, Item, Layout, Name, Node, Settings, WorkspaceView};
 
 /// Engine settings from the C settings.
 pub fn engine_settings(c: &dlx3_settings) -> Settings {
@@ -153,7 +153,7 @@ pub unsafe extern "C" fn dlx3_init(
         // SAFETY: forwarded contract: `buf` is valid for `len` bytes for the workspace's life.
         let regions = unsafe { claim_buffer(buf, len, needed, slots, true, nodes, levels) }?;
         let names = regions.names.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
-        let storage = Storage::new(regions.items, names, regions.nodes, regions.levels);
+        let storage = WorkspaceView::new(regions.items, names, regions.nodes, regions.levels);
         let engine = Dlx3::new(storage, engine_settings(&settings)).map_err(engine_status)?;
         let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer.
@@ -389,7 +389,7 @@ unsafe fn init_preloaded<W: EngineWidth>(
             options: image.options,
         };
         let storage =
-            Storage::with_shared_names(regions.items, names, regions.nodes, regions.levels);
+            WorkspaceView::with_shared_names(regions.items, names, regions.nodes, regions.levels);
         let engine =
             Dlx3::preloaded(storage, engine_settings(&settings), layout).map_err(engine_status)?;
         let capacity = (item_slots - 2, node_slots);

@@ -10,8 +10,9 @@ use super::types::{
 use crate::raw::{is_aligned, Checked};
 use crate::status::xcover_status;
 use core::mem::size_of;
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
-use xcover_core::gridcheck::scan::{ChunkRun, Prepared, RunStats, ScanOptions, Workspace};
+use xcover_core::gridcheck::scan::{
+    BitmapTable, ChunkRun, LevelState, Prepared, RunStats, ScanOptions, WorkspaceView,
+};
 use xcover_core::gridcheck::{Cells, Grid};
 
 /// "XCOVGRID": marks a buffer that holds an initialized gridcheck workspace.
@@ -47,7 +48,7 @@ struct Regions {
     uas: *mut Cells,
     scratch: *mut Cells,
     work: *mut u128,
-    states: *mut State,
+    states: *mut LevelState,
     counts: Counts,
 }
 
@@ -121,7 +122,7 @@ pub unsafe fn install(
             uas: carver.zeroed::<Cells>(counts.uas)?.as_mut_ptr(),
             scratch: carver.zeroed::<Cells>(counts.scratch)?.as_mut_ptr(),
             work: carver.zeroed::<u128>(counts.work)?.as_mut_ptr(),
-            states: carver.zeroed::<State>(counts.states)?.as_mut_ptr(),
+            states: carver.zeroed::<LevelState>(counts.states)?.as_mut_ptr(),
             counts,
         })
     })()
@@ -302,13 +303,13 @@ impl gridcheck {
 
     /// The per-chunk storage, borrowed afresh for a new chunk run (any earlier run is
     /// over: the caller replaces it).
-    pub fn chunk_workspace(&mut self) -> Workspace<'static> {
+    pub fn chunk_workspace(&mut self) -> WorkspaceView<'static> {
         let r = self.regions;
         // SAFETY: carved at init with these lengths; the only other borrower is the
         // previous ChunkRun, which the caller overwrites with the run built from this
         // workspace (`store_run`) and never uses again.
         unsafe {
-            Workspace::new(
+            WorkspaceView::new(
                 &mut *r.table,
                 core::slice::from_raw_parts_mut(r.states, r.counts.states),
             )

@@ -11,8 +11,7 @@ use super::types::{
     GRIDCHECK_TABLE_BYTES, GRIDCHECK_WORKSPACE_ALIGN,
 };
 use core::mem::{align_of, size_of};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
-use xcover_core::gridcheck::scan::{rating, ScanOptions, TruncationLimits};
+use xcover_core::gridcheck::scan::{BitmapTable, LevelState, TruncationLimits};
 use xcover_core::gridcheck::Cells;
 
 /// Alignment of every region after the handle.
@@ -20,7 +19,7 @@ pub const REGION_ALIGN: usize = 16;
 
 const _: () = {
     assert!(size_of::<BitmapTable>().div_ceil(16) * 16 == GRIDCHECK_TABLE_BYTES);
-    assert!(size_of::<State>() == GRIDCHECK_STATE_BYTES);
+    assert!(size_of::<LevelState>() == GRIDCHECK_STATE_BYTES);
     assert!(size_of::<Cells>() == GRIDCHECK_SET_BYTES);
     assert!(align_of::<BitmapTable>() <= REGION_ALIGN);
     assert!(align_of::<Cells>() <= REGION_ALIGN);
@@ -53,10 +52,7 @@ pub fn counts(limits: &gridcheck_limits) -> Option<Counts> {
     }
     let uas = limits.max_ua as usize;
     let levels = limits.max_clues as usize;
-    let mut options = ScanOptions::new(1);
-    options.truncation = Some(truncation(limits.keep_ua));
-    let work = xcover_core::gridcheck::scan::required_work_entries(uas, &options);
-    debug_assert_eq!(work, uas + rating::scratch_entries(uas));
+    let work = xcover_core::gridcheck::scan::prepare_work_entries(uas);
     Some(Counts {
         uas,
         scratch: limits.ua_scratch as usize,
@@ -90,8 +86,8 @@ pub unsafe trait Zeroable {}
 unsafe impl Zeroable for u128 {}
 // SAFETY: a struct holding one u128.
 unsafe impl Zeroable for Cells {}
-// SAFETY: an array of u64.
-unsafe impl Zeroable for State {}
+// SAFETY: a transparent wrapper of an array of u64 (`LevelState::ZERO` is all zero bits).
+unsafe impl Zeroable for LevelState {}
 
 /// Hands out consecutive regions of the caller's buffer.
 pub struct Carver {

@@ -14,7 +14,7 @@ use super::Prepared;
 const NONE: u8 = u8::MAX;
 
 /// Levels of the enumeration a chunk fixes (at most).
-pub const CHUNK_LEVELS: usize = 3;
+pub(crate) const CHUNK_LEVELS: usize = 3;
 
 /// A chunk: the positions of the first three free clues in enumeration order (`255` =
 /// any; a level left open leaves the levels below it open too).

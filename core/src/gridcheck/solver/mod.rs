@@ -14,10 +14,10 @@
 //! hidden singles in columns; the search guesses on a two-candidate cell when there is one.
 //! It keeps an explicit stack ([`search`]), no recursion, no allocation.
 
-pub mod board;
-pub mod search;
-pub mod tables;
-pub mod unique;
+pub(crate) mod board;
+pub(crate) mod search;
+pub(crate) mod tables;
+pub(crate) mod unique;
 
 use core::ops::ControlFlow;
 
@@ -189,7 +189,7 @@ fn grid_words(grid: &Grid) -> [u32; 27] {
 }
 
 /// Receives the solutions of [`for_each_difference`] as differences from the grid.
-pub trait DifferenceSink {
+pub(crate) trait DifferenceSink {
     /// Called before each guess with the cells that can no longer hold the grid's digit
     /// (placed otherwise, or lost it as a candidate): true skips the branch (every solution
     /// below it differs from the grid on at least those cells).
@@ -205,7 +205,11 @@ pub trait DifferenceSink {
 /// This is the engine of UA generation: each difference is an unavoidable set (not
 /// necessarily minimal), and a branch whose difference already contains a known UA can only
 /// produce supersets of it.
-pub fn for_each_difference(grid: &Grid, givens: Cells, sink: &mut impl DifferenceSink) -> u64 {
+pub(crate) fn for_each_difference(
+    grid: &Grid,
+    givens: Cells,
+    sink: &mut impl DifferenceSink,
+) -> u64 {
     let digits = grid.digits();
     let words = grid_words(grid);
     let givens = givens.iter().map(|c| (c, digits[c as usize]));

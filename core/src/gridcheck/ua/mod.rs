@@ -10,12 +10,16 @@
 //! * [`verify_ua`] / [`is_minimal_ua`]: checks with the solver;
 //! * [`file`]: the UA file formats (0/1 masks, `{rc,...}` lists).
 
-pub mod antichain;
+mod antichain;
 pub mod file;
 pub mod generate;
-pub mod rng;
+mod rng;
 
-use super::cells::Cells;
+pub use antichain::Antichain;
+pub use generate::{GenStats, DEFAULT_RANDOM_BLANKS};
+pub use rng::SplitMix64;
+
+use super::cells::{Cells, CELL_COUNT};
 use super::error::GridcheckError;
 use super::grid::Grid;
 use super::solver::is_unique_with_grid;
@@ -118,8 +122,8 @@ impl<'a> UaList<'a> {
     }
 
     /// Number of sets of each size 0..=81 (`counts[s]` = sets of `s` cells).
-    pub fn size_counts(&self) -> [u32; 82] {
-        let mut counts = [0u32; 82];
+    pub fn size_counts(&self) -> [u32; CELL_COUNT + 1] {
+        let mut counts = [0u32; CELL_COUNT + 1];
         for ua in self.as_slice() {
             counts[ua.len() as usize] += 1;
         }
