@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use support::*;
 use xcover_core::gridcheck::scan::{
-    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, RunStatus, ScanOptions,
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, RunStatus, ScanOptions, Workspace,
     WorkspaceSize, WorkspaceView,
 };
 use xcover_core::gridcheck::{solver, ua, Cells, Grid, Puzzle};
@@ -361,6 +361,20 @@ fn stop_at_first_reports_one_of_the_puzzles() {
     let first = scan_set(&grid, &uas, &opts);
     assert_eq!(first.len(), 1);
     assert!(first.is_subset(&all));
+    // One run over the whole scan stops at its first puzzle, and stays stopped.
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+    let prepared = scan::prepare(&grid, &uas, &opts, &mut work).unwrap();
+    let mut workspace: Box<Workspace<{ WorkspaceSize::for_clues(18).states }>> = Box::default();
+    let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), ChunkId::WHOLE).unwrap();
+    let mut reported = Vec::new();
+    let mut on_found = |g| {
+        reported.push(g);
+        ControlFlow::Continue(())
+    };
+    assert_eq!(run.run(u64::MAX, &mut on_found), RunStatus::Stopped);
+    assert_eq!(run.run(u64::MAX, &mut on_found), RunStatus::Stopped);
+    assert_eq!(reported.len(), 1);
+    assert!(all.contains(&reported[0]));
 }
 
 #[test]

@@ -13,6 +13,36 @@
 //!
 //! All text goes as raw bytes to [`ByteSink`]s ([`Sinks`]); [`Dlx3::run_silent`] searches
 //! without printing and links no formatting code.
+//!
+//! Knuth's example of color controls, printed as his program prints it (`m1`: every
+//! solution), in budgeted slices of the search:
+//!
+//! ```
+//! use xcover_core::dlx3::{Dlx3, Event, Settings, Sinks, Workspace};
+//! use xcover_core::sink::ByteSink;
+//!
+//! struct Text(Vec<u8>);
+//! impl ByteSink for Text {
+//!     fn write_bytes(&mut self, bytes: &[u8]) {
+//!         self.0.extend_from_slice(bytes);
+//!     }
+//! }
+//!
+//! let mut settings = Settings::DEFAULT;
+//! settings.apply_arg(b"m1");
+//! let mut ws: Workspace<8, 64, 16> = Workspace::new();
+//! let mut engine = Dlx3::new(ws.as_mut_view(), settings)?;
+//! let (mut out, mut err) = (Text(Vec::new()), Text(Vec::new()));
+//! let input: &[u8] = b"A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+//! engine.read_input(input, &mut err)?;
+//! let mut sinks = Sinks { out: &mut out, err: &mut err, shape: None };
+//! while !matches!(engine.run(100, &mut sinks)?, Event::Done(_)) {}
+//! engine.finish(&mut err);
+//! assert_eq!(engine.stats().count, 1);
+//! let printed = String::from_utf8(out.0).unwrap();
+//! assert!(printed.starts_with("1:\n") && printed.contains("C Y:1"));
+//! # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+//! ```
 
 mod active;
 mod builder;

@@ -6,11 +6,13 @@ mod data;
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 pub use data::*;
 use xcover_core::dlx3::{Dlx3, Event, Item, Level, Name, Node, Settings, WorkspaceView};
 use xcover_core::gridcheck::scan::{
-    self, ChunkRun, RunStatus, ScanOptions, Workspace, WorkspaceSize,
+    self, ChunkId, ChunkRun, RunStatus, ScanOptions, Workspace, WorkspaceSize,
 };
 use xcover_core::gridcheck::ua::{generate, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError, Puzzle};
@@ -37,22 +39,42 @@ pub fn generate_uas(grid: &Grid, random: u32, seed: u64, keep: Cells) -> Vec<Cel
     }
 }
 
-/// Every puzzle of the scan, its chunks run one after the other in one owned workspace.
+/// Every puzzle of the scan: its chunks shared out to two threads, each with its own
+/// owned workspace (a stop-at-first scan stops at the first puzzle of either thread).
 pub fn scan_set(grid: &Grid, uas: &[Cells], options: &ScanOptions) -> BTreeSet<Cells> {
     let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared = scan::prepare(grid, uas, options, &mut work).expect("scan prepares");
-    let mut workspace: Box<Workspace<{ WorkspaceSize::for_clues(81).states }>> = Box::default();
-    let mut found = BTreeSet::new();
-    for chunk in prepared.chunks() {
-        let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), chunk).unwrap();
-        let status = run.run(u64::MAX, &mut |givens| {
-            found.insert(givens);
-            ControlFlow::Continue(())
-        });
-        if status == RunStatus::Stopped {
-            break;
+    let chunks: Vec<ChunkId> = prepared.chunks().collect();
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let found = Mutex::new(BTreeSet::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                let mut workspace: Box<Workspace<{ WorkspaceSize::for_clues(81).states }>> =
+                    Box::default();
+                while let Some(&chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let view = workspace.as_mut_view();
+                    let mut run = ChunkRun::new(&prepared, view, chunk).unwrap();
+                    let status = run.run(u64::MAX, &mut |givens| {
+                        found.lock().unwrap().insert(givens);
+                        ControlFlow::Continue(())
+                    });
+                    match status {
+                        RunStatus::Done => {}
+                        RunStatus::Stopped => stop.store(true, Ordering::Relaxed),
+                        RunStatus::BudgetExhausted => unreachable!("unlimited budget"),
+                    }
+                }
+            });
         }
-        assert_eq!(status, RunStatus::Done);
+    });
+    let mut found = found.into_inner().unwrap();
+    if options.stop_at_first {
+        // Each thread may have stopped at a puzzle: keep one, as one thread would.
+        found = found.into_iter().take(1).collect();
     }
     found
 }

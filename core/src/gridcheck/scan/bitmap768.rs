@@ -69,10 +69,8 @@ pub(crate) const SIZE_CLASSES: usize = 32;
 pub(crate) const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
 /// Sets the packing (first, by live size) and the exact test of [`BitmapTable::probe`]
 /// read: the first this many unhit sets of the parent state
-/// ([`BitmapTable::prepare_probes`]), less those the placed clue hits.
-/// Measured on sudoku17 line 36000 (whole grid, N = 16), before the packing read them by
-/// live size: 128 left 3.03M placements, 64 left 3.78M and took 1.1x as long (the child's
-/// first 64 overlapping sets, the choice before, left 3.36M).
+/// ([`BitmapTable::prepare_probes`]), less those the placed clue hits. 128 sets (one
+/// `u128` mask) prune more than 64 for their cost (docs/PERFORMANCE.md).
 pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
 /// Caller scratch of [`BitmapTable::probe`]: the parent's family of sets for the packing
@@ -377,7 +375,7 @@ impl BitmapTable {
         if disjoint + 2 == clues {
             // Two clues to spare: a region that two disjoint sets meet alone splits in two,
             // and the exact test below applies to the larger packing. (Splitting with fewer
-            // clues to spare prunes nothing the exact test does not, and measured slower.)
+            // clues to spare prunes nothing the exact test does not: it only costs time.)
             if disjoint == TIGHT_REGIONS {
                 return Probe::Open;
             }

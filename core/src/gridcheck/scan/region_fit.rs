@@ -13,22 +13,17 @@
 //! state for all its children (one bit-matrix transposition, [`super::transpose`]): a
 //! child's family is its parent's less the sets its clue hits. With two clues to spare,
 //! [`split_region`] first looks for a region that two disjoint sets meet alone: those two
-//! replace it, and the larger packing leaves one clue to spare.
-//!
-//! Measured with a prototype on `ga` (whole grid, N = 16, one thread, probes at 5 clues
-//! left): of the children the previous test (the narrowing below, then every set must
-//! hold a candidate) passed with no clue to spare, 1.68M, the exact search passes 80; with
-//! the one-spare-clue search as well, the placements fall from 60.9M to 11.5M.
+//! replace it, and the larger packing leaves one clue to spare. (How much this prunes:
+//! docs/PERFORMANCE.md.)
 
 /// Most regions [`regions_can_hit`] handles.
 pub(crate) const MAX_REGIONS: usize = 8;
 /// Most sets a [`Family`] holds (one bit each in a [`SetMask`]).
 pub(crate) const MAX_SETS: usize = 128;
 /// Search nodes [`regions_can_hit`] may visit before it gives up and answers "can hit"
-/// (the safe answer: it only costs pruning). Sampled on sudoku17 line 36000, the searches
-/// need about 160 nodes on average, under 1024 in 98% of them, and nearly all end in a
-/// prune; the limit bounds the worst case. Lower limits (512, 2048) measured slower: the
-/// long searches are the ones that prune.
+/// (the safe answer: it only costs pruning). Typical searches need far fewer nodes; the
+/// limit bounds the worst case without cutting the long searches, which are the ones that
+/// prune (samples and the limits tried: docs/PERFORMANCE.md).
 pub(crate) const NODE_LIMIT: u32 = 1 << 14;
 
 /// Sets of a [`Family`]: bit `i` for `family.sets[i]`.
@@ -242,8 +237,8 @@ fn narrow_to_candidates(
 
 /// Region indices in search order: each next region is the one that, with those before
 /// it, decides the most sets (sets no later region can hit fail or pass at once), then
-/// the one meeting the most sets. Measured with a prototype on `ga`: a quarter fewer
-/// search nodes than "most sets met first", which itself needs a third of table order's.
+/// the one meeting the most sets: deciding sets early cuts the search (fewer nodes than
+/// "most sets met first" or table order; docs/PERFORMANCE.md).
 fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
     let count = met.len();
     let mut order = [0usize; MAX_REGIONS];

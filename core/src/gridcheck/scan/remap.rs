@@ -3,9 +3,8 @@
 //! Positions `0..free` are the free cells in the order of [`super::rating::order_cells`]
 //! (smallest clique member lowest); then the forced givens; the forced empty cells take the
 //! top positions. The enumeration tries the live cells of a branch set in increasing
-//! position order, so this order decides which cells are tried (and made dead) first.
-//! Measured on `ga`, N = 16: about as fast as ordering by how many table sets hold a
-//! cell (fewest first), and 1.4x faster than the reverse of that.
+//! position order, so this order decides which cells are tried (and made dead) first
+//! (orders compared: docs/PERFORMANCE.md).
 
 use crate::gridcheck::cells::CELL_COUNT;
 
