@@ -149,6 +149,9 @@ enum Label {
 }
 
 /// The DLX3 engine over borrowed storage, with links of width `W` (see [`Width`]).
+///
+/// See the [module example](self) for a run that prints Knuth's output, and the
+/// [crate example](crate) for reading solutions.
 pub struct Dlx3<'a, W: Width = u32> {
     items: &'a mut [Item<W>],
     names: Names<'a>,
@@ -243,6 +246,33 @@ impl<'a, W: Width> Dlx3<'a, W> {
     /// An engine over a matrix already in `storage` (e.g. a const image), ready to run.
     /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0. The image is checked
     /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Dlx3, Event, Item, Level, Settings, Workspace, WorkspaceView};
+    /// use xcover_core::sink::Discard;
+    ///
+    /// // Build the matrix once (here from text; `xcover dlx3 --export-rust` writes it as consts).
+    /// let mut ws: Workspace<6, 32, 8> = Workspace::new();
+    /// let mut e = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+    /// e.read_input(b"A B\nA\nB\nA B\n", &mut Discard)?;
+    /// // Items and names 0..=last_itm (the last all zero), nodes up to the final spacer.
+    /// let layout = e.layout();
+    /// let slots = layout.last_itm as usize + 1;
+    /// let (mut items, nodes) = (e.items().to_vec(), e.nodes().to_vec());
+    /// items.resize(slots, Item::ZERO);
+    /// let names: Vec<[u8; 8]> = (0..slots as u32).map(|k| e.item_name(k)).collect();
+    ///
+    /// // Solve the image with names left read-only (in flash, on a microcontroller).
+    /// let (mut items, mut nodes, mut levels) = (items, nodes, vec![Level::ZERO; 4]);
+    /// let view = WorkspaceView::with_shared_names(&mut items, &names, &mut nodes, &mut levels);
+    /// let mut pre = Dlx3::preloaded(view, Settings::DEFAULT, layout)?;
+    /// let mut count = 0;
+    /// while pre.run_silent(u64::MAX)? == Event::Solution {
+    ///     count += 1;
+    /// }
+    /// assert_eq!(count, 2);
+    /// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+    /// ```
     pub fn preloaded(
         storage: WorkspaceView<'a, W>,
         settings: Settings,

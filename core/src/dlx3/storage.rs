@@ -32,7 +32,7 @@ pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'stat
     /// An empty bit set.
     const ACTIVE_ZERO: Self::ActiveWords;
     /// Where the engine keeps the head of the input line just read, for error reports:
-    /// [`LineHead`] for `u32` (engines that read text), nothing for `u16`.
+    /// the first 99 bytes for `u32` (engines that read text), nothing for `u16`.
     type LineHead: AsRef<[u8]> + Copy + core::fmt::Debug + 'static;
     /// An empty line head.
     const LINE_HEAD_EMPTY: Self::LineHead;

@@ -115,6 +115,16 @@ impl Default for ProbeScratch {
 }
 
 /// Hitting masks and per-set data of the sets loaded at the last switch.
+///
+/// Opaque: a chunk run loads it; a [`super::WorkspaceView`] borrows one, a
+/// [`super::Workspace`] owns one.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::BitmapTable;
+///
+/// static TABLE: BitmapTable = BitmapTable::new(); // const: can live in a static
+/// assert!(core::mem::size_of_val(&TABLE) > 20_000);
+/// ```
 #[derive(Clone)]
 pub struct BitmapTable {
     hit: [[u64; WORDS]; CELL_COUNT],

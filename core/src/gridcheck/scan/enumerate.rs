@@ -81,6 +81,29 @@ const EMPTY_FRAME: Frame = Frame {
 };
 
 /// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
+///
+/// A whole scan as one run, resumed in slices of 10 steps (the [scan example](super)
+/// runs it chunk by chunk):
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use xcover_core::gridcheck::scan::{self, ChunkId, ChunkRun, RunStatus, ScanOptions, Workspace};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let mut options = ScanOptions::new(78);
+/// options.mask.givens = Cells::ALL - Cells::from_cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+/// let mut work = [0u128; scan::prepare_work_entries(0)];
+/// let prepared = scan::prepare(&grid, &[], &options, &mut work)?;
+/// let mut workspace: Box<Workspace<7>> = Box::default(); // 6 free clues + 1
+/// let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), ChunkId::WHOLE)?;
+/// let mut count = 0;
+/// let mut on_found = |_: Cells| { count += 1; ControlFlow::Continue(()) };
+/// while run.run(10, &mut on_found) == RunStatus::BudgetExhausted {}
+/// assert_eq!(count, 84); // C(9, 6)
+/// assert_eq!(run.stats().found, 84);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct ChunkRun<'p, 'w> {
     prepared: &'p Prepared<'p>,
     workspace: WorkspaceView<'w>,

@@ -9,6 +9,17 @@ use crate::gridcheck::cells::{Cells, CELL_COUNT};
 pub(crate) const ALL_BITS: u128 = Cells::ALL.0;
 
 /// Forced givens and forced empty cells of a scan.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::ClueMask;
+/// use xcover_core::gridcheck::Cells;
+///
+/// let mask = ClueMask::parse(b"10.1\n")?;
+/// assert_eq!(mask.givens, Cells::from_cells(&[0, 3]));
+/// assert_eq!(mask.empties, Cells::single(1));
+/// assert_eq!(mask.free_cells().len(), 78);
+/// # Ok::<(), xcover_core::gridcheck::scan::ScanError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct ClueMask {
     /// Cells that must be givens.

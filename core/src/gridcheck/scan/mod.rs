@@ -91,6 +91,12 @@ use remap::Remap;
 
 /// Most UA a run loads into its [`BitmapTable`] (the head of the kept list): the default
 /// of [`TruncationLimits`].
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{TruncationLimits, TABLE_CAPACITY};
+///
+/// assert_eq!(TruncationLimits::DEFAULT.total, TABLE_CAPACITY);
+/// ```
 pub const TABLE_CAPACITY: usize = bitmap768::CAPACITY;
 
 /// Largest UA size considered for the clique (reference `--mcnuasizelimit` 13).
@@ -99,6 +105,21 @@ pub(crate) const CLIQUE_MAX_UA_SIZE: u32 = 13;
 pub(crate) const CLIQUE_NODE_BUDGET: u64 = 3_000_000;
 
 /// Why a prepared scan can have no result at all (not an error: the answer is "none").
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{self, ClueMask, Impossible, ScanOptions};
+/// use xcover_core::gridcheck::Grid;
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// // 3 clues, but 79 cells are forced empty: only two are free.
+/// let mut options = ScanOptions::new(3);
+/// options.mask = ClueMask::parse(&[b'0'; 79])?;
+/// let mut work = [0u128; scan::prepare_work_entries(0)];
+/// let prepared = scan::prepare(&grid, &[], &options, &mut work)?;
+/// assert_eq!(prepared.impossible(), Some(Impossible::NotEnoughFreeCells));
+/// assert_eq!(prepared.chunks().count(), 0);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Impossible {
     /// Step A forced more givens than the clue count.
@@ -123,6 +144,24 @@ pub struct PrepareStats {
 }
 
 /// A scan ready to run: read-only, shareable between threads.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{self, ClueMask, ScanOptions};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let mut options = ScanOptions::new(20);
+/// options.mask.givens = Cells::from_cells(&[0, 10, 20]);
+/// let uas = [grid.cells_of_digit(1) | grid.cells_of_digit(2)];
+/// let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+/// let prepared = scan::prepare(&grid, &uas, &options, &mut work)?;
+/// assert_eq!(prepared.free_clues(), 17);
+/// assert_eq!(prepared.free_cell_count(), 78);
+/// assert_eq!(prepared.stats().ua_input, 1);
+/// let first_free = prepared.cell_at(0).unwrap();
+/// assert!(!options.mask.givens.contains(first_free));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct Prepared<'a> {
     grid: &'a Grid,
     options: ScanOptions,
