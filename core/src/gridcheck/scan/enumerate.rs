@@ -466,7 +466,7 @@ fn check_candidate<F>(
 where
     F: FnMut(Cells) -> ControlFlow<()>,
 {
-    let givens = prepared.remap().to_cells(positions) | prepared.forced_givens().0;
+    let givens = prepared.remap().cells_of(positions) | prepared.forced_givens().0;
     stats.candidates += 1;
     stats.solver_calls += 1;
     stats.steps += 1;

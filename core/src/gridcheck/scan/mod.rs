@@ -251,7 +251,7 @@ pub fn prepare<'a>(
     let ordered = rating::order_cells(clique.members(), list, free, &mut order, scratch);
     let remap = Remap::build(&order[..ordered], forced.givens, forced.empties);
     for set in list.iter_mut() {
-        *set = remap.to_positions(*set);
+        *set = remap.positions_of(*set);
     }
 
     // Step E: truncation to the smallest sets, in table order (the enumeration loads the

@@ -55,7 +55,7 @@ impl Remap {
     }
 
     /// A cell set as a position set.
-    pub(crate) fn to_positions(&self, cells: u128) -> u128 {
+    pub(crate) fn positions_of(&self, cells: u128) -> u128 {
         let mut out = 0u128;
         let mut rest = cells;
         while rest != 0 {
@@ -66,7 +66,7 @@ impl Remap {
     }
 
     /// A position set as a cell set.
-    pub(crate) fn to_cells(&self, positions: u128) -> u128 {
+    pub(crate) fn cells_of(&self, positions: u128) -> u128 {
         let mut out = 0u128;
         let mut rest = positions;
         while rest != 0 {
@@ -103,6 +103,6 @@ mod tests {
             assert_eq!(map.cell(map.position(cell)), cell);
         }
         let set = 0x1234_5678_9abc_def0_1234u128;
-        assert_eq!(map.to_cells(map.to_positions(set)), set);
+        assert_eq!(map.cells_of(map.positions_of(set)), set);
     }
 }
