@@ -1,6 +1,6 @@
 // DLX3 matrix exported by `xcover dlx3 --export-rust queens8.dlx`; do not edit.
 // Use: `mod m { include!("this_file.rs"); }`, copy ITEMS and NODES into mutable arrays,
-// then `Dlx3::preloaded(Storage::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.
+// then `Dlx3::preloaded(WorkspaceView::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.
 use xcover_core::dlx3::{Item, Layout, Name, Node};
 
 /// Shape of the matrix.

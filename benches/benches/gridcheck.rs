@@ -12,13 +12,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
-    self, ChunkId, ChunkRun, ClueMask, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, ScanOptions, TruncationLimits,
+    WorkspaceSize, WorkspaceView,
 };
-use xcover_core::gridcheck::ua::antichain::Antichain;
 use xcover_core::gridcheck::ua::generate;
-use xcover_core::gridcheck::ua::rng::SplitMix64;
+use xcover_core::gridcheck::ua::Antichain;
+use xcover_core::gridcheck::ua::SplitMix64;
 use xcover_core::gridcheck::ua::UaList;
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
@@ -74,16 +74,16 @@ fn uas_keeping(grid: &Grid, keep: Cells, random: u32) -> Vec<Cells> {
 
 /// Prepares and runs `chunk` on one thread; returns the puzzles found.
 fn scan_once(grid: &Grid, uas: &[Cells], options: &ScanOptions, chunk: Option<usize>) -> usize {
-    let mut work = vec![0u128; scan::required_work_entries(uas.len(), options)];
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared = scan::prepare(grid, uas, options, &mut work).expect("prepare");
     let size = WorkspaceSize::for_scan(&prepared);
     let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut states = vec![LevelState::ZERO; size.states];
     let id = match chunk {
         Some(n) => prepared.chunks().nth(n).expect("chunk"),
         None => ChunkId::WHOLE,
     };
-    let workspace = Workspace::new(&mut table, &mut states);
+    let workspace = WorkspaceView::new(&mut table, &mut states);
     let mut run = ChunkRun::new(&prepared, workspace, id).expect("run");
     let mut found = 0;
     run.run(u64::MAX, &mut |_| {
@@ -139,7 +139,7 @@ fn whole_grid(c: &mut Criterion) {
     // truncation.
     group.bench_function("ga_n16_prepare", |b| {
         b.iter(|| {
-            let mut work = vec![0u128; scan::required_work_entries(uas.len(), &options)];
+            let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
             let prepared = scan::prepare(&grid, &uas, &options, &mut work).expect("prepare");
             prepared.kept_len()
         })

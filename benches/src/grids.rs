@@ -1,7 +1,7 @@
 //! Grid-checker helpers shared by the bench programs: seeded random solution grids and the
 //! UA list `xcover gridcheck` generates by default.
 
-use xcover_core::gridcheck::ua::rng::SplitMix64;
+use xcover_core::gridcheck::ua::SplitMix64;
 use xcover_core::gridcheck::ua::{generate, UaList};
 use xcover_core::gridcheck::{Cells, Grid};
 

@@ -19,8 +19,8 @@ pub mod times;
 use std::fmt::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, Dlx3Error, Event, Item, Level, Name, Node, Settings, Sinks, Stats, Storage,
-    MAX_LEVEL,
+    measure, Dlx3, Dlx3Error, Event, Item, Level, Name, Node, Settings, Sinks, Stats,
+    WorkspaceView, MAX_LEVEL,
 };
 
 /// The number given to a command-line option of the bench programs: `value` is the
@@ -58,8 +58,8 @@ impl Buffers {
     }
 
     /// Lends the storage to an engine.
-    pub fn storage(&mut self) -> Storage<'_> {
-        Storage::new(
+    pub fn storage(&mut self) -> WorkspaceView<'_> {
+        WorkspaceView::new(
             &mut self.items,
             &mut self.names,
             &mut self.nodes,

@@ -1,6 +1,6 @@
 //! `xcover dlx3 --export-c FILE` / `--export-rust FILE`: turns a `.dlx` matrix into const
 //! arrays that the preloaded API solves without parsing (C: `dlx3_init_preloaded` with a
-//! `dlx3_image`; Rust: `Dlx3::preloaded` with `Storage::with_shared_names`).
+//! `dlx3_image`; Rust: `Dlx3::preloaded` with `WorkspaceView::with_shared_names`).
 //!
 //! The arrays are the engine's own data structures exactly as reading the text leaves them
 //! (item records, node records, names, layout), so a preloaded search makes the same moves,
@@ -17,7 +17,7 @@ use std::io::Write as _;
 use xcover_core::sink::ByteSink;
 
 use xcover_core::dlx3::{
-    measure, ArgOutcome, Dlx3, Item, Layout, Level, Name, Node, Settings, Storage,
+    measure, ArgOutcome, Dlx3, Item, Layout, Level, Name, Node, Settings, WorkspaceView,
 };
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
@@ -64,7 +64,7 @@ pub fn build_image(
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; 1];
-    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
     let fail = |engine: &Dlx3<'_>, e: xcover_core::dlx3::Dlx3Error| {
         let mut report = Collect::default();
         engine.write_error_report(&e, &mut report);
@@ -292,7 +292,7 @@ pub fn to_rust(image: &Image, source: &str) -> String {
         "// DLX3 matrix exported by `xcover dlx3 --export-rust {source}`; do not edit."
     );
     let _ = writeln!(s, "// Use: `mod m {{ include!(\"this_file.rs\"); }}`, copy ITEMS and NODES into mutable arrays,");
-    let _ = writeln!(s, "// then `Dlx3::preloaded(Storage::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.");
+    let _ = writeln!(s, "// then `Dlx3::preloaded(WorkspaceView::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.");
     let _ = writeln!(s, "use xcover_core::dlx3::{{Item, Layout, Name, Node}};\n");
     let _ = writeln!(s, "/// Shape of the matrix.");
     let _ = writeln!(

@@ -21,7 +21,7 @@ use dlx3_support::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use xcover_core::dlx3::{
-    measure, Dlx3, Event, Item, Level, Move, Node, Settings, Sinks, Storage, MAX_LEVEL,
+    measure, Dlx3, Event, Item, Level, Move, Node, Settings, Sinks, WorkspaceView, MAX_LEVEL,
 };
 use xcover_core::sink::Discard;
 
@@ -66,7 +66,7 @@ fn core_api_masks(problem: &Problem, settings: Settings, budget: u64) -> Result<
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
     let mut engine = Dlx3::new(storage, settings).map_err(|e| e.to_string())?;
     engine
         .read_input(input, &mut Discard)

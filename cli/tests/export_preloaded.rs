@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use xcover_cli::export::{build_image, fits_compact, levels_needed, to_c, Image};
 use xcover_core::dlx3::{
-    ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Storage, Width, MAX_LEVEL,
+    ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Width, WorkspaceView,
+    MAX_LEVEL,
 };
 use xcover_core::sink::{ByteSink, Discard};
 
@@ -72,7 +73,7 @@ fn parsed_run(text: &[u8], settings: Settings) -> Option<(Vec<u8>, Stats)> {
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; MAX_LEVEL];
     let mut engine = Dlx3::new(
-        Storage::new(&mut items, &mut names, &mut nodes, &mut levels),
+        WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels),
         settings,
     )
     .ok()?;
@@ -104,7 +105,8 @@ fn preloaded_images_search_exactly_like_parsed_text() {
         let mut items = image.items.clone();
         let mut nodes = image.nodes.clone();
         let mut levels = vec![Level::ZERO; MAX_LEVEL];
-        let storage = Storage::with_shared_names(&mut items, &image.names, &mut nodes, &mut levels);
+        let storage =
+            WorkspaceView::with_shared_names(&mut items, &image.names, &mut nodes, &mut levels);
         let name = case.file_name().unwrap().to_string_lossy().into_owned();
         let mut engine = Dlx3::preloaded(storage, settings, image.layout)
             .unwrap_or_else(|e| panic!("{name}: image refused: {e:?}"));
@@ -153,8 +155,12 @@ fn preloaded_images_search_exactly_like_parsed_text() {
                 .map(|i| Item::<u16>::narrow(*i).unwrap())
                 .collect();
             let mut levels = vec![Level::ZERO; needed as usize];
-            let storage =
-                Storage::with_shared_names(&mut items16, &image.names, &mut nodes16, &mut levels);
+            let storage = WorkspaceView::with_shared_names(
+                &mut items16,
+                &image.names,
+                &mut nodes16,
+                &mut levels,
+            );
             match Dlx3::preloaded(storage, settings, image.layout) {
                 Ok(mut compact) => {
                     let (out16, stats16) = run(&mut compact);
@@ -243,7 +249,7 @@ fn rust_export_compiles_and_solves_like_the_text() {
     let mut nodes = queens8_rust::NODES;
     let mut levels = [Level::ZERO; 12];
     let storage =
-        Storage::with_shared_names(&mut items, &queens8_rust::NAMES, &mut nodes, &mut levels);
+        WorkspaceView::with_shared_names(&mut items, &queens8_rust::NAMES, &mut nodes, &mut levels);
     let mut engine =
         Dlx3::preloaded(storage, settings, queens8_rust::LAYOUT).expect("image accepted");
     let (_, got) = run(&mut engine);

@@ -10,11 +10,10 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use xcover_core::dlx3::{
-    measure, ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Storage, MAX_LEVEL,
+    measure, ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, WorkspaceView, MAX_LEVEL,
 };
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
-    self, ChunkRun, ClueMask, ScanOptions, Workspace, WorkspaceSize,
+    self, BitmapTable, ChunkRun, ClueMask, LevelState, ScanOptions, WorkspaceSize,
 };
 use xcover_core::gridcheck::solver;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
@@ -69,7 +68,7 @@ fn dlx3_run(input: &[u8], args: &[&[u8]]) -> (u64, u32) {
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
     let Ok(mut engine) = Dlx3::new(storage, settings) else {
         return (0, 0);
     };
@@ -207,15 +206,15 @@ fn gridcheck_run(
     steps: u64,
 ) -> (usize, usize) {
     let grid = Grid::parse(GRID.as_bytes()).unwrap();
-    let mut work = vec![0u128; scan::required_work_entries(uas.len(), &options)];
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared = scan::prepare(&grid, uas, &options, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
     let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut states = vec![LevelState::ZERO; size.states];
     let mut found = 0;
     let mut ran = 0;
     for chunk in prepared.chunks().take(chunk_limit) {
-        let workspace = Workspace::new(&mut table, &mut states);
+        let workspace = scan::WorkspaceView::new(&mut table, &mut states);
         let mut run = ChunkRun::new(&prepared, workspace, chunk).unwrap();
         let mut spent = 0;
         while let scan::RunStatus::BudgetExhausted = run.run(1 << 12, &mut |_| {

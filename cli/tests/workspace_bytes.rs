@@ -1,9 +1,9 @@
 //! The workspace formula the README states, checked against the code: gridcheck's
 //! per-thread `WorkspaceSize`, and that a chunk run refuses a workspace one state short
 //! of it.
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
-    self, ChunkRun, ClueMask, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
+    self, BitmapTable, ChunkRun, ClueMask, LevelState, ScanOptions, TruncationLimits,
+    WorkspaceSize, WorkspaceView,
 };
 use xcover_core::gridcheck::{Cells, Grid};
 
@@ -21,7 +21,7 @@ fn readme_bytes(free: usize) -> usize {
 #[test]
 fn the_constants_are_the_readmes() {
     assert_eq!(std::mem::size_of::<BitmapTable>(), BITMAP_TABLE_BYTES);
-    assert_eq!(WORDS * 8, 96);
+    assert_eq!(std::mem::size_of::<LevelState>(), 96);
 }
 
 #[test]
@@ -40,7 +40,7 @@ fn workspace_size_follows_the_formula() {
     ] {
         let mut options = options;
         options.truncation = Some(TruncationLimits { total: keep });
-        let mut work = vec![0u128; scan::required_work_entries(uas.len(), &options)];
+        let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(&grid, &uas, &options, &mut work).unwrap();
         let free = usize::from(prepared.free_clues());
         let size = WorkspaceSize::for_scan(&prepared);
@@ -49,11 +49,11 @@ fn workspace_size_follows_the_formula() {
         // Exactly that much storage runs a chunk; one state less is refused.
         let chunk = prepared.chunks().next().unwrap();
         let mut table = Box::new(BitmapTable::new());
-        let mut states = vec![[0u64; WORDS]; size.states];
-        let workspace = Workspace::new(&mut table, &mut states);
+        let mut states = vec![LevelState::ZERO; size.states];
+        let workspace = WorkspaceView::new(&mut table, &mut states);
         assert!(ChunkRun::new(&prepared, workspace, chunk).is_ok());
         let short = size.states - 1;
-        let workspace = Workspace::new(&mut table, &mut states[..short]);
+        let workspace = WorkspaceView::new(&mut table, &mut states[..short]);
         assert!(ChunkRun::new(&prepared, workspace, chunk).is_err());
     }
 }

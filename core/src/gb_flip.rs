@@ -14,6 +14,18 @@ const fn md(x: i32, y: i32) -> i32 {
 }
 
 /// The generator state.
+///
+/// ```
+/// use xcover_core::gb_flip::GbFlip;
+///
+/// let mut a = GbFlip::new(-314159);
+/// let first = a.next();
+/// let mut b = GbFlip::new(-314159);
+/// assert_eq!(b.next(), first); // the seed fixes the sequence
+/// assert!(a.unif(10) < 10);
+/// a.init(-314159);
+/// assert_eq!(a.next(), first);
+/// ```
 #[derive(Clone, Debug)]
 pub struct GbFlip {
     /// `a[0]` is a permanent sentinel `-1`; `a[1..=55]` hold the 31-bit state.

@@ -9,9 +9,41 @@
 //!   solution inside a solution grid;
 //! * [`sink`]: the byte sink every engine writes its text to.
 //!
-//! Nothing here allocates: every capacity is chosen by the caller, either as const generics
-//! (usable in a `static`) or as borrowed slices (what the C ABI hands in). A capacity that is
-//! too small is reported as an error value, never a panic.
+//! Nothing here allocates: every capacity is chosen by the caller. Each engine's storage
+//! comes in two forms, named as in `heapless` (`Vec` / `VecView`): an owned `Workspace`
+//! with const-generic capacities (usable in a `static`), and a `WorkspaceView` of borrowed
+//! slices (what the C ABI hands in); a workspace lends a view of itself with
+//! `as_mut_view()`. A capacity that is too small is reported as an error value, never a
+//! panic.
+//!
+//! Solving an exact-cover problem and reading each solution's options:
+//!
+//! ```
+//! use xcover_core::dlx3::{Dlx3, Event, Move, Settings, Workspace};
+//! use xcover_core::sink::Discard;
+//!
+//! // Items A B C D; which options cover each exactly once?
+//! let text = b"A B C D\nA B\nC D\nA C\nB D\nA D\n";
+//! let mut ws: Workspace<6, 32, 8> = Workspace::new(); // 4 items + 2, nodes, levels
+//! let mut engine = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+//! engine.read_input(text, &mut Discard)?;
+//! let mut solutions = Vec::new();
+//! while engine.run_silent(u64::MAX)? == Event::Solution {
+//!     let options: Vec<u32> = (0..engine.depth())
+//!         .filter_map(|l| match engine.solution_move(l) {
+//!             Some(Move::Option(n)) => Some(n),
+//!             _ => None,
+//!         })
+//!         .collect();
+//!     solutions.push(options);
+//! }
+//! assert_eq!(solutions.len(), 2); // {A B, C D} and {A C, B D}
+//! assert!(solutions.iter().all(|s| s.len() == 2));
+//! # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+//! ```
+//!
+//! The grid checker's entry points are in [`gridcheck`] (a masked scan) and
+//! [`gridcheck::solver`].
 #![no_std]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]

@@ -470,8 +470,8 @@ fn grid_error_after(ws: &Ws, text: &[u8]) -> (xcover_status, gridcheck_grid_erro
 /// the error's Display) and leaves the workspace EMPTY, ready for a good grid.
 #[test]
 fn a_refused_grid_says_why_like_the_core_parser() {
-    use xcover_core::gridcheck::error::House;
     use xcover_core::gridcheck::GridcheckError;
+    use xcover_core::gridcheck::House;
     let ws = new_ws(&LIMITS);
     let good = GRID.as_bytes();
     let mut texts: Vec<Vec<u8>> = vec![Vec::new(), good[..80].to_vec(), good[..9].to_vec()];

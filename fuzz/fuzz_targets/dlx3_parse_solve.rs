@@ -12,7 +12,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use xcover_core::dlx3::{
-    measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks, Storage,
+    measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks, WorkspaceView,
     Workspace,
 };
 use xcover_core::sink::ByteSink;
@@ -56,7 +56,7 @@ fn transcript(
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; 64];
-    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
     let mut engine = Dlx3::new(storage, settings).ok()?;
     let (mut out, mut err, mut shape) = (Keep(Vec::new()), Keep(Vec::new()), Keep(Vec::new()));
     engine.read_input(input, &mut err).ok()?;
@@ -131,7 +131,7 @@ fn settings_from(line: &[u8]) -> (Settings, bool) {
     (settings, shape)
 }
 
-fn solve(storage: Storage<'_>, settings: Settings, shape: bool, input: &[u8], budget: u64) {
+fn solve(storage: WorkspaceView<'_>, settings: Settings, shape: bool, input: &[u8], budget: u64) {
     let mut out = Discard(0);
     let mut err = Discard(0);
     let mut shape_sink = Discard(0);
@@ -197,7 +197,7 @@ fuzz_target!(|data: &[u8]| {
 
     // 1. A fixed small workspace: capacity errors at small sizes.
     let mut ws: Box<Workspace<24, 256, 12>> = Box::new(Workspace::new());
-    solve(ws.storage(), settings, shape, input, budget);
+    solve(ws.as_mut_view(), settings, shape, input, budget);
 
     // 2. Storage sized from the input, as the CLI does (capped so an input stays cheap).
     let cap = measure_within(
@@ -211,7 +211,7 @@ fuzz_target!(|data: &[u8]| {
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; 1 + (head.len() * 7) % 64];
-    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
     solve(storage, settings, shape, input, budget);
 
     // 3. Pausing changes nothing: slices of a few mems against one call, under a timeout.

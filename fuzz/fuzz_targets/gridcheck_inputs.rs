@@ -14,12 +14,11 @@ use core::fmt::{self, Write};
 use core::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::{
-    self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, TruncationLimits, Workspace,
+use xcover_core::gridcheck::scan::{BitmapTable, LevelState, 
+    self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, TruncationLimits, WorkspaceView,
     WorkspaceSize,
 };
-use xcover_core::gridcheck::ua::antichain::Antichain;
+use xcover_core::gridcheck::ua::Antichain;
 use xcover_core::gridcheck::ua::{self, file, generate, UaList};
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
@@ -209,7 +208,7 @@ fuzz_target!(|data: &[u8]| {
             total: usize::from(byte(control, 9)) * 4,
         });
     }
-    let needed = scan::required_work_entries(uas.len(), &options);
+    let needed = scan::prepare_work_entries(uas.len());
     let short = flags & 128 != 0 && needed > 0;
     let mut work = vec![0u128; if short { needed - 1 } else { needed }];
     let prepared = match scan::prepare(&grid, &uas, &options, &mut work) {
@@ -240,7 +239,7 @@ fuzz_target!(|data: &[u8]| {
     let size = WorkspaceSize::for_scan(&prepared);
     let _ = size.bytes();
     let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut states = vec![LevelState::ZERO; size.states];
     let mut chunks: Vec<ChunkId> = prepared.chunks().take(64).collect();
     // Also a chunk number straight from the input (may be invalid).
     let raw = u32::from(byte(control, 7)) << 16
@@ -256,7 +255,7 @@ fuzz_target!(|data: &[u8]| {
     let whole_budget = if prepared.kept_len() > 0 { 5_000 } else { 500 };
     let mut found = Vec::new();
     for &chunk in chunks.iter().skip(pick % chunks.len().max(1)).take(2) {
-        let workspace = Workspace::new(&mut table, &mut states);
+        let workspace = WorkspaceView::new(&mut table, &mut states);
         let Ok(mut run) = ChunkRun::new(&prepared, workspace, chunk) else {
             continue;
         };
@@ -281,7 +280,7 @@ fuzz_target!(|data: &[u8]| {
         let mut whole_found = Vec::new();
         let mut sliced_found = Vec::new();
         let whole = {
-            let workspace = Workspace::new(&mut table, &mut states);
+            let workspace = WorkspaceView::new(&mut table, &mut states);
             ChunkRun::new(&prepared, workspace, chunk)
                 .ok()
                 .map(|mut run| {
@@ -293,7 +292,7 @@ fuzz_target!(|data: &[u8]| {
                 })
         };
         if let Some((RunStatus::Done, whole_stats)) = whole {
-            let workspace = Workspace::new(&mut table, &mut states);
+            let workspace = WorkspaceView::new(&mut table, &mut states);
             let mut run = ChunkRun::new(&prepared, workspace, chunk).expect("chunk ran before");
             let mut calls = 0u64;
             while run.run(budget, &mut |g| {

@@ -21,8 +21,9 @@ use std::time::Instant;
 use xcover_benches::grids::{generate_uas, random_grids};
 use xcover_benches::number_arg;
 use xcover_benches::times::{histogram_text, Summary};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
-use xcover_core::gridcheck::scan::{self, ChunkRun, ScanOptions, Workspace, WorkspaceSize};
+use xcover_core::gridcheck::scan::{
+    self, BitmapTable, ChunkRun, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
+};
 use xcover_core::gridcheck::Grid;
 
 struct Options {
@@ -114,17 +115,17 @@ fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64), String
     let ua = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let scan_options = ScanOptions::new(options.clues);
-    let mut work = vec![0u128; scan::required_work_entries(uas.len(), &scan_options)];
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared =
         scan::prepare(grid, &uas, &scan_options, &mut work).map_err(|e| e.to_string())?;
     let prepare = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let size = WorkspaceSize::for_scan(&prepared);
     let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut states = vec![LevelState::ZERO; size.states];
     let (mut steps, mut found) = (0u64, 0u64);
     for chunk in prepared.chunks() {
-        let workspace = Workspace::new(&mut table, &mut states);
+        let workspace = WorkspaceView::new(&mut table, &mut states);
         let mut run = ChunkRun::new(&prepared, workspace, chunk).map_err(|e| e.to_string())?;
         run.run(u64::MAX, &mut |_| ControlFlow::Continue(()));
         steps += run.stats().steps;

@@ -25,9 +25,9 @@ use std::time::Instant;
 
 use xcover_benches::grids::generate_uas;
 use xcover_benches::number_arg;
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
-    self, ChunkRun, ScanOptions, TruncationLimits, Workspace, WorkspaceSize,
+    self, BitmapTable, ChunkRun, LevelState, ScanOptions, TruncationLimits, WorkspaceSize,
+    WorkspaceView,
 };
 use xcover_core::gridcheck::ua::{file, UaList};
 use xcover_core::gridcheck::{Cells, Grid};
@@ -140,7 +140,7 @@ fn run() -> Result<(), String> {
         scan_options.truncation = Some(TruncationLimits { total });
     }
     let prepare_started = Instant::now();
-    let mut work = vec![0u128; scan::required_work_entries(uas.len(), &scan_options)];
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared =
         scan::prepare(&options.grid, &uas, &scan_options, &mut work).map_err(|e| e.to_string())?;
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
@@ -173,7 +173,7 @@ fn run() -> Result<(), String> {
         }
         let order: Vec<String> = (0..prepared.free_cell_count())
             .map(|p| {
-                let c = prepared.remap().cell(p);
+                let c = prepared.cell_at(p).unwrap_or(0);
                 format!("{}{}", c / 9 + 1, c % 9 + 1)
             })
             .collect();
@@ -234,10 +234,10 @@ fn run_chunks(
 ) -> Result<(u64, u64, u64, u64), String> {
     let size = WorkspaceSize::for_scan(prepared);
     let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut states = vec![LevelState::ZERO; size.states];
     let (mut steps, mut candidates, mut found, mut cpu_ns) = (0u64, 0u64, 0u64, 0u64);
     while let Some(&index) = picked.get(next.fetch_add(1, Ordering::Relaxed)) {
-        let workspace = Workspace::new(&mut table, &mut states);
+        let workspace = WorkspaceView::new(&mut table, &mut states);
         let mut run =
             ChunkRun::new(prepared, workspace, chunks[index]).map_err(|e| e.to_string())?;
         let before = thread_cpu_ns();

@@ -11,7 +11,7 @@ mod sink;
 use std::ffi::OsString;
 use std::io::{Read, Write as _};
 
-use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, Storage, MAX_LEVEL};
+use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, WorkspaceView, MAX_LEVEL};
 
 use self::args::{parse_args, ArgsOutcome};
 use self::sink::IoSink;
@@ -154,7 +154,7 @@ fn solve(
     let mut names = vec![[0u8; 8]; cap.item_slots];
     let mut nodes = vec![Node::ZERO; cap.node_slots];
     let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = Storage::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
     let mut engine = match Dlx3::new(storage, settings) {
         Ok(e) => e,
         Err(e) => {

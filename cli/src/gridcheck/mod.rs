@@ -369,7 +369,7 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
 
     let prepare_started = Instant::now();
     let ua_bytes = uas.len() as u64 * UA_BYTES;
-    let work_entries = scan::required_work_entries(uas.len(), options);
+    let work_entries = scan::prepare_work_entries(uas.len());
     let work_bytes = (work_entries as u64).saturating_mul(16);
     memory::check(
         ua_bytes.saturating_add(work_bytes),

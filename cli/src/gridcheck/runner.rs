@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
-    ChunkId, ChunkRun, Prepared, RunStats, RunStatus, Workspace, WorkspaceSize,
+    BitmapTable, ChunkId, ChunkRun, LevelState, Prepared, RunStats, RunStatus, WorkspaceSize,
+    WorkspaceView,
 };
 use xcover_core::gridcheck::{Cells, Grid};
 
@@ -68,19 +68,19 @@ impl AddAssign<RunStats> for Totals {
 /// Per-thread buffers of a chunk run.
 struct Buffers {
     table: Box<BitmapTable>,
-    states: Vec<[u64; WORDS]>,
+    states: Vec<LevelState>,
 }
 
 impl Buffers {
     fn new(size: WorkspaceSize) -> Buffers {
         Buffers {
             table: Box::new(BitmapTable::new()),
-            states: vec![[0; WORDS]; size.states],
+            states: vec![LevelState::ZERO; size.states],
         }
     }
 
-    fn workspace(&mut self) -> Workspace<'_> {
-        Workspace::new(&mut self.table, &mut self.states)
+    fn workspace(&mut self) -> WorkspaceView<'_> {
+        WorkspaceView::new(&mut self.table, &mut self.states)
     }
 }
 
@@ -341,8 +341,7 @@ pub fn scan_puzzles(
     options: &xcover_core::gridcheck::scan::ScanOptions,
     threads: usize,
 ) -> Result<Scanned> {
-    let mut work =
-        vec![0u128; xcover_core::gridcheck::scan::required_work_entries(uas.len(), options)];
+    let mut work = vec![0u128; xcover_core::gridcheck::scan::prepare_work_entries(uas.len())];
     let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
         .map_err(|e| anyhow!("preparing the scan: {e}"))?;
     let chunks: Vec<ChunkId> = prepared.chunks().collect();

@@ -4,58 +4,13 @@
 #![allow(dead_code)] // each test file uses a different subset
 
 use std::io::Write;
-use std::path::PathBuf;
+
 use std::process::{Child, Command, Output, Stdio};
 
-/// Lines of `../shared/data/sudoku17.txt` (beside the repository, never copied into it);
-/// `None` (test skipped, reason printed) only when XCOVER_SKIP_SHARED=1 and the file is
-/// missing.
-pub fn sudoku17() -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku17.txt");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(
-            text.lines()
-                .map(str::to_owned)
-                .filter(|l| !l.trim().is_empty())
-                .collect(),
-        ),
-        Err(err) => {
-            if std::env::var("XCOVER_SKIP_SHARED").as_deref() == Ok("1") {
-                eprintln!("skipped: {} missing ({err})", path.display());
-                None
-            } else {
-                panic!(
-                    "{} is needed by this test and is missing: {err}; it must sit in ../shared \
-                     beside the repository (set XCOVER_SKIP_SHARED=1 to skip)",
-                    path.display()
-                );
-            }
-        }
-    }
-}
-
-/// SplitMix64: fixed-seed choices, so a failure can be replayed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// A number in `[0, 1)`.
-    pub fn fraction(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+#[path = "../../../core/tests/support/data.rs"]
+mod data;
+#[allow(unused_imports)] // each test file uses a different subset
+pub use data::*;
 
 /// n queens for `xcover dlx3`: rows and columns primary, diagonals secondary (minutes of
 /// search for n = 16).

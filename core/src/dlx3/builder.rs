@@ -16,6 +16,27 @@ impl Dlx3<'_> {
     /// Adds an item, as if its token `lo:hi|name` appeared on the item line (primary items
     /// first; the first secondary item plays the role of the `|` separator; a secondary
     /// item ignores `lo`/`hi`). Returns the item number (1, 2, ...).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Dlx3, Event, Settings, Workspace};
+    /// use xcover_core::sink::Discard;
+    ///
+    /// let mut ws: Workspace<6, 32, 8> = Workspace::new();
+    /// let mut e = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+    /// let a = e.add_item(b"A", 1, 1, false)?;
+    /// let b = e.add_item(b"B", 1, 1, false)?;
+    /// let x = e.add_item(b"X", 0, 0, true)?;
+    /// e.add_option(&[(a, 0), (x, b'r')], &mut Discard)?;
+    /// e.add_option(&[(b, 0), (x, b'r')], &mut Discard)?; // same color: compatible
+    /// e.add_option(&[(a, 0), (b, 0)], &mut Discard)?;
+    /// e.end_input(&mut Discard)?;
+    /// let mut count = 0;
+    /// while e.run_silent(u64::MAX)? == Event::Solution {
+    ///     count += 1;
+    /// }
+    /// assert_eq!(count, 2);
+    /// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+    /// ```
     pub fn add_item(
         &mut self,
         name: &[u8],

@@ -3,9 +3,9 @@
 //!
 //! The engine reproduces the reference program byte for byte (solutions, traces, progress
 //! reports, statistics including the mem counts) while owning no memory: it works in a
-//! [`Storage`] the caller lends. Use:
+//! [`WorkspaceView`] the caller lends (of slices, or of an owned [`Workspace`]). Use:
 //!
-//! 1. [`Dlx3::new`] with a [`Storage`] and [`Settings`];
+//! 1. [`Dlx3::new`] with a [`WorkspaceView`] and [`Settings`];
 //! 2. [`Dlx3::read_line`] for each chunk of [`FgetsLines`] (or the builder calls
 //!    [`Dlx3::add_item`] / [`Dlx3::add_option`]), then [`Dlx3::end_input`];
 //! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
@@ -13,6 +13,36 @@
 //!
 //! All text goes as raw bytes to [`ByteSink`]s ([`Sinks`]); [`Dlx3::run_silent`] searches
 //! without printing and links no formatting code.
+//!
+//! Knuth's example of color controls, printed as his program prints it (`m1`: every
+//! solution), in budgeted slices of the search:
+//!
+//! ```
+//! use xcover_core::dlx3::{Dlx3, Event, Settings, Sinks, Workspace};
+//! use xcover_core::sink::ByteSink;
+//!
+//! struct Text(Vec<u8>);
+//! impl ByteSink for Text {
+//!     fn write_bytes(&mut self, bytes: &[u8]) {
+//!         self.0.extend_from_slice(bytes);
+//!     }
+//! }
+//!
+//! let mut settings = Settings::DEFAULT;
+//! settings.apply_arg(b"m1");
+//! let mut ws: Workspace<8, 64, 16> = Workspace::new();
+//! let mut engine = Dlx3::new(ws.as_mut_view(), settings)?;
+//! let (mut out, mut err) = (Text(Vec::new()), Text(Vec::new()));
+//! let input: &[u8] = b"A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+//! engine.read_input(input, &mut err)?;
+//! let mut sinks = Sinks { out: &mut out, err: &mut err, shape: None };
+//! while !matches!(engine.run(100, &mut sinks)?, Event::Done(_)) {}
+//! engine.finish(&mut err);
+//! assert_eq!(engine.stats().count, 1);
+//! let printed = String::from_utf8(out.0).unwrap();
+//! assert!(printed.starts_with("1:\n") && printed.contains("C Y:1"));
+//! # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+//! ```
 
 mod active;
 mod builder;
@@ -35,7 +65,7 @@ pub use settings::{
     SHOW_WARNINGS,
 };
 pub use stats::Stats;
-pub use storage::{Item, Level, Name, Names, Node, Storage, Width, Workspace};
+pub use storage::{Item, Level, Name, Names, Node, Width, Workspace, WorkspaceView};
 
 use crate::sink::ByteSink;
 
@@ -119,6 +149,9 @@ enum Label {
 }
 
 /// The DLX3 engine over borrowed storage, with links of width `W` (see [`Width`]).
+///
+/// See the [module example](self) for a run that prints Knuth's output, and the
+/// [crate example](crate) for reading solutions.
 pub struct Dlx3<'a, W: Width = u32> {
     items: &'a mut [Item<W>],
     names: Names<'a>,
@@ -154,8 +187,8 @@ pub struct Dlx3<'a, W: Width = u32> {
 
 impl<'a, W: Width> Dlx3<'a, W> {
     /// A fresh engine that expects the item-name line next.
-    pub fn new(storage: Storage<'a, W>, settings: Settings) -> Result<Self, Dlx3Error> {
-        let Storage {
+    pub fn new(storage: WorkspaceView<'a, W>, settings: Settings) -> Result<Self, Dlx3Error> {
+        let WorkspaceView {
             items,
             mut names,
             nodes,
@@ -213,8 +246,35 @@ impl<'a, W: Width> Dlx3<'a, W> {
     /// An engine over a matrix already in `storage` (e.g. a const image), ready to run.
     /// `layout` describes it (see [`Dlx3::layout`]); input mems are 0. The image is checked
     /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Dlx3, Event, Item, Level, Settings, Workspace, WorkspaceView};
+    /// use xcover_core::sink::Discard;
+    ///
+    /// // Build the matrix once (here from text; `xcover dlx3 --export-rust` writes it as consts).
+    /// let mut ws: Workspace<6, 32, 8> = Workspace::new();
+    /// let mut e = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+    /// e.read_input(b"A B\nA\nB\nA B\n", &mut Discard)?;
+    /// // Items and names 0..=last_itm (the last all zero), nodes up to the final spacer.
+    /// let layout = e.layout();
+    /// let slots = layout.last_itm as usize + 1;
+    /// let (mut items, nodes) = (e.items().to_vec(), e.nodes().to_vec());
+    /// items.resize(slots, Item::ZERO);
+    /// let names: Vec<[u8; 8]> = (0..slots as u32).map(|k| e.item_name(k)).collect();
+    ///
+    /// // Solve the image with names left read-only (in flash, on a microcontroller).
+    /// let (mut items, mut nodes, mut levels) = (items, nodes, vec![Level::ZERO; 4]);
+    /// let view = WorkspaceView::with_shared_names(&mut items, &names, &mut nodes, &mut levels);
+    /// let mut pre = Dlx3::preloaded(view, Settings::DEFAULT, layout)?;
+    /// let mut count = 0;
+    /// while pre.run_silent(u64::MAX)? == Event::Solution {
+    ///     count += 1;
+    /// }
+    /// assert_eq!(count, 2);
+    /// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+    /// ```
     pub fn preloaded(
-        storage: Storage<'a, W>,
+        storage: WorkspaceView<'a, W>,
         settings: Settings,
         layout: Layout,
     ) -> Result<Self, Dlx3Error> {
@@ -417,8 +477,8 @@ pub(crate) mod testutil {
             Self::new(c.item_slots, c.node_slots, MAX_LEVEL)
         }
 
-        pub fn storage(&mut self) -> Storage<'_> {
-            Storage::new(
+        pub fn storage(&mut self) -> WorkspaceView<'_> {
+            WorkspaceView::new(
                 &mut self.items,
                 &mut self.names,
                 &mut self.nodes,

@@ -11,6 +11,13 @@ use core::fmt::Write;
 
 /// Splits input bytes exactly like repeated C `fgets(buf, 90003, stdin)`: each chunk ends
 /// after a newline or after 90002 bytes; the last chunk may lack a newline.
+///
+/// ```
+/// use xcover_core::dlx3::FgetsLines;
+///
+/// let lines: Vec<&[u8]> = FgetsLines::new(b"A B\nA\nB").collect();
+/// assert_eq!(lines, [&b"A B\n"[..], b"A\n", b"B"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct FgetsLines<'b> {
     rest: &'b [u8],
@@ -61,6 +68,23 @@ impl Capacity {
 /// ([`Capacity::KNUTH`]). With storage of this size the engine behaves exactly as with
 /// Knuth's full-size arrays: an input that would overflow them gets the bound clamped to
 /// the limit and hence the same error at the same place.
+///
+/// ```
+/// use xcover_core::dlx3::{measure, Dlx3, Item, Level, Node, Settings, WorkspaceView, MAX_LEVEL};
+/// use xcover_core::sink::Discard;
+///
+/// let text = b"A B C\nA B\nC\n";
+/// let cap = measure(text);
+/// let mut items = vec![Item::ZERO; cap.item_slots];
+/// let mut names = vec![[0u8; 8]; cap.item_slots];
+/// let mut nodes = vec![Node::ZERO; cap.node_slots];
+/// let mut levels = vec![Level::ZERO; MAX_LEVEL];
+/// let view = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
+/// let mut engine = Dlx3::new(view, Settings::DEFAULT)?;
+/// engine.read_input(text, &mut Discard)?; // always fits
+/// assert_eq!(engine.item_count(), 3);
+/// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+/// ```
 pub fn measure(input: &[u8]) -> Capacity {
     measure_within(input, Capacity::KNUTH)
 }

@@ -33,7 +33,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// use xcover_core::sink::Discard;
     ///
     /// let mut ws: Workspace<8, 64, 8> = Workspace::new();
-    /// let mut e = Dlx3::new(ws.storage(), Settings::DEFAULT).unwrap();
+    /// let mut e = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT).unwrap();
     /// e.read_input(b"A B C\nA B\nC\nA\nB C\n", &mut Discard).unwrap();
     /// let mut solutions = 0;
     /// while e.run_silent(u64::MAX).unwrap() == Event::Solution {
@@ -350,7 +350,7 @@ impl<W: Width> Dlx3<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::super::testutil::{parse, queens, run_all, Buffers, SEED};
-    use super::super::{Dlx3Error, Item, Level, Move, Node, Settings, Storage};
+    use super::super::{Dlx3Error, Item, Level, Move, Node, Settings, WorkspaceView};
     use std::string::String;
     use std::vec;
     use std::vec::Vec;
@@ -477,7 +477,8 @@ mod tests {
             .collect();
         let (want, _, _) = run_all(&mut parsed, u64::MAX).expect("runs");
         let mut levels = vec![Level::ZERO; 500];
-        let storage = Storage::with_shared_names(&mut items16, &names, &mut nodes16, &mut levels);
+        let storage =
+            WorkspaceView::with_shared_names(&mut items16, &names, &mut nodes16, &mut levels);
         let mut compact =
             super::super::Dlx3::preloaded(storage, settings(args), layout).expect("valid");
         let (got, _, _) = run_all(&mut compact, 7).expect("runs");
@@ -537,7 +538,7 @@ mod tests {
         nodes16.push(Node::ZERO);
         let mut levels16 = vec![Level::ZERO; 500];
         let storage16 =
-            Storage::with_shared_names(&mut items16, &names, &mut nodes16, &mut levels16);
+            WorkspaceView::with_shared_names(&mut items16, &names, &mut nodes16, &mut levels16);
         let mut pre16 =
             super::super::Dlx3::preloaded(storage16, settings(&["m1"]), layout).expect("fits");
         let (out16, _, _) = run_all(&mut pre16, u64::MAX).expect("runs");

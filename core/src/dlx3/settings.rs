@@ -26,6 +26,15 @@ pub const MAX_LEVEL: usize = 500;
 pub const BUFSIZE: usize = 9 * MAX_COLS + 3;
 
 /// The settings of one run (Knuth's globals set from the command line).
+///
+/// ```
+/// use xcover_core::dlx3::{ArgOutcome, Settings};
+///
+/// let mut settings = Settings::DEFAULT;
+/// assert!(matches!(settings.apply_arg(b"m1"), ArgOutcome::Set));
+/// assert_eq!(settings.spacing, 1);
+/// assert!(matches!(settings.apply_arg(b"q"), ArgOutcome::Bad));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Verbosity bits (`SHOW_*`).

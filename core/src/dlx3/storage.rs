@@ -1,5 +1,6 @@
 //! Storage for the DLX3 data structures: node, item and level records, and the two ways
-//! to provide them (borrowed slices, or an owned const-constructible [`Workspace`]).
+//! to provide them: a [`WorkspaceView`] of caller slices, or an owned const-constructible
+//! [`Workspace`] (which lends a view of itself).
 //!
 //! The slice lengths are the capacities: `items.len()` plays the role of Knuth's
 //! `max_cols+2`, `nodes.len()` of `max_nodes` and `levels.len()` of `max_level`, so a full
@@ -31,7 +32,7 @@ pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'stat
     /// An empty bit set.
     const ACTIVE_ZERO: Self::ActiveWords;
     /// Where the engine keeps the head of the input line just read, for error reports:
-    /// [`LineHead`] for `u32` (engines that read text), nothing for `u16`.
+    /// the first 99 bytes for `u32` (engines that read text), nothing for `u16`.
     type LineHead: AsRef<[u8]> + Copy + core::fmt::Debug + 'static;
     /// An empty line head.
     const LINE_HEAD_EMPTY: Self::LineHead;
@@ -369,17 +370,27 @@ impl Names<'_> {
     }
 }
 
-/// A borrowed view of the storage an engine works in.
+/// The storage an engine works in, borrowed from the caller: item, name, node and level
+/// slices whose lengths are the capacities.
+///
+/// ```
+/// use xcover_core::dlx3::{Item, Level, Node, WorkspaceView};
+///
+/// let (mut items, mut names) = (vec![Item::ZERO; 10], vec![[0u8; 8]; 10]);
+/// let (mut nodes, mut levels) = (vec![Node::ZERO; 100], vec![Level::ZERO; 8]);
+/// let view = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
+/// assert_eq!((view.item_slots(), view.node_slots(), view.level_slots()), (10, 100, 8));
+/// ```
 #[derive(Debug)]
-pub struct Storage<'a, W: Width = u32> {
+pub struct WorkspaceView<'a, W: Width = u32> {
     pub(super) items: &'a mut [Item<W>],
     pub(super) names: Names<'a>,
     pub(super) nodes: &'a mut [Node<W>],
     pub(super) levels: &'a mut [Level],
 }
 
-impl<'a> Storage<'a> {
-    /// Storage over caller slices, with writable names (for reading text input).
+impl<'a> WorkspaceView<'a> {
+    /// A view of caller slices, with writable names (for reading text input).
     /// Item capacity is `min(items.len(), names.len()) - 2` items.
     pub fn new(
         items: &'a mut [Item],
@@ -387,7 +398,7 @@ impl<'a> Storage<'a> {
         nodes: &'a mut [Node],
         levels: &'a mut [Level],
     ) -> Self {
-        Storage {
+        WorkspaceView {
             items,
             names: Names::Mutable(names),
             nodes,
@@ -396,15 +407,15 @@ impl<'a> Storage<'a> {
     }
 }
 
-impl<'a, W: Width> Storage<'a, W> {
-    /// Storage for a preloaded matrix whose names are read-only (e.g. in flash).
+impl<'a, W: Width> WorkspaceView<'a, W> {
+    /// A view for a preloaded matrix whose names are read-only (e.g. in flash).
     pub fn with_shared_names(
         items: &'a mut [Item<W>],
         names: &'a [Name],
         nodes: &'a mut [Node<W>],
         levels: &'a mut [Level],
     ) -> Self {
-        Storage {
+        WorkspaceView {
             items,
             names: Names::Shared(names),
             nodes,
@@ -428,10 +439,22 @@ impl<'a, W: Width> Storage<'a, W> {
     }
 }
 
-/// Owned storage with compile-time capacities, constructible in a `static`.
+/// Storage owned, with compile-time capacities, constructible in a `static`; it lends a
+/// [`WorkspaceView`] of itself to an engine.
 ///
 /// `ITEMS` is the number of item slots (items + 2), `NODES` the number of node slots and
 /// `LEVELS` the maximum search depth.
+///
+/// ```
+/// use xcover_core::dlx3::{Dlx3, Settings, Workspace};
+///
+/// // Room for 6 items, 62 nodes and 16 levels; `const`, so it can be a `static`.
+/// static _SPARE: Workspace<8, 64, 16> = Workspace::new();
+/// let mut ws: Workspace<8, 64, 16> = Workspace::new();
+/// let engine = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+/// assert_eq!(engine.item_count(), 0);
+/// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Workspace<const ITEMS: usize, const NODES: usize, const LEVELS: usize> {
     items: [Item; ITEMS],
@@ -460,8 +483,8 @@ impl<const ITEMS: usize, const NODES: usize, const LEVELS: usize> Workspace<ITEM
     }
 
     /// Lends the storage to an engine.
-    pub fn storage(&mut self) -> Storage<'_> {
-        Storage::new(
+    pub fn as_mut_view(&mut self) -> WorkspaceView<'_> {
+        WorkspaceView::new(
             &mut self.items,
             &mut self.names,
             &mut self.nodes,
@@ -481,7 +504,7 @@ mod tests {
     fn workspace_capacities_are_the_slice_lengths() {
         let _ = &SMALL;
         let mut ws: Workspace<12, 100, 7> = Workspace::new();
-        let s = ws.storage();
+        let s = ws.as_mut_view();
         assert_eq!(
             (s.item_slots(), s.node_slots(), s.level_slots()),
             (12, 100, 7)

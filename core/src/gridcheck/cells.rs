@@ -33,6 +33,17 @@ pub const fn box_of(cell: u8) -> u8 {
 /// Every value produced by this module keeps bits 81.. clear; [`Cells::len`] and
 /// [`Cells::iter`] ignore them, so a caller's stray high bit can never name a cell outside
 /// the grid (and index past an 81-entry table).
+///
+/// ```
+/// use xcover_core::gridcheck::Cells;
+///
+/// let row1 = Cells::from_cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+/// let col1 = Cells::from_cells(&[0, 9, 18, 27, 36, 45, 54, 63, 72]);
+/// assert_eq!((row1 & col1).iter().collect::<Vec<u8>>(), vec![0]);
+/// assert_eq!((row1 | col1).len(), 17);
+/// assert!((row1 - col1).is_disjoint(col1));
+/// assert_eq!(Cells::ALL.complement(), Cells::EMPTY);
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Debug)]
 pub struct Cells(pub u128);
 

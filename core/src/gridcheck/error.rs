@@ -64,7 +64,18 @@ impl fmt::Display for UaLineProblem {
     }
 }
 
+impl core::error::Error for UaLineProblem {}
+
 /// Errors of the grid checker (parsing, validation, capacities, UA files).
+///
+/// ```
+/// use xcover_core::gridcheck::{Grid, GridcheckError};
+///
+/// let err = Grid::parse(b"12345").unwrap_err();
+/// assert_eq!(err, GridcheckError::WrongLength(5));
+/// assert_eq!(err.to_string(), "expected 81 characters, found 5");
+/// let _: &dyn core::error::Error = &err;
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum GridcheckError {
     /// A grid or puzzle line that does not have exactly 81 characters (after trimming the
@@ -170,6 +181,9 @@ impl fmt::Display for GridcheckError {
         }
     }
 }
+
+/// The message includes the [`UaLineProblem`] of a bad line, so `source` is `None`.
+impl core::error::Error for GridcheckError {}
 
 #[cfg(test)]
 mod tests {

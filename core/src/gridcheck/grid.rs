@@ -8,6 +8,19 @@ use super::error::{GridcheckError, House};
 ///
 /// The only ways to build one ([`Grid::parse`], [`Grid::from_digits`]) check validity, so
 /// code holding a `Grid` may rely on it.
+///
+/// ```
+/// use xcover_core::gridcheck::{Grid, GridcheckError};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// assert_eq!(grid.digit(9), 4); // row 2, column 1
+/// assert_eq!(grid.cells_of_digit(1).len(), 9);
+/// // Two 1s in the first row: not a solution.
+/// let mut digits = *grid.digits();
+/// digits[1] = 1;
+/// assert!(matches!(Grid::from_digits(digits), Err(GridcheckError::InvalidSolution { .. })));
+/// # Ok::<(), GridcheckError>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Grid {
     digits: [u8; CELL_COUNT],

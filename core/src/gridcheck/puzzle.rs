@@ -9,6 +9,19 @@ use super::grid::{trim_line_end, Grid};
 ///
 /// A puzzle need not be valid (it may have repeated givens, no solution or many); the
 /// solver reports that.
+///
+/// ```
+/// use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let puzzle = Puzzle::from_grid(&grid, Cells::ALL - Cells::single(40));
+/// assert_eq!(puzzle.clue_count(), 80);
+/// assert_eq!(puzzle.digit(40), 0);
+/// puzzle.check_against(&grid)?;
+/// assert_eq!(Puzzle::parse(puzzle.to_string().as_bytes())?, puzzle);
+/// assert_eq!(solver::count_solutions(&puzzle, 0), 1);
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Puzzle {
     cells: [u8; CELL_COUNT],

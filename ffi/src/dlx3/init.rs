@@ -13,7 +13,7 @@ use crate::carve::WeakSliceMut;
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_void;
-use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, Settings, Storage};
+use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, Settings, WorkspaceView};
 
 /// Engine settings from the C settings.
 pub fn engine_settings(c: &dlx3_settings) -> Settings {
@@ -151,7 +151,7 @@ pub unsafe extern "C" fn dlx3_init(
         // SAFETY: forwarded contract: `buf` is valid for `len` bytes for the workspace's life.
         let regions = unsafe { claim_buffer(buf, len, needed, slots, true, nodes, levels) }?;
         let names = regions.names.ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
-        let storage = Storage::new(
+        let storage = WorkspaceView::new(
             regions.items.into_mut(),
             names.into_mut(),
             regions.nodes.into_mut(),
@@ -392,7 +392,8 @@ unsafe fn init_preloaded<W: EngineWidth>(
             last_node: image.last_node,
             options: image.options,
         };
-        let storage = Storage::with_shared_names(items, names, nodes, regions.levels.into_mut());
+        let storage =
+            WorkspaceView::with_shared_names(items, names, nodes, regions.levels.into_mut());
         let engine = Dlx3::preloaded(storage, engine_settings(&settings), layout)
             .map_err(status_of_error)?;
         let capacity = (item_slots - 2, node_slots);

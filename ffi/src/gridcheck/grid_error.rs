@@ -12,8 +12,8 @@ use crate::raw::{out_param, status_of};
 use crate::status::xcover_status;
 use core::ffi::c_char;
 use core::fmt::Write as _;
-use xcover_core::gridcheck::error::House;
 use xcover_core::gridcheck::GridcheckError;
+use xcover_core::gridcheck::House;
 
 /// Characters `gridcheck_set_grid` reads at most before it calls a text too long: a
 /// `WrongLength` of this many means "this many or more".

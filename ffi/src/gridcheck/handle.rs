@@ -15,8 +15,9 @@ use crate::raw::Checked;
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::size_of;
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
-use xcover_core::gridcheck::scan::{ChunkRun, Prepared, RunStats, ScanOptions, Workspace};
+use xcover_core::gridcheck::scan::{
+    BitmapTable, ChunkRun, LevelState, Prepared, RunStats, ScanOptions, WorkspaceView,
+};
 use xcover_core::gridcheck::{Cells, Grid};
 
 /// Rounded size of `T` in the header block.
@@ -50,7 +51,7 @@ struct Regions<'buf> {
     uas: WeakSliceMut<'buf, Cells>,
     scratch: WeakSliceMut<'buf, Cells>,
     work: WeakSliceMut<'buf, u128>,
-    states: WeakSliceMut<'buf, State>,
+    states: WeakSliceMut<'buf, LevelState>,
 }
 
 /// The opaque workspace handle: it points to the start of the caller's buffer given to
@@ -263,11 +264,11 @@ impl<'buf> Record<'buf> {
 
     /// The per-chunk storage, borrowed afresh for a new chunk run (any earlier run is
     /// over: the caller replaces it).
-    pub fn chunk_workspace(&mut self) -> Workspace<'buf> {
+    pub fn chunk_workspace(&mut self) -> WorkspaceView<'buf> {
         // SAFETY: the table was written at init; the only other borrower of the table and
         // the states is the previous ChunkRun, which the caller overwrites with the run
         // built from this workspace (`store_run`) and never uses again.
-        unsafe { Workspace::new(self.regions.table.lend_mut(), self.regions.states.lend()) }
+        unsafe { WorkspaceView::new(self.regions.table.lend_mut(), self.regions.states.lend()) }
     }
 
     /// Stores the run of the chunk just begun (the previous one is forgotten: nothing to

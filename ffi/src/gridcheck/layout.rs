@@ -12,8 +12,7 @@ use super::types::{
 };
 use crate::carve::{Plain, Sizer};
 use core::mem::{align_of, size_of};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, State};
-use xcover_core::gridcheck::scan::{rating, ScanOptions, TruncationLimits};
+use xcover_core::gridcheck::scan::{BitmapTable, LevelState, TruncationLimits};
 use xcover_core::gridcheck::Cells;
 
 /// Alignment of every region after the handle.
@@ -21,7 +20,7 @@ pub const REGION_ALIGN: usize = 16;
 
 const _: () = {
     assert!(size_of::<BitmapTable>().div_ceil(16) * 16 == GRIDCHECK_TABLE_BYTES);
-    assert!(size_of::<State>() == GRIDCHECK_STATE_BYTES);
+    assert!(size_of::<LevelState>() == GRIDCHECK_STATE_BYTES);
     assert!(size_of::<Cells>() == GRIDCHECK_SET_BYTES);
     assert!(align_of::<BitmapTable>() <= REGION_ALIGN);
     assert!(align_of::<Cells>() <= REGION_ALIGN);
@@ -54,10 +53,7 @@ pub fn counts(limits: &gridcheck_limits) -> Option<Counts> {
     }
     let uas = limits.max_ua as usize;
     let levels = limits.max_clues as usize;
-    let mut options = ScanOptions::new(1);
-    options.truncation = Some(truncation(limits.keep_ua));
-    let work = xcover_core::gridcheck::scan::required_work_entries(uas, &options);
-    debug_assert_eq!(work, uas + rating::scratch_entries(uas));
+    let work = xcover_core::gridcheck::scan::prepare_work_entries(uas);
     Some(Counts {
         uas,
         scratch: limits.ua_scratch as usize,
@@ -74,7 +70,7 @@ pub fn bytes(counts: &Counts) -> Option<usize> {
         .array::<Cells>(counts.uas)
         .array::<Cells>(counts.scratch)
         .array::<u128>(counts.work)
-        .array::<State>(counts.states)
+        .array::<LevelState>(counts.states)
         .total()?;
     let total = regions.checked_add(REGION_ALIGN - GRIDCHECK_WORKSPACE_ALIGN)?;
     (total <= isize::MAX as usize).then_some(total)
@@ -83,7 +79,7 @@ pub fn bytes(counts: &Counts) -> Option<usize> {
 // SAFETY: a struct holding one u128: zero is the empty set.
 unsafe impl Plain for Cells {}
 // SAFETY: an array of u64.
-unsafe impl Plain for State {}
+unsafe impl Plain for LevelState {}
 
 #[cfg(test)]
 mod tests {

@@ -8,18 +8,46 @@
 
 use super::region_fit::{self, regions_can_hit, split_region, CellSets, Family, SetMask};
 use super::transpose::transpose;
+use crate::gridcheck::cells::CELL_COUNT;
 
 /// Capacity in sets.
-pub const CAPACITY: usize = 768;
+pub(crate) const CAPACITY: usize = 768;
 /// 64-bit words per state.
-pub const WORDS: usize = CAPACITY / 64;
+pub(crate) const WORDS: usize = CAPACITY / 64;
 
-/// A "still unhit" state: bit i set while set i is not hit.
-pub type State = [u64; WORDS];
+/// One level of a chunk run: bit i set while set i of the [`BitmapTable`] is not hit yet.
+///
+/// Opaque: a [`super::WorkspaceView`] holds one per search level (free clues + 1,
+/// [`super::WorkspaceSize`]), 96 bytes each, all-zero bits a valid value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct LevelState([u64; WORDS]);
+
+impl LevelState {
+    /// A state with no set unhit (what a fresh workspace holds).
+    ///
+    /// ```
+    /// use xcover_core::gridcheck::scan::LevelState;
+    ///
+    /// let mut states = [LevelState::ZERO; 19];
+    /// assert_eq!(core::mem::size_of_val(&states), 19 * 96);
+    /// # let _ = &mut states;
+    /// ```
+    pub const ZERO: LevelState = LevelState([0; WORDS]);
+}
+
+impl Default for LevelState {
+    fn default() -> Self {
+        LevelState::ZERO
+    }
+}
+
+/// The state type of the table's methods (its bits: `.0`).
+type State = LevelState;
 
 /// What placing a clue leaves, from [`BitmapTable::probe`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Probe {
+pub(crate) enum Probe {
     /// Every set is hit.
     AllHit,
     /// The sets left unhit need more clues than are left.
@@ -31,27 +59,25 @@ pub enum Probe {
 
 /// With at most this many clues left, [`BitmapTable::probe`] reads, beyond the parent's
 /// family, only the first [`NARROW_PROBE_WORDS`] words of the state.
-pub const NARROW_PROBE_CLUES: usize = 3;
+pub(crate) const NARROW_PROBE_CLUES: usize = 3;
 /// Words (64 sets each) a narrow probe reads beyond the family: the 256 smallest sets.
-pub const NARROW_PROBE_WORDS: usize = 4;
+pub(crate) const NARROW_PROBE_WORDS: usize = 4;
 /// Live-size classes of the family's packing order ([`BitmapTable::prepare_probes`]):
 /// sets of this many live cells or more share the last class.
-pub const SIZE_CLASSES: usize = 32;
+pub(crate) const SIZE_CLASSES: usize = 32;
 /// Most regions the exact test of [`BitmapTable::probe`] handles.
-pub const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
+pub(crate) const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
 /// Sets the packing (first, by live size) and the exact test of [`BitmapTable::probe`]
 /// read: the first this many unhit sets of the parent state
-/// ([`BitmapTable::prepare_probes`]), less those the placed clue hits.
-/// Measured on sudoku17 line 36000 (whole grid, N = 16), before the packing read them by
-/// live size: 128 left 3.03M placements, 64 left 3.78M and took 1.1x as long (the child's
-/// first 64 overlapping sets, the choice before, left 3.36M).
-pub const TIGHT_SETS: usize = region_fit::MAX_SETS;
+/// ([`BitmapTable::prepare_probes`]), less those the placed clue hits. 128 sets (one
+/// `u128` mask) prune more than 64 for their cost (docs/PERFORMANCE.md).
+pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
 /// Caller scratch of [`BitmapTable::probe`]: the parent's family of sets for the packing
 /// and the exact test, with its per-position masks and its packing order, built once for
 /// all the children of a state ([`BitmapTable::prepare_probes`]).
 #[derive(Clone)]
-pub struct ProbeScratch {
+pub(crate) struct ProbeScratch {
     /// The first [`TIGHT_SETS`] unhit sets of the parent state, in table order.
     sets: [u128; TIGHT_SETS],
     /// Sets in `sets`.
@@ -70,7 +96,7 @@ pub struct ProbeScratch {
 
 impl ProbeScratch {
     /// Fresh scratch.
-    pub const fn new() -> ProbeScratch {
+    pub(crate) const fn new() -> ProbeScratch {
         ProbeScratch {
             sets: [0; TIGHT_SETS],
             len: 0,
@@ -89,9 +115,19 @@ impl Default for ProbeScratch {
 }
 
 /// Hitting masks and per-set data of the sets loaded at the last switch.
+///
+/// Opaque: a chunk run loads it; a [`super::WorkspaceView`] borrows one, a
+/// [`super::Workspace`] owns one.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::BitmapTable;
+///
+/// static TABLE: BitmapTable = BitmapTable::new(); // const: can live in a static
+/// assert!(core::mem::size_of_val(&TABLE) > 20_000);
+/// ```
 #[derive(Clone)]
 pub struct BitmapTable {
-    hit: [State; 81],
+    hit: [[u64; WORDS]; CELL_COUNT],
     sets: [u128; CAPACITY],
     len: usize,
     words: usize,
@@ -107,7 +143,7 @@ impl BitmapTable {
     /// An empty table (about 21 KB; keep it in caller storage).
     pub const fn new() -> BitmapTable {
         BitmapTable {
-            hit: [[0; WORDS]; 81],
+            hit: [[0; WORDS]; CELL_COUNT],
             sets: [0; CAPACITY],
             len: 0,
             words: 0,
@@ -116,7 +152,7 @@ impl BitmapTable {
 
     /// Loads `sets` (order kept, at most [`CAPACITY`], position bits < 81) and returns
     /// the all-unhit state. Returns `None` when there are too many sets.
-    pub fn load(&mut self, sets: &[u128]) -> Option<State> {
+    pub(crate) fn load(&mut self, sets: &[u128]) -> Option<State> {
         if sets.len() > CAPACITY {
             return None;
         }
@@ -125,7 +161,7 @@ impl BitmapTable {
 
     /// Like [`BitmapTable::load`] from an iterator; `None` (table unusable) when it yields
     /// more than [`CAPACITY`] sets.
-    pub fn load_from(&mut self, sets: impl Iterator<Item = u128>) -> Option<State> {
+    pub(crate) fn load_from(&mut self, sets: impl Iterator<Item = u128>) -> Option<State> {
         for row in self.hit.iter_mut() {
             *row = [0; WORDS];
         }
@@ -157,29 +193,20 @@ impl BitmapTable {
                 (1u64 << bits) - 1
             };
         }
-        Some(state)
-    }
-
-    /// Sets loaded.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when no set is loaded.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+        Some(LevelState(state))
     }
 
     /// `out = state` minus the sets hit by `position`, over the active words `from..`;
     /// returns the index of the first still-unhit set there, or `None` when all are hit.
     #[inline]
-    pub fn place(
+    pub(crate) fn place(
         &self,
         state: &State,
         position: u8,
         out: &mut State,
         from: usize,
     ) -> Option<usize> {
+        let (state, out) = (&state.0, &mut out.0);
         let hit = &self.hit[usize::from(position)];
         let words = self.words.min(WORDS);
         let from = from.min(words);
@@ -199,7 +226,8 @@ impl BitmapTable {
 
     /// True when `position` hits every set still unhit in the active words `from..`.
     #[inline]
-    pub fn hits_all(&self, state: &State, position: u8, from: usize) -> bool {
+    pub(crate) fn hits_all(&self, state: &State, position: u8, from: usize) -> bool {
+        let state = &state.0;
         let hit = &self.hit[usize::from(position)];
         let words = self.words.min(WORDS);
         let from = from.min(words);
@@ -216,13 +244,14 @@ impl BitmapTable {
     /// *family*), for each position which of them hold it (one bit-matrix transposition),
     /// and the family by live size (the packing order: small sets first pack more).
     /// `dead` only orders the packing: each probe tests liveness with its own dead cells.
-    pub fn prepare_probes(
+    pub(crate) fn prepare_probes(
         &self,
         state: &State,
         from: usize,
         dead: u128,
         scratch: &mut ProbeScratch,
     ) {
+        let state = &state.0;
         let words = self.words.min(WORDS);
         let mut len = 0;
         let mut rest_from = words * 64;
@@ -279,7 +308,7 @@ impl BitmapTable {
     ///   over for anywhere; a search over those choices finds none that hits every
     ///   set of the family.
     #[inline]
-    pub fn probe(
+    pub(crate) fn probe(
         &self,
         state: &State,
         position: u8,
@@ -288,6 +317,7 @@ impl BitmapTable {
         clues: usize,
         scratch: &ProbeScratch,
     ) -> Probe {
+        let state = &state.0;
         let cell_sets = &scratch.cell_sets;
         let members = region_fit::first_sets(scratch.len) & !cell_sets[usize::from(position)];
         let mut packing = Packing::new(clues, dead);
@@ -355,7 +385,7 @@ impl BitmapTable {
         if disjoint + 2 == clues {
             // Two clues to spare: a region that two disjoint sets meet alone splits in two,
             // and the exact test below applies to the larger packing. (Splitting with fewer
-            // clues to spare prunes nothing the exact test does not, and measured slower.)
+            // clues to spare prunes nothing the exact test does not: it only costs time.)
             if disjoint == TIGHT_REGIONS {
                 return Probe::Open;
             }
@@ -377,7 +407,14 @@ impl BitmapTable {
     /// (words `from..`): the possible last clues after it (`within` itself when it hits
     /// every set). Stops at the first empty intersection.
     #[inline]
-    pub fn common_after(&self, state: &State, position: u8, from: usize, within: u128) -> u128 {
+    pub(crate) fn common_after(
+        &self,
+        state: &State,
+        position: u8,
+        from: usize,
+        within: u128,
+    ) -> u128 {
+        let state = &state.0;
         let hit = &self.hit[usize::from(position)];
         let mut common = within;
         for w in from..self.words.min(WORDS) {
@@ -395,7 +432,7 @@ impl BitmapTable {
 
     /// Positions of loaded set `index`.
     #[inline]
-    pub fn set(&self, index: usize) -> u128 {
+    pub(crate) fn set(&self, index: usize) -> u128 {
         self.sets[index]
     }
 }
@@ -557,7 +594,7 @@ mod tests {
         let mut dead = 0u128;
         let mut scratch = ProbeScratch::new();
         for position in [70u8, 3, 40, 12, 77, 0] {
-            let mut next = [0u64; WORDS];
+            let mut next = LevelState::ZERO;
             let all = unhit.iter().all(|&i| sets[i] >> position & 1 == 1);
             assert_eq!(table.hits_all(&state, position, 0), all);
             let parent = unhit.clone();

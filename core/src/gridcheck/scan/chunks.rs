@@ -14,10 +14,18 @@ use super::Prepared;
 const NONE: u8 = u8::MAX;
 
 /// Levels of the enumeration a chunk fixes (at most).
-pub const CHUNK_LEVELS: usize = 3;
+pub(crate) const CHUNK_LEVELS: usize = 3;
 
 /// A chunk: the positions of the first three free clues in enumeration order (`255` =
 /// any; a level left open leaves the levels below it open too).
+///
+/// ```
+/// use xcover_core::gridcheck::scan::ChunkId;
+///
+/// let chunk = ChunkId { top: 4, second: 0, third: 9 };
+/// assert_eq!(ChunkId::from_u32(chunk.to_u32()), Some(chunk));
+/// assert_eq!(ChunkId::from_u32(1 << 24), None);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChunkId {
     /// Iterator position of the first free clue placed, or 255 for any.
@@ -101,6 +109,9 @@ struct Level {
 }
 
 /// Iterator over the chunks of a prepared scan, in enumeration order.
+///
+/// `prepared.chunks()` lists the chunks, each run by a [`super::ChunkRun`] (on any
+/// thread), and the union of their puzzles is the scan's (see the [scan example](super)).
 pub struct Chunks<'p> {
     prepared: &'p Prepared<'p>,
     levels: [Level; CHUNK_LEVELS],

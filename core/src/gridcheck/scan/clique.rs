@@ -8,28 +8,29 @@
 //! disjoint real UA gives valid bounds, only maybe weaker ones).
 
 /// Most members a clique can have: every set has at least 2 cells after step A.
-pub const MAX_MEMBERS: usize = 41;
+pub(crate) const MAX_MEMBERS: usize = 41;
 
 /// The chosen clique.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Clique {
+pub(crate) struct Clique {
     members: [u128; MAX_MEMBERS],
     len: usize,
     product: u64,
     /// True when the node budget ran out before the search finished.
-    pub truncated: bool,
+    pub(crate) truncated: bool,
     /// Search nodes visited.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 impl Clique {
     /// Members in the order they were chosen (size ascending).
-    pub fn members(&self) -> &[u128] {
+    pub(crate) fn members(&self) -> &[u128] {
         &self.members[..self.len]
     }
 
+    #[cfg(test)]
     /// Product of the member sizes (1 for an empty clique).
-    pub fn product(&self) -> u64 {
+    pub(crate) fn product(&self) -> u64 {
         self.product
     }
 
@@ -41,7 +42,7 @@ impl Clique {
 
 /// Finds the clique. `sorted_small` must be sorted by size ascending; `universe` is the set
 /// of cells the sets live in (free cells).
-pub fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget: u64) -> Clique {
+pub(crate) fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget: u64) -> Clique {
     let mut best = Clique {
         members: [0; MAX_MEMBERS],
         len: 0,

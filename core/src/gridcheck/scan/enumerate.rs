@@ -18,19 +18,16 @@
 use super::bitmap768::{Probe, ProbeScratch};
 use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
-use super::storage::{Workspace, WorkspaceSize};
+use super::workspace::{WorkspaceSize, WorkspaceView};
 use super::Prepared;
-use crate::gridcheck::cells::Cells;
+use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
 /// Children with at most this many clues left are probed first (packing bound and exact
-/// test, [`super::bitmap768::BitmapTable::probe`]). Measured with a prototype of this
-/// probe, whole grid, N = 16, one thread: on `ga` 7 takes 6.3 s against 7.1 s for 6, on
-/// sudoku17 line 9000 4.2 s against 5.0 s, and on the slowest of the README's six grids
-/// 8 and 9 gain nothing over 7 (24.5 s). With the narrowing test before the exact one, 5
-/// was best; with the packing test alone, 3.
-pub const PACKING_LEVELS: usize = 7;
+/// test, `BitmapTable::probe`); higher up the probe rarely prunes and costs more than it
+/// saves (the measurements that chose 7 are in docs/PERFORMANCE.md).
+pub(crate) const PACKING_LEVELS: usize = 7;
 
 /// Outcome of [`ChunkRun::run`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,6 +69,9 @@ struct Frame {
     from: u8,
 }
 
+/// Frames of a run: one per clue (at most one per cell), and the root's.
+const MAX_FRAMES: usize = CELL_COUNT + 1;
+
 const EMPTY_FRAME: Frame = Frame {
     branch: 0,
     dead: 0,
@@ -81,11 +81,34 @@ const EMPTY_FRAME: Frame = Frame {
 };
 
 /// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
+///
+/// A whole scan as one run, resumed in slices of 10 steps (the [scan example](super)
+/// runs it chunk by chunk):
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use xcover_core::gridcheck::scan::{self, ChunkId, ChunkRun, RunStatus, ScanOptions, Workspace};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let mut options = ScanOptions::new(78);
+/// options.mask.givens = Cells::ALL - Cells::from_cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+/// let mut work = [0u128; scan::prepare_work_entries(0)];
+/// let prepared = scan::prepare(&grid, &[], &options, &mut work)?;
+/// let mut workspace: Box<Workspace<7>> = Box::default(); // 6 free clues + 1
+/// let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), ChunkId::WHOLE)?;
+/// let mut count = 0;
+/// let mut on_found = |_: Cells| { count += 1; ControlFlow::Continue(()) };
+/// while run.run(10, &mut on_found) == RunStatus::BudgetExhausted {}
+/// assert_eq!(count, 84); // C(9, 6)
+/// assert_eq!(run.stats().found, 84);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct ChunkRun<'p, 'w> {
     prepared: &'p Prepared<'p>,
-    workspace: Workspace<'w>,
+    workspace: WorkspaceView<'w>,
     chunk: ChunkId,
-    frames: [Frame; 82],
+    frames: [Frame; MAX_FRAMES],
     /// Scratch of the probes.
     probe_scratch: ProbeScratch,
     /// One more than the depth whose state `probe_scratch` was prepared for; 0 for none.
@@ -104,7 +127,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// A run of `chunk` with `workspace` (checked against [`WorkspaceSize::for_scan`]).
     pub fn new(
         prepared: &'p Prepared<'p>,
-        workspace: Workspace<'w>,
+        workspace: WorkspaceView<'w>,
         chunk: ChunkId,
     ) -> Result<ChunkRun<'p, 'w>, ScanError> {
         let need = WorkspaceSize::for_scan(prepared);
@@ -122,7 +145,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             prepared,
             workspace,
             chunk,
-            frames: [EMPTY_FRAME; 82],
+            frames: [EMPTY_FRAME; MAX_FRAMES],
             probe_scratch: ProbeScratch::new(),
             probes_for: 0,
             depth: 0,
@@ -137,8 +160,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         self.stats
     }
 
-    /// Gives the workspace back (for the next chunk).
-    pub fn into_workspace(self) -> Workspace<'w> {
+    /// Gives the workspace view back (for the next chunk).
+    pub fn into_view(self) -> WorkspaceView<'w> {
         self.workspace
     }
 
@@ -299,7 +322,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         left: usize,
     ) -> Option<(u128, bool, u8)> {
         let all_live = self.prepared.free_positions() & !dead;
-        let Workspace { table, states, .. } = &mut self.workspace;
+        let WorkspaceView { table, states, .. } = &mut self.workspace;
         let (low, high) = states.split_at_mut(depth + 1);
         let from = usize::from(frame.from);
         if left <= PACKING_LEVELS {
@@ -332,7 +355,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     #[inline(always)]
     fn descend(&mut self, depth: usize, frame: Frame, left: usize, stop_steps: u64) -> bool {
         let free = self.prepared.free_positions();
-        let Workspace { table, states } = &mut self.workspace;
+        let WorkspaceView { table, states } = &mut self.workspace;
         let (low, high) = states.split_at_mut(depth + 1);
         let state = &low[depth];
         let from = usize::from(frame.from);
@@ -443,7 +466,7 @@ fn check_candidate<F>(
 where
     F: FnMut(Cells) -> ControlFlow<()>,
 {
-    let givens = prepared.remap().to_cells(positions) | prepared.forced_givens().0;
+    let givens = prepared.remap().cells_of(positions) | prepared.forced_givens().0;
     stats.candidates += 1;
     stats.solver_calls += 1;
     stats.steps += 1;

@@ -3,6 +3,14 @@ use core::fmt;
 
 /// Why a scan could not be prepared or run. A scan that is possible but finds nothing is
 /// not an error (see [`super::Prepared::impossible`]).
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{ClueMask, ScanError};
+///
+/// let err = ClueMask::parse(&[b'.'; 82]).unwrap_err();
+/// assert_eq!(err, ScanError::MaskTooLong { len: 82 });
+/// let _: &dyn core::error::Error = &err;
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ScanError {
     /// The clue mask has more than 81 characters (after trimming the line end).
@@ -71,3 +79,5 @@ impl fmt::Display for ScanError {
         }
     }
 }
+
+impl core::error::Error for ScanError {}

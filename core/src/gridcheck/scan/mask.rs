@@ -3,12 +3,23 @@
 //! A mask has up to 81 characters: `1` = the cell must be a given, `0` = the cell must be
 //! empty, any other character (usually `.`) = free. A shorter mask leaves the tail free.
 use super::error::ScanError;
-use crate::gridcheck::cells::Cells;
+use crate::gridcheck::cells::{Cells, CELL_COUNT};
 
 /// All 81 cell bits.
-pub(crate) const ALL_BITS: u128 = (1u128 << 81) - 1;
+pub(crate) const ALL_BITS: u128 = Cells::ALL.0;
 
 /// Forced givens and forced empty cells of a scan.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::ClueMask;
+/// use xcover_core::gridcheck::Cells;
+///
+/// let mask = ClueMask::parse(b"10.1\n")?;
+/// assert_eq!(mask.givens, Cells::from_cells(&[0, 3]));
+/// assert_eq!(mask.empties, Cells::single(1));
+/// assert_eq!(mask.free_cells().len(), 78);
+/// # Ok::<(), xcover_core::gridcheck::scan::ScanError>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct ClueMask {
     /// Cells that must be givens.
@@ -31,7 +42,7 @@ impl ClueMask {
             end -= 1;
         }
         let text = &text[..end];
-        if text.len() > 81 {
+        if text.len() > CELL_COUNT {
             return Err(ScanError::MaskTooLong { len: text.len() });
         }
         let mut givens = 0u128;
@@ -62,24 +73,28 @@ impl ClueMask {
 
 /// Result of step A.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Forced {
+pub(crate) struct Forced {
     /// Forced givens: the mask's plus those step A found.
-    pub givens: u128,
+    pub(crate) givens: u128,
     /// Givens step A added (a UA shrunk to one cell).
-    pub extra_givens: u128,
+    pub(crate) extra_givens: u128,
     /// Forced empty cells (the mask's).
-    pub empties: u128,
+    pub(crate) empties: u128,
     /// Number of shrunk sets written to the output (sorted by size, then bits; no duplicates).
-    pub len: usize,
+    pub(crate) len: usize,
     /// A UA lies entirely in forced empty cells: no puzzle can respect the mask.
-    pub impossible: bool,
+    pub(crate) impossible: bool,
 }
 
 /// Step A: drops the sets hit by a forced given, shrinks the others to their free cells,
 /// turns one-cell remainders into extra forced givens. Writes the remaining sets to
 /// `out[..len]`, sorted by (size, bits) and de-duplicated. Every output set must still be
 /// hit by any puzzle that respects the mask, so it is as good as a real UA for pruning.
-pub fn apply_forced(uas: &[Cells], mask: &ClueMask, out: &mut [u128]) -> Result<Forced, ScanError> {
+pub(crate) fn apply_forced(
+    uas: &[Cells],
+    mask: &ClueMask,
+    out: &mut [u128],
+) -> Result<Forced, ScanError> {
     if out.len() < uas.len() {
         return Err(ScanError::StorageTooSmall {
             what: "prepare work list",

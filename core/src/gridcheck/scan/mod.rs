@@ -1,62 +1,125 @@
 //! Grid scan: every N-clue sub-puzzle of a solution grid with a unique solution.
 //!
-//! Steps A–E follow the reference gridchecker (see the engineering note); the enumeration
-//! is the hitting-set enumeration of McGuire, Tugemann and Civario (2012):
+//! Steps A–E follow the reference gridchecker; the enumeration is the hitting-set
+//! enumeration of McGuire, Tugemann and Civario (2012):
 //!
-//! 1. [`mask`] — step A: forced givens / forced empty cells shrink or drop the UA;
-//! 2. [`clique`] — step B: maximum clique of disjoint UA, smallest product of sizes;
-//! 3. [`rating`] — step C: member and cell order;
-//! 4. [`remap`] — step D: cells to iterator positions;
-//! 5. [`truncate`] — step E: the smallest UA kept (768 by default), smallest first; the
-//!    enumeration loads up to 768 of them into its [`bitmap768`] table;
-//! 6. [`enumerate`] — a resumable state machine enumerating hitting sets with dead clues
-//!    (branch on the smallest unhit set, packing bound and the exact [`region_fit`]
-//!    test of tight packings, whose per-position masks come from one [`transpose`] per
-//!    parent, last-clue shortcut); split into independent [`chunks`] by its first three
+//! 1. step A: forced givens / forced empty cells ([`ClueMask`]) shrink or drop the UA;
+//! 2. step B: a maximum clique of disjoint UA, smallest product of sizes, bounds the search;
+//! 3. step C: member and cell order;
+//! 4. step D: cells to iterator positions;
+//! 5. step E: the smallest UA are kept ([`TruncationLimits`]), smallest first; a run loads
+//!    up to [`TABLE_CAPACITY`] of them into its [`BitmapTable`];
+//! 6. a resumable state machine ([`ChunkRun`]) enumerates hitting sets with dead clues
+//!    (branch on the smallest unhit set, packing bound and an exact test of tight
+//!    packings, last-clue shortcut), split into independent [`Chunks`] by its first three
 //!    clues.
 //!
 //! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
 //! device: a missing UA costs time, never a result. Every UA given to [`prepare`] must be
-//! real (verify loaded lists with `ua::verify_ua` first).
+//! real (verify loaded lists with [`crate::gridcheck::ua::verify_ua`] first).
 //!
-//! Storage: [`prepare`] works in a caller slice of `u128` at least as long as the UA list
-//! and keeps the retained UA there; each thread running chunks owns a [`Workspace`]
-//! ([`WorkspaceSize::for_scan`] says how big).
+//! Storage: [`prepare`] works in a caller slice of `u128` ([`prepare_work_entries`]) and
+//! keeps the retained UA there; each thread running chunks owns a [`Workspace`] or lends
+//! a [`WorkspaceView`] ([`WorkspaceSize`] says how big).
+//!
+//! Scanning a masked grid, chunk by chunk, in budgeted slices:
+//!
+//! ```
+//! use core::ops::ControlFlow;
+//! use xcover_core::gridcheck::scan::{self, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace};
+//! use xcover_core::gridcheck::ua::{generate, UaList};
+//! use xcover_core::gridcheck::{Cells, Grid};
+//!
+//! let grid = Grid::parse(
+//!     b"123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+//! )?;
+//! // Rows 2 to 9 are givens, row 1 is free: the 74-clue puzzles take 2 of its 9 cells.
+//! let mut options = ScanOptions::new(74);
+//! options.mask = ClueMask::parse(&[[b'.'; 9].as_slice(), &[b'1'; 72]].concat())?;
+//!
+//! // Unavoidable sets of the grid that avoid the forced givens (a pruning aid only).
+//! let (mut storage, mut scratch) = ([Cells::EMPTY; 512], [Cells::EMPTY; 1024]);
+//! let mut uas = UaList::new(&mut storage);
+//! generate::for_mask(&grid, 10, 1, options.mask.givens, &mut uas, &mut scratch)?;
+//!
+//! let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+//! let prepared = scan::prepare(&grid, uas.as_slice(), &options, &mut work)?;
+//! let mut workspace: Box<Workspace<75>> = Box::default();
+//! let mut found = Vec::new();
+//! for chunk in prepared.chunks() {
+//!     let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), chunk)?;
+//!     let mut on_found = |givens: Cells| {
+//!         found.push(givens);
+//!         ControlFlow::Continue(())
+//!     };
+//!     while run.run(1000, &mut on_found) == RunStatus::BudgetExhausted {}
+//! }
+//! // Every row cell is forced by its column: all C(9, 2) = 36 choices are unique.
+//! assert_eq!(found.len(), 36);
+//! assert!(found.iter().all(|p| p.len() == 74));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
 
-pub mod bitmap768;
-pub mod chunks;
-pub mod clique;
-pub mod enumerate;
-pub mod error;
-pub mod mask;
-pub mod options;
-pub mod rating;
-pub mod region_fit;
-pub mod remap;
-pub mod storage;
-pub mod transpose;
-pub mod truncate;
+mod bitmap768;
+mod chunks;
+mod clique;
+mod enumerate;
+mod error;
+mod mask;
+mod options;
+mod rating;
+mod region_fit;
+mod remap;
+mod transpose;
+mod truncate;
+mod workspace;
 
+pub use bitmap768::{BitmapTable, LevelState};
 pub use chunks::{ChunkId, Chunks};
 pub use enumerate::{ChunkRun, RunStats, RunStatus};
 pub use error::ScanError;
 pub use mask::ClueMask;
 pub use options::{ScanOptions, TruncationLimits};
-pub use storage::{Workspace, WorkspaceBuffers, WorkspaceSize};
+pub use workspace::{Workspace, WorkspaceSize, WorkspaceView};
 
-use crate::gridcheck::cells::Cells;
+use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::grid::Grid;
 use clique::Clique;
 use mask::ALL_BITS;
 use remap::Remap;
 
+/// Most UA a run loads into its [`BitmapTable`] (the head of the kept list): the default
+/// of [`TruncationLimits`].
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{TruncationLimits, TABLE_CAPACITY};
+///
+/// assert_eq!(TruncationLimits::DEFAULT.total, TABLE_CAPACITY);
+/// ```
+pub const TABLE_CAPACITY: usize = bitmap768::CAPACITY;
+
 /// Largest UA size considered for the clique (reference `--mcnuasizelimit` 13).
-pub const CLIQUE_MAX_UA_SIZE: u32 = 13;
+pub(crate) const CLIQUE_MAX_UA_SIZE: u32 = 13;
 /// Node budget of the clique search (bounded time; the best clique so far is used).
-pub const CLIQUE_NODE_BUDGET: u64 = 3_000_000;
+pub(crate) const CLIQUE_NODE_BUDGET: u64 = 3_000_000;
 
 /// Why a prepared scan can have no result at all (not an error: the answer is "none").
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{self, ClueMask, Impossible, ScanOptions};
+/// use xcover_core::gridcheck::Grid;
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// // 3 clues, but 79 cells are forced empty: only two are free.
+/// let mut options = ScanOptions::new(3);
+/// options.mask = ClueMask::parse(&[b'0'; 79])?;
+/// let mut work = [0u128; scan::prepare_work_entries(0)];
+/// let prepared = scan::prepare(&grid, &[], &options, &mut work)?;
+/// assert_eq!(prepared.impossible(), Some(Impossible::NotEnoughFreeCells));
+/// assert_eq!(prepared.chunks().count(), 0);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Impossible {
     /// Step A forced more givens than the clue count.
@@ -81,6 +144,24 @@ pub struct PrepareStats {
 }
 
 /// A scan ready to run: read-only, shareable between threads.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{self, ClueMask, ScanOptions};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let mut options = ScanOptions::new(20);
+/// options.mask.givens = Cells::from_cells(&[0, 10, 20]);
+/// let uas = [grid.cells_of_digit(1) | grid.cells_of_digit(2)];
+/// let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+/// let prepared = scan::prepare(&grid, &uas, &options, &mut work)?;
+/// assert_eq!(prepared.free_clues(), 17);
+/// assert_eq!(prepared.free_cell_count(), 78);
+/// assert_eq!(prepared.stats().ua_input, 1);
+/// let first_free = prepared.cell_at(0).unwrap();
+/// assert!(!options.mask.givens.contains(first_free));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct Prepared<'a> {
     grid: &'a Grid,
     options: ScanOptions,
@@ -96,14 +177,20 @@ pub struct Prepared<'a> {
 }
 
 /// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself, plus
-/// the rating scratch ([`rating::scratch_entries`]).
-pub fn required_work_entries(ua_count: usize, _options: &ScanOptions) -> usize {
+/// the scratch of the ordering step.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::prepare_work_entries;
+///
+/// assert!(prepare_work_entries(3000) > 3000);
+/// ```
+pub const fn prepare_work_entries(ua_count: usize) -> usize {
     ua_count + rating::scratch_entries(ua_count)
 }
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
-/// `work` must hold [`required_work_entries`] entries; the kept UA and their hitting masks
-/// stay there.
+/// `work` must hold [`prepare_work_entries`] entries; the kept UA stay there, so the
+/// prepared scan borrows it. See the [module example](self).
 pub fn prepare<'a>(
     grid: &'a Grid,
     uas: &[Cells],
@@ -111,7 +198,7 @@ pub fn prepare<'a>(
     work: &'a mut [u128],
 ) -> Result<Prepared<'a>, ScanError> {
     let clues = options.clues;
-    if clues == 0 || clues > 81 {
+    if clues == 0 || usize::from(clues) > CELL_COUNT {
         return Err(ScanError::BadClueCount {
             clues: u32::from(clues),
         });
@@ -123,7 +210,7 @@ pub fn prepare<'a>(
             clues: u32::from(clues),
         });
     }
-    let needed = required_work_entries(uas.len(), options);
+    let needed = prepare_work_entries(uas.len());
     if work.len() < needed {
         return Err(ScanError::StorageTooSmall {
             what: "prepare work list",
@@ -160,11 +247,11 @@ pub fn prepare<'a>(
 
     // Step C and D: order, remap, clique bounds.
     rating::order_members(clique.members_mut(), list, scratch);
-    let mut order = [0u8; 81];
+    let mut order = [0u8; CELL_COUNT];
     let ordered = rating::order_cells(clique.members(), list, free, &mut order, scratch);
     let remap = Remap::build(&order[..ordered], forced.givens, forced.empties);
     for set in list.iter_mut() {
-        *set = remap.to_positions(*set);
+        *set = remap.positions_of(*set);
     }
 
     // Step E: truncation to the smallest sets, in table order (the enumeration loads the
@@ -246,19 +333,13 @@ impl<'a> Prepared<'a> {
         self.kept.len()
     }
 
-    /// Kept UA as position sets, smallest first.
-    pub fn kept(&self) -> &'a [u128] {
-        self.kept
-    }
-
-    /// The kept UA the enumeration loads into its table: the first
-    /// [`bitmap768::CAPACITY`].
-    pub fn table_sets(&self) -> &'a [u128] {
-        &self.kept[..self.kept.len().min(bitmap768::CAPACITY)]
+    /// The kept UA the enumeration loads into its table: the first [`TABLE_CAPACITY`].
+    pub(crate) fn table_sets(&self) -> &'a [u128] {
+        &self.kept[..self.kept.len().min(TABLE_CAPACITY)]
     }
 
     /// The free positions, `0..free_cell_count()`.
-    pub fn free_positions(&self) -> u128 {
+    pub(crate) fn free_positions(&self) -> u128 {
         match self.free_count {
             0 => 0,
             n => u128::MAX >> (128 - u32::from(n)),
@@ -270,8 +351,15 @@ impl<'a> Prepared<'a> {
         chunk.fits(self.free_clues, self.free_count)
     }
 
+    /// The grid cell at iterator position `position` (the positions of a [`ChunkId`]):
+    /// positions `0..free_cell_count()` are the free cells in the order the enumeration
+    /// tries them. `None` past the grid.
+    pub fn cell_at(&self, position: u8) -> Option<u8> {
+        (usize::from(position) < CELL_COUNT).then(|| self.remap.cell(position))
+    }
+
     /// The cell <-> position map.
-    pub fn remap(&self) -> &Remap {
+    pub(crate) fn remap(&self) -> &Remap {
         &self.remap
     }
 

@@ -2,7 +2,7 @@
 use super::mask::ClueMask;
 
 /// How many unavoidable sets a scan keeps: the `total` smallest. The enumeration loads
-/// at most [`super::bitmap768::CAPACITY`] of them into its table.
+/// at most [`super::TABLE_CAPACITY`] of them into its table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TruncationLimits {
     /// Cap on the kept list.
@@ -17,6 +17,16 @@ impl TruncationLimits {
 }
 
 /// Options of one scan.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{ScanOptions, TruncationLimits, TABLE_CAPACITY};
+///
+/// let mut options = ScanOptions::new(17);
+/// options.minimal_only = true;
+/// assert_eq!(options.truncation_limits().total, TABLE_CAPACITY);
+/// options.truncation = Some(TruncationLimits { total: 300 });
+/// assert_eq!(options.truncation_limits(), TruncationLimits { total: 300 });
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ScanOptions {
     /// N: clues of every reported puzzle (forced givens included).

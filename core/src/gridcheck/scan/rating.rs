@@ -19,21 +19,22 @@
 //! open-addressing hash set for the next level. When a level does not fit, its count is
 //! recorded as "more than the room" and the chain stops there: the order may then differ
 //! from the reference's, never the scan's result.
+use crate::gridcheck::cells::CELL_COUNT;
 use core::cmp::Ordering;
 
 /// Weight scale for 1/size^2 (integer, so the order is exact and deterministic).
 const SCALE: u64 = 1 << 40;
 
 /// Largest set size used to rate members.
-pub const MEMBER_RATING_MAX_SIZE: u32 = 11;
+pub(crate) const MEMBER_RATING_MAX_SIZE: u32 = 11;
 /// Largest set size used to rate cells.
-pub const CELL_RATING_MAX_SIZE: u32 = 8;
+pub(crate) const CELL_RATING_MAX_SIZE: u32 = 8;
 /// Highest chain level recorded (an area of 2 cells leaves room for 19 disjoint 4-sets).
-pub const MAX_LEVELS: usize = 24;
+pub(crate) const MAX_LEVELS: usize = 24;
 
 /// Scratch entries ([`u128`]) the rating uses for a list of `ua_count` sets: at least 4096,
 /// at most 2^18 (4 MB), else 8 per set.
-pub const fn scratch_entries(ua_count: usize) -> usize {
+pub(crate) const fn scratch_entries(ua_count: usize) -> usize {
     let want = ua_count.saturating_mul(8);
     if want < 1 << 12 {
         1 << 12
@@ -46,11 +47,11 @@ pub const fn scratch_entries(ua_count: usize) -> usize {
 
 /// A rating: chain level sizes and the 1/size^2 tie-break. `Ord`: higher is better rated.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Rating {
+pub(crate) struct Rating {
     /// `levels[k]` = distinct unions of `k` disjoint small sets (index 0 unused).
-    pub levels: [u32; MAX_LEVELS + 1],
+    pub(crate) levels: [u32; MAX_LEVELS + 1],
     /// Sum of `2^40 / size^2` over every set disjoint from the area.
-    pub weight: u64,
+    pub(crate) weight: u64,
 }
 
 impl Ord for Rating {
@@ -72,7 +73,7 @@ impl PartialOrd for Rating {
 }
 
 /// True for lists the chains would explode on (the reference's "MC-like" rule).
-pub fn is_mc_like(sorted: &[u128]) -> bool {
+pub(crate) fn is_mc_like(sorted: &[u128]) -> bool {
     let mut six = 0;
     for &set in sorted {
         match set.count_ones() {
@@ -94,7 +95,7 @@ fn slot(set: u128, bits: u32) -> usize {
 
 /// Rates `area` against `sorted` (size ascending): chains of the sets of 2..=`max_size`
 /// cells (none when `max_size` is 0) and the 1/size^2 sum over all sets.
-pub fn rate(sorted: &[u128], max_size: u32, area: u128, scratch: &mut [u128]) -> Rating {
+pub(crate) fn rate(sorted: &[u128], max_size: u32, area: u128, scratch: &mut [u128]) -> Rating {
     let mut rating = Rating {
         levels: [0; MAX_LEVELS + 1],
         weight: 0,
@@ -208,7 +209,7 @@ pub fn rate(sorted: &[u128], max_size: u32, area: u128, scratch: &mut [u128]) ->
 
 /// Orders `members` (already size ascending) in place: inside equal-size groups, the
 /// highest rated member first (stable on ties).
-pub fn order_members(members: &mut [u128], sorted: &[u128], scratch: &mut [u128]) {
+pub(crate) fn order_members(members: &mut [u128], sorted: &[u128], scratch: &mut [u128]) {
     let n = members.len();
     let max_size = if is_mc_like(sorted) {
         0
@@ -247,11 +248,11 @@ pub fn order_members(members: &mut [u128], sorted: &[u128], scratch: &mut [u128]
 
 /// Writes the free cells in iterator order into `order` and returns how many: the cells of
 /// each member (rated), then the other free cells in increasing order.
-pub fn order_cells(
+pub(crate) fn order_cells(
     members: &[u128],
     sorted: &[u128],
     free: u128,
-    order: &mut [u8; 81],
+    order: &mut [u8; CELL_COUNT],
     scratch: &mut [u128],
 ) -> usize {
     let max_size = if is_mc_like(sorted) {
@@ -269,7 +270,7 @@ pub fn order_cells(
         union |= member;
         let start = len;
         let mut rest = member & free;
-        let mut ratings = [empty; 81];
+        let mut ratings = [empty; CELL_COUNT];
         while rest != 0 {
             let cell = rest.trailing_zeros() as u8;
             rest &= rest - 1;

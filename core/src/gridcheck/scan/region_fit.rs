@@ -13,37 +13,32 @@
 //! state for all its children (one bit-matrix transposition, [`super::transpose`]): a
 //! child's family is its parent's less the sets its clue hits. With two clues to spare,
 //! [`split_region`] first looks for a region that two disjoint sets meet alone: those two
-//! replace it, and the larger packing leaves one clue to spare.
-//!
-//! Measured with a prototype on `ga` (whole grid, N = 16, one thread, probes at 5 clues
-//! left): of the children the previous test (the narrowing below, then every set must
-//! hold a candidate) passed with no clue to spare, 1.68M, the exact search passes 80; with
-//! the one-spare-clue search as well, the placements fall from 60.9M to 11.5M.
+//! replace it, and the larger packing leaves one clue to spare. (How much this prunes:
+//! docs/PERFORMANCE.md.)
 
 /// Most regions [`regions_can_hit`] handles.
-pub const MAX_REGIONS: usize = 8;
+pub(crate) const MAX_REGIONS: usize = 8;
 /// Most sets a [`Family`] holds (one bit each in a [`SetMask`]).
-pub const MAX_SETS: usize = 128;
+pub(crate) const MAX_SETS: usize = 128;
 /// Search nodes [`regions_can_hit`] may visit before it gives up and answers "can hit"
-/// (the safe answer: it only costs pruning). Sampled on sudoku17 line 36000, the searches
-/// need about 160 nodes on average, under 1024 in 98% of them, and nearly all end in a
-/// prune; the limit bounds the worst case. Lower limits (512, 2048) measured slower: the
-/// long searches are the ones that prune.
-pub const NODE_LIMIT: u32 = 1 << 14;
+/// (the safe answer: it only costs pruning). Typical searches need far fewer nodes; the
+/// limit bounds the worst case without cutting the long searches, which are the ones that
+/// prune (samples and the limits tried: docs/PERFORMANCE.md).
+pub(crate) const NODE_LIMIT: u32 = 1 << 14;
 
 /// Sets of a [`Family`]: bit `i` for `family.sets[i]`.
-pub type SetMask = u128;
+pub(crate) type SetMask = u128;
 
 /// Caller scratch of [`regions_can_hit`] and [`split_region`]: for each position, the
 /// members of the family that hold it (bits of non-members are ignored, so masks of a
 /// larger family serve). Only the entries of region cells are read; the caller fills
 /// them ([`fill_cell_sets`], or once for a family and its subfamilies).
-pub type CellSets = [SetMask; 128];
+pub(crate) type CellSets = [SetMask; 128];
 
 /// The sets the tests must see hit: `sets[i]` for each bit `i` of `members`, and only
 /// their cells in `live` (the cells that can still take a clue).
 #[derive(Copy, Clone, Debug)]
-pub struct Family<'a> {
+pub(crate) struct Family<'a> {
     sets: &'a [u128],
     members: SetMask,
     live: u128,
@@ -53,7 +48,7 @@ impl<'a> Family<'a> {
     /// The members `members` of `sets` (bits from `sets.len()` or [`MAX_SETS`] on are
     /// dropped), with the cells of `live`.
     #[inline]
-    pub fn new(sets: &'a [u128], members: SetMask, live: u128) -> Family<'a> {
+    pub(crate) fn new(sets: &'a [u128], members: SetMask, live: u128) -> Family<'a> {
         let sets = &sets[..sets.len().min(MAX_SETS)];
         Family {
             sets,
@@ -65,7 +60,7 @@ impl<'a> Family<'a> {
 
 /// The mask of the first `count` sets (all of a [`SetMask`] from its width on).
 #[inline]
-pub fn first_sets(count: usize) -> SetMask {
+pub(crate) fn first_sets(count: usize) -> SetMask {
     if count >= SetMask::BITS as usize {
         SetMask::MAX
     } else {
@@ -73,9 +68,10 @@ pub fn first_sets(count: usize) -> SetMask {
     }
 }
 
+#[cfg(test)]
 /// Writes `cell_sets[x]`, for each position `x` of `cells`: the members of `family`
 /// holding `x` (a transposition; callers with per-position masks do it faster).
-pub fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut CellSets) {
+pub(crate) fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut CellSets) {
     let mut rest = cells;
     while rest != 0 {
         cell_sets[rest.trailing_zeros() as usize] = 0;
@@ -98,7 +94,7 @@ pub fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut CellSets
 /// of `family`. `cell_sets` must hold the members at every region cell
 /// ([`fill_cell_sets`]). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
 /// then true.
-pub fn regions_can_hit(
+pub(crate) fn regions_can_hit(
     regions: &[u128],
     family: &Family<'_>,
     free_clue: bool,
@@ -145,7 +141,7 @@ pub fn regions_can_hit(
 /// larger. Returns the region and the two members' indices (first in order); `None` as
 /// well when there are more than [`MAX_REGIONS`] regions. `cell_sets` as for
 /// [`regions_can_hit`].
-pub fn split_region(
+pub(crate) fn split_region(
     regions: &[u128],
     family: &Family<'_>,
     cell_sets: &CellSets,
@@ -241,8 +237,8 @@ fn narrow_to_candidates(
 
 /// Region indices in search order: each next region is the one that, with those before
 /// it, decides the most sets (sets no later region can hit fail or pass at once), then
-/// the one meeting the most sets. Measured with a prototype on `ga`: a quarter fewer
-/// search nodes than "most sets met first", which itself needs a third of table order's.
+/// the one meeting the most sets: deciding sets early cuts the search (fewer nodes than
+/// "most sets met first" or table order; docs/PERFORMANCE.md).
 fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
     let count = met.len();
     let mut order = [0usize; MAX_REGIONS];

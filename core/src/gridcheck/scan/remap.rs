@@ -3,25 +3,26 @@
 //! Positions `0..free` are the free cells in the order of [`super::rating::order_cells`]
 //! (smallest clique member lowest); then the forced givens; the forced empty cells take the
 //! top positions. The enumeration tries the live cells of a branch set in increasing
-//! position order, so this order decides which cells are tried (and made dead) first.
-//! Measured on `ga`, N = 16: about as fast as ordering by how many table sets hold a
-//! cell (fewest first), and 1.4x faster than the reverse of that.
+//! position order, so this order decides which cells are tried (and made dead) first
+//! (orders compared: docs/PERFORMANCE.md).
+
+use crate::gridcheck::cells::CELL_COUNT;
 
 /// Both directions of the cell <-> position map.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Remap {
-    to_cell: [u8; 81],
-    to_position: [u8; 81],
+pub(crate) struct Remap {
+    to_cell: [u8; CELL_COUNT],
+    to_position: [u8; CELL_COUNT],
 }
 
 impl Remap {
     /// Builds the map: `free_order` lists the free cells (all of them, each once), then
     /// `givens` and `empties` follow in increasing cell order. The three sets must
     /// partition the 81 cells.
-    pub fn build(free_order: &[u8], givens: u128, empties: u128) -> Remap {
+    pub(crate) fn build(free_order: &[u8], givens: u128, empties: u128) -> Remap {
         let mut map = Remap {
-            to_cell: [0; 81],
-            to_position: [0; 81],
+            to_cell: [0; CELL_COUNT],
+            to_position: [0; CELL_COUNT],
         };
         let mut position = 0usize;
         let mut put = |cell: u8, map: &mut Remap| {
@@ -43,17 +44,18 @@ impl Remap {
     }
 
     /// Grid cell at iterator position `position`.
-    pub fn cell(&self, position: u8) -> u8 {
+    pub(crate) fn cell(&self, position: u8) -> u8 {
         self.to_cell[usize::from(position)]
     }
 
+    #[cfg(test)]
     /// Iterator position of grid cell `cell`.
-    pub fn position(&self, cell: u8) -> u8 {
+    pub(crate) fn position(&self, cell: u8) -> u8 {
         self.to_position[usize::from(cell)]
     }
 
     /// A cell set as a position set.
-    pub fn to_positions(&self, cells: u128) -> u128 {
+    pub(crate) fn positions_of(&self, cells: u128) -> u128 {
         let mut out = 0u128;
         let mut rest = cells;
         while rest != 0 {
@@ -64,7 +66,7 @@ impl Remap {
     }
 
     /// A position set as a cell set.
-    pub fn to_cells(&self, positions: u128) -> u128 {
+    pub(crate) fn cells_of(&self, positions: u128) -> u128 {
         let mut out = 0u128;
         let mut rest = positions;
         while rest != 0 {
@@ -101,6 +103,6 @@ mod tests {
             assert_eq!(map.cell(map.position(cell)), cell);
         }
         let set = 0x1234_5678_9abc_def0_1234u128;
-        assert_eq!(map.to_cells(map.to_positions(set)), set);
+        assert_eq!(map.cells_of(map.positions_of(set)), set);
     }
 }

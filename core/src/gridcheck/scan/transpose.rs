@@ -8,7 +8,7 @@
 
 /// Transposes `rows` in place: afterwards bit `i` of `rows[x]` is what bit `x` of
 /// `rows[i]` was.
-pub fn transpose(rows: &mut [u128; 128]) {
+pub(crate) fn transpose(rows: &mut [u128; 128]) {
     swap_blocks::<64>(rows, u128::from(u64::MAX));
     swap_blocks::<32>(rows, 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF);
     swap_blocks::<16>(rows, 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF);

@@ -4,12 +4,12 @@
 use super::options::TruncationLimits;
 
 /// Sorts `list` smallest first, then by bits: the enumeration's table order.
-pub fn sort_size_order(list: &mut [u128]) {
+pub(crate) fn sort_size_order(list: &mut [u128]) {
     list.sort_unstable_by_key(|&set| (set.count_ones(), set));
 }
 
 /// Sorts `list` in table order and returns how many of its first sets are kept.
-pub fn truncate(list: &mut [u128], limits: TruncationLimits) -> usize {
+pub(crate) fn truncate(list: &mut [u128], limits: TruncationLimits) -> usize {
     sort_size_order(list);
     limits.total.min(list.len())
 }

@@ -5,7 +5,7 @@
 //! loses every peer, so a finished board holds each digit exactly once per row, column and
 //! box. Working per (digit, band) word lets one table look-up apply the "one minirow per row
 //! and per box" rule (hidden singles in rows and boxes, pointing and claiming) in one step.
-use crate::gridcheck::cells::Cells;
+use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::grid::Grid;
 
 use super::tables::{
@@ -15,27 +15,27 @@ use super::tables::{
 
 /// Candidate state of a (partial) solve.
 #[derive(Copy, Clone, Debug)]
-pub struct Board {
+pub(crate) struct Board {
     /// `cand[word(d, b)]`: cells of band `b` where digit `d` may go.
-    pub cand: [u32; 27],
+    pub(crate) cand: [u32; 27],
     /// Words that lost cells since they were last propagated (bit `word(d, b)`): only those
     /// need the band rule again. Every change marks exactly the words it shrinks, which
     /// saves the visits (and mispredicted branches) of words that did not change.
     dirty: u32,
     /// Cells not yet placed, per band.
-    pub unsolved: [u32; 3],
+    pub(crate) unsolved: [u32; 3],
 }
 
 /// What the search stack keeps of a [`Board`] (see [`Board::snapshot`]).
 #[derive(Copy, Clone, Debug)]
-pub struct Snapshot {
+pub(crate) struct Snapshot {
     cand: [u32; 27],
     unsolved: [u32; 3],
 }
 
 impl Snapshot {
     /// A placeholder value for stack slots not yet used.
-    pub const EMPTY: Snapshot = Snapshot {
+    pub(crate) const EMPTY: Snapshot = Snapshot {
         cand: [0; 27],
         unsolved: [0; 3],
     };
@@ -43,7 +43,7 @@ impl Snapshot {
 
 /// Outcome of [`Board::propagate`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Status {
+pub(crate) enum Status {
     /// No solution below this board.
     Contradiction,
     /// Every cell is placed; the board is a solution.
@@ -59,7 +59,7 @@ const ALL_WORDS: u32 = (1 << 27) - 1;
 /// of a band are contiguous (clearing a placed cell from all digits is one short loop over
 /// adjacent words).
 #[inline(always)]
-pub const fn word(d: usize, b: usize) -> usize {
+pub(crate) const fn word(d: usize, b: usize) -> usize {
     b * 9 + d
 }
 
@@ -67,12 +67,12 @@ pub const fn word(d: usize, b: usize) -> usize {
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// For each cell: its band and its bit in the band.
-const CELL_SITE: [[u8; 2]; 81] = cell_site();
+const CELL_SITE: [[u8; 2]; CELL_COUNT] = cell_site();
 
-const fn cell_site() -> [[u8; 2]; 81] {
-    let mut table = [[0u8; 2]; 81];
+const fn cell_site() -> [[u8; 2]; CELL_COUNT] {
+    let mut table = [[0u8; 2]; CELL_COUNT];
     let mut cell = 0;
-    while cell < 81 {
+    while cell < CELL_COUNT {
         table[cell] = [(cell / 27) as u8, (cell % 27) as u8];
         cell += 1;
     }
@@ -80,12 +80,12 @@ const fn cell_site() -> [[u8; 2]; 81] {
 }
 
 /// For each cell: its row (bit 0..9), column (bit 9 + c) and box (bit 18 + k).
-const HOUSES_OF_CELL: [u32; 81] = houses_of_cell();
+const HOUSES_OF_CELL: [u32; CELL_COUNT] = houses_of_cell();
 
-const fn houses_of_cell() -> [u32; 81] {
-    let mut table = [0u32; 81];
+const fn houses_of_cell() -> [u32; CELL_COUNT] {
+    let mut table = [0u32; CELL_COUNT];
     let mut cell = 0;
-    while cell < 81 {
+    while cell < CELL_COUNT {
         let (r, c) = (cell / 9, cell % 9);
         table[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + (r / 3) * 3 + c / 3);
         cell += 1;
@@ -148,7 +148,7 @@ const fn word_site() -> [[u8; 3]; 27] {
 
 impl Board {
     /// The board with every digit possible everywhere.
-    pub const EMPTY: Board = Board {
+    pub(crate) const EMPTY: Board = Board {
         cand: [BAND; 27],
         dirty: ALL_WORDS,
         unsolved: [BAND; 3],
@@ -157,13 +157,13 @@ impl Board {
     /// The board with the givens `(cell 0..81, digit 1..9)` placed (entries out of range
     /// are ignored), or `None` if two givens clash (same house and digit, or one cell with
     /// two digits). Builds all words at once instead of placing the givens one by one.
-    pub fn with_givens(givens: impl Iterator<Item = (u8, u8)>) -> Option<Board> {
+    pub(crate) fn with_givens(givens: impl Iterator<Item = (u8, u8)>) -> Option<Board> {
         let mut removed = [0u32; 27];
         let mut given = [0u32; 27];
         let mut given_cells = [0u32; 3];
         for (cell, digit) in givens {
             let (cell, digit) = (cell as usize, digit as usize);
-            if cell >= 81 || !(1..=9).contains(&digit) {
+            if cell >= CELL_COUNT || !(1..=9).contains(&digit) {
                 continue;
             }
             let (d, b, p) = (digit - 1, cell / 27, cell % 27);
@@ -200,7 +200,7 @@ impl Board {
     /// each given's peers word by word, it collects per digit the rows, columns and boxes
     /// that hold it, and builds each word from those once.
     #[inline]
-    pub fn with_grid_givens(grid: &Grid, givens: Cells) -> Board {
+    pub(crate) fn with_grid_givens(grid: &Grid, givens: Cells) -> Board {
         let digits = grid.digits();
         // Per digit: bit r = row r holds it, bit 9 + c = column c, bit 18 + k = box k.
         let mut houses = [0u32; 9];
@@ -236,7 +236,7 @@ impl Board {
     /// Places digit `d` (0..9) on `cell` (0..81): removes the digit from the cell's peers and
     /// every other digit from the cell. False if `d` is no longer possible there.
     #[inline]
-    pub fn place(&mut self, d: usize, cell: usize) -> bool {
+    pub(crate) fn place(&mut self, d: usize, cell: usize) -> bool {
         let (b, p) = (cell / 27, cell % 27);
         let bit = 1u32 << p;
         if self.cand[word(d, b)] & bit == 0 {
@@ -267,7 +267,7 @@ impl Board {
     /// The candidates and unplaced cells, without the propagation bookkeeping: what the
     /// search stack keeps of a board.
     #[inline]
-    pub fn snapshot(&self) -> Snapshot {
+    pub(crate) fn snapshot(&self) -> Snapshot {
         Snapshot {
             cand: self.cand,
             unsolved: self.unsolved,
@@ -277,7 +277,7 @@ impl Board {
     /// Restores a board saved by [`Board::snapshot`] at a fixpoint of [`Board::propagate`]
     /// (so every word counts as propagated).
     #[inline]
-    pub fn restore(&mut self, saved: &Snapshot) {
+    pub(crate) fn restore(&mut self, saved: &Snapshot) {
         self.cand = saved.cand;
         self.unsolved = saved.unsolved;
         self.dirty = 0;
@@ -285,7 +285,7 @@ impl Board {
 
     /// Removes digit `d` from `cell` (the other branch of a guess).
     #[inline]
-    pub fn forbid(&mut self, d: usize, cell: usize) {
+    pub(crate) fn forbid(&mut self, d: usize, cell: usize) {
         self.cand[word(d, cell / 27)] &= !(1u32 << (cell % 27));
         self.dirty |= 1 << word(d, cell / 27);
     }
@@ -441,7 +441,7 @@ impl Board {
     /// changed since they last ran; the words dirty on entry are those changed since the
     /// last fixpoint (or all of them on a new board).
     #[inline]
-    pub fn propagate(&mut self) -> Status {
+    pub(crate) fn propagate(&mut self) -> Status {
         // Words changed since the last naked-single and column-single checks.
         let (mut naked_todo, mut column_todo) = (0u32, 0u32);
         loop {
@@ -476,7 +476,7 @@ impl Board {
     /// The unplaced cell to guess on: one with two candidates if any, else three, else the
     /// first unplaced cell. `None` if every cell is placed.
     #[inline]
-    pub fn guess_cell(&self) -> Option<usize> {
+    pub(crate) fn guess_cell(&self) -> Option<usize> {
         let mut fallback = None;
         for b in 0..3 {
             let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
@@ -513,7 +513,7 @@ impl Board {
     /// below this board differs from the grid on at least these cells; on a solved board it
     /// is exactly the difference.
     #[inline]
-    pub fn differences(&self, grid_words: &[u32; 27]) -> u128 {
+    pub(crate) fn differences(&self, grid_words: &[u32; 27]) -> u128 {
         let mut diff = 0u128;
         for b in 0..3 {
             let mut keeps_grid_digit = 0u32;
@@ -527,19 +527,19 @@ impl Board {
 
     /// Whether digit `d` is still possible on `cell`.
     #[inline]
-    pub fn allows(&self, d: usize, cell: usize) -> bool {
+    pub(crate) fn allows(&self, d: usize, cell: usize) -> bool {
         self.cand[word(d, cell / 27)] >> (cell % 27) & 1 == 1
     }
 
     /// The lowest digit still possible on `cell`, if any.
     #[inline]
-    pub fn first_candidate(&self, cell: usize) -> Option<usize> {
+    pub(crate) fn first_candidate(&self, cell: usize) -> Option<usize> {
         (0..9).find(|&d| self.allows(d, cell))
     }
 
     /// The digits (1..9) of a solved board, row by row.
-    pub fn digits(&self) -> [u8; 81] {
-        let mut out = [0u8; 81];
+    pub(crate) fn digits(&self) -> [u8; CELL_COUNT] {
+        let mut out = [0u8; CELL_COUNT];
         for d in 0..9 {
             for b in 0..3 {
                 let mut x = self.cand[word(d, b)];

@@ -4,20 +4,21 @@
 //! * [`solve`]: the first solution;
 //! * [`is_unique_with_grid`]: the scan's hot call — do the grid's digits on `givens` have
 //!   exactly one solution? The search follows the grid and only explores, at each guess,
-//!   the branch where the cell does not hold the grid's digit ([`unique`]);
+//!   the branch where the cell does not hold the grid's digit;
 //! * [`for_each_solution`]: every solution in turn;
-//! * [`for_each_difference`]: how every other solution differs from a grid (UA generation).
+//! * how every other solution differs from a grid: the engine of UA generation
+//!   ([`crate::gridcheck::ua::generate`]).
 //!
-//! Design (see [`board`]): candidates as 27-bit words per (digit, band); propagation applies
+//! Design: candidates as 27-bit words per (digit, band); propagation applies
 //! per word the band rule (each digit once per row and box: hidden singles, pointing and
 //! claiming from one table look-up) and locked columns across bands, then naked singles and
 //! hidden singles in columns; the search guesses on a two-candidate cell when there is one.
-//! It keeps an explicit stack ([`search`]), no recursion, no allocation.
+//! It keeps an explicit stack, no recursion, no allocation.
 
-pub mod board;
-pub mod search;
-pub mod tables;
-pub mod unique;
+pub(crate) mod board;
+pub(crate) mod search;
+pub(crate) mod tables;
+pub(crate) mod unique;
 
 use core::ops::ControlFlow;
 
@@ -120,12 +121,27 @@ fn puzzle_givens(p: &Puzzle) -> impl Iterator<Item = (u8, u8)> + Clone + '_ {
 
 /// Number of solutions of `p`, counting at most `limit` (0 = count them all, saturating at
 /// `u32::MAX`). A puzzle with clashing givens has 0.
+///
+/// ```
+/// use xcover_core::gridcheck::{solver, Puzzle};
+///
+/// // No givens: far more than ten solutions; the count stops at the limit.
+/// assert_eq!(solver::count_solutions(&Puzzle::EMPTY, 10), 10);
+/// ```
 pub fn count_solutions(p: &Puzzle, limit: u32) -> u32 {
     count_givens(puzzle_givens(p), None, limit)
 }
 
 /// The first solution of `p` (digits 1..9), or `None` if it has none. Use
 /// [`count_solutions`] with limit 2 to know whether it is the only one.
+///
+/// ```
+/// use xcover_core::gridcheck::{solver, Grid, Puzzle};
+///
+/// let grid = Grid::from_digits(solver::solve(&Puzzle::EMPTY).unwrap())?;
+/// assert_eq!(grid.cells_of_digit(9).len(), 9);
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn solve(p: &Puzzle) -> Option<[u8; CELL_COUNT]> {
     let mut search = Search::<FULL_DEPTH>::new(puzzle_givens(p), None);
     if search.advance() {
@@ -138,6 +154,14 @@ pub fn solve(p: &Puzzle) -> Option<[u8; CELL_COUNT]> {
 /// The first solution of `p` and the number of solutions counted up to `limit` (at least 1
 /// when a solution is returned; 0 = no limit): one search instead of [`solve`] followed by
 /// [`count_solutions`]. With `limit` 2 this tells unique from ambiguous.
+///
+/// ```
+/// use xcover_core::gridcheck::{solver, Puzzle};
+///
+/// let (first, count) = solver::solve_and_count(&Puzzle::EMPTY, 2);
+/// assert!(first.is_some());
+/// assert_eq!(count, 2);
+/// ```
 pub fn solve_and_count(p: &Puzzle, limit: u32) -> (Option<[u8; CELL_COUNT]>, u32) {
     let mut search = Search::<FULL_DEPTH>::new(puzzle_givens(p), None);
     if !search.advance() {
@@ -154,7 +178,18 @@ pub fn solve_and_count(p: &Puzzle, limit: u32) -> (Option<[u8; CELL_COUNT]>, u32
 
 /// Whether the puzzle made of the grid's digits on `givens` has exactly one solution (which
 /// is then the grid). The search follows the grid and only explores, at each guess, the
-/// branch where the cell does not hold the grid's digit (see [`unique`]).
+/// branch where the cell does not hold the grid's digit.
+///
+/// ```
+/// use xcover_core::gridcheck::{solver, Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// // One blank cell is forced back; every cell of two digits blanked is not (swap them).
+/// assert!(solver::is_unique_with_grid(&grid, Cells::ALL - Cells::single(0)));
+/// let two_digits = grid.cells_of_digit(1) | grid.cells_of_digit(2);
+/// assert!(!solver::is_unique_with_grid(&grid, Cells::ALL - two_digits));
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 #[inline]
 pub fn is_unique_with_grid(grid: &Grid, givens: Cells) -> bool {
     unique::is_unique(grid, givens)
@@ -163,6 +198,23 @@ pub fn is_unique_with_grid(grid: &Grid, givens: Cells) -> bool {
 /// Calls `f` with every solution of `p` until `f` breaks; returns the number of solutions
 /// passed to `f`. With `known`, guesses try that grid's digits first (its solution comes
 /// first when it fits the givens).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let two_digits = grid.cells_of_digit(1) | grid.cells_of_digit(2);
+/// let puzzle = Puzzle::from_grid(&grid, Cells::ALL - two_digits);
+/// let mut seen = Vec::new();
+/// solver::for_each_solution(&puzzle, Some(&grid), &mut |s| {
+///     seen.push(*s);
+///     ControlFlow::Continue(())
+/// });
+/// assert!(seen.len() >= 2);
+/// assert_eq!(&seen[0], grid.digits()); // the known grid comes first
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn for_each_solution(
     p: &Puzzle,
     known: Option<&Grid>,
@@ -189,7 +241,7 @@ fn grid_words(grid: &Grid) -> [u32; 27] {
 }
 
 /// Receives the solutions of [`for_each_difference`] as differences from the grid.
-pub trait DifferenceSink {
+pub(crate) trait DifferenceSink {
     /// Called before each guess with the cells that can no longer hold the grid's digit
     /// (placed otherwise, or lost it as a candidate): true skips the branch (every solution
     /// below it differs from the grid on at least those cells).
@@ -205,7 +257,11 @@ pub trait DifferenceSink {
 /// This is the engine of UA generation: each difference is an unavoidable set (not
 /// necessarily minimal), and a branch whose difference already contains a known UA can only
 /// produce supersets of it.
-pub fn for_each_difference(grid: &Grid, givens: Cells, sink: &mut impl DifferenceSink) -> u64 {
+pub(crate) fn for_each_difference(
+    grid: &Grid,
+    givens: Cells,
+    sink: &mut impl DifferenceSink,
+) -> u64 {
     let digits = grid.digits();
     let words = grid_words(grid);
     let givens = givens.iter().map(|c| (c, digits[c as usize]));

@@ -10,7 +10,7 @@ use super::board::{Board, Snapshot, Status};
 use crate::gridcheck::cells::CELL_COUNT;
 
 /// A stack depth that no search can exceed.
-pub const FULL_DEPTH: usize = CELL_COUNT;
+pub(crate) const FULL_DEPTH: usize = CELL_COUNT;
 
 /// A pending branch: the board at a guess, and the guess to forbid when coming back.
 #[derive(Copy, Clone)]
@@ -32,7 +32,7 @@ const EMPTY_BRANCH: Branch = Branch {
 /// With a known solution (`known`), every guess tries that solution's digit first, so the
 /// first solution found is the known one when it fits the givens; later solutions are the
 /// ones "near" it.
-pub struct Search<'g, const DEPTH: usize> {
+pub(crate) struct Search<'g, const DEPTH: usize> {
     current: Board,
     stack: [Branch; DEPTH],
     depth: usize,
@@ -49,7 +49,7 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// Starts a search from givens listed as `(cell, digit 1..9)`. Out-of-range entries are
     /// ignored; repeated or clashing givens make a search with no solution.
     #[inline]
-    pub fn new(
+    pub(crate) fn new(
         givens: impl Iterator<Item = (u8, u8)>,
         known: Option<&'g [u8; CELL_COUNT]>,
     ) -> Search<'g, DEPTH> {
@@ -71,7 +71,10 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// Starts a search from a board (propagated or not): its solutions are the solutions
     /// of the board.
     #[inline]
-    pub fn from_board(board: Board, known: Option<&'g [u8; CELL_COUNT]>) -> Search<'g, DEPTH> {
+    pub(crate) fn from_board(
+        board: Board,
+        known: Option<&'g [u8; CELL_COUNT]>,
+    ) -> Search<'g, DEPTH> {
         Search {
             current: board,
             stack: [EMPTY_BRANCH; DEPTH],
@@ -85,7 +88,7 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
 
     /// A search with nothing to do, to [`Search::take_over`] another one.
     #[inline]
-    pub fn idle() -> Search<'g, DEPTH> {
+    pub(crate) fn idle() -> Search<'g, DEPTH> {
         Search {
             current: Board::EMPTY,
             stack: [EMPTY_BRANCH; DEPTH],
@@ -105,7 +108,7 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// Works in place: a search holds its whole stack, and moving a large one costs about
     /// as much as setting it up.
     #[inline]
-    pub fn take_over<const SMALL: usize>(&mut self, small: &Search<'g, SMALL>) -> bool {
+    pub(crate) fn take_over<const SMALL: usize>(&mut self, small: &Search<'g, SMALL>) -> bool {
         if !small.overflowed || small.depth >= DEPTH {
             return false;
         }
@@ -120,7 +123,7 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     }
 
     /// Whether the search stopped because its stack was too small (see the module doc).
-    pub fn overflowed(&self) -> bool {
+    pub(crate) fn overflowed(&self) -> bool {
         self.overflowed
     }
 
@@ -155,14 +158,14 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// Advances to the next solution; false when there is none (or on overflow). The
     /// solution is then available through [`Search::solution`].
     #[inline]
-    pub fn advance(&mut self) -> bool {
+    pub(crate) fn advance(&mut self) -> bool {
         self.advance_pruned(|_| false)
     }
 
     /// [`Search::advance`], skipping every branch whose board (after propagation, before a
     /// guess) `prune` rejects.
     #[inline]
-    pub fn advance_pruned(&mut self, mut prune: impl FnMut(&Board) -> bool) -> bool {
+    pub(crate) fn advance_pruned(&mut self, mut prune: impl FnMut(&Board) -> bool) -> bool {
         if self.finished {
             return false;
         }
@@ -223,17 +226,17 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     }
 
     /// The board of the solution found by the last successful [`Search::advance`].
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.current
     }
 
     /// The digits of the solution found by the last successful [`Search::advance`].
-    pub fn solution(&self) -> [u8; CELL_COUNT] {
+    pub(crate) fn solution(&self) -> [u8; CELL_COUNT] {
         self.current.digits()
     }
 
     /// Counts solutions, stopping at `limit` (0 = no limit, saturating at `u32::MAX`).
-    pub fn count(&mut self, limit: u32) -> u32 {
+    pub(crate) fn count(&mut self, limit: u32) -> u32 {
         let mut found = 0u32;
         while (limit == 0 || found < limit) && found < u32::MAX && self.advance() {
             found += 1;

@@ -6,43 +6,43 @@
 //! "minirow mask".
 
 /// Bits of one band (27 cells).
-pub const BAND: u32 = (1 << 27) - 1;
+pub(crate) const BAND: u32 = (1 << 27) - 1;
 
 /// Which minirows of one band row are non-empty: 9-bit row value -> 3-bit box mask.
-pub const BOXES_OF_ROW: [u8; 512] = boxes_of_row();
+pub(crate) const BOXES_OF_ROW: [u8; 512] = boxes_of_row();
 
 /// For a 9-bit minirow mask `m`, the 27-bit cell mask of every minirow that lies on some
 /// placement of the digit consistent with `m`: a digit occupies exactly one minirow in each
 /// row and in each box of a band, i.e. a permutation (row r -> box p(r)); a minirow survives
 /// iff some permutation inside `m` uses it. 0 if no permutation fits (contradiction).
-pub const PERMUTATION_CELLS: [u32; 512] = permutation_cells();
+pub(crate) const PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 
 /// For a 9-bit column mask of one band, the columns that are the only column of their box
 /// (three-column group): the digit is locked in that column of the band, so the other two
 /// bands lose it there.
-pub const LOCKED_COLUMNS: [u16; 512] = locked_columns();
+pub(crate) const LOCKED_COLUMNS: [u16; 512] = locked_columns();
 
 /// [`LOCKED_COLUMNS`] spread over the three rows of a band (the cells the other bands lose).
-pub const LOCKED_CELLS: [u32; 512] = locked_cells();
+pub(crate) const LOCKED_CELLS: [u32; 512] = locked_cells();
 
 /// A 9-bit row value itself if it has exactly one cell, else 0 (the digit is placed there).
-pub const SINGLE_ROW: [u16; 512] = single_row();
+pub(crate) const SINGLE_ROW: [u16; 512] = single_row();
 
 /// For a band cell (0..27), the other cells of its row and box inside the band.
-pub const PEERS_IN_BAND: [u32; 27] = peers_in_band();
+pub(crate) const PEERS_IN_BAND: [u32; 27] = peers_in_band();
 
 /// The three cells of column `c` (0..9) inside a band.
-pub const COLUMN_IN_BAND: [u32; 9] = column_in_band();
+pub(crate) const COLUMN_IN_BAND: [u32; 9] = column_in_band();
 
 /// Expands a 9-bit column mask to the 27-bit mask of those columns in a band.
 #[inline(always)]
-pub const fn spread_columns(columns: u32) -> u32 {
+pub(crate) const fn spread_columns(columns: u32) -> u32 {
     columns | columns << 9 | columns << 18
 }
 
 /// Folds a 27-bit band mask onto its 9 columns (columns with at least one cell).
 #[inline(always)]
-pub const fn fold_columns(band: u32) -> u32 {
+pub(crate) const fn fold_columns(band: u32) -> u32 {
     (band | band >> 9 | band >> 18) & 0x1ff
 }
 

@@ -18,7 +18,7 @@ use crate::gridcheck::grid::Grid;
 
 /// Whether `grid`'s digits on `givens` have exactly one solution (the grid).
 #[inline]
-pub fn is_unique(grid: &Grid, givens: Cells) -> bool {
+pub(crate) fn is_unique(grid: &Grid, givens: Cells) -> bool {
     let mut path = Board::with_grid_givens(grid, givens);
     let grid = grid.digits();
     loop {

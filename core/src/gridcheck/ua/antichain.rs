@@ -9,6 +9,19 @@
 use crate::gridcheck::cells::Cells;
 
 /// An antichain (no member a subset of another) over caller storage.
+///
+/// ```
+/// use xcover_core::gridcheck::ua::Antichain;
+/// use xcover_core::gridcheck::Cells;
+///
+/// let mut storage = [Cells::EMPTY; 4];
+/// let mut chain = Antichain::new(&mut storage);
+/// chain.offer(Cells::from_cells(&[1, 2, 3]));
+/// chain.offer(Cells::from_cells(&[1, 2])); // replaces its superset
+/// chain.offer(Cells::from_cells(&[1, 2, 9])); // rejected: holds a kept set
+/// assert_eq!(chain.as_slice(), &[Cells::from_cells(&[1, 2])][..]);
+/// assert!(!chain.overflowed());
+/// ```
 #[derive(Debug)]
 pub struct Antichain<'s> {
     storage: &'s mut [Cells],

@@ -14,6 +14,15 @@ use crate::gridcheck::error::{GridcheckError, UaLineProblem};
 use crate::gridcheck::grid::{trim_line_end, Grid};
 
 /// Parses one line (without its line end); `Ok(None)` for a blank line.
+///
+/// ```
+/// use xcover_core::gridcheck::ua::file::parse_ua_line;
+/// use xcover_core::gridcheck::Cells;
+///
+/// assert_eq!(parse_ua_line(b"{11,19}"), Ok(Some(Cells::from_cells(&[0, 8]))));
+/// assert_eq!(parse_ua_line(b""), Ok(None));
+/// assert!(parse_ua_line(b"{11,1x}").is_err());
+/// ```
 pub fn parse_ua_line(line: &[u8]) -> Result<Option<Cells>, UaLineProblem> {
     let start = line.iter().position(|b| !b.is_ascii_whitespace());
     let Some(start) = start else {
@@ -113,6 +122,17 @@ fn for_each_line(
 
 /// Reads every set of a UA file into `list`; returns how many were read. Sets are taken as
 /// given (use [`read_verified`] for a file that might not belong to the grid).
+///
+/// ```
+/// use xcover_core::gridcheck::ua::{file, UaList};
+/// use xcover_core::gridcheck::Cells;
+///
+/// let mut storage = [Cells::EMPTY; 4];
+/// let mut list = UaList::new(&mut storage);
+/// assert_eq!(file::read(b"{11,12}\n{21,22,23}\n", &mut list)?, 2);
+/// assert_eq!(list.as_slice()[1].len(), 3);
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn read(text: &[u8], list: &mut UaList<'_>) -> Result<usize, GridcheckError> {
     let mut read = 0;
     for_each_line(text, |_, set| {
@@ -125,6 +145,19 @@ pub fn read(text: &[u8], list: &mut UaList<'_>) -> Result<usize, GridcheckError>
 
 /// [`read`], checking with the solver that every set is a UA of `grid`
 /// (`Err(NotAUa { line })` otherwise: pruning with a wrong set would lose puzzles).
+///
+/// ```
+/// use xcover_core::gridcheck::ua::{file, UaList};
+/// use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let mut storage = [Cells::EMPTY; 4];
+/// let mut list = UaList::new(&mut storage);
+/// // Row 1 blanked is forced back by the columns: not a UA.
+/// let err = file::read_verified(&grid, b"{11,12,13,14,15,16,17,18,19}\n", &mut list);
+/// assert_eq!(err, Err(GridcheckError::NotAUa { line: 1 }));
+/// # Ok::<(), GridcheckError>(())
+/// ```
 pub fn read_verified(
     grid: &Grid,
     text: &[u8],
@@ -143,6 +176,17 @@ pub fn read_verified(
 }
 
 /// Writes one 81-character 0/1 mask per set.
+///
+/// ```
+/// use xcover_core::gridcheck::ua::file;
+/// use xcover_core::gridcheck::Cells;
+///
+/// let mut text = String::new();
+/// file::write_masks(&[Cells::from_cells(&[0, 80])], &mut text)?;
+/// assert_eq!(text.len(), 82);
+/// assert!(text.starts_with('1') && text.ends_with("1\n"));
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn write_masks(uas: &[Cells], out: &mut dyn fmt::Write) -> Result<(), GridcheckError> {
     for ua in uas {
         for cell in 0..CELL_COUNT as u8 {
@@ -154,6 +198,16 @@ pub fn write_masks(uas: &[Cells], out: &mut dyn fmt::Write) -> Result<(), Gridch
 }
 
 /// Writes one `{rc,rc,...}` line per set (1-based rows and columns, ascending cells).
+///
+/// ```
+/// use xcover_core::gridcheck::ua::file;
+/// use xcover_core::gridcheck::Cells;
+///
+/// let mut text = String::new();
+/// file::write_cell_lists(&[Cells::from_cells(&[0, 80])], &mut text)?;
+/// assert_eq!(text, "{11,99}\n");
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn write_cell_lists(uas: &[Cells], out: &mut dyn fmt::Write) -> Result<(), GridcheckError> {
     for ua in uas {
         out.write_char('{')?;

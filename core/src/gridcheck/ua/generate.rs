@@ -67,6 +67,19 @@ impl DifferenceSink for Antichain<'_> {
 
 /// Collects in `chain` the minimal UA of `grid` lying inside `blanks`; returns the number of
 /// solutions reached. Check [`Antichain::overflowed`] before using the result.
+///
+/// ```
+/// use xcover_core::gridcheck::ua::{generate, verify_ua, Antichain};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let mut scratch = [Cells::EMPTY; 256];
+/// let mut chain = Antichain::new(&mut scratch);
+/// let blanks = grid.cells_of_digit(1) | grid.cells_of_digit(2) | grid.cells_of_digit(3);
+/// assert!(generate::minimal_ua_inside(&grid, blanks, &mut chain) > 0);
+/// assert!(chain.as_slice().iter().all(|&u| u.is_subset_of(blanks) && verify_ua(&grid, u)));
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn minimal_ua_inside(grid: &Grid, blanks: Cells, chain: &mut Antichain<'_>) -> u64 {
     chain.clear();
     for_each_difference(grid, blanks.complement(), chain)
@@ -164,6 +177,19 @@ fn from_subsets(
 
 /// `count` pseudo-puzzles each blanking `blanks` cells (capped at 81) chosen uniformly at
 /// random from `seed` (same seed, same UA). The list is sorted and deduplicated at the end.
+///
+/// ```
+/// use xcover_core::gridcheck::ua::{generate, UaList};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let (mut storage, mut scratch) = ([Cells::EMPTY; 1024], [Cells::EMPTY; 1024]);
+/// let mut list = UaList::new(&mut storage);
+/// let stats = generate::from_random_blanks(&grid, 5, 40, 1, &mut list, &mut scratch)?;
+/// assert_eq!(stats.pseudo_puzzles, 5);
+/// assert!(!list.is_empty());
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn from_random_blanks(
     grid: &Grid,
     count: u32,
@@ -198,6 +224,19 @@ pub fn from_random_blanks(
 /// 81), at most [`DEFAULT_RANDOM_BLANKS`]. Every set merged is a real minimal UA; the list
 /// is sorted and de-duplicated at the end. `Err(ListFull)` when the distinct sets do not
 /// fit (the list then holds some of them, all real UA).
+///
+/// ```
+/// use xcover_core::gridcheck::ua::{generate, UaList};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let keep = Cells::from_cells(&[0, 1, 2, 3]); // forced givens of a masked scan
+/// let (mut storage, mut scratch) = ([Cells::EMPTY; 4096], [Cells::EMPTY; 4096]);
+/// let mut list = UaList::new(&mut storage);
+/// generate::for_mask(&grid, 20, 7, keep, &mut list, &mut scratch)?;
+/// assert!(list.as_slice().iter().all(|u| u.is_disjoint(keep)));
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn for_mask(
     grid: &Grid,
     random: u32,

@@ -6,33 +6,75 @@
 //!
 //! * [`UaList`]: a list of UA over storage the caller owns;
 //! * [`generate`]: UA from pseudo-puzzles (digit subsets, box subsets, random blanks), each
-//!   reduced to its minimal sets by an [`antichain`] in caller scratch;
+//!   reduced to its minimal sets by an [`Antichain`] in caller scratch;
 //! * [`verify_ua`] / [`is_minimal_ua`]: checks with the solver;
-//! * [`file`]: the UA file formats (0/1 masks, `{rc,...}` lists).
+//! * [`file`](mod@file): the UA file formats (0/1 masks, `{rc,...}` lists);
+//! * [`SplitMix64`]: the seeded generator of the random pseudo-puzzles.
 
-pub mod antichain;
+mod antichain;
 pub mod file;
 pub mod generate;
-pub mod rng;
+mod rng;
 
-use super::cells::Cells;
+pub use antichain::Antichain;
+pub use generate::{GenStats, DEFAULT_RANDOM_BLANKS};
+pub use rng::SplitMix64;
+
+use super::cells::{Cells, CELL_COUNT};
 use super::error::GridcheckError;
 use super::grid::Grid;
 use super::solver::is_unique_with_grid;
 
 /// Whether `ua` is an unavoidable set of `grid`: with its cells blanked (and every other cell
 /// given) the puzzle has more than one solution. The empty set is not a UA.
+///
+/// ```
+/// use xcover_core::gridcheck::{ua, Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// assert!(ua::verify_ua(&grid, grid.cells_of_digit(1) | grid.cells_of_digit(2)));
+/// assert!(!ua::verify_ua(&grid, Cells::single(0)));
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn verify_ua(grid: &Grid, ua: Cells) -> bool {
     !ua.is_empty() && !is_unique_with_grid(grid, ua.complement())
 }
 
 /// Whether `ua` is a *minimal* unavoidable set: a UA none of whose cells can be given back
 /// (a subset of a non-UA is never a UA, so checking the one-cell-smaller sets suffices).
+///
+/// ```
+/// use xcover_core::gridcheck::{ua, Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// // The minimal UA inside every pair of digits, each checked minimal.
+/// let (mut storage, mut scratch) = ([Cells::EMPTY; 256], [Cells::EMPTY; 512]);
+/// let mut list = ua::UaList::new(&mut storage);
+/// ua::generate::from_digit_subsets(&grid, 2, &mut list, &mut scratch)?;
+/// assert!(list.as_slice().iter().all(|&u| ua::is_minimal_ua(&grid, u)));
+/// let two_digits = grid.cells_of_digit(1) | grid.cells_of_digit(2);
+/// assert!(list.as_slice().iter().any(|&u| u.is_subset_of(two_digits)));
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
 pub fn is_minimal_ua(grid: &Grid, ua: Cells) -> bool {
     verify_ua(grid, ua) && ua.iter().all(|c| !verify_ua(grid, ua - Cells::single(c)))
 }
 
 /// A list of cell sets in caller-provided storage (`len` used slots of `storage`).
+///
+/// ```
+/// use xcover_core::gridcheck::ua::UaList;
+/// use xcover_core::gridcheck::{Cells, GridcheckError};
+///
+/// let mut storage = [Cells::EMPTY; 2];
+/// let mut list = UaList::new(&mut storage);
+/// list.push(Cells::from_cells(&[3, 4]))?;
+/// list.push(Cells::single(7))?;
+/// assert_eq!(list.push(Cells::single(8)), Err(GridcheckError::ListFull { capacity: 2 }));
+/// list.sort();
+/// assert_eq!(list.as_slice()[0], Cells::single(7));
+/// # Ok::<(), GridcheckError>(())
+/// ```
 #[derive(Debug)]
 pub struct UaList<'a> {
     storage: &'a mut [Cells],
@@ -118,8 +160,8 @@ impl<'a> UaList<'a> {
     }
 
     /// Number of sets of each size 0..=81 (`counts[s]` = sets of `s` cells).
-    pub fn size_counts(&self) -> [u32; 82] {
-        let mut counts = [0u32; 82];
+    pub fn size_counts(&self) -> [u32; CELL_COUNT + 1] {
+        let mut counts = [0u32; CELL_COUNT + 1];
         for ua in self.as_slice() {
             counts[ua.len() as usize] += 1;
         }

@@ -5,6 +5,14 @@
 
 /// Steele, Lea and Flood's SplitMix64 (a 64-bit state stepped by the golden-ratio constant,
 /// then mixed).
+///
+/// ```
+/// use xcover_core::gridcheck::ua::SplitMix64;
+///
+/// let (mut a, mut b) = (SplitMix64::new(7), SplitMix64::new(7));
+/// assert_eq!(a.next_u64(), b.next_u64()); // same seed, same sequence
+/// assert!(a.below(81) < 81);
+/// ```
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,

@@ -1,19 +1,17 @@
-//! Integration tests of the grid scan (core scan + the CLI's UA source and thread runner).
-//! Every puzzle any test finds is also checked unique by DLX3 (a second, independent route).
-mod common;
-#[path = "fixtures/gridcheck/support.rs"]
+//! Integration tests of the grid scan on the core API: found puzzles against reference
+//! cases, brute force and each other (chunked, resumed, truncated, stop-at-first). Every
+//! puzzle any test finds is also checked unique by DLX3 (a second, independent route).
 mod support;
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use support::*;
-use xcover_cli::gridcheck::{runner, ua_source};
-use xcover_core::gridcheck::scan::bitmap768::{BitmapTable, WORDS};
 use xcover_core::gridcheck::scan::{
-    self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, Workspace, WorkspaceSize,
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, RunStatus, ScanOptions, Workspace,
+    WorkspaceSize, WorkspaceView,
 };
-use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
+use xcover_core::gridcheck::{solver, ua, Cells, Grid, Puzzle};
 
 /// Random pseudo-puzzles for the tests' UA lists (a pruning device only).
 const TEST_UA_RANDOM: u32 = 100;
@@ -25,11 +23,6 @@ fn options(clues: u8, forced: Cells, empty: Cells) -> ScanOptions {
         empties: empty,
     };
     options
-}
-
-fn scan_set(grid: &Grid, uas: &[Cells], options: &ScanOptions) -> BTreeSet<Cells> {
-    let scanned = runner::scan_puzzles(grid, uas, options, 2).expect("scan runs");
-    scanned.puzzles.into_iter().collect()
 }
 
 /// Checks the found puzzles: N clues, inside the mask, unique by DLX3.
@@ -59,7 +52,7 @@ fn sudoku17_sources_are_found_with_10_to_12_forced_clues() {
         let forced = rng.pick(puzzle.givens(), 10 + round % 3);
         let mask = ClueMask::parse(mask_text(forced, Cells::EMPTY).as_bytes()).unwrap();
         assert_eq!(mask.givens, forced);
-        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, round as u64, forced).unwrap();
+        let uas = generate_uas(&grid, TEST_UA_RANDOM, round as u64, forced);
         let options = options(17, forced, Cells::EMPTY);
         let found = scan_set(&grid, &uas, &options);
         assert!(
@@ -97,7 +90,10 @@ fn as_lines(grid: &Grid, found: &BTreeSet<Cells>) -> BTreeSet<String> {
 
 #[test]
 fn n18_plain_and_minimal_match_reference_cases() {
-    let text = include_str!("fixtures/gridcheck/cases18.tsv");
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cli/tests/fixtures/gridcheck/cases18.tsv"
+    ));
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
@@ -108,7 +104,7 @@ fn n18_plain_and_minimal_match_reference_cases() {
         let p17 = Puzzle::parse(f[col("puzzle17")].as_bytes()).unwrap();
         let mask = ClueMask::parse(f[col("cluemask")].as_bytes()).unwrap();
         let clues: u8 = f[col("N")].parse().unwrap();
-        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 7, mask.givens).unwrap();
+        let uas = generate_uas(&grid, TEST_UA_RANDOM, 7, mask.givens);
         let mut opts = ScanOptions::new(clues);
         opts.mask = mask;
         let plain = scan_set(&grid, &uas, &opts);
@@ -150,7 +146,7 @@ fn n18_extensions_on_seeded_sources() {
     for _ in 0..if heavy() { 6 } else { 2 } {
         let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
         let forced = rng.pick(puzzle.givens(), 12);
-        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 3, forced).unwrap();
+        let uas = generate_uas(&grid, TEST_UA_RANDOM, 3, forced);
         let mut opts = options(18, forced, Cells::EMPTY);
         let plain = scan_set(&grid, &uas, &opts);
         check_found(&grid, &plain, &opts);
@@ -229,7 +225,7 @@ fn brute_force_oracle_on_small_cases() {
         let free = keep_clues.union(rng.pick(rest, free_count - keep_clues.len() as usize));
         let empty = Cells::ALL.difference(free).difference(forced);
         let free_list: Vec<u8> = free.iter().collect();
-        let uas = ua_source::generate(&grid, 20, round as u64, forced).unwrap();
+        let uas = generate_uas(&grid, 20, round as u64, forced);
         for clues in [17u8, 18] {
             for minimal in [false, true] {
                 let mut opts = options(clues, forced, empty);
@@ -267,40 +263,6 @@ fn subsets_enumerates_all() {
     assert_eq!(all.len(), 10);
 }
 
-#[test]
-fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
-    let Some(lines) = sudoku17() else { return };
-    let (puzzle, grid) = grid_of(&lines[3]);
-    let mut rng = Rng(5);
-    let forced = rng.pick(puzzle.givens(), 11);
-    let generated = ua_source::generate(&grid, TEST_UA_RANDOM, 11, forced).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("ua.txt");
-    ua_source::save(&path, &generated).unwrap();
-    let loaded = ua_source::load(&path, &grid).unwrap();
-    assert_eq!(loaded, generated);
-    let opts = options(17, forced, Cells::EMPTY);
-    let from_generated = scan_set(&grid, &generated, &opts);
-    let from_loaded = scan_set(&grid, &loaded, &opts);
-    assert_eq!(from_generated, from_loaded);
-    assert!(from_loaded.contains(&puzzle.givens()));
-    // A set that is not a UA: the cells of one row (blanking a row leaves one solution).
-    let mut text = std::fs::read_to_string(&path).unwrap();
-    let row: String = (0..81).map(|c| if c < 9 { '1' } else { '0' }).collect();
-    text.push_str(&row);
-    text.push('\n');
-    std::fs::write(&path, text).unwrap();
-    let err = ua_source::load(&path, &grid).unwrap_err().to_string();
-    assert!(err.contains("not an unavoidable set"), "{err}");
-    assert!(
-        err.contains(&format!("line {}", generated.len() + 1)),
-        "{err}"
-    );
-    // `{rc,...}` lines are read too.
-    std::fs::write(&path, "{11,12,13,14,15,16,17,18,19}\n").unwrap();
-    assert!(ua_source::load(&path, &grid).is_err());
-}
-
 /// Runs every chunk separately, resumed with a tiny budget, and unions the results.
 fn chunked_set(
     grid: &Grid,
@@ -308,17 +270,17 @@ fn chunked_set(
     opts: &ScanOptions,
     budget: u64,
 ) -> (BTreeSet<Cells>, usize) {
-    let mut work = vec![0u128; scan::required_work_entries(uas.len(), opts)];
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared = scan::prepare(grid, uas, opts, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
     let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![[0u64; WORDS]; size.states];
+    let mut states = vec![LevelState::ZERO; size.states];
     let mut found = BTreeSet::new();
     let ids: Vec<ChunkId> = prepared.chunks().collect();
     let mut resumptions = 0;
     for &id in ids.iter().rev() {
         let id = ChunkId::from_u32(id.to_u32()).unwrap();
-        let workspace = Workspace::new(&mut table, &mut states);
+        let workspace = WorkspaceView::new(&mut table, &mut states);
         let mut run = ChunkRun::new(&prepared, workspace, id).unwrap();
         loop {
             match run.run(budget, &mut |g| {
@@ -341,7 +303,7 @@ fn chunked_resumed_runs_equal_one_run() {
     for clues in [17u8, 18] {
         let (puzzle, grid) = grid_of(&lines[rng.below(lines.len())]);
         let forced = rng.pick(puzzle.givens(), 12);
-        let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 1, forced).unwrap();
+        let uas = generate_uas(&grid, TEST_UA_RANDOM, 1, forced);
         let opts = options(clues, forced, Cells::EMPTY);
         let whole = scan_set(&grid, &uas, &opts);
         let (chunked, resumptions) = chunked_set(&grid, &uas, &opts, 2);
@@ -350,14 +312,14 @@ fn chunked_resumed_runs_equal_one_run() {
         assert!(whole.contains(&puzzle.givens()) || clues == 18);
         check_found(&grid, &whole, &opts);
         // One ChunkRun over the whole scan agrees too.
-        let mut work = vec![0u128; scan::required_work_entries(uas.len(), &opts)];
+        let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(&grid, &uas, &opts, &mut work).unwrap();
         let size = WorkspaceSize::for_scan(&prepared);
         let mut table = Box::new(BitmapTable::new());
-        let mut states = vec![[0u64; WORDS]; size.states];
+        let mut states = vec![LevelState::ZERO; size.states];
         let mut run = ChunkRun::new(
             &prepared,
-            Workspace::new(&mut table, &mut states),
+            WorkspaceView::new(&mut table, &mut states),
             ChunkId::WHOLE,
         )
         .unwrap();
@@ -392,24 +354,38 @@ fn stop_at_first_reports_one_of_the_puzzles() {
     let Some(lines) = sudoku17() else { return };
     let (puzzle, grid) = grid_of(&lines[20]);
     let forced = Rng(3).pick(puzzle.givens(), 12);
-    let uas = ua_source::generate(&grid, TEST_UA_RANDOM, 1, forced).unwrap();
+    let uas = generate_uas(&grid, TEST_UA_RANDOM, 1, forced);
     let mut opts = options(18, forced, Cells::EMPTY);
     let all = scan_set(&grid, &uas, &opts);
     opts.stop_at_first = true;
     let first = scan_set(&grid, &uas, &opts);
     assert_eq!(first.len(), 1);
     assert!(first.is_subset(&all));
+    // One run over the whole scan stops at its first puzzle, and stays stopped.
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+    let prepared = scan::prepare(&grid, &uas, &opts, &mut work).unwrap();
+    let mut workspace: Box<Workspace<{ WorkspaceSize::for_clues(18).states }>> = Box::default();
+    let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), ChunkId::WHOLE).unwrap();
+    let mut reported = Vec::new();
+    let mut on_found = |g| {
+        reported.push(g);
+        ControlFlow::Continue(())
+    };
+    assert_eq!(run.run(u64::MAX, &mut on_found), RunStatus::Stopped);
+    assert_eq!(run.run(u64::MAX, &mut on_found), RunStatus::Stopped);
+    assert_eq!(reported.len(), 1);
+    assert!(all.contains(&reported[0]));
 }
 
 #[test]
-fn a_wrong_ua_list_never_enters_through_load() {
-    // A valid grid and a UA list that holds a set which is not a UA: `verify` refuses it.
+fn verify_ua_refuses_a_set_that_is_no_ua() {
+    // Generated sets are real UA; a box of a valid grid is none (its digits are forced).
     let Some(lines) = sudoku17() else { return };
     let (_, grid) = grid_of(&lines[0]);
-    let uas = ua_source::generate(&grid, 0, 0, Cells::EMPTY).unwrap();
-    assert!(uas.iter().take(50).all(|&u| ua_source::verify(&grid, u)));
+    let uas = generate_uas(&grid, 0, 0, Cells::EMPTY);
+    assert!(uas.iter().take(50).all(|&u| ua::verify_ua(&grid, u)));
     let box0 = Cells::from_cells(&[0, 1, 2, 9, 10, 11, 18, 19, 20]);
-    assert!(!ua_source::verify(&grid, box0));
+    assert!(!ua::verify_ua(&grid, box0));
 }
 
 #[test]
@@ -422,7 +398,7 @@ fn the_sets_kept_never_change_the_puzzles() {
         let forced = rng.pick(puzzle.givens(), 12);
         // Real UA plus a thousand supersets of them (a superset of a UA is a UA too), so
         // that the table holds sets of many sizes and is full.
-        let mut uas = ua_source::generate(&grid, TEST_UA_RANDOM, 9, forced).unwrap();
+        let mut uas = generate_uas(&grid, TEST_UA_RANDOM, 9, forced);
         let base = uas.clone();
         let open = forced.complement();
         for _ in 0..1200 {
@@ -433,14 +409,13 @@ fn the_sets_kept_never_change_the_puzzles() {
         uas.sort_unstable();
         uas.dedup();
         for i in 0..20 {
-            assert!(ua_source::verify(&grid, uas[i * uas.len() / 20]));
+            assert!(ua::verify_ua(&grid, uas[i * uas.len() / 20]));
         }
         let base = options(clues, forced, Cells::EMPTY);
-        let mut work = vec![0u128; scan::required_work_entries(uas.len(), &base)];
+        let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(&grid, &uas, &base, &mut work).unwrap();
-        assert_eq!(
-            prepared.table_sets().len(),
-            scan::bitmap768::CAPACITY,
+        assert!(
+            prepared.kept_len() >= scan::TABLE_CAPACITY,
             "the default run fills the table"
         );
         let reference = scan_set(&grid, &uas, &base);

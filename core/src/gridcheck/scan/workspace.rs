@@ -1,0 +1,106 @@
+//! Per-thread storage of a chunk run: the bitmap table and one level state per search
+//! level. Owned by a [`Workspace`] whose level count is a const generic (usable in a
+//! `static`), or borrowed as a [`WorkspaceView`] over caller buffers (what the C ABI
+//! carves from its byte buffer).
+use super::bitmap768::{BitmapTable, LevelState};
+use super::Prepared;
+
+/// The storage a chunk run needs: [`WorkspaceSize::for_scan`] for one prepared scan, or
+/// [`WorkspaceSize::for_clues`] for every scan up to a clue count (to size a static).
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{Workspace, WorkspaceSize};
+///
+/// // Every scan of up to 17 clues fits in a workspace of 18 levels (about 21 KB).
+/// const SIZE: WorkspaceSize = WorkspaceSize::for_clues(17);
+/// static WORKSPACE: Workspace<{ SIZE.states }> = Workspace::new();
+/// assert_eq!(SIZE.states, 18);
+/// assert!(core::mem::size_of_val(&WORKSPACE) >= SIZE.bytes());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct WorkspaceSize {
+    /// Level states (one per free clue, and one for the root).
+    pub states: usize,
+}
+
+impl WorkspaceSize {
+    /// Enough for every scan of at most `clues` clues: a scan's free clues (its clue count
+    /// less the forced givens) never exceed its clue count.
+    pub const fn for_clues(clues: u8) -> WorkspaceSize {
+        WorkspaceSize {
+            states: clues as usize + 1,
+        }
+    }
+
+    /// What `prepared` needs: a state per free clue, plus the root's.
+    pub fn for_scan(prepared: &Prepared<'_>) -> WorkspaceSize {
+        WorkspaceSize {
+            states: usize::from(prepared.free_clues()) + 1,
+        }
+    }
+
+    /// Bytes of caller storage this needs, the bitmap table included.
+    pub const fn bytes(&self) -> usize {
+        self.states * core::mem::size_of::<LevelState>() + core::mem::size_of::<BitmapTable>()
+    }
+}
+
+/// A chunk run's storage borrowed from the caller: the bitmap table and the level states
+/// (at least [`WorkspaceSize::for_scan`]`.states` of them, checked by
+/// [`super::ChunkRun::new`]).
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{BitmapTable, LevelState, WorkspaceView};
+///
+/// let mut table = Box::new(BitmapTable::new());
+/// let mut states = vec![LevelState::ZERO; 18];
+/// let view = WorkspaceView::new(&mut table, &mut states);
+/// # drop(view);
+/// ```
+pub struct WorkspaceView<'w> {
+    pub(crate) table: &'w mut BitmapTable,
+    pub(crate) states: &'w mut [LevelState],
+}
+
+impl<'w> WorkspaceView<'w> {
+    /// A view of caller buffers; sizes are checked when a run starts.
+    pub fn new(table: &'w mut BitmapTable, states: &'w mut [LevelState]) -> Self {
+        WorkspaceView { table, states }
+    }
+}
+
+/// A chunk run's storage owned, with `LEVELS` level states (free clues + 1; see
+/// [`WorkspaceSize::for_clues`]); `const`-constructible, so it can be a `static`.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::Workspace;
+///
+/// let mut workspace: Box<Workspace<18>> = Box::default();
+/// let view = workspace.as_mut_view(); // hand this to `ChunkRun::new`
+/// # drop(view);
+/// ```
+pub struct Workspace<const LEVELS: usize> {
+    table: BitmapTable,
+    states: [LevelState; LEVELS],
+}
+
+impl<const LEVELS: usize> Default for Workspace<LEVELS> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const LEVELS: usize> Workspace<LEVELS> {
+    /// Zeroed storage.
+    pub const fn new() -> Self {
+        Workspace {
+            table: BitmapTable::new(),
+            states: [LevelState::ZERO; LEVELS],
+        }
+    }
+
+    /// Lends the storage to a chunk run.
+    pub fn as_mut_view(&mut self) -> WorkspaceView<'_> {
+        WorkspaceView::new(&mut self.table, &mut self.states)
+    }
+}
