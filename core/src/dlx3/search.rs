@@ -171,7 +171,8 @@ impl<W: Width> Dlx3<'_, W> {
                         } else {
                             None
                         };
-                        (best_itm, score) = d.choose_traced::<PRINTS>(rng, details, names);
+                        (best_itm, score) =
+                            d.choose_traced::<PRINTS>(rng, details, names, exact_cover);
                         if show_details {
                             if score < INFTY {
                                 sinks.err.write_bytes(b" branching on ");
