@@ -44,8 +44,15 @@ pub(super) fn choose_random<W: Width>(
         mems: 0,
         tallies: &mut tallies,
     };
-    let mut draws = 0u64;
-    let tie = |ties| draw(g, ties, &mut draws);
+    let (mut ties, mut draws) = (0u32, 0u64);
+    let tie = |tied: bool| {
+        if !tied {
+            ties = 1;
+            return false;
+        }
+        ties += 1;
+        draw(g, ties, &mut draws)
+    };
     let (best_itm, score) = if exact_cover {
         d.choose_exact_by(tie)
     } else {
@@ -69,14 +76,15 @@ impl<W: Width> Dancer<'_, W> {
         self.choose_exact_by(|_| false)
     }
 
-    /// [`choose_exact`](Dancer::choose_exact), but when an item ties with the best so far
-    /// (now `ties` items do) it becomes the best if `tie(ties)` says so. With a
-    /// closure that never does, the tie count folds away.
+    /// [`choose_exact`](Dancer::choose_exact), telling `tie` about each new best item
+    /// (`tie(false)`) and each item that ties with the best so far (`tie(true)`, which
+    /// says whether that item becomes the best). With a closure that does nothing, the
+    /// calls fold away.
     #[inline(always)]
-    fn choose_exact_by(&mut self, mut tie: impl FnMut(u32) -> bool) -> (u32, i32) {
+    fn choose_exact_by(&mut self, mut tie: impl FnMut(bool) -> bool) -> (u32, i32) {
         let mut score = INFTY;
         let mut best_itm = 0u32;
-        let (mut visited, mut ties) = (0u64, 0u32);
+        let mut visited = 0u64;
         let nd = &*self.nd;
         self.active_items_while(|k| {
             visited += 1;
@@ -84,12 +92,9 @@ impl<W: Width> Dancer<'_, W> {
             if len < score {
                 score = len;
                 best_itm = k;
-                ties = 1;
-            } else if len == score {
-                ties += 1;
-                if tie(ties) {
-                    best_itm = k;
-                }
+                tie(false);
+            } else if len == score && tie(true) {
+                best_itm = k;
             }
             true
         });
@@ -109,7 +114,7 @@ impl<W: Width> Dancer<'_, W> {
     /// their keys are equal; then `tie` decides as in
     /// [`choose_exact_by`](Dancer::choose_exact_by).
     #[inline(always)]
-    fn choose_plain_by(&mut self, mut tie: impl FnMut(u32) -> bool) -> (u32, i32) {
+    fn choose_plain_by(&mut self, mut tie: impl FnMut(bool) -> bool) -> (u32, i32) {
         /// `(t, s, !len)` packed so that integer order is Knuth's preference order.
         #[inline(always)]
         fn key(t: i32, s: i32, len: i32) -> i128 {
@@ -119,7 +124,7 @@ impl<W: Width> Dancer<'_, W> {
         }
         let mut best_key = key(INFTY, i32::MIN, i32::MAX);
         let mut best_itm = 0u32;
-        let (mut visited, mut ties) = (0u64, 0u32);
+        let mut visited = 0u64;
         let (nd, cl) = (&*self.nd, &*self.cl);
         self.active_items_while(|k| {
             visited += 1;
@@ -135,12 +140,9 @@ impl<W: Width> Dancer<'_, W> {
             if kk < best_key {
                 best_key = kk;
                 best_itm = k;
-                ties = 1;
-            } else if kk == best_key {
-                ties += 1;
-                if tie(ties) {
-                    best_itm = k;
-                }
+                tie(false);
+            } else if kk == best_key && tie(true) {
+                best_itm = k;
             }
             true
         });

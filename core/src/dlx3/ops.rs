@@ -189,90 +189,113 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool>(
     1 + 3 * steps + 6 * changed + skipped
 }
 
-/// Knuth's `purify(p)` (`HIDE`) or `unpurify(p)`: node `p` has color `x > 0` in
-/// secondary item `c`. Purifying walks `c`'s list top to bottom, hides the rest of each
-/// option with another color and marks those with color `x` (but `p`) as cleansed (color
-/// -1); unpurifying walks bottom to top, restores the hidden options and the cleansed
-/// colors. The option walks are `walk_rest`'s: each touches other items' lists only (an
-/// option names an item once), so their direction does not matter.
-///
-/// Mems: 2, then per list step 1 for the color and 1 for the link, per option walked 2
-/// (its spacer), 6 per node changed and 2 per cleansed node skipped, 1 per color
-/// written. Purifying adds 1 cleansing for the call and 1 per node cleansed, and 1 update
-/// per node hidden.
-#[inline(always)]
-fn purify_list<W: Width, const HIDE: bool>(
-    nd: &mut [Node<W>],
-    last_itm: u32,
-    p: u32,
-    t: &mut Tallies,
-) -> u64 {
+/// Knuth's `purify(p)`: node `p` has color `x > 0` in secondary item `c`; hide the
+/// options of `c` with other colors and mark those with color `x` as cleansed.
+#[inline(never)]
+fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
+    let mut mems = 1;
+    k.cleansings += 1;
     let Node {
         itm: c, color: x, ..
     } = at(nd, p);
-    let (mut steps, mut walks, mut marks) = (0u64, 0u64, 0u64);
-    let (mut changed, mut skipped) = (0u64, 0u64);
-    let h = at(nd, c);
-    let mut rr = if HIDE { h.down } else { h.up };
+    at_mut(nd, c).set_color(x); // for printing only, so no mem
+    mems += 1;
+    let mut rr = at(nd, c).down;
     while rr >= last_itm {
-        steps += 1;
-        let r = at(nd, rr);
-        let walk = if HIDE { r.color != x } else { r.color >= 0 };
-        if walk && rr != p {
-            walks += 1;
-            let (ch, sk) = walk_rest::<W, HIDE, true>(nd, rr);
-            changed += ch;
-            skipped += sk;
+        mems += 1;
+        if at(nd, rr).color != x {
+            let mut nn = rr + 1;
+            while nn != rr {
+                mems += 2;
+                let n = at(nd, nn);
+                if n.itm <= 0 {
+                    nn = n.up;
+                    continue;
+                }
+                if n.color >= 0 {
+                    mems += 4;
+                    at_mut(nd, n.up).set_down(n.down);
+                    at_mut(nd, n.down).set_up(n.up);
+                    k.updates += 1;
+                    add_len(nd, n.itm, -1);
+                }
+                nn += 1;
+            }
         } else if rr != p {
-            marks += 1;
-            at_mut(nd, rr).set_color(if HIDE { -1 } else { x });
+            k.cleansings += 1;
+            mems += 1;
+            at_mut(nd, rr).set_color(-1);
         }
-        rr = if HIDE { r.down } else { r.up };
+        mems += 1;
+        rr = at(nd, rr).down;
     }
-    if HIDE {
-        at_mut(nd, c).set_color(x); // for printing only, so no mem
-        t.cleansings += 1 + marks;
-        t.updates += changed;
-    }
-    2 + 2 * steps + 2 * walks + 6 * changed + 2 * skipped + marks
+    mems
 }
 
-/// Knuth's `purify(p)` (see `purify_list`).
+/// Knuth's `unpurify(p)`: undoes `purify`, bottom to top and leftward.
 #[inline(never)]
-fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, t: &mut Tallies) -> u64 {
-    purify_list::<W, true>(nd, last_itm, p, t)
-}
-
-/// Knuth's `unpurify(p)`: undoes `purify` (see `purify_list`).
-#[inline(never)]
-fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, t: &mut Tallies) -> u64 {
-    purify_list::<W, false>(nd, last_itm, p, t)
+fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
+    let mut mems = 2;
+    let Node {
+        itm: c, color: x, ..
+    } = at(nd, p);
+    let mut rr = at(nd, c).up;
+    while rr >= last_itm {
+        mems += 1;
+        if at(nd, rr).color < 0 {
+            mems += 1;
+            at_mut(nd, rr).set_color(x);
+        } else if rr != p {
+            let mut nn = rr - 1;
+            while nn != rr {
+                mems += 2;
+                let n = at(nd, nn);
+                if n.itm <= 0 {
+                    nn = n.down;
+                    continue;
+                }
+                if n.color >= 0 {
+                    mems += 4;
+                    at_mut(nd, n.up).set_down(nn);
+                    at_mut(nd, n.down).set_up(nn);
+                    add_len(nd, n.itm, 1);
+                }
+                nn -= 1;
+            }
+        }
+        mems += 1;
+        rr = at(nd, rr).up;
+    }
+    mems
 }
 
 /// Knuth's `tweak(n, block)`: removes the top node `n` from its item's list, and if
-/// `block`, hides the rest of its option too (`walk_rest`; `COLORED == false` promises no
-/// node is cleansed). `n` is in a primary item's list, so it has no color.
-///
-/// Mems: 6 for `n`, and for the rest of the option 2 (its spacer), 6 per node hidden and 1
-/// per cleansed node skipped. Updates: 1 per node hidden.
+/// `block`, hides the rest of its option too.
 #[inline(never)]
-fn tweak<W: Width, const COLORED: bool>(
-    nd: &mut [Node<W>],
-    n: u32,
-    block: bool,
-    t: &mut Tallies,
-) -> u64 {
-    let (mut changed, mut skipped) = (0u64, 0u64);
-    if block {
-        (changed, skipped) = walk_rest::<W, true, COLORED>(nd, n);
+fn tweak<W: Width>(nd: &mut [Node<W>], n: u32, block: bool, k: &mut Tallies) -> u64 {
+    let mut mems = 0;
+    let mut nn = if block { n + 1 } else { n };
+    loop {
+        let x = at(nd, nn);
+        mems += 1;
+        if x.color >= 0 {
+            mems += 1;
+            if x.itm <= 0 {
+                nn = x.up;
+                continue;
+            }
+            mems += 4;
+            at_mut(nd, x.up).set_down(x.down);
+            at_mut(nd, x.down).set_up(x.up);
+            add_len(nd, x.itm, -1);
+            k.updates += 1;
+        }
+        if nn == n {
+            break;
+        }
+        nn += 1;
     }
-    let x = at(nd, n);
-    at_mut(nd, x.up).set_down(x.down);
-    at_mut(nd, x.down).set_up(x.up);
-    add_len(nd, x.itm, -1);
-    t.updates += 1 + changed;
-    let walked = if block { 2 } else { 0 };
-    6 + walked + 6 * changed + skipped
+    mems
 }
 
 /// Knuth's `untweak(c, x, unblock)`: `x` is the node that was on top of item `c` when the
@@ -433,11 +456,7 @@ impl<W: Width> Dancer<'_, W> {
     /// Knuth's `tweak(n, block)`.
     #[inline(always)]
     pub fn tweak(&mut self, n: u32, block: bool) {
-        self.mems += if self.colored {
-            tweak::<W, true>(self.nd, n, block, self.tallies)
-        } else {
-            tweak::<W, false>(self.nd, n, block, self.tallies)
-        };
+        self.mems += tweak(self.nd, n, block, self.tallies);
     }
 
     /// Knuth's `untweak(c, x, unblock)`.
@@ -506,7 +525,7 @@ impl<W: Width> Dancer<'_, W> {
             } else if n.color == 0 {
                 self.uncover(cc as u32, true);
             } else if n.color > 0 {
-                self.mems += unpurify(self.nd, self.last_itm, pp, self.tallies);
+                self.mems += unpurify(self.nd, self.last_itm, pp);
             }
             pp -= 1;
         }
@@ -588,7 +607,7 @@ mod tests {
             assert!(!colored.is_empty());
             for p in colored {
                 d.mems += purify(d.nd, d.last_itm, p, d.tallies);
-                d.mems += unpurify(d.nd, d.last_itm, p, d.tallies);
+                d.mems += unpurify(d.nd, d.last_itm, p);
                 let after = snapshot(d);
                 // The header's aux (the purifying color) is for printing only.
                 let strip = |v: &[Node]| {
