@@ -103,6 +103,18 @@ impl<W: Width> Dlx3<'_, W> {
         // A budget of at least 1 makes the first check pass, so every call makes progress.
         let limit = d.mems.saturating_add(budget.max(1));
 
+        // The printable view of the current state (for reports, traces and solutions).
+        macro_rules! view {
+            () => {
+                View {
+                    nd: &*d.nd,
+                    names,
+                    levels: &*levels,
+                    last_itm,
+                    last_node,
+                }
+            };
+        }
         let (outcome, next_phase) = 'search: loop {
             if d.mems >= limit {
                 break (Ok(Event::BudgetExhausted), Phase::Search(label));
@@ -126,13 +138,7 @@ impl<W: Width> Dlx3<'_, W> {
                                 thresh = thresh.wrapping_add(st.delta);
                             }
                             if PRINTS && report_due {
-                                let v = View {
-                                    nd: &*d.nd,
-                                    names,
-                                    levels: &*levels,
-                                    last_itm,
-                                    last_node,
-                                };
+                                let v = view!();
                                 if st.vbose & SHOW_FULL_STATE != 0 {
                                     v.print_state(
                                         sinks.err,
@@ -220,13 +226,7 @@ impl<W: Width> Dlx3<'_, W> {
                                     && st.spacing != 0
                                     && count % (i64::from(st.spacing) as u64) == 0
                                 {
-                                    let v = View {
-                                        nd: &*d.nd,
-                                        names,
-                                        levels: &*levels,
-                                        last_itm,
-                                        last_node,
-                                    };
+                                    let v = view!();
                                     v.print_solution(sinks.out, sinks.err, count, level);
                                 }
                                 if count >= st.maxcount {
@@ -343,13 +343,7 @@ impl<W: Width> Dlx3<'_, W> {
                     levels[level as usize].first_tweak
                 };
                 let _ = write!(Fmt(sinks.err), "L{level}:");
-                let v = View {
-                    nd: &*d.nd,
-                    names,
-                    levels: &*levels,
-                    last_itm,
-                    last_node,
-                };
+                let v = view!();
                 v.print_option(sinks.err, None, cur_node, head, score);
             }
             if cur_node > last_itm {
