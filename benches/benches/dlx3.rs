@@ -3,6 +3,8 @@
 //! * multiplicities: "8 of 6 queens" (`6|Q`, every line `0:1`) and queens with `0:1`
 //!   diagonals as primary items (null moves);
 //! * colour controls: a 2x3 edge-matching puzzle with 2 colours;
+//! * polyomino packing: the twelve pentominoes into 3x20 (many options per item);
+//! * random tie breaks: queens 10 with `s1`, against the same count without;
 //!
 //! and parsing alone: a 90x100 domino board (9000 items, 17810 options) and queens 32.
 //!
@@ -10,13 +12,19 @@
 //! wrong answer.
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use xcover_benches::{
-    count, dominoes_dlx, edge_matching_dlx, load, queens_diag01_dlx, queens_dlx, queens_k_dlx,
-    quiet_settings, Buffers, Discard,
+    count, dominoes_dlx, edge_matching_dlx, load, pentominoes_dlx, queens_diag01_dlx, queens_dlx,
+    queens_k_dlx, quiet_settings, Buffers, Discard,
 };
+use xcover_core::dlx3::{ArgOutcome, Settings};
 
 /// Counts solutions of `input`, checking the count against `expected`.
 fn solve(input: &[u8], expected: u64) -> u64 {
-    let stats = count(input, quiet_settings()).expect("engine error");
+    solve_with(input, quiet_settings(), expected)
+}
+
+/// [`solve`] with the given settings.
+fn solve_with(input: &[u8], settings: Settings, expected: u64) -> u64 {
+    let stats = count(input, settings).expect("engine error");
     assert_eq!(stats.count, expected, "wrong solution count");
     stats.mems
 }
@@ -54,17 +62,57 @@ fn multiplicities(c: &mut Criterion) {
     group.finish();
 }
 
-fn colours(c: &mut Criterion) {
-    let mut group = c.benchmark_group("dlx3/colour");
+/// One counting bench `group/name`, of `input` with `settings`, expecting `sols`.
+fn bench_count(
+    c: &mut Criterion,
+    group: &str,
+    name: &str,
+    input: &str,
+    settings: Settings,
+    sols: u64,
+) {
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
-    let input = edge_matching_dlx(2, 3, 2);
-    let sols = 46960; // as printed by Knuth's dlx3 for the same input
-    let mems = solve(input.as_bytes(), sols);
+    let mems = solve_with(input.as_bytes(), settings, sols);
     group.throughput(Throughput::Elements(mems));
-    group.bench_function("edge_matching_2x3_2c", |b| {
-        b.iter(|| solve(black_box(input.as_bytes()), sols))
+    group.bench_function(name, |b| {
+        b.iter(|| solve_with(black_box(input.as_bytes()), settings, sols))
     });
     group.finish();
+}
+
+fn colours(c: &mut Criterion) {
+    let input = edge_matching_dlx(2, 3, 2);
+    // 46960 as printed by Knuth's dlx3 for the same input
+    let settings = quiet_settings();
+    bench_count(
+        c,
+        "dlx3/colour",
+        "edge_matching_2x3_2c",
+        &input,
+        settings,
+        46960,
+    );
+}
+
+fn polyominoes(c: &mut Criterion) {
+    let input = pentominoes_dlx(3, 20);
+    let settings = quiet_settings();
+    bench_count(c, "dlx3/polyomino", "pentominoes_3x20", &input, settings, 8);
+}
+
+fn random(c: &mut Criterion) {
+    // The same problem and count as dlx3/queens/10, with random tie breaks.
+    let mut settings = quiet_settings();
+    assert_eq!(settings.apply_arg(b"s1"), ArgOutcome::Set);
+    bench_count(
+        c,
+        "dlx3/random",
+        "queens10_s1",
+        &queens_dlx(10),
+        settings,
+        724,
+    );
 }
 
 fn parsing(c: &mut Criterion) {
@@ -94,5 +142,13 @@ fn parsing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, queens, multiplicities, colours, parsing);
+criterion_group!(
+    benches,
+    queens,
+    multiplicities,
+    colours,
+    polyominoes,
+    random,
+    parsing
+);
 criterion_main!(benches);

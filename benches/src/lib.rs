@@ -5,6 +5,8 @@
 //! * [`queens_k_dlx`] and [`queens_diag01_dlx`] reproduce the hand-made multiplicity
 //!   variants of the corpus (`queens*_k*_all01`, `queens*_diag01_primary`);
 //! * [`edge_matching_dlx`] is a colour-control problem (edge-matching tile puzzle);
+//! * [`pentominoes_dlx`] is a polyomino packing (many options per item);
+//! * [`KINDS`] names one input of each kind of search path, for `mems_per_sec --kind`;
 //! * [`dominoes_dlx`] is a big, easy input for measuring the parser.
 //!
 //! and a small driver of the core engine ([`Buffers`], [`load`], [`count`]) that runs a
@@ -318,6 +320,114 @@ pub fn dominoes_dlx(rows: usize, cols: usize) -> String {
     out
 }
 
+/// The twelve pentominoes (Conway's letters), each as five (row, column) cells.
+const PENTOMINOES: [(char, [(i32, i32); 5]); 12] = [
+    ('F', [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
+    ('I', [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]),
+    ('L', [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)]),
+    ('N', [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)]),
+    ('P', [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]),
+    ('T', [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]),
+    ('U', [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]),
+    ('V', [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]),
+    ('W', [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    ('X', [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]),
+    ('Y', [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)]),
+    ('Z', [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]),
+];
+
+/// Packing the twelve pentominoes into a `rows`×`cols` board (60 cells for an exact
+/// cover): primary items are the pieces and the cells `<r>_<c>`; one option per distinct
+/// orientation (of the 8 rotations and reflections) and position of each piece, as
+/// `P r_c r_c r_c r_c r_c` with the cells in row-major order. 3×20 has 8 solutions
+/// (2 up to symmetry), like Knuth's pentomino examples.
+pub fn pentominoes_dlx(rows: usize, cols: usize) -> String {
+    let mut out = String::new();
+    for (piece, _) in PENTOMINOES {
+        let _ = write!(out, "{piece} ");
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            let _ = write!(out, "{r}_{c} ");
+        }
+    }
+    out.pop();
+    out.push('\n');
+    for (piece, cells) in PENTOMINOES {
+        let mut shapes: Vec<[(i32, i32); 5]> = Vec::new();
+        for t in 0..8 {
+            let mut shape = cells.map(|(r, c)| {
+                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                (
+                    if t & 1 != 0 { -r } else { r },
+                    if t & 2 != 0 { -c } else { c },
+                )
+            });
+            let (r0, c0) = shape
+                .iter()
+                .fold((i32::MAX, i32::MAX), |(a, b), &(r, c)| (a.min(r), b.min(c)));
+            shape
+                .iter_mut()
+                .for_each(|(r, c)| (*r, *c) = (*r - r0, *c - c0));
+            shape.sort_unstable();
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
+        for shape in shapes {
+            for (dr, dc) in (0..rows as i32).flat_map(|r| (0..cols as i32).map(move |c| (r, c))) {
+                let fits = shape
+                    .iter()
+                    .all(|&(r, c)| r + dr < rows as i32 && c + dc < cols as i32);
+                if fits {
+                    out.push(piece);
+                    for (r, c) in shape {
+                        let _ = write!(out, " {}_{}", r + dr, c + dc);
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One input of each kind of search path, for comparing speed per kind: `(name,
+/// description)`; [`kind_input`] makes the input. Each takes well under a second.
+pub const KINDS: [(&str, &str); 6] = [
+    ("queens12", "plain n-queens 12, count all"),
+    (
+        "diag01_11",
+        "queens 11, diagonals as primary 0:1 items (bounds, slack)",
+    ),
+    (
+        "k8_queens9",
+        "8 queens on 9x9, every line 0:1 (multiplicities)",
+    ),
+    (
+        "pent3x20",
+        "twelve pentominoes into 3x20 (polyomino packing)",
+    ),
+    (
+        "edges2x4",
+        "edge matching 2x4, 2 colours, tiles 0:1 (colors, multiplicities)",
+    ),
+    ("queens12_s1", "queens 12 with random tie breaks (s1)"),
+];
+
+/// The input text and extra dlx3 arguments of kind `name` (see [`KINDS`]).
+pub fn kind_input(name: &str) -> Option<(String, &'static [&'static str])> {
+    Some(match name {
+        "queens12" => (queens_dlx(12), &[]),
+        "diag01_11" => (queens_diag01_dlx(11), &[]),
+        "k8_queens9" => (queens_k_dlx(9, 8), &[]),
+        "pent3x20" => (pentominoes_dlx(3, 20), &[]),
+        "edges2x4" => (edge_matching_dlx(2, 4, 2), &[]),
+        "queens12_s1" => (queens_dlx(12), &["s1"]),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -372,6 +482,22 @@ mod tests {
         // 8x8 with exactly 8 queens among 0:1 lines = the 92 solutions again
         let stats = count(queens_k_dlx(8, 8).as_bytes(), quiet_settings()).expect("k-queens");
         assert_eq!(stats.count, 92);
+    }
+
+    /// Pentominoes into 3x20: the X's positions and the 8 packings (2 up to the board's
+    /// symmetries).
+    #[test]
+    fn pentominoes_pack_3x20() {
+        let text = pentominoes_dlx(3, 20);
+        assert!(text.starts_with("F I L N P T U V W X Y Z 0_0 0_1 "));
+        // X fits only in the middle row: 18 positions, one orientation.
+        assert_eq!(text.lines().filter(|l| l.starts_with('X')).count(), 18);
+        let stats = count(text.as_bytes(), quiet_settings()).expect("pentominoes");
+        assert_eq!(stats.count, 8);
+        // Every kind of input parses and has solutions.
+        for (name, _) in KINDS {
+            assert!(kind_input(name).is_some(), "{name}");
+        }
     }
 
     /// Edge matching with one colour has a single tile, usable once: only a 1x1 grid can be

@@ -1,15 +1,65 @@
 //! Choosing the item to branch on: minimum branching degree `len + s - bound + 1`
 //! (`s = min(slack, bound)`), ties broken by smaller `s`, then larger `len`, then leftmost
 //! (or uniformly at random with reservoir sampling when randomizing).
-use super::ops::Dancer;
+use super::active::ActiveSet;
+use super::ops::{Dancer, Tallies};
 use super::output::write_name;
-use super::storage::{Names, Width};
+use super::storage::{Item, Names, Node, Width};
 use crate::gb_flip::GbFlip;
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
 /// Knuth's `infty`: the score when no active primary item is left.
 pub(super) const INFTY: i32 = 100_000_000;
+
+/// Knuth's random tie break: `ties` items now share the best key, the last one seen
+/// becomes the best if `unif(ties)` draws 0 (4 mems, counted in `draws`). Each tied item
+/// thus ends up chosen with equal probability, from Knuth's random stream.
+#[inline(always)]
+fn draw(g: &mut GbFlip, ties: u32, draws: &mut u64) -> bool {
+    *draws += 1;
+    g.unif(ties) == 0
+}
+
+/// The randomized choice when nothing is traced: the loop of [`Dancer::choose_exact`] or
+/// [`Dancer::choose_plain`] with [`draw`] at each tie, over a `Dancer` of its own. Out of
+/// line, so that the search loop (which runs it instead of the plain choice) does not
+/// grow. Returns `(best_itm, score, mems)`.
+#[inline(never)]
+pub(super) fn choose_random<W: Width>(
+    nd: &mut [Node<W>],
+    cl: &mut [Item<W>],
+    active: &mut ActiveSet<W>,
+    exact_cover: bool,
+    g: &mut GbFlip,
+) -> (u32, i32, u64) {
+    let mut tallies = Tallies::default();
+    let mut d = Dancer {
+        nd,
+        cl,
+        last_itm: 0,
+        second: 0,
+        colored: false,
+        active,
+        mems: 0,
+        tallies: &mut tallies,
+    };
+    let (mut ties, mut draws) = (0u32, 0u64);
+    let tie = |tied: bool| {
+        if !tied {
+            ties = 1;
+            return false;
+        }
+        ties += 1;
+        draw(g, ties, &mut draws)
+    };
+    let (best_itm, score) = if exact_cover {
+        d.choose_exact_by(tie)
+    } else {
+        d.choose_plain_by(tie)
+    };
+    (best_itm, score, d.mems + 4 * draws)
+}
 
 impl<W: Width> Dancer<'_, W> {
     /// Charges Knuth's mems for walking the active list of `items` items: one for the
@@ -23,15 +73,27 @@ impl<W: Width> Dancer<'_, W> {
     /// bound 1 and slack 0): the score is the list length and ties go to the leftmost.
     #[inline(always)]
     pub fn choose_exact(&mut self) -> (u32, i32) {
+        self.choose_exact_by(|_| false)
+    }
+
+    /// [`choose_exact`](Dancer::choose_exact), telling `tie` about each new best item
+    /// (`tie(false)`) and each item that ties with the best so far (`tie(true)`, which
+    /// says whether that item becomes the best). With a closure that does nothing, the
+    /// calls fold away.
+    #[inline(always)]
+    fn choose_exact_by(&mut self, mut tie: impl FnMut(bool) -> bool) -> (u32, i32) {
         let mut score = INFTY;
         let mut best_itm = 0u32;
-        let mut visited: u64 = 0;
+        let mut visited = 0u64;
         let nd = &*self.nd;
         self.active_items_while(|k| {
             visited += 1;
             let len = super::ops::at(nd, k).itm;
             if len < score {
                 score = len;
+                best_itm = k;
+                tie(false);
+            } else if len == score && tie(true) {
                 best_itm = k;
             }
             true
@@ -41,12 +103,18 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// The common case: no tracing, no randomizing. Returns `(best_itm, score)`.
-    ///
-    /// Knuth's order (smaller `t`, then smaller `s`, then larger `len`, then leftmost) is
-    /// the order of the key `(t, s, -len)`, compared as one 128-bit integer so that the
-    /// loop has no data-dependent branches (they mispredict).
     #[inline(always)]
     pub fn choose_plain(&mut self) -> (u32, i32) {
+        self.choose_plain_by(|_| false)
+    }
+
+    /// Knuth's order (smaller `t`, then smaller `s`, then larger `len`, then leftmost) is
+    /// the order of the key `(t, s, -len)`, compared as one 128-bit integer so that the
+    /// loop has no data-dependent branches (they mispredict). Items tie exactly when
+    /// their keys are equal; then `tie` decides as in
+    /// [`choose_exact_by`](Dancer::choose_exact_by).
+    #[inline(always)]
+    fn choose_plain_by(&mut self, mut tie: impl FnMut(bool) -> bool) -> (u32, i32) {
         /// `(t, s, !len)` packed so that integer order is Knuth's preference order.
         #[inline(always)]
         fn key(t: i32, s: i32, len: i32) -> i128 {
@@ -56,7 +124,7 @@ impl<W: Width> Dancer<'_, W> {
         }
         let mut best_key = key(INFTY, i32::MIN, i32::MAX);
         let mut best_itm = 0u32;
-        let mut visited: u64 = 0;
+        let mut visited = 0u64;
         let (nd, cl) = (&*self.nd, &*self.cl);
         self.active_items_while(|k| {
             visited += 1;
@@ -72,6 +140,9 @@ impl<W: Width> Dancer<'_, W> {
             if kk < best_key {
                 best_key = kk;
                 best_itm = k;
+                tie(false);
+            } else if kk == best_key && tie(true) {
+                best_itm = k;
             }
             true
         });
@@ -80,21 +151,28 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// The general case: optional random tie breaks and the details trace (`(err, names)`:
-    /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`; compiled in only if `TRACE`). Inlined so that the `Dancer`
-    /// never has its address taken (its counters then stay in registers).
+    /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`; compiled in only if `TRACE`).
+    /// Inlined so that the `Dancer` never has its address taken (its counters then stay in
+    /// registers). Random tie breaks without the trace go to [`choose_random`], which
+    /// makes the same choices and draws in the plain loops.
     #[inline(always)]
     pub fn choose_traced<const TRACE: bool>(
         &mut self,
         mut rng: Option<&mut GbFlip>,
         mut details: Option<&mut dyn ByteSink>,
         names: &Names<'_>,
+        exact_cover: bool,
     ) -> (u32, i32) {
+        if let (Some(g), None) = (rng.as_deref_mut(), details.as_ref()) {
+            let (best_itm, score, mems) =
+                choose_random(self.nd, self.cl, self.active, exact_cover, g);
+            self.mems += mems;
+            return (best_itm, score);
+        }
         let mut score = INFTY;
         let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
-        let mut ties: u32 = 0;
-        let mut visited: u64 = 0;
+        let (mut visited, mut ties, mut draws) = (0u64, 0u32, 0u64);
         let (nd, cl) = (&*self.nd, &*self.cl);
-        let mut extra_mems: u64 = 0;
         self.active_items_while(|k| {
             visited += 1;
             let it = super::ops::item_at(cl, k);
@@ -123,17 +201,14 @@ impl<W: Width> Dancer<'_, W> {
                     ties = 1;
                 } else if s == best_s && len == best_l {
                     ties += 1;
-                    if let Some(g) = rng.as_mut() {
-                        extra_mems += 4;
-                        if g.unif(ties) == 0 {
-                            best_itm = k;
-                        }
+                    if rng.as_mut().is_some_and(|g| draw(g, ties, &mut draws)) {
+                        best_itm = k;
                     }
                 }
             }
             true
         });
-        self.mems += extra_mems;
+        self.mems += 4 * draws;
         self.charge_walk(visited);
         (best_itm, score)
     }
