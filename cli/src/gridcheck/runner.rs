@@ -1,7 +1,7 @@
 //! Running the chunks of a prepared scan on worker threads (dynamic scheduling), with a
 //! progress bar on stderr when it is a terminal.
 use std::io::IsTerminal;
-use std::ops::{AddAssign, ControlFlow};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
@@ -51,20 +51,6 @@ impl Control<'_> {
     }
 }
 
-/// Counters summed over chunks and workers: [`RunStats`] with `+=`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Totals(pub RunStats);
-
-impl AddAssign<RunStats> for Totals {
-    fn add_assign(&mut self, more: RunStats) {
-        let total = &mut self.0;
-        total.steps += more.steps;
-        total.candidates += more.candidates;
-        total.solver_calls += more.solver_calls;
-        total.found += more.found;
-    }
-}
-
 /// Per-thread buffers of a chunk run.
 struct Buffers {
     table: Box<BitmapTable>,
@@ -102,7 +88,7 @@ struct Shared<'r, 'p> {
     interrupted: AtomicBool,
     progress: ProgressBar,
     /// Puzzles and counters of the workers that have finished.
-    results: Mutex<(Vec<Cells>, Totals)>,
+    results: Mutex<(Vec<Cells>, RunStats)>,
     /// The first error of any worker.
     error: Mutex<Option<String>>,
 }
@@ -152,7 +138,7 @@ struct Worker<'s, 'r, 'p> {
     shared: &'s Shared<'r, 'p>,
     buffers: Buffers,
     found: Vec<Cells>,
-    totals: Totals,
+    totals: RunStats,
 }
 
 impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
@@ -161,7 +147,7 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
             shared,
             buffers: Buffers::new(WorkspaceSize::for_scan(shared.prepared)),
             found: Vec::new(),
-            totals: Totals::default(),
+            totals: RunStats::default(),
         }
     }
 
@@ -183,7 +169,7 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         results.0.extend(self.found);
-        results.1 += self.totals.0;
+        results.1 += self.totals;
     }
 
     /// Runs `chunk` in slices; true when it ran to its end, false when the run stops
@@ -281,7 +267,7 @@ pub fn run_chunks(
         stop: AtomicBool::new(false),
         interrupted: AtomicBool::new(false),
         progress: progress_bar(label, chunks.len()),
-        results: Mutex::new((Vec::new(), Totals::default())),
+        results: Mutex::new((Vec::new(), RunStats::default())),
         error: Mutex::new(None),
     };
     let workers = threads.clamp(1, chunks.len().max(1));
@@ -318,7 +304,7 @@ pub fn run_chunks(
         .unwrap_or_else(PoisonError::into_inner);
     Ok(Outcome {
         found,
-        stats: totals.0,
+        stats: totals,
         chunks_done: shared.done.into_inner(),
         interrupted: shared.interrupted.into_inner(),
     })
@@ -365,7 +351,7 @@ mod tests {
 
     #[test]
     fn totals_add_every_counter() {
-        let mut totals = Totals::default();
+        let mut totals = RunStats::default();
         let one = RunStats {
             steps: 10,
             candidates: 3,
@@ -375,7 +361,7 @@ mod tests {
         totals += one;
         totals += RunStats { steps: 5, ..one };
         assert_eq!(
-            totals.0,
+            totals,
             RunStats {
                 steps: 15,
                 candidates: 6,

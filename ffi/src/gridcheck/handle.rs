@@ -291,11 +291,7 @@ impl<'buf> Record<'buf> {
             self.state(),
             super::types::GRIDCHECK_STATE_RUNNING | GRIDCHECK_STATE_CHUNK_DONE
         ) {
-            let current = self.run().stats();
-            total.steps += current.steps;
-            total.candidates += current.candidates;
-            total.solver_calls += current.solver_calls;
-            total.found += current.found;
+            total += self.run().stats();
         }
         total
     }

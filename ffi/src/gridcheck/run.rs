@@ -98,11 +98,7 @@ pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) 
         }
         if h.state() != GRIDCHECK_STATE_PREPARED {
             let previous = h.run().stats();
-            let done = &mut h.done_stats;
-            done.steps += previous.steps;
-            done.candidates += previous.candidates;
-            done.solver_calls += previous.solver_calls;
-            done.found += previous.found;
+            h.done_stats += previous;
             if h.state() == GRIDCHECK_STATE_CHUNK_DONE {
                 h.chunks_done += 1;
             }

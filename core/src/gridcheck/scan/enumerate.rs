@@ -53,6 +53,23 @@ pub struct RunStats {
     pub found: u64,
 }
 
+/// Adds another run's counters: the totals of several chunks, threads or slices.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::RunStats;
+/// let mut total = RunStats { steps: 5, candidates: 2, solver_calls: 3, found: 1 };
+/// total += RunStats { steps: 1, candidates: 1, solver_calls: 1, found: 0 };
+/// assert_eq!(total, RunStats { steps: 6, candidates: 3, solver_calls: 4, found: 1 });
+/// ```
+impl core::ops::AddAssign for RunStats {
+    fn add_assign(&mut self, more: RunStats) {
+        self.steps += more.steps;
+        self.candidates += more.candidates;
+        self.solver_calls += more.solver_calls;
+        self.found += more.found;
+    }
+}
+
 /// One level of the search.
 #[derive(Copy, Clone, Debug)]
 struct Frame {
