@@ -69,6 +69,11 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define DLX3_STATS_SIZE 88
 
 /**
+ * `dlx3_writers` is this many pointers long (checked by a `_Static_assert` in the header).
+ */
+#define DLX3_WRITERS_POINTERS 6
+
+/**
  * The workspace header and engine in front of the arrays of a 32-bit workspace
  * (`dlx3_init`, `dlx3_init_preloaded`) take at most
  * `DLX3_HEADER_FIXED_BYTES + DLX3_HEADER_POINTERS * sizeof(void *)` bytes, rounded up to 8
@@ -128,11 +133,6 @@ typedef struct dlx3_workspace dlx3_workspace;
  * Bytes per level.
  */
 #define DLX3_LEVEL_BYTES 24
-
-/**
- * `dlx3_writers` is this many pointers long (checked by a `_Static_assert` in the header).
- */
-#define DLX3_WRITERS_POINTERS 6
 
 /**
  * Alignment of every region after the handle.

@@ -41,7 +41,15 @@ fn status_enum_source() -> PathBuf {
     path
 }
 
+/// The header cbindgen makes, generated once per test run: the tests run on parallel
+/// threads, and each generation rewrites the status enum's source file, so two at once
+/// could read it half-written.
 fn generate() -> String {
+    static HEADER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HEADER.get_or_init(generate_once).clone()
+}
+
+fn generate_once() -> String {
     let crate_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let config = cbindgen::Config::from_file(crate_dir.join("cbindgen.toml"))
         .expect("ffi/cbindgen.toml is readable");

@@ -28,4 +28,4 @@ pub use solve::{
 };
 pub use types::*;
 pub use workspace::dlx3_workspace;
-pub use writers::{dlx3_set_writers, dlx3_writers};
+pub use writers::dlx3_set_writers;

@@ -1,6 +1,7 @@
 //! The C-visible data types of the `dlx3_*` API (besides `dlx3_settings`).
 #![allow(non_camel_case_types)]
 
+use crate::sink::xcover_writer;
 use crate::status::xcover_status;
 use core::ffi::c_char;
 use xcover_core::dlx3::{Item, Node};
@@ -250,3 +251,22 @@ const _: () =
     assert!(core::mem::size_of::<dlx3_item>() == 16 && core::mem::size_of::<dlx3_node>() == 16);
 const _: () =
     assert!(core::mem::size_of::<dlx3_item16>() == 8 && core::mem::size_of::<dlx3_node16>() == 8);
+
+/// The three output streams of Knuth's program. A NULL `write` discards that stream.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct dlx3_writers {
+    /// Standard output of Knuth's program: the solutions (as `spacing` asks).
+    pub out: xcover_writer,
+    /// Standard error of Knuth's program: statistics, traces, progress reports, warnings,
+    /// error reports.
+    pub err: xcover_writer,
+    /// Knuth's shape file (`S`): written only if `shape.write` is not NULL.
+    pub shape: xcover_writer,
+}
+
+/// `dlx3_writers` is this many pointers long (checked by a `_Static_assert` in the header).
+pub const DLX3_WRITERS_POINTERS: usize = 6;
+const _: () = assert!(
+    core::mem::size_of::<dlx3_writers>() == DLX3_WRITERS_POINTERS * core::mem::size_of::<usize>()
+);

@@ -2,8 +2,8 @@
 //! field in front of the engine, so that every call can tell a live workspace from garbage,
 //! a dead one, or a call made out of order.
 
+use super::types::dlx3_writers;
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
-use super::writers::dlx3_writers;
 use crate::carve::{round_up, Carver, Plain, Sizer, Slot, WeakMut, WeakSliceMut};
 pub use crate::handle::Dead;
 use crate::handle::{self, Header, Record};

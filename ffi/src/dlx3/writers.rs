@@ -7,29 +7,10 @@
 #![allow(non_camel_case_types)]
 
 use super::solve::step;
+use super::types::dlx3_writers;
 use super::workspace::{self, dlx3_workspace, Dead, Engine, StepFn};
 use crate::raw::{in_param, status_of};
-use crate::sink::xcover_writer;
 use crate::status::xcover_status;
-
-/// The three output streams of Knuth's program. A NULL `write` discards that stream.
-#[repr(C)]
-#[derive(Clone, Copy, Debug)]
-pub struct dlx3_writers {
-    /// Standard output of Knuth's program: the solutions (as `spacing` asks).
-    pub out: xcover_writer,
-    /// Standard error of Knuth's program: statistics, traces, progress reports, warnings,
-    /// error reports.
-    pub err: xcover_writer,
-    /// Knuth's shape file (`S`): written only if `shape.write` is not NULL.
-    pub shape: xcover_writer,
-}
-
-/// `dlx3_writers` is this many pointers long (checked by a `_Static_assert` in the header).
-pub const DLX3_WRITERS_POINTERS: usize = 6;
-const _: () = assert!(
-    core::mem::size_of::<dlx3_writers>() == DLX3_WRITERS_POINTERS * core::mem::size_of::<usize>()
-);
 
 /// Makes the workspace print Knuth's text through `*writers` (copied) from now on:
 /// warnings and reports of `dlx3_parse`, the input summary, solutions, traces, progress

@@ -2,7 +2,7 @@
 //! views of the scan objects and arrays (see `crate::carve`), so every call can tell a live
 //! workspace from garbage, a dead one, or a call made out of order.
 
-use super::grid_error::GridOutcome;
+use super::grid_outcome::GridOutcome;
 use super::layout::{self, REGION_ALIGN};
 use super::types::{
     gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_DEAD,

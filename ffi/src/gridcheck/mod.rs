@@ -14,6 +14,7 @@
 //! and share out the ids.
 
 pub mod grid_error;
+pub mod grid_outcome;
 pub mod handle;
 pub mod layout;
 pub mod run;

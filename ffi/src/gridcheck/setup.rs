@@ -1,7 +1,7 @@
 //! Sizing, creating and releasing a gridcheck workspace; the grid, the options and the UA
 //! list; preparing the scan.
 
-use super::grid_error::{GridOutcome, GRID_READ_LIMIT};
+use super::grid_outcome::{GridOutcome, GRID_READ_LIMIT};
 use super::handle::{self, gridcheck, Dead};
 use super::layout;
 use super::types::{
