@@ -5,13 +5,11 @@
 //! the first four cells given, the rest free). Anything else is refused, so that a typo
 //! or a cut-off mask does not silently turn into a scan of the whole grid.
 use xcover_core::gridcheck::scan::ClueMask;
+use xcover_core::gridcheck::CELL_COUNT;
 
 /// The syntax, for `--help` and error messages.
 pub const SYNTAX: &str = "81 characters, one per cell row by row: `1` forced given, \
     `0` forced empty, `.` free; end a shorter mask with `*` to leave the remaining cells free";
-
-/// Cells of a grid.
-const CELLS: usize = 81;
 
 /// Parses `--mask TEXT` (surrounding whitespace ignored); the error says what is wrong.
 pub fn parse(text: &str) -> Result<ClueMask, String> {
@@ -31,11 +29,11 @@ pub fn parse(text: &str) -> Result<ClueMask, String> {
         ));
     }
     let len = cells.len();
-    if len > CELLS || (len < CELLS && !rest_free) {
+    if len > CELL_COUNT || (len < CELL_COUNT && !rest_free) {
         return Err(format!("{len} characters; a mask is {SYNTAX}"));
     }
     // Every cell now written out: the core's parser reads the same mask.
-    let full = format!("{cells:.<CELLS$}");
+    let full = format!("{cells:.<CELL_COUNT$}");
     ClueMask::parse(full.as_bytes()).map_err(|e| e.to_string())
 }
 
