@@ -121,8 +121,11 @@ proptest! {
     }
 }
 
-/// The conformance cases, each as (args, input, recorded stdout, stderr, exit status).
-fn corpus() -> Vec<(String, Vec<String>, Vec<u8>, Vec<u8>, Vec<u8>, i32)> {
+/// A conformance case: name, arguments, input, recorded stdout, stderr, exit status.
+type Case = (String, Vec<String>, Vec<u8>, Vec<u8>, Vec<u8>, i32);
+
+/// The conformance cases.
+fn corpus() -> Vec<Case> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dlx3");
     let mut cases: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap()

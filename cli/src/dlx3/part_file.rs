@@ -358,3 +358,71 @@ impl<W: Write> Writer<W> {
         self.inner.flush()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> (Header, UnitRecord) {
+        let header = Header {
+            input_len: 5,
+            input_hash: Fnv::of(b"A B\nA"),
+            args: vec![b"m1".to_vec(), b"v\xff 1".to_vec()],
+            shard: 0,
+            shards: 3,
+            split: 2,
+        };
+        let rec = UnitRecord {
+            stats: Stats {
+                count: 2,
+                mems: 90,
+                cmems: 7,
+                updates: 11,
+                cleansings: 1,
+                nodes: 4,
+                maxl: 5,
+                ..Stats::default()
+            },
+            profile: vec![1, 2],
+            solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
+            ends: vec![12, 28],
+        };
+        (header, rec)
+    }
+
+    #[test]
+    fn a_part_reads_back_as_written() {
+        let (header, rec) = sample();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p");
+        let head = header.bytes(Some(b"A B\nA"));
+        let mut w = Writer::new(Vec::new(), Fnv::NEW, 0);
+        w.write_raw(&head).unwrap();
+        w.unit(3, &rec).unwrap();
+        w.unit(6, &UnitRecord::default()).unwrap();
+        let Writer {
+            mut inner, hash, ..
+        } = w;
+        inner.extend(trailer(2, hash.0));
+        std::fs::write(&path, &inner).unwrap();
+        let mut r = Reader::open(&path).unwrap();
+        let (h, data) = r.header().unwrap();
+        assert_eq!((h, data.as_deref()), (header, Some(&b"A B\nA"[..])));
+        let Some(Next::Unit(3, got)) = r.next().unwrap() else {
+            panic!("no unit 3")
+        };
+        assert_eq!(got, rec);
+        assert_eq!(got.bodies().count(), 2);
+        assert!(matches!(r.next(), Ok(Some(Next::Unit(6, _)))));
+        assert!(matches!(r.next(), Ok(Some(Next::End(2)))));
+        // Any byte changed before the trailer breaks the checksum or the syntax.
+        for at in [40, inner.len() - 30] {
+            let mut bad = inner.clone();
+            bad[at] ^= 4;
+            std::fs::write(&path, &bad).unwrap();
+            let mut r = Reader::open(&path).unwrap();
+            let ok = r.header().is_ok() && (0..3).all(|_| matches!(r.next(), Ok(Some(_))));
+            assert!(!ok, "damage at {at} not seen");
+        }
+    }
+}

@@ -64,9 +64,11 @@ pub(crate) fn worker_settings(user: &Settings) -> Settings {
 }
 
 /// How many units a split should have for `parts` workers or shards: enough that the last
-/// units are small next to the whole, so that no part waits long for another.
+/// units are small next to the whole (so no part waits long for another), and that a unit
+/// the coordinator explores again (it holds a progress report) is a small fraction of the
+/// search. Walking the shared part costs each worker a few hundred mems per unit.
 pub(crate) fn units_for(parts: u64) -> u64 {
-    parts.saturating_mul(64).max(256)
+    parts.saturating_mul(64).max(4096)
 }
 
 /// A copy of a parsed matrix that engines for other threads are made from.

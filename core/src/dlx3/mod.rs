@@ -14,6 +14,11 @@
 //! All text goes as raw bytes to [`ByteSink`]s ([`Sinks`]); [`Dlx3::run_silent`] searches
 //! without printing and links no formatting code.
 //!
+//! A search splits into *units* that engines anywhere explore apart and whose counters and
+//! solutions add up, in order, to exactly the sequential run's: see `split` —
+//! [`Dlx3::choose_split_level`], [`Dlx3::set_split_level`], [`Event::Unit`],
+//! [`Dlx3::skip_unit`], [`UnitTotals`], [`Part`].
+//!
 //! Knuth's example of color controls, printed as his program prints it (`m1`: every
 //! solution), in budgeted slices of the search:
 //!
