@@ -116,7 +116,9 @@ pub(crate) struct Recorded {
 }
 
 impl Recorded {
+    /// Opens every part at its first record (all at once: the walk reads them in turn).
     pub fn open(parts: &Parts) -> Result<Recorded, String> {
+        raise_open_file_limit();
         let mut readers = Vec::new();
         for p in &parts.paths {
             let mut r = Reader::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -137,6 +139,22 @@ impl UnitSource for Recorded {
                 "{}: has no record of unit {k}, which the search meets (a part of another run?)",
                 path.display()
             )),
+        }
+    }
+}
+
+/// Raises the soft limit of open files to the hard one, so that thousands of parts can be
+/// open at once (the soft limit is often 1024).
+fn raise_open_file_limit() {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write one rlimit struct on this frame.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 && lim.rlim_cur < lim.rlim_max {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
         }
     }
 }
