@@ -434,3 +434,32 @@ fn sigint_with_threads_ends_like_one_thread() {
         tail[0]
     );
 }
+
+#[test]
+fn a_failure_inside_a_unit_ends_the_run_where_one_thread_ends_it() {
+    // 520 items, each with an option of its own, and options for pairs: the search goes
+    // deeper than the 500 levels; one thread prints the solutions it found, then `Too
+    // many levels!` (exit 252). A worker that fails hands its unit back; the coordinator
+    // explores it and fails at the same place.
+    let n = 520;
+    let mut text: String = (0..n).map(|i| format!("p{i} ")).collect();
+    text.push('\n');
+    for i in 0..n {
+        text += &format!("p{i}\n");
+    }
+    for i in (0..n).step_by(2) {
+        text += &format!("p{i} p{}\n", i + 1);
+    }
+    let one = seen(&dlx3(&["m1"], text.as_bytes()));
+    assert_eq!(one.2, Some(252));
+    assert!(one.1.ends_with("Too many levels!\n"), "{}", one.1);
+    for threads in ["2", "3"] {
+        let got = seen(&dlx3(&["--threads", threads, "m1"], text.as_bytes()));
+        assert_eq!(got, one, "--threads {threads}");
+    }
+    // A shard can't finish its part: it says where, with the same status.
+    let (stdout, stderr, code) = seen(&dlx3(&["--shard", "0/2", "m1"], text.as_bytes()));
+    assert_eq!(code, Some(252));
+    assert!(stderr.contains("Too many levels! in unit"), "{stderr}");
+    assert!(!stdout.contains("\nend "), "a part with a trailer");
+}

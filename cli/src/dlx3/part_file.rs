@@ -296,14 +296,19 @@ impl Reader {
             maxl: u32::try_from(at(7)?).map_err(|_| bad())?,
             ..Stats::default()
         };
-        let np = at(8)? as usize;
-        let profile = v.get(9..9 + np).ok_or_else(bad)?.to_vec();
-        let ns = at(9 + np)? as usize;
-        let lens = v.get(10 + np..).ok_or_else(bad)?;
+        // Counts read from the file are checked before they size anything.
+        let np = usize::try_from(at(8)?).map_err(|_| bad())?;
+        let first_len = np.checked_add(10).ok_or_else(bad)?;
+        let profile = v.get(9..first_len - 1).ok_or_else(bad)?.to_vec();
+        let ns = usize::try_from(at(first_len - 1)?).map_err(|_| bad())?;
+        let lens = &v[first_len.min(v.len())..];
         if lens.len() != ns {
             return Err(bad());
         }
-        let total: u64 = lens.iter().sum();
+        let total = lens
+            .iter()
+            .try_fold(0u64, |t, &l| t.checked_add(l))
+            .ok_or_else(bad)?;
         let Some(solutions) = self.bytes(total)? else {
             return Ok(None);
         };

@@ -181,7 +181,7 @@ impl<W: Width> Dlx3<'_, W> {
                 return Err(Dlx3Error::TooManyLevels);
             }
             for (lv, n) in self.levels[first..].iter_mut().zip(t.profile) {
-                lv.profile += n;
+                lv.profile = lv.profile.saturating_add(*n);
             }
             self.add_unit_stats(&t.stats);
         }
@@ -216,16 +216,18 @@ impl<W: Width> Dlx3<'_, W> {
         d.reactivate(c);
     }
 
-    /// Adds an explored unit's counters to this engine's.
+    /// Adds an explored unit's counters to this engine's (saturating: the totals come
+    /// from the caller).
     fn add_unit_stats(&mut self, s: &Stats) {
         let st = &mut self.stats;
-        st.count += s.count;
-        st.mems += s.mems;
-        st.cmems += s.cmems;
-        st.nodes += s.nodes;
+        st.count = st.count.saturating_add(s.count);
+        st.mems = st.mems.saturating_add(s.mems);
+        st.cmems = st.cmems.saturating_add(s.cmems);
+        st.nodes = st.nodes.saturating_add(s.nodes);
         st.maxl = st.maxl.max(s.maxl);
-        self.tallies.updates += s.updates;
-        self.tallies.cleansings += s.cleansings;
+        let t = &mut self.tallies;
+        t.updates = t.updates.saturating_add(s.updates);
+        t.cleansings = t.cleansings.saturating_add(s.cleansings);
         st.updates = self.tallies.updates;
         st.cleansings = self.tallies.cleansings;
     }
@@ -248,17 +250,26 @@ impl<W: Width> Dlx3<'_, W> {
 }
 
 impl Stats {
-    /// The counters spent since `earlier` (a snapshot of the same engine): differences,
-    /// except `maxl`, which stays this snapshot's.
+    /// The counters spent since `earlier` (a snapshot of the same engine): differences
+    /// (0 where `earlier` is larger), except `maxl`, which stays this snapshot's.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Stats;
+    ///
+    /// let before = Stats { mems: 10, nodes: 2, maxl: 3, ..Stats::default() };
+    /// let after = Stats { mems: 25, nodes: 5, maxl: 4, ..Stats::default() };
+    /// let spent = after.since(&before);
+    /// assert_eq!((spent.mems, spent.nodes, spent.maxl), (15, 3, 4));
+    /// ```
     pub fn since(&self, earlier: &Stats) -> Stats {
         Stats {
-            count: self.count - earlier.count,
-            mems: self.mems - earlier.mems,
-            imems: self.imems - earlier.imems,
-            cmems: self.cmems - earlier.cmems,
-            updates: self.updates - earlier.updates,
-            cleansings: self.cleansings - earlier.cleansings,
-            nodes: self.nodes - earlier.nodes,
+            count: self.count.saturating_sub(earlier.count),
+            mems: self.mems.saturating_sub(earlier.mems),
+            imems: self.imems.saturating_sub(earlier.imems),
+            cmems: self.cmems.saturating_sub(earlier.cmems),
+            updates: self.updates.saturating_sub(earlier.updates),
+            cleansings: self.cleansings.saturating_sub(earlier.cleansings),
+            nodes: self.nodes.saturating_sub(earlier.nodes),
             maxl: self.maxl,
             bytes: self.bytes,
         }
