@@ -470,3 +470,37 @@ fn misuse_is_refused_and_leaves_the_workspace_usable() {
         );
     }
 }
+
+/// The DLX3 conformance corpus (as ffi/tests/c_examples.rs finds it).
+fn corpus() -> std::path::PathBuf {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let fixtures = repo.join("cli/tests/fixtures/dlx3");
+    if fixtures.join("queens8_m1").exists() {
+        return fixtures;
+    }
+    repo.join("../shared/conformance/dlx3")
+}
+
+#[test]
+fn corpus_matrices_with_colors_and_multiplicities_split_exactly() {
+    let dir = corpus();
+    let cases = [
+        "bricks_slack",
+        "color_many",
+        "mult_mix_slack",
+        "langford5_holes",
+        "Ltet4x5_mult",
+        "choose2to3of5",
+    ];
+    for case in cases {
+        let text = std::fs::read(dir.join(case).join("input.dlx"))
+            .unwrap_or_else(|e| panic!("{case} in {}: {e}", dir.display()));
+        let one = one_run(&text);
+        for split in 0..3 {
+            for parts in [2, 3, 5] {
+                check_parts(&text, split, parts, u64::MAX, &one);
+            }
+        }
+        check_parts(&text, 1, 3, 23, &one);
+    }
+}
