@@ -1390,7 +1390,8 @@ xcover_status dlx3_settings_default(struct dlx3_settings *settings);
  * "Altogether ..." statistics) go to `err`. Without writers nothing is printed.
  *
  * The first call ends the input of a matrix built with `dlx3_add_item`/`dlx3_add_option`
- * (printing Knuth's input summary as `verbosity` asks).
+ * (printing Knuth's input summary as `verbosity` asks). After `dlx3_set_part` it explores
+ * only that part of the search and returns only that part's solutions.
  *
  * Returns XCOVER_SOLUTION (read it with `dlx3_solution_len`/`dlx3_solution_option`, then
  * call again), XCOVER_DONE (also on every later call), XCOVER_BUDGET_EXHAUSTED (call again
@@ -1478,7 +1479,9 @@ xcover_status dlx3_item_name(dlx3_workspace *handle, uint32_t item, char *name, 
 /**
  * Copies the counters into `*stats`: Knuth's final statistics (solutions, mems, updates,
  * cleansings, nodes, bytes, max level) and the matrix size. Works in every state, dead
- * workspaces included (the counters then show how far it got).
+ * workspaces included (the counters then show how far it got). After `dlx3_set_part` these
+ * are all the part's engine counted, the levels above the units included;
+ * `dlx3_get_part_stats` gives the part's share.
  *
  * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
  *
