@@ -162,6 +162,34 @@ fn solve(ws: *mut dlx3_workspace, budget: u64) -> Vec<Solution> {
     }
 }
 
+/// `solve` for a part, checking at every pause that the part's share only grows (inside a
+/// unit as well as between units) and stays within its engine's counters.
+fn solve_part(ws: *mut dlx3_workspace, budget: u64) -> Vec<Solution> {
+    let mut found = Vec::new();
+    let mut last = stats(ws, true);
+    loop {
+        // SAFETY: a live workspace.
+        let status = unsafe { dlx3_solve_step(ws, budget) };
+        let (share, engine) = (stats(ws, true), stats(ws, false));
+        for (now, before, all) in [
+            (share.mems, last.mems, engine.mems),
+            (share.nodes, last.nodes, engine.nodes),
+            (share.updates, last.updates, engine.updates),
+            (share.solutions, last.solutions, engine.solutions),
+        ] {
+            assert!(before <= now && now <= all, "{before} {now} {all}");
+        }
+        assert!(share.max_level <= engine.max_level);
+        last = share;
+        match status {
+            XCOVER_SOLUTION => found.push(solution(ws)),
+            XCOVER_BUDGET_EXHAUSTED => {}
+            XCOVER_DONE => return found,
+            other => panic!("dlx3_solve_step: {other:?}"),
+        }
+    }
+}
+
 fn stats(ws: *mut dlx3_workspace, part: bool) -> dlx3_stats {
     let mut s = dlx3_stats::default();
     // SAFETY: a live workspace and a valid local.
@@ -208,7 +236,7 @@ fn check_parts(
             unsafe { dlx3_set_part(w.ws, part, parts, split) },
             XCOVER_OK
         );
-        let found = solve(w.ws, budget);
+        let found = solve_part(w.ws, budget);
         let context = format!("split {split}, part {part} of {parts}, budget {budget}");
         assert!(in_order(&found, whole), "{context}: out of order");
         let share = stats(w.ws, true);
