@@ -78,9 +78,9 @@ typedef struct dlx3_workspace dlx3_workspace;
  * (`dlx3_init`, `dlx3_init_preloaded`) take at most
  * `DLX3_HEADER_FIXED_BYTES + DLX3_HEADER_POINTERS * sizeof(void *)` bytes, rounded up to 8
  * (the C size macros use this formula; it holds on 32- and 64-bit targets alike).
- * Measured: 792 bytes on thumbv7em (4-byte pointers), 888 on x86_64; 16 bytes to spare.
+ * Measured: 872 bytes on thumbv7em (4-byte pointers), 968 on x86_64; 16 bytes to spare.
  */
-#define DLX3_HEADER_FIXED_BYTES 712
+#define DLX3_HEADER_FIXED_BYTES 792
 
 /**
  * Pointer-sized words of the 32-bit header (see `DLX3_HEADER_FIXED_BYTES`).
@@ -90,9 +90,9 @@ typedef struct dlx3_workspace dlx3_workspace;
 /**
  * As `DLX3_HEADER_FIXED_BYTES`, for a compact workspace (`dlx3_init_compact`), whose
  * engine has no random generator, no input-line buffer and a smaller active-item set.
- * Measured: 368 bytes on thumbv7em, 464 on x86_64; 16 bytes to spare.
+ * Measured: 448 bytes on thumbv7em, 536 on x86_64; 8 and 16 bytes to spare.
  */
-#define DLX3_COMPACT_HEADER_FIXED_BYTES 288
+#define DLX3_COMPACT_HEADER_FIXED_BYTES 360
 
 /**
  * Pointer-sized words of the compact header.
@@ -1277,6 +1277,98 @@ xcover_status dlx3_get_state(dlx3_workspace *handle, uint32_t *state);
 xcover_status dlx3_release(dlx3_workspace *handle);
 
 /**
+ * Stores in `*level` the split level the engine picks for `min_units` units: the
+ * shallowest level with at least `min_units` units (or, if none has that many, the
+ * shallowest of those with the most), found by walking the levels above it with every unit
+ * skipped. It depends only on the matrix and `min_units`, so independent processes agree
+ * on it; pass it to `dlx3_set_part`. The walk leaves the workspace as it was (counters
+ * included); it costs about the search of the levels above the chosen one.
+ *
+ * Allowed only before the search starts (state READY). A matrix built with
+ * `dlx3_add_item`/`dlx3_add_option` is ended first, as the first `dlx3_solve_step` ends
+ * it (Knuth's input summary goes to the writers, if any). Call it before
+ * `dlx3_set_part`.
+ *
+ * Returns XCOVER_OK; XCOVER_BAD_ARGUMENT for a randomized search (`randomize` set: random
+ * tie breaks make the levels above a unit depend on the units, so such a search cannot be
+ * split); XCOVER_BAD_STATE once the search has started, after `dlx3_set_part`, or with no
+ * items; the pointer and handle errors. The workspace stays usable after these errors.
+ *
+ * # Safety
+ * `handle` as for `dlx3_solve_step`; `level` writable.
+ */
+xcover_status dlx3_choose_split_level(dlx3_workspace *handle, uint64_t min_units, uint32_t *level);
+
+/**
+ * Makes the workspace run part `part` of `parts` of its search, split at `split_level`
+ * (the same for every part; `dlx3_choose_split_level` picks one). Every trial of an option
+ * on that level roots a *unit*, numbered 0, 1, 2, ... in the order of the search; unit `k`
+ * belongs to part `k % parts`. From now on `dlx3_solve_step` walks the levels above the
+ * units (the *shared* part, the same in every part) and explores only this part's units,
+ * skipping the others; it returns XCOVER_SOLUTION only for this part's solutions (those
+ * inside its units, and those of the shared part in part 0), read as usual, and ends with
+ * XCOVER_DONE. The parts together find exactly the solutions of one run, each once; and
+ * `dlx3_stats_add` over every part's `dlx3_get_part_stats` gives one run's
+ * `dlx3_get_stats` counters. The mem budget of a step counts all the mems this part's
+ * engine spends, shared part included.
+ *
+ * Parts print nothing: a workspace with writers set is refused, and `dlx3_set_writers` is
+ * refused after this call. The solution limit (`max_count`) and the mem timeout
+ * (`timeout`) act on this part's engine, whose counters include the shared part: with
+ * them the parts need not add up to one run.
+ *
+ * Allowed only before the search starts (state READY); a matrix built with
+ * `dlx3_add_item`/`dlx3_add_option` is ended first, as the first `dlx3_solve_step` ends
+ * it. It may be called again before the search starts, to change the part.
+ *
+ * Returns XCOVER_OK; XCOVER_BAD_ARGUMENT if `parts == 0`, `part >= parts`, the level is
+ * beyond the workspace's level capacity, or the search is randomized (`randomize` set:
+ * random tie breaks make the shared part depend on the units); XCOVER_BAD_STATE once the
+ * search has started, with writers set, or with no items; the pointer and handle errors.
+ * The workspace stays usable after these errors.
+ *
+ * # Safety
+ * `handle` as for `dlx3_solve_step`.
+ */
+xcover_status dlx3_set_part(dlx3_workspace *handle,
+                            uint64_t part,
+                            uint64_t parts,
+                            uint32_t split_level);
+
+/**
+ * Copies into `*stats` this part's share of the counters (after `dlx3_set_part`): part 0
+ * gets all its engine counted (as `dlx3_get_stats`: the shared part and its own units);
+ * every other part the counters of its own units only (`solutions`, `mems`,
+ * `choice_mems`, `updates`, `cleansings`, `nodes`), `max_level` the deepest level reached
+ * inside them (0 if none), `knuth_bytes` computed with that level, and `input_mems` 0. The
+ * matrix fields (`options`, items, `entries`) and `level` are as `dlx3_get_stats` gives
+ * them. Without `dlx3_set_part` the workspace is the one part of one: the same as
+ * `dlx3_get_stats`. Works in every state, dead workspaces included.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
+ *
+ * # Safety
+ * `handle` as for `dlx3_solve_step`; `stats` writable.
+ */
+xcover_status dlx3_get_part_stats(dlx3_workspace *handle, struct dlx3_stats *stats);
+
+/**
+ * Adds the counters of `*part` into `*total`: `solutions`, `input_mems`, `mems`,
+ * `choice_mems`, `updates`, `cleansings` and `nodes` are summed, `max_level` and
+ * `knuth_bytes` are the larger of the two, and the matrix fields (`options`,
+ * `primary_items`, `secondary_items`, `entries`) and `level` are copied from `*part`.
+ * Starting from an all-zero `total`, adding every part's `dlx3_get_part_stats` (in any
+ * order) gives exactly the counters of one run of the whole search. `total` and `part` may
+ * be the same.
+ *
+ * Returns XCOVER_OK, XCOVER_NULL_POINTER or XCOVER_MISALIGNED.
+ *
+ * # Safety
+ * `total` readable and writable; `part` readable.
+ */
+xcover_status dlx3_stats_add(struct dlx3_stats *total, const struct dlx3_stats *part);
+
+/**
  * Fills `*settings` with Knuth's defaults (v1025 m0 d10000000000 c/C/l 1000000, no
  * solution limit, T = 2^61-1, not randomized).
  *
@@ -1298,7 +1390,8 @@ xcover_status dlx3_settings_default(struct dlx3_settings *settings);
  * "Altogether ..." statistics) go to `err`. Without writers nothing is printed.
  *
  * The first call ends the input of a matrix built with `dlx3_add_item`/`dlx3_add_option`
- * (printing Knuth's input summary as `verbosity` asks).
+ * (printing Knuth's input summary as `verbosity` asks). After `dlx3_set_part` it explores
+ * only that part of the search and returns only that part's solutions.
  *
  * Returns XCOVER_SOLUTION (read it with `dlx3_solution_len`/`dlx3_solution_option`, then
  * call again), XCOVER_DONE (also on every later call), XCOVER_BUDGET_EXHAUSTED (call again
@@ -1386,7 +1479,9 @@ xcover_status dlx3_item_name(dlx3_workspace *handle, uint32_t item, char *name, 
 /**
  * Copies the counters into `*stats`: Knuth's final statistics (solutions, mems, updates,
  * cleansings, nodes, bytes, max level) and the matrix size. Works in every state, dead
- * workspaces included (the counters then show how far it got).
+ * workspaces included (the counters then show how far it got). After `dlx3_set_part` these
+ * are all the part's engine counted, the levels above the units included;
+ * `dlx3_get_part_stats` gives the part's share.
  *
  * Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
  *
@@ -1405,8 +1500,9 @@ xcover_status dlx3_get_stats(dlx3_workspace *handle, struct dlx3_stats *stats);
  * solutions are still read with `dlx3_solution_option` and counters with
  * `dlx3_get_stats`.
  *
- * Returns XCOVER_OK; XCOVER_NULL_POINTER / XCOVER_MISALIGNED for a bad `writers`; the
- * handle errors (a dead workspace is refused).
+ * Returns XCOVER_OK; XCOVER_NULL_POINTER / XCOVER_MISALIGNED for a bad `writers`;
+ * XCOVER_BAD_STATE after `dlx3_set_part` (parts print nothing); the handle errors (a dead
+ * workspace is refused).
  *
  * # Safety
  * `handle` is NULL or a handle from an init function whose buffer is still valid;

@@ -221,6 +221,8 @@ pub fn status_of_error(e: Dlx3Error) -> xcover_status {
         Dlx3Error::StorageTooLarge | Dlx3Error::RandomizingUnsupported => XCOVER_BAD_ARGUMENT,
         Dlx3Error::BadImage => XCOVER_BAD_IMAGE,
         Dlx3Error::OutOfOrder => XCOVER_BAD_STATE,
+        // A randomized search cannot be split into parts (`dlx3_set_part`).
+        Dlx3Error::SplitUnsupported => XCOVER_BAD_ARGUMENT,
         // Dlx3Error is non_exhaustive: a future error is at least reported as an error.
         _ => XCOVER_INTERNAL_ERROR,
     }

@@ -2,7 +2,8 @@
 //! release libxcover.a) and runs them: dlx3.c over the whole DLX3 conformance corpus,
 //! preloaded.c (8 queens with malloc forbidden), budget.c (sliced runs == one run),
 //! misuse.c (statuses, dead/usable workspaces, guard bytes), builder.c (dlx3_add_item /
-//! dlx3_add_option == text), queens8_min.c, gridcheck.c (a masked scan from a static
+//! dlx3_add_option == text), queens8_min.c, parts.c (8 queens in 3 parts add up to one run),
+//! gridcheck.c (a masked scan from a static
 //! workspace gives exactly the fixture's puzzles and `xcover gridcheck`'s output; every
 //! gridcheck misuse gets its status). Also proves
 //! the library is embeddable: the undefined symbols of libxcover.a are only mem*/bcmp-class
@@ -195,6 +196,25 @@ fn budget_slices_give_the_same_results_as_one_run() {
         let text = run_ok(&budget, &[slice, "v1", "s3", "d100"], Some(input));
         assert!(text.contains("same as one run"), "{text}");
     }
+}
+
+#[test]
+fn parts_add_up_to_one_run() {
+    if skip() {
+        return;
+    }
+    let text = run_ok(&built().join("parts"), &[], None);
+    assert!(
+        text.contains("parts: the 3 parts add up to one run"),
+        "{text}"
+    );
+    let line = |who: &str| {
+        let found = text.lines().find(|l| l.starts_with(who));
+        found.map(|l| l[who.len()..].trim().to_string())
+    };
+    let sum = line("sum:");
+    assert!(sum.is_some() && sum == line("one run:"), "{text}");
+    assert!(text.contains("92 solutions,  246594 mems"), "{text}");
 }
 
 #[test]

@@ -2,12 +2,14 @@
 //!
 //! Life cycle (`dlx3_state`): init (ITEMS) -> `dlx3_parse` (READY), or `dlx3_add_item`s
 //! (ITEMS) and `dlx3_add_option`s (OPTIONS) -> `dlx3_solve_step` until XCOVER_DONE
-//! (SEARCHING / SOLUTION / DONE). Any error that leaves the engine half-updated marks the
+//! (SEARCHING / SOLUTION / DONE); `dlx3_set_part` before the first step runs one part of N of
+//! the search (`parts`). Any error that leaves the engine half-updated marks the
 //! workspace DEAD; argument errors detected before anything changes leave it usable.
 
 pub mod build;
 pub mod builder;
 pub mod init;
+pub mod parts;
 pub mod settings;
 pub mod solve;
 pub mod types;
@@ -20,6 +22,7 @@ pub use init::{
     dlx3_compact_workspace_size, dlx3_get_state, dlx3_init, dlx3_init_compact, dlx3_init_preloaded,
     dlx3_preloaded_workspace_size, dlx3_release, dlx3_text_capacity, dlx3_workspace_size,
 };
+pub use parts::{dlx3_choose_split_level, dlx3_get_part_stats, dlx3_set_part, dlx3_stats_add};
 pub use settings::dlx3_settings;
 pub use settings::dlx3_settings_default;
 pub use solve::{

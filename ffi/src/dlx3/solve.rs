@@ -18,7 +18,8 @@ use xcover_core::sink::Discard;
 /// "Altogether ..." statistics) go to `err`. Without writers nothing is printed.
 ///
 /// The first call ends the input of a matrix built with `dlx3_add_item`/`dlx3_add_option`
-/// (printing Knuth's input summary as `verbosity` asks).
+/// (printing Knuth's input summary as `verbosity` asks). After `dlx3_set_part` it explores
+/// only that part of the search and returns only that part's solutions.
 ///
 /// Returns XCOVER_SOLUTION (read it with `dlx3_solution_len`/`dlx3_solution_option`, then
 /// call again), XCOVER_DONE (also on every later call), XCOVER_BUDGET_EXHAUSTED (call again
@@ -77,7 +78,7 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
             ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
             Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
         }
-        // A split level is never set through the C ABI.
+        // This step never runs a split search: `dlx3_set_part` installs its own.
         Ok(Event::Unit(_) | Event::UnitDone(_)) => {
             Err(ws.kill(xcover_status::XCOVER_INTERNAL_ERROR))
         }
@@ -99,7 +100,7 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
 
 /// Closes a matrix built with `dlx3_add_item`/`dlx3_add_option` (Knuth's input summary
 /// goes to the writers when `PRINTS`).
-fn end_input<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
+pub(crate) fn end_input<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
     let result = if PRINTS {
         ws.with_sinks::<u32, _>(|engine, sinks| engine.end_input(sinks.err))?
     } else {
@@ -322,7 +323,9 @@ fn ensure_complete(ws: &Workspace) -> Checked<()> {
 
 /// Copies the counters into `*stats`: Knuth's final statistics (solutions, mems, updates,
 /// cleansings, nodes, bytes, max level) and the matrix size. Works in every state, dead
-/// workspaces included (the counters then show how far it got).
+/// workspaces included (the counters then show how far it got). After `dlx3_set_part` these
+/// are all the part's engine counted, the levels above the units included;
+/// `dlx3_get_part_stats` gives the part's share.
 ///
 /// Returns XCOVER_OK, XCOVER_NULL_POINTER, XCOVER_MISALIGNED or XCOVER_NOT_INITIALIZED.
 ///
@@ -341,29 +344,36 @@ pub unsafe extern "C" fn dlx3_get_stats(
                 out_param(stats)?,
             )
         };
-        let s = ws.engine.stats();
-        let layout = ws.engine.layout();
-        let primary = layout.second.saturating_sub(1);
-        *stats = dlx3_stats {
-            solutions: s.count,
-            input_mems: s.imems,
-            mems: s.mems,
-            choice_mems: s.cmems,
-            updates: s.updates,
-            cleansings: s.cleansings,
-            nodes: s.nodes,
-            knuth_bytes: s.bytes,
-            max_level: s.maxl,
-            level: ws.engine.depth(),
-            options: u32::try_from(layout.options).unwrap_or(u32::MAX),
-            primary_items: if layout.last_itm == 0 {
-                0
-            } else {
-                primary.min(layout.last_itm - 1)
-            },
-            secondary_items: layout.last_itm.saturating_sub(layout.second.max(1)),
-            entries: layout.last_node.saturating_sub(layout.last_itm),
-        };
+        *stats = stats_of(ws);
         Ok(xcover_status::XCOVER_OK)
     })())
+}
+
+/// The counters of the whole engine, as `dlx3_get_stats` gives them.
+// Inlined: `dlx3_get_stats` stays one function in the firmware.
+#[inline(always)]
+pub(crate) fn stats_of(ws: &Workspace) -> dlx3_stats {
+    let s = ws.engine.stats();
+    let layout = ws.engine.layout();
+    let primary = layout.second.saturating_sub(1);
+    dlx3_stats {
+        solutions: s.count,
+        input_mems: s.imems,
+        mems: s.mems,
+        choice_mems: s.cmems,
+        updates: s.updates,
+        cleansings: s.cleansings,
+        nodes: s.nodes,
+        knuth_bytes: s.bytes,
+        max_level: s.maxl,
+        level: ws.engine.depth(),
+        options: u32::try_from(layout.options).unwrap_or(u32::MAX),
+        primary_items: if layout.last_itm == 0 {
+            0
+        } else {
+            primary.min(layout.last_itm - 1)
+        },
+        secondary_items: layout.last_itm.saturating_sub(layout.second.max(1)),
+        entries: layout.last_node.saturating_sub(layout.last_itm),
+    }
 }

@@ -2,6 +2,7 @@
 //! field in front of the engine, so that every call can tell a live workspace from garbage,
 //! a dead one, or a call made out of order.
 
+use super::parts::PartShare;
 use super::types::dlx3_writers;
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
 use crate::carve::{round_up, Carver, Plain, Sizer, Slot, WeakMut, WeakSliceMut};
@@ -18,14 +19,14 @@ use xcover_core::dlx3::{Dlx3, Item, Layout, Level, Move, Name, Node, Sinks, Stat
 /// (`dlx3_init`, `dlx3_init_preloaded`) take at most
 /// `DLX3_HEADER_FIXED_BYTES + DLX3_HEADER_POINTERS * sizeof(void *)` bytes, rounded up to 8
 /// (the C size macros use this formula; it holds on 32- and 64-bit targets alike).
-/// Measured: 792 bytes on thumbv7em (4-byte pointers), 888 on x86_64; 16 bytes to spare.
-pub const DLX3_HEADER_FIXED_BYTES: usize = 712;
+/// Measured: 872 bytes on thumbv7em (4-byte pointers), 968 on x86_64; 16 bytes to spare.
+pub const DLX3_HEADER_FIXED_BYTES: usize = 792;
 /// Pointer-sized words of the 32-bit header (see `DLX3_HEADER_FIXED_BYTES`).
 pub const DLX3_HEADER_POINTERS: usize = 24;
 /// As `DLX3_HEADER_FIXED_BYTES`, for a compact workspace (`dlx3_init_compact`), whose
 /// engine has no random generator, no input-line buffer and a smaller active-item set.
-/// Measured: 368 bytes on thumbv7em, 464 on x86_64; 16 bytes to spare.
-pub const DLX3_COMPACT_HEADER_FIXED_BYTES: usize = 288;
+/// Measured: 448 bytes on thumbv7em, 536 on x86_64; 8 and 16 bytes to spare.
+pub const DLX3_COMPACT_HEADER_FIXED_BYTES: usize = 360;
 /// Pointer-sized words of the compact header.
 pub const DLX3_COMPACT_HEADER_POINTERS: usize = 24;
 /// Bytes per item slot with names in RAM (16-byte item record + 8-byte name).
@@ -156,6 +157,10 @@ impl<'buf> Engine<'buf> {
     pub fn is_secondary(&self, k: u32) -> bool {
         on_engine!(self, |e| e.is_secondary(k))
     }
+    /// The split level set by `dlx3_set_part`.
+    pub fn split_level(&self) -> Option<u32> {
+        on_engine!(self, |e| e.split_level())
+    }
     /// Move `l` of the current solution.
     pub fn solution_move(&self, l: u32) -> Option<Move> {
         on_engine!(self, |e| e.solution_move(l))
@@ -251,6 +256,9 @@ pub struct Workspace<'buf> {
     pub scratch: WeakSliceMut<'buf, OptionEntry>,
     /// The engine; it and its slices lie in the same caller buffer, after this record.
     pub engine: Engine<'buf>,
+    /// The part of a split search this workspace runs (`dlx3_set_part`), and its units'
+    /// counters.
+    pub part: PartShare,
 }
 
 // SAFETY: repr(C), the header first, written by `install` with Header::new::<Self>.
@@ -384,6 +392,7 @@ pub unsafe fn install<'buf, W: EngineWidth>(
             seen_secondary: false,
             scratch,
             engine: W::wrap(engine),
+            part: PartShare::WHOLE,
         })
     };
     record.cast()

@@ -21,8 +21,9 @@ use crate::status::xcover_status;
 /// solutions are still read with `dlx3_solution_option` and counters with
 /// `dlx3_get_stats`.
 ///
-/// Returns XCOVER_OK; XCOVER_NULL_POINTER / XCOVER_MISALIGNED for a bad `writers`; the
-/// handle errors (a dead workspace is refused).
+/// Returns XCOVER_OK; XCOVER_NULL_POINTER / XCOVER_MISALIGNED for a bad `writers`;
+/// XCOVER_BAD_STATE after `dlx3_set_part` (parts print nothing); the handle errors (a dead
+/// workspace is refused).
 ///
 /// # Safety
 /// `handle` is NULL or a handle from an init function whose buffer is still valid;
@@ -41,6 +42,10 @@ pub unsafe extern "C" fn dlx3_set_writers(
                 *in_param(writers)?,
             )
         };
+        // Parts print nothing (`dlx3_set_part`).
+        if ws.part.count != 0 {
+            return Err(xcover_status::XCOVER_BAD_STATE);
+        }
         ws.writers = writers;
         ws.step = match ws.engine {
             Engine::Wide(_) => step::<u32, true, true> as StepFn,
