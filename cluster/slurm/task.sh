@@ -9,7 +9,8 @@
 #              written to DIR/part-I.tmp and renamed to DIR/part-I when complete;
 #   dlx3:      `xcover dlx3 --shard I/N --output DIR/part-I --resume` continues its own
 #              incomplete part file (and starts afresh when there is none).
-# DIR/done-I marks a finished shard; a finished shard run again does nothing.
+# DIR/done-I marks a finished shard; a finished shard run again does nothing, and its
+# journal is removed (unless KEEP_JOURNALS=1).
 set -euo pipefail
 
 dir=${1:?usage: task.sh DIR I}
@@ -45,4 +46,7 @@ case "$KIND" in
     ;;
 esac
 touch "$dir/done-$shard"
+# A finished shard's journal is no longer needed (it can be large: about 1.2 KB per
+# whole grid); KEEP_JOURNALS=1 keeps it.
+[[ "$KIND" == gridcheck && -z "${KEEP_JOURNALS:-}" ]] && rm -f "$dir/journal-$shard"
 echo "shard $shard/$SHARDS: done"
