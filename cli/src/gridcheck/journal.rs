@@ -402,6 +402,44 @@ mod tests {
     }
 
     #[test]
+    fn a_shard_journal_keeps_chunk_counters_and_preparation_figures() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j");
+        let grids = [grid()];
+        let mut journal = Journal::create(&path, "fp", 1).unwrap();
+        journal.record_chunk_counts();
+        let figures = PreparedSummary {
+            chunks: 64,
+            text: "UA 12 (generated), 12 after forced cells, 12 kept".into(),
+            impossible: String::new(),
+        };
+        journal.prepared(0, &figures).unwrap();
+        let stats = RunStats {
+            steps: 99,
+            candidates: 7,
+            ..RunStats::default()
+        };
+        journal.chunk_done(0, 1033, stats).unwrap();
+        journal.chunk_done(0, 1034, RunStats::default()).unwrap();
+        drop(journal);
+        let (_, records) = Journal::resume(&path, "fp", &grids).unwrap();
+        assert_eq!(records[0].prepared, Some(figures));
+        assert_eq!(records[0].chunks_done, HashSet::from([1033, 1034]));
+        assert_eq!(
+            records[0].chunk_counts.get(&1033),
+            Some(&Counts {
+                nodes: 99,
+                candidates: 7
+            })
+        );
+        // Spaces are for the summary only; a malformed counter is refused.
+        for bad in ["chunk 0 1033:99", "chunk 0 1033 99", "prepared 0 x|y"] {
+            std::fs::write(&path, format!("{MAGIC} fp\n{bad}\n")).unwrap();
+            assert!(Journal::resume(&path, "fp", &grids).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn fnv_is_the_published_function() {
         assert_eq!(fnv64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv64(b"a"), 0xaf63_dc4c_8601_ec8c);
