@@ -136,6 +136,32 @@ fn merged_parts_print_what_one_run_prints() {
 }
 
 #[test]
+fn a_part_does_not_depend_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--clues", "18", "--mask", MASK, GRID];
+    let one = parts(
+        dir.path(),
+        "t1",
+        &[&args[..], &["--threads", "1"]].concat(),
+        3,
+    );
+    let two = parts(
+        dir.path(),
+        "t2",
+        &[&args[..], &["--threads", "2"]].concat(),
+        3,
+    );
+    for (a, b) in one.iter().zip(&two) {
+        assert!(
+            std::fs::read(a).unwrap() == std::fs::read(b).unwrap(),
+            "{} and {} differ",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+#[test]
 fn merge_refuses_bad_parts_and_names_them() {
     let dir = tempfile::tempdir().unwrap();
     let args = ["--clues", "18", "--threads", "1", "--mask", MASK12, GRID];
