@@ -86,6 +86,9 @@ fn core_api_masks(problem: &Problem, settings: Settings, budget: u64) -> Result<
             Event::BudgetExhausted => continue,
             Event::Done(_) => break,
             Event::Solution => {}
+            Event::Unit(_) | Event::UnitDone(_) => {
+                return Err("a unit event without a split level".into())
+            }
         }
         let mut mask = 0u32;
         let mut nulls = Vec::new();

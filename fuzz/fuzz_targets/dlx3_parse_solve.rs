@@ -74,6 +74,8 @@ fn transcript(
         };
         match engine.run(budget, &mut sinks) {
             Ok(Event::Solution) | Ok(Event::BudgetExhausted) => {}
+            // No split level is set here.
+            Ok(Event::Unit(_) | Event::UnitDone(_)) => unreachable!("unit event without a split"),
             Ok(Event::Done(_)) => {
                 engine.finish(&mut err);
                 break;
@@ -173,6 +175,7 @@ fn solve(storage: WorkspaceView<'_>, settings: Settings, shape: bool, input: &[u
                 }
             }
             Ok(Event::BudgetExhausted) => {}
+            Ok(Event::Unit(_) | Event::UnitDone(_)) => unreachable!("unit event without a split"),
             Ok(Event::Done(_)) => break,
             Err(e) => {
                 engine.write_error_report(&e, &mut err);

@@ -63,6 +63,9 @@ pub(crate) fn write_usage<W: std::io::Write>(err: &mut IoSink<W>, argv0: &str) {
 pub(crate) fn help_text(argv0: &str) -> String {
     format!(
         "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < foo.dlx
+       {argv0} --threads N [letters] < foo.dlx
+       {argv0} --shard I/N [--output PART [--resume]] [letters] < foo.dlx [> PART]
+       {argv0} merge PART...
        {argv0} --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
 
 Exact cover with multiplicities and colors (Knuth's DLX3), byte-compatible with his program.
@@ -84,6 +87,17 @@ standard error. The first occurrence of a letter wins.
   --max-memory SIZE  refuse (exit 1) an input whose storage needs more than SIZE bytes
         (suffix K, M, G, T; default 4G, or 3/4 of the physical memory if less)
 
+  --threads N        search on N threads (default 1; 0: all cores), printing exactly what
+                     one thread prints; with s<n>, S<file> or the v2/v4 traces the search
+                     stays on one thread (they follow one sequence of events)
+  --shard I/N        explore part I of N (0 <= I < N) of the search and write it as a part
+                     file (to stdout, or to --output PART); s<n>, S<file>, v2/v4 refused
+  --output PART      the part file of --shard, written record by record
+  --resume           continue the part file of --output after a kill (a finished one is
+                     left as it is; another run's is refused)
+  merge PART...      check that the parts are the N complete shards of one run (in any
+                     order) and print exactly what the unsharded run prints
+
   --export-c FILE    write FILE's matrix (- for standard input) as a C header of const
                      arrays for dlx3_init_preloaded / dlx3_init_compact (see xcover.h)
   --export-rust FILE the same as Rust consts for Dlx3::preloaded
@@ -102,9 +116,10 @@ characters; every line ends with a newline. Example:
     A B
 
 Exit status: 0 done; 102 input error (Knuth's message and the line); 252 `Too many
-levels!'; 255 usage error (a bad argument, also for --export-*); 1 input over
---max-memory, or an I/O error of --export-*; 130 / 143 interrupted by SIGINT / SIGTERM;
-141 standard output closed (like SIGPIPE).
+levels!'; 255 usage error (a bad argument, also for --export-*, --threads, --shard); 1
+input over --max-memory, an I/O error of --export-* or of a part file, or parts that
+merge refuses; 130 / 143 interrupted by SIGINT / SIGTERM; 141 standard output closed
+(like SIGPIPE).
 
 SIGINT or SIGTERM during the search stops it like a T timeout: `INTERRUPTED!', then the
 closing reports of the search so far.

@@ -6,12 +6,21 @@
 //! 130 / 143; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
+mod merge;
+mod options;
+mod part_file;
+mod shard;
 mod sink;
+mod threads;
+mod units;
 
 use std::ffi::OsString;
 use std::io::{Read, Write as _};
 
-use xcover_core::dlx3::{measure, Dlx3, Event, Item, Level, Node, Sinks, WorkspaceView, MAX_LEVEL};
+use xcover_core::dlx3::{
+    measure, Dlx3, Event, Item, Level, Node, Part, Sinks, WorkspaceView, MAX_LEVEL,
+};
+use xcover_core::sink::ByteSink;
 
 use self::args::{parse_args, ArgsOutcome};
 use self::sink::IoSink;
@@ -51,77 +60,117 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
-    let (args, max_memory) = match take_max_memory(args) {
-        Ok(split) => split,
-        Err(message) => {
-            use std::fmt::Write as _;
-            let _ = writeln!(err, "{argv0}: {message}");
-            err.flush();
-            return USAGE_STATUS;
-        }
+    let status = if args.first().and_then(|a| a.to_str()) == Some("merge") {
+        merge_main(argv0, &args[1..], &mut err)
+    } else {
+        run_main(argv0, args, &mut err)
     };
-    let limit = max_memory.unwrap_or_else(memory::default_limit);
-    let (settings, shape_file) = match parse_args(&args, &mut err) {
-        ArgsOutcome::Ok { settings, shape } => (settings, shape),
-        ArgsOutcome::Usage => {
-            args::write_usage(&mut err, argv0);
-            err.flush();
-            return USAGE_STATUS;
-        }
-    };
-    if let Some(len) = stdin_file_len() {
-        if let Err(message) = memory::check(len, limit, "the input file") {
-            use std::fmt::Write as _;
-            let _ = writeln!(err, "{argv0}: {message}");
-            err.flush();
-            return MEMORY_STATUS;
-        }
-    }
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
-        use std::fmt::Write as _;
-        let _ = writeln!(err, "{argv0}: can't read standard input: {e}");
-        err.flush();
-        return 1;
-    }
-    let need = storage_bytes(&measure(&input)).saturating_add(input.len() as u64);
-    if let Err(message) = memory::check(need, limit, "the input") {
-        use std::fmt::Write as _;
-        let _ = writeln!(err, "{argv0}: {message}");
-        err.flush();
-        return MEMORY_STATUS;
-    }
-    let status = solve(&input, settings, shape_file, &mut err);
     err.flush();
     status
 }
 
-/// Removes `--max-memory SIZE` / `--max-memory=SIZE` from Knuth's arguments (none of his
-/// starts with `-`); returns the rest and the size.
-fn take_max_memory(args: Vec<OsString>) -> Result<(Vec<OsString>, Option<u64>), String> {
-    let mut rest = Vec::with_capacity(args.len());
-    let mut size = None;
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let text = arg.to_str();
-        let value = match text {
-            Some("--max-memory") => Some(
-                args.next()
-                    .ok_or("--max-memory needs a SIZE (e.g. 512M, 4G)")?
-                    .to_string_lossy()
-                    .into_owned(),
-            ),
-            Some(t) => t.strip_prefix("--max-memory=").map(str::to_owned),
-            None => None,
-        };
-        match value {
-            Some(v) => {
-                size = Some(memory::parse_size(&v).map_err(|e| format!("--max-memory: {e}"))?)
-            }
-            None => rest.push(arg),
+/// The standard error stream of the command.
+type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
+
+/// Writes `argv0: message` to stderr and returns `status`.
+fn fail(err: &mut Stderr, argv0: &str, message: &str, status: i32) -> i32 {
+    use std::fmt::Write as _;
+    let _ = writeln!(err, "{argv0}: {message}");
+    status
+}
+
+/// A search (whole, threaded or one shard) with Knuth's arguments.
+fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
+    let (args, extra) = match options::take(args) {
+        Ok(split) => split,
+        Err(message) => return fail(err, argv0, &message, USAGE_STATUS),
+    };
+    let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
+    let (settings, shape_file) = match parse_args(&args, err) {
+        ArgsOutcome::Ok { settings, shape } => (settings, shape),
+        ArgsOutcome::Usage => {
+            args::write_usage(err, argv0);
+            return USAGE_STATUS;
+        }
+    };
+    if extra.shard.is_some() {
+        if let Some(why) = units::unsplittable(&settings, shape_file.is_some()) {
+            let message = format!("--shard can't split a run with {why}");
+            return fail(err, argv0, &message, USAGE_STATUS);
         }
     }
-    Ok((rest, size))
+    if let Some(len) = stdin_file_len() {
+        if let Err(message) = memory::check(len, limit, "the input file") {
+            return fail(err, argv0, &message, MEMORY_STATUS);
+        }
+    }
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
+        return fail(err, argv0, &format!("can't read standard input: {e}"), 1);
+    }
+    let need = storage_bytes(&measure(&input)).saturating_add(input.len() as u64);
+    if let Err(message) = memory::check(need, limit, "the input") {
+        return fail(err, argv0, &message, MEMORY_STATUS);
+    }
+    let job = match &extra.shard {
+        Some(part) => Job::Shard {
+            part: *part,
+            args: &args,
+            dest: shard::Destination {
+                output: extra.output.as_deref(),
+                resume: extra.resume,
+            },
+        },
+        None => Job::Search {
+            threads: extra.threads,
+        },
+    };
+    solve(argv0, &input, settings, shape_file, job, err)
+}
+
+/// `xcover dlx3 merge PART...`.
+fn merge_main(argv0: &str, files: &[OsString], err: &mut Stderr) -> i32 {
+    if files
+        .iter()
+        .any(|f| f.to_str().is_some_and(|t| t.starts_with('-')))
+    {
+        return fail(
+            err,
+            argv0,
+            "usage: merge PART-FILE... (no options)",
+            USAGE_STATUS,
+        );
+    }
+    let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
+    let parts = match merge::check(&paths) {
+        Ok(p) => p,
+        Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
+    };
+    let settings = match parse_args(&parts.args, err) {
+        ArgsOutcome::Ok { settings, .. } => settings,
+        ArgsOutcome::Usage => {
+            return fail(err, argv0, "merge: the parts record bad arguments", 1);
+        }
+    };
+    let job = Job::Merge {
+        split: parts.split,
+        parts: &parts,
+    };
+    solve(argv0, &parts.input, settings, None, job, err)
+}
+
+/// What `solve` does after reading the matrix.
+enum Job<'j> {
+    /// The whole search, on `threads` threads (0: all cores).
+    Search { threads: Option<usize> },
+    /// One shard's units, written as a part file.
+    Shard {
+        part: Part,
+        args: &'j [OsString],
+        dest: shard::Destination<'j>,
+    },
+    /// The whole search's output from the shards' parts.
+    Merge { split: u32, parts: &'j merge::Parts },
 }
 
 /// Length of standard input when it is a regular file (known before reading it).
@@ -141,12 +190,14 @@ pub fn storage_bytes(cap: &xcover_core::dlx3::Capacity) -> u64 {
     u64::try_from(bytes).unwrap_or(u64::MAX)
 }
 
-/// Reads the matrix and runs the search; returns the exit status.
+/// Reads the matrix and runs the job; returns the exit status.
 fn solve(
+    argv0: &str,
     input: &[u8],
     settings: xcover_core::dlx3::Settings,
     shape_file: Option<std::fs::File>,
-    err: &mut IoSink<std::io::BufWriter<std::io::Stderr>>,
+    job: Job<'_>,
+    err: &mut Stderr,
 ) -> i32 {
     // Storage follows the input, clamped to Knuth's limits (see `measure`).
     let cap = measure(input);
@@ -168,14 +219,126 @@ fn solve(
         return e.exit_status();
     }
     err.flush();
-    let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
-    let mut shape = shape_file.map(|f| IoSink::line_flushed(std::io::BufWriter::new(f)));
     // The first SIGINT or SIGTERM stops the search at the end of its slice; installed only
     // around the search, so a signal while the input is read ends the program as usual.
     let signals = Signals::install().ok();
+    let received = || signals.as_ref().and_then(Signals::received);
+    match job {
+        Job::Shard { part, args, dest } => {
+            match shard::run(&mut engine, input, args, part, &dest, &received) {
+                Ok(status) => status,
+                Err((message, status)) => fail(err, argv0, &message, status),
+            }
+        }
+        Job::Merge { split, parts } => {
+            let mut source = match merge::Recorded::open(parts) {
+                Ok(s) => s,
+                Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
+            };
+            coordinated(argv0, &mut engine, err, &received, |engine, console| {
+                units::coordinate(engine, split, &mut source, console)
+            })
+        }
+        Job::Search { threads } => {
+            let threads = match threads {
+                Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+                Some(t) => t,
+                None => 1,
+            };
+            let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
+            if threads > 1 && splittable {
+                let split = match engine.choose_split_level(units::units_for(threads as u64)) {
+                    Ok(level) => level,
+                    Err(e) => return fail(err, argv0, &format!("can't split the search: {e}"), 1),
+                };
+                return coordinated(argv0, &mut engine, err, &received, |engine, console| {
+                    threads::run(engine, split, threads, console, &|| received().is_some())
+                });
+            }
+            sequential(&mut engine, shape_file, &received, err)
+        }
+    }
+}
+
+/// The standard output of the command.
+type Stdout<'o> = IoSink<std::io::BufWriter<std::io::StdoutLock<'o>>>;
+
+/// The coordinator's view of the terminal: stdout, stderr and the signal flag.
+struct Console<'c, 'o> {
+    out: &'c mut Stdout<'o>,
+    err: &'c mut Stderr,
+    received: &'c dyn Fn() -> Option<i32>,
+    signal: Option<i32>,
+}
+
+impl units::Output for Console<'_, '_> {
+    fn streams(&mut self) -> (&mut dyn ByteSink, &mut dyn ByteSink) {
+        (&mut *self.out, &mut *self.err)
+    }
+
+    fn solutions_written(&mut self) -> bool {
+        self.out.flush();
+        !self.out.broken_pipe
+    }
+
+    fn keep_going(&mut self) -> bool {
+        self.err.flush();
+        self.signal = (self.received)();
+        self.signal.is_none()
+    }
+}
+
+/// Runs a coordinated walk (`walk`) and ends it like the sequential run ends: the closing
+/// reports, an error report, `INTERRUPTED!`, or quietly on a closed stdout.
+fn coordinated(
+    argv0: &str,
+    engine: &mut Dlx3<'_>,
+    err: &mut Stderr,
+    received: &dyn Fn() -> Option<i32>,
+    walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, String>,
+) -> i32 {
+    let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
+    let mut console = Console {
+        out: &mut out,
+        err: &mut *err,
+        received,
+        signal: None,
+    };
+    let walked = walk(engine, &mut console);
+    let signal = console.signal.or_else(received);
+    out.flush();
+    let status = match walked {
+        Ok(units::Walked::Done) => 0,
+        Ok(units::Walked::Failed(e)) => {
+            engine.write_error_report(&e, err);
+            return e.exit_status();
+        }
+        Ok(units::Walked::Stopped) if out.broken_pipe => return SIGPIPE_STATUS,
+        Ok(units::Walked::Stopped) => {
+            use std::fmt::Write as _;
+            let _ = err.write_str("INTERRUPTED!\n");
+            signals::exit_status(signal.unwrap_or(libc::SIGINT))
+        }
+        // No totals: they would not be those of the whole search.
+        Err(message) => return fail(err, argv0, &message, 1),
+    };
+    engine.finish(err);
+    let _ = std::io::stdout().flush();
+    status
+}
+
+/// The search on one thread, as Knuth's program runs it.
+fn sequential(
+    engine: &mut Dlx3<'_>,
+    shape_file: Option<std::fs::File>,
+    received: &dyn Fn() -> Option<i32>,
+    err: &mut Stderr,
+) -> i32 {
+    let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
+    let mut shape = shape_file.map(|f| IoSink::line_flushed(std::io::BufWriter::new(f)));
     let mut status = 0;
     loop {
-        if let Some(signal) = signals.as_ref().and_then(Signals::received) {
+        if let Some(signal) = received() {
             // Like the `T` timeout: say why, then the closing reports of the search so far.
             use std::fmt::Write as _;
             out.flush();
@@ -198,8 +361,8 @@ fn solve(
                     return SIGPIPE_STATUS;
                 }
             }
-            Ok(Event::BudgetExhausted) => err.flush(),
             Ok(Event::Done(_)) => break,
+            Ok(_) => err.flush(),
             Err(e) => {
                 out.flush();
                 engine.write_error_report(&e, err);
@@ -232,18 +395,5 @@ mod tests {
         assert_eq!(storage_bytes(&cap), 24 * 12 + 16 * 345 + 24 * 500);
         let knuth = storage_bytes(&Capacity::KNUTH);
         assert_eq!(knuth, 24 * 10_002 + 16 * 100_000_000 + 24 * 500);
-    }
-
-    #[test]
-    fn max_memory_is_taken_out_of_knuths_arguments() {
-        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
-        let (rest, size) = take_max_memory(args(&["m1", "--max-memory", "2K", "T5"])).unwrap();
-        assert_eq!((rest, size), (args(&["m1", "T5"]), Some(2048)));
-        let (rest, size) = take_max_memory(args(&["--max-memory=1M", "v0"])).unwrap();
-        assert_eq!((rest, size), (args(&["v0"]), Some(1 << 20)));
-        assert!(take_max_memory(args(&["m1", "--max-memory"])).is_err());
-        assert!(take_max_memory(args(&["--max-memory=1Z"])).is_err());
-        let (rest, size) = take_max_memory(args(&["m1", "-max-memory=1"])).unwrap();
-        assert_eq!((rest, size), (args(&["m1", "-max-memory=1"]), None));
     }
 }

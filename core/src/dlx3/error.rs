@@ -97,6 +97,9 @@ pub enum Dlx3Error {
     BadImage,
     /// A call that does not fit the engine's phase (e.g. `run` before `end_input`).
     OutOfOrder,
+    /// Splitting a search with random tie breaks (`s<seed>`): its one random stream makes
+    /// every part depend on the others.
+    SplitUnsupported,
 }
 
 impl Dlx3Error {
@@ -109,7 +112,8 @@ impl Dlx3Error {
             | Dlx3Error::StorageTooLarge
             | Dlx3Error::RandomizingUnsupported
             | Dlx3Error::BadImage
-            | Dlx3Error::OutOfOrder => 1,
+            | Dlx3Error::OutOfOrder
+            | Dlx3Error::SplitUnsupported => 1,
         }
     }
 }
@@ -125,6 +129,7 @@ impl Dlx3Error {
             Dlx3Error::RandomizingUnsupported => "Randomizing needs 32-bit links",
             Dlx3Error::BadImage => "Bad matrix image",
             Dlx3Error::OutOfOrder => "Engine call out of order",
+            Dlx3Error::SplitUnsupported => "A randomized search can't be split",
         }
     }
 }

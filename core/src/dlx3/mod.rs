@@ -14,6 +14,11 @@
 //! All text goes as raw bytes to [`ByteSink`]s ([`Sinks`]); [`Dlx3::run_silent`] searches
 //! without printing and links no formatting code.
 //!
+//! A search splits into *units* that engines anywhere explore apart and whose counters and
+//! solutions add up, in order, to exactly the sequential run's: see `split` —
+//! [`Dlx3::choose_split_level`], [`Dlx3::set_split_level`], [`Event::Unit`],
+//! [`Dlx3::skip_unit`], [`UnitTotals`], [`Part`].
+//!
 //! Knuth's example of color controls, printed as his program prints it (`m1`: every
 //! solution), in budgeted slices of the search:
 //!
@@ -54,6 +59,7 @@ mod output;
 mod parse;
 mod search;
 mod settings;
+mod split;
 mod stats;
 mod storage;
 
@@ -64,6 +70,7 @@ pub use settings::{
     SHOW_BASICS, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS,
     SHOW_WARNINGS,
 };
+pub use split::{Part, UnitTotals};
 pub use stats::Stats;
 pub use storage::{Item, Level, Name, Names, Node, Width, Workspace, WorkspaceView};
 
@@ -100,6 +107,12 @@ pub enum Event {
     Done(DoneReason),
     /// The mem budget ran out at a phase boundary; call `run` again to continue.
     BudgetExhausted,
+    /// With a split level set ([`Dlx3::set_split_level`]): the search is at the root of
+    /// unit `k`. Call `run` to explore it (it ends with [`Event::UnitDone`]) or
+    /// [`Dlx3::skip_unit`] to go past it.
+    Unit(u64),
+    /// Unit `k`, explored, is finished; the search is back on the split level.
+    UnitDone(u64),
 }
 
 /// One move of the current partial solution.
@@ -146,6 +159,8 @@ enum Label {
     Advance,
     Backup,
     Backdown,
+    /// The end of *advance*: go down into the option (the root of a unit when splitting).
+    Enter,
 }
 
 /// The DLX3 engine over borrowed storage, with links of width `W` (see [`Width`]).
@@ -179,6 +194,10 @@ pub struct Dlx3<'a, W: Width = u32> {
     cur_node: u32,
     best_itm: u32,
     score: i32,
+    /// Trials on this level are units (`u32::MAX`: no splitting; see `split`).
+    split_level: u32,
+    /// Units met so far (the next unit's number).
+    units_seen: u64,
     /// Scan position of the last line read (for "No items").
     last_pos: i32,
     /// First 99 bytes of the current input line (for error reports).
@@ -238,6 +257,8 @@ impl<'a, W: Width> Dlx3<'a, W> {
             cur_node: 0,
             best_itm: 0,
             score: 0,
+            split_level: u32::MAX,
+            units_seen: 0,
             last_pos: 0,
             line_head: W::LINE_HEAD_EMPTY,
         })
@@ -513,7 +534,7 @@ pub(crate) mod testutil {
             };
             match e.run(budget, &mut sinks)? {
                 Event::Done(_) => break,
-                Event::Solution | Event::BudgetExhausted => {}
+                Event::Solution | Event::BudgetExhausted | Event::Unit(_) | Event::UnitDone(_) => {}
             }
         }
         e.finish(&mut err);

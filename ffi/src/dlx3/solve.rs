@@ -77,6 +77,10 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
             ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
             Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
         }
+        // A split level is never set through the C ABI.
+        Ok(Event::Unit(_) | Event::UnitDone(_)) => {
+            Err(ws.kill(xcover_status::XCOVER_INTERNAL_ERROR))
+        }
         Ok(Event::Done(_)) => {
             if PRINTS {
                 ws.with_sinks::<W, _>(|engine, sinks| engine.finish(sinks.err))?;

@@ -1,0 +1,305 @@
+//! The two halves of a split search (see `xcover_core::dlx3` `split`): workers that explore
+//! units and record what each gave, and the coordinator that walks the shared part in
+//! order, adds the recorded units and prints exactly what one sequential run prints.
+//!
+//! Threads (`--threads`), shards (`--shard`) and `merge` differ only in where the units are
+//! explored and how their records travel.
+use xcover_core::dlx3::{
+    Dlx3, Dlx3Error, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats, UnitTotals,
+    WorkspaceView, MAX_LEVEL, SHOW_CHOICES, SHOW_DETAILS, SHOW_PROFILE,
+};
+use xcover_core::sink::{ByteSink, Discard};
+
+/// Mems per engine call between looks at the stop flag.
+const SLICE: u64 = 1 << 24;
+
+/// What exploring one unit gave.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct UnitRecord {
+    /// The unit's counters (`maxl`: the deepest level inside it).
+    pub stats: Stats,
+    /// Nodes per level below the split level (only when profiling, `v128`).
+    pub profile: Vec<u64>,
+    /// The solutions' bodies, one after another, without Knuth's `n:` line.
+    pub solutions: Vec<u8>,
+    /// Where each solution's body ends in `solutions`.
+    pub ends: Vec<usize>,
+}
+
+impl UnitRecord {
+    /// The bodies of the solutions, in order.
+    pub fn bodies(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(a, b)| &self.solutions[a..b])
+    }
+}
+
+/// Why a search can't be split: it follows one sequence of events that units can't
+/// reproduce apart (None: it can be split).
+pub(crate) fn unsplittable(settings: &Settings, shape: bool) -> Option<&'static str> {
+    if settings.randomizing {
+        Some("s<n> (one random stream)")
+    } else if shape {
+        Some("S<file> (the search tree's shape)")
+    } else if settings.vbose & (SHOW_CHOICES | SHOW_DETAILS) != 0 {
+        Some("v2 and v4 traces (every choice in order)")
+    } else {
+        None
+    }
+}
+
+/// The settings a worker explores with: every solution printed (when any is), to be
+/// renumbered by the coordinator; no reports, no limits; the profile kept if asked for.
+pub(crate) fn worker_settings(user: &Settings) -> Settings {
+    let mut s = *user;
+    s.spacing = i32::from(user.spacing != 0);
+    // Profiling counts nodes per level (printed only by `finish`, which workers skip).
+    s.vbose = user.vbose & SHOW_PROFILE;
+    s.delta = 0;
+    s.maxcount = u64::MAX;
+    s.timeout = u64::MAX;
+    s
+}
+
+/// How many units a split should have for `parts` workers or shards: enough that the last
+/// units are small next to the whole (so no part waits long for another), and that a unit
+/// the coordinator explores again (it holds a progress report) is a small fraction of the
+/// search. Walking the shared part costs each worker a few hundred mems per unit.
+pub(crate) fn units_for(parts: u64) -> u64 {
+    parts.saturating_mul(64).max(4096)
+}
+
+/// A copy of a parsed matrix that engines for other threads are made from.
+pub(crate) struct Image {
+    items: Vec<Item>,
+    nodes: Vec<Node>,
+    names: Vec<Name>,
+    layout: Layout,
+}
+
+impl Image {
+    /// The matrix of `e` (which must be at the start of its search).
+    pub fn of(e: &Dlx3<'_>) -> Image {
+        let layout = e.layout();
+        let slots = layout.last_itm as usize + 1;
+        let mut items = e.items().to_vec();
+        items.resize(slots, Item::ZERO);
+        let names = (0..slots as u32).map(|k| e.item_name(k)).collect();
+        Image {
+            items,
+            nodes: e.nodes().to_vec(),
+            names,
+            layout,
+        }
+    }
+
+    /// Storage for one more engine over this matrix (names shared).
+    pub fn storage(&self) -> (Vec<Item>, Vec<Node>, Vec<Level>) {
+        (
+            self.items.clone(),
+            self.nodes.clone(),
+            vec![Level::ZERO; MAX_LEVEL],
+        )
+    }
+
+    /// An engine over `storage` (from [`Image::storage`]).
+    pub fn engine<'a>(
+        &'a self,
+        storage: &'a mut (Vec<Item>, Vec<Node>, Vec<Level>),
+        settings: Settings,
+    ) -> Result<Dlx3<'a>, Dlx3Error> {
+        let (items, nodes, levels) = storage;
+        let view = WorkspaceView::with_shared_names(items, &self.names, nodes, levels);
+        Dlx3::preloaded(view, settings, self.layout)
+    }
+}
+
+/// A byte sink into memory.
+#[derive(Default)]
+struct Buffer(Vec<u8>);
+
+impl ByteSink for Buffer {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
+
+/// Walks the whole search with splitting at `split`, exploring the units `owns` accepts
+/// and handing each explored unit's record to `done`; stops early (returning `Ok(false)`)
+/// when `stop` is set or `done` returns false. An error inside a unit is returned with
+/// the unit's number.
+pub(crate) fn explore(
+    e: &mut Dlx3<'_>,
+    split: u32,
+    mut owns: impl FnMut(u64) -> bool,
+    mut done: impl FnMut(u64, UnitRecord) -> bool,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, (Option<u64>, Dlx3Error)> {
+    let profiling = e.settings().vbose & SHOW_PROFILE != 0;
+    e.set_split_level(Some(split)).map_err(|x| (None, x))?;
+    let mut out = Buffer::default();
+    // The unit being explored: its number, the counters and profile when it began.
+    let mut current: Option<(u64, Stats, Vec<u64>, UnitRecord)> = None;
+    loop {
+        if stop() {
+            return Ok(false);
+        }
+        let mut err = Discard;
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: None,
+        };
+        let event = e
+            .run(SLICE, &mut sinks)
+            .map_err(|x| (current.as_ref().map(|c| c.0), x))?;
+        match event {
+            Event::Unit(k) if owns(k) => {
+                let profile = if profiling {
+                    (split + 1..=e.stats().maxl)
+                        .map(|l| e.level_profile(l))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                current = Some((k, e.stats(), profile, UnitRecord::default()));
+            }
+            Event::Unit(_) => e.skip_unit(None).map_err(|x| (None, x))?,
+            Event::Solution => {
+                if let Some((_, _, _, rec)) = current.as_mut() {
+                    // The engine printed `n:` and the body; keep the body.
+                    if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
+                        rec.solutions.extend_from_slice(&out.0[nl + 1..]);
+                        rec.ends.push(rec.solutions.len());
+                    }
+                }
+                out.0.clear();
+            }
+            Event::UnitDone(k) => {
+                let Some((_, before, profile0, mut rec)) = current.take() else {
+                    return Err((Some(k), Dlx3Error::OutOfOrder));
+                };
+                rec.stats = e.stats().since(&before);
+                if profiling {
+                    rec.profile = (split + 1..=rec.stats.maxl)
+                        .map(|l| {
+                            let at = (l - split - 1) as usize;
+                            e.level_profile(l) - profile0.get(at).copied().unwrap_or(0)
+                        })
+                        .collect();
+                }
+                if !done(k, rec) {
+                    return Ok(false);
+                }
+            }
+            Event::BudgetExhausted => {}
+            Event::Done(_) => return Ok(true),
+        }
+    }
+}
+
+/// What the coordinator gets for a unit.
+pub(crate) enum Fetched {
+    /// The unit's record.
+    Record(UnitRecord),
+    /// Nobody has it (its explorer failed, or none is left): explore it here.
+    Explore,
+    /// Stop waiting (a signal): the walk ends with the reports so far.
+    Interrupted,
+}
+
+/// Where the coordinator gets unit `k`'s record (asked in increasing `k`).
+pub(crate) trait UnitSource {
+    fn unit(&mut self, k: u64) -> Result<Fetched, String>;
+}
+
+/// How the coordinated walk ended.
+pub(crate) enum Walked {
+    /// The search ended (the closing reports are due).
+    Done,
+    /// The engine failed (its error report is due).
+    Failed(Dlx3Error),
+    /// Stopped from outside (a signal, a closed stdout): the reports so far are due.
+    Stopped,
+}
+
+/// What the coordinator writes to and checks between steps.
+pub(crate) trait Output {
+    /// Standard output (solutions) and standard error (reports).
+    fn streams(&mut self) -> (&mut dyn ByteSink, &mut dyn ByteSink);
+    /// Called after solutions were written: flush; false when the walk must stop.
+    fn solutions_written(&mut self) -> bool;
+    /// Called between slices: flush reports; false when the walk must stop (a signal).
+    fn keep_going(&mut self) -> bool;
+}
+
+/// Walks the search of `e` (the user's settings, splitting at `split`) in order. Each
+/// unit's record comes from `source`; its solutions are printed with their numbers in
+/// the whole search and its totals added. A unit that holds a progress report, the
+/// timeout or the solution limit, or whose record is missing, is explored here, which
+/// prints what the sequential run prints there.
+pub(crate) fn coordinate(
+    e: &mut Dlx3<'_>,
+    split: u32,
+    source: &mut dyn UnitSource,
+    io: &mut dyn Output,
+) -> Result<Walked, String> {
+    e.set_split_level(Some(split))
+        .map_err(|x| format!("can't split the search: {x}"))?;
+    let spacing = i64::from(e.settings().spacing) as u64;
+    loop {
+        if !io.keep_going() {
+            return Ok(Walked::Stopped);
+        }
+        let event = {
+            let (out, err) = io.streams();
+            let mut sinks = Sinks {
+                out,
+                err,
+                shape: None,
+            };
+            e.run(SLICE, &mut sinks)
+        };
+        match event {
+            Ok(Event::Unit(k)) => {
+                let rec = match source.unit(k)? {
+                    Fetched::Record(rec) => rec,
+                    Fetched::Explore => continue,
+                    Fetched::Interrupted => return Ok(Walked::Stopped),
+                };
+                if e.must_explore(&rec.stats) {
+                    continue;
+                }
+                let first = e.stats().count;
+                for (j, body) in rec.bodies().enumerate() {
+                    let n = first + 1 + j as u64;
+                    if spacing != 0 && n % spacing == 0 {
+                        let (o, _) = io.streams();
+                        o.write_bytes(format!("{}:\n", n as i64).as_bytes());
+                        let (o, _) = io.streams();
+                        o.write_bytes(body);
+                    }
+                }
+                if !rec.ends.is_empty() && spacing != 0 && !io.solutions_written() {
+                    return Ok(Walked::Stopped);
+                }
+                let totals = UnitTotals {
+                    stats: rec.stats,
+                    profile: &rec.profile,
+                };
+                e.skip_unit(Some(totals))
+                    .map_err(|x| format!("unit {k}: {x}"))?;
+            }
+            Ok(Event::Solution) => {
+                if !io.solutions_written() {
+                    return Ok(Walked::Stopped);
+                }
+            }
+            Ok(Event::Done(_)) => return Ok(Walked::Done),
+            Ok(_) => {}
+            Err(x) => return Ok(Walked::Failed(x)),
+        }
+    }
+}
