@@ -25,7 +25,7 @@ set -euo pipefail
 
 scripts=$(cd "$(dirname "$0")" && pwd)
 usage() {
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -101,6 +101,7 @@ if [[ "$1" == --resubmit ]]; then
   # shellcheck source=/dev/null
   source "$dir/run.conf"
   unfinished=()
+  # shellcheck disable=SC2153 # SHARDS comes from run.conf
   for ((i = 0; i < SHARDS; i++)); do
     [[ -e "$dir/done-$i" ]] || unfinished+=("$i")
   done
