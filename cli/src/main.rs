@@ -15,6 +15,7 @@ Usage:
   xcover dlx3 merge PART...                (prints what the unsharded run prints)
   xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
   xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help; --checkpoint/--resume)
+  xcover gridcheck merge PART...           (the part files of --shard I/N runs)
   xcover sudoku solve|count < puzzles.txt  (xcover sudoku --help)
   xcover help [dlx3|gridcheck|sudoku [solve|count]]
   xcover --help | --version

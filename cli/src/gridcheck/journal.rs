@@ -9,6 +9,11 @@
 //! grid <grid> done                             every chunk of the grid is above it
 //! ```
 //!
+//! A shard's journal (`--shard`) also keeps what its part file needs for a grid finished
+//! in an earlier run: chunk records carry the chunk's counters
+//! (`chunk <grid> <id>:<nodes>:<candidates>`), and `prepared <grid> <summary>` (the
+//! [`PreparedSummary`] text, spaces included) follows each grid's preparation.
+//!
 //! `<grid>` is the 0-based index in the batch. Each record is one `write` of a whole line
 //! straight to the file (no user-space buffer), so a killed process loses at most the line
 //! being written; a torn last line (no newline) is dropped on resume. The data is synced to
@@ -23,7 +28,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use xcover_core::gridcheck::scan::RunStats;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
+
+use super::summary::{Counts, PreparedSummary};
 
 /// First word of the header line and the format version.
 const MAGIC: &str = "xcover-gridcheck-journal 2";
@@ -40,6 +48,10 @@ pub struct GridRecord {
     pub chunks_done: HashSet<u32>,
     /// Every chunk of the grid is done.
     pub done: bool,
+    /// Counters of the done chunks whose record carries them (shard journals).
+    pub chunk_counts: std::collections::HashMap<u32, Counts>,
+    /// The grid's preparation figures (shard journals).
+    pub prepared: Option<PreparedSummary>,
 }
 
 struct Inner {
@@ -53,6 +65,8 @@ struct Inner {
 pub struct Journal {
     path: PathBuf,
     inner: Mutex<Inner>,
+    /// Chunk records carry the chunk's counters (shard journals).
+    chunk_counts: bool,
 }
 
 /// FNV-1a, 64 bits: a fixed hash for fingerprints (stable across Rust versions).
@@ -138,7 +152,13 @@ impl Journal {
                 known,
                 last_sync: Instant::now(),
             }),
+            chunk_counts: false,
         }
+    }
+
+    /// Makes chunk records carry the chunk's counters (for `--shard`).
+    pub fn record_chunk_counts(&mut self) {
+        self.chunk_counts = true;
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -162,15 +182,33 @@ impl Journal {
         self.append(&mut inner, &line)
     }
 
-    /// Records that every puzzle of chunk `chunk` (`ChunkId::to_u32`) of grid `grid` is in.
-    pub fn chunk_done(&self, grid: usize, chunk: u32) -> Result<()> {
+    /// Records that every puzzle of chunk `chunk` (`ChunkId::to_u32`) of grid `grid` is in,
+    /// with its counters `stats` when [`Journal::record_chunk_counts`] was called.
+    pub fn chunk_done(&self, grid: usize, chunk: u32, stats: RunStats) -> Result<()> {
+        let line = if self.chunk_counts {
+            format!(
+                "chunk {grid} {chunk}:{}:{}\n",
+                stats.steps, stats.candidates
+            )
+        } else {
+            format!("chunk {grid} {chunk}\n")
+        };
         let mut inner = self.lock();
-        self.append(&mut inner, &format!("chunk {grid} {chunk}\n"))?;
+        self.append(&mut inner, &line)?;
         if inner.last_sync.elapsed() >= SYNC_INTERVAL {
             inner.last_sync = Instant::now();
             let _ = inner.file.sync_data();
         }
         Ok(())
+    }
+
+    /// Records the preparation figures of grid `grid`.
+    pub fn prepared(&self, grid: usize, summary: &PreparedSummary) -> Result<()> {
+        let mut inner = self.lock();
+        self.append(
+            &mut inner,
+            &format!("prepared {grid} {}\n", summary.encode()),
+        )
     }
 
     /// Records that grid `grid` is finished, and syncs.
@@ -224,7 +262,8 @@ fn parse(text: &[u8], fingerprint: &str, grids: &[Grid]) -> Result<Vec<GridRecor
     let mut records = vec![GridRecord::default(); grids.len()];
     for (number, line) in lines.enumerate() {
         let bad = || anyhow!("line {}: bad record `{line}`", number + 2);
-        let mut words = line.split(' ');
+        // Kind, grid, and the rest of the line (one word, except a `prepared` summary).
+        let mut words = line.splitn(3, ' ');
         let kind = words.next().unwrap_or("");
         let grid: usize = words
             .next()
@@ -232,7 +271,7 @@ fn parse(text: &[u8], fingerprint: &str, grids: &[Grid]) -> Result<Vec<GridRecor
             .filter(|&g| g < grids.len())
             .ok_or_else(bad)?;
         let value = words.next().ok_or_else(bad)?;
-        if words.next().is_some() {
+        if kind != "prepared" && value.contains(' ') {
             return Err(bad());
         }
         let record = &mut records[grid];
@@ -246,13 +285,35 @@ fn parse(text: &[u8], fingerprint: &str, grids: &[Grid]) -> Result<Vec<GridRecor
                 }
             }
             "chunk" => {
-                record.chunks_done.insert(value.parse().map_err(|_| bad())?);
+                let (chunk, counts) = parse_chunk(value).ok_or_else(bad)?;
+                record.chunks_done.insert(chunk);
+                if let Some(counts) = counts {
+                    record.chunk_counts.insert(chunk, counts);
+                }
             }
+            "prepared" => record.prepared = Some(PreparedSummary::decode(value).ok_or_else(bad)?),
             "grid" if value == "done" => record.done = true,
             _ => return Err(bad()),
         }
     }
     Ok(records)
+}
+
+/// A chunk record's value: `<id>` or `<id>:<nodes>:<candidates>`.
+fn parse_chunk(value: &str) -> Option<(u32, Option<Counts>)> {
+    let mut parts = value.split(':');
+    let chunk = parts.next()?.parse().ok()?;
+    match (parts.next(), parts.next(), parts.next()) {
+        (None, _, _) => Some((chunk, None)),
+        (Some(nodes), Some(candidates), None) => Some((
+            chunk,
+            Some(Counts {
+                nodes: nodes.parse().ok()?,
+                candidates: candidates.parse().ok()?,
+            }),
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -278,7 +339,7 @@ mod tests {
         let journal = Journal::create(&path, "fp", 2).unwrap();
         journal.puzzle(1, &grids[1], givens(&[0, 5, 80])).unwrap();
         journal.puzzle(1, &grids[1], givens(&[0, 5, 80])).unwrap();
-        journal.chunk_done(1, 513).unwrap();
+        journal.chunk_done(1, 513, RunStats::default()).unwrap();
         journal.grid_done(0).unwrap();
         drop(journal);
         // A record cut short by kill -9.
@@ -338,6 +399,44 @@ mod tests {
         std::fs::write(&path, "xcover-gridcheck-journal 1 fp\nchunk 0 1287\n").unwrap();
         let err = Journal::resume(&path, "fp", &grids).err().unwrap();
         assert!(format!("{err:#}").contains("another version"), "{err:#}");
+    }
+
+    #[test]
+    fn a_shard_journal_keeps_chunk_counters_and_preparation_figures() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j");
+        let grids = [grid()];
+        let mut journal = Journal::create(&path, "fp", 1).unwrap();
+        journal.record_chunk_counts();
+        let figures = PreparedSummary {
+            chunks: 64,
+            text: "UA 12 (generated), 12 after forced cells, 12 kept".into(),
+            impossible: String::new(),
+        };
+        journal.prepared(0, &figures).unwrap();
+        let stats = RunStats {
+            steps: 99,
+            candidates: 7,
+            ..RunStats::default()
+        };
+        journal.chunk_done(0, 1033, stats).unwrap();
+        journal.chunk_done(0, 1034, RunStats::default()).unwrap();
+        drop(journal);
+        let (_, records) = Journal::resume(&path, "fp", &grids).unwrap();
+        assert_eq!(records[0].prepared, Some(figures));
+        assert_eq!(records[0].chunks_done, HashSet::from([1033, 1034]));
+        assert_eq!(
+            records[0].chunk_counts.get(&1033),
+            Some(&Counts {
+                nodes: 99,
+                candidates: 7
+            })
+        );
+        // Spaces are for the summary only; a malformed counter is refused.
+        for bad in ["chunk 0 1033:99", "chunk 0 1033 99", "prepared 0 x|y"] {
+            std::fs::write(&path, format!("{MAGIC} fp\n{bad}\n")).unwrap();
+            assert!(Journal::resume(&path, "fp", &grids).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -12,6 +12,10 @@
 //! ([`journal`]); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
 //! prints exactly what an uninterrupted run prints. `--max-memory` refuses a scan whose
 //! buffers would exceed the limit before allocating them.
+//!
+//! `--shard I/N` runs only shard I's (grid, chunk) units ([`shard`]) and writes a part
+//! file ([`part`]) to stdout instead of the puzzles; `xcover gridcheck merge` ([`merge`])
+//! joins the N parts into the unsharded run's output.
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,11 +29,18 @@ use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 use crate::memory;
 use crate::signals::{self, Signals};
 use journal::{GridRecord, Journal};
+use part::PartWriter;
+use shard::Shard;
+use summary::{Counts, PreparedSummary};
 
 mod grids;
 pub mod journal;
 pub mod mask;
+pub mod merge;
+pub mod part;
 pub mod runner;
+pub mod shard;
+pub mod summary;
 pub mod ua_source;
 
 /// Default number of random pseudo-puzzles for UA generation (whole-grid scan).
@@ -46,7 +57,8 @@ pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
     after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
         file, the memory limit, the journal); 2 usage error (an unknown option, a value of \
         the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with --checkpoint, \
-        continue with --resume)."
+        continue with --resume).\n\n`xcover gridcheck merge PART...` joins the part files \
+        of a --shard run (`xcover gridcheck merge --help`)."
 )]
 struct Args {
     /// Solution grids (81 digits each). Without any, grids are read from --file or stdin.
@@ -98,11 +110,20 @@ struct Args {
     /// default: 4G, or 3/4 of the physical memory if less).
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
+    /// Run only shard I of N (0 <= I < N) of the batch's (grid, chunk) units and write a
+    /// part file to stdout instead of the puzzles; `xcover gridcheck merge` joins the N
+    /// parts. Every shard generates the UA and prepares every grid. Not with
+    /// --stop-at-first (which puzzle comes first depends on the run's timing).
+    #[arg(long, value_name = "I/N", value_parser = shard::parse, conflicts_with = "stop_at_first")]
+    shard: Option<Shard>,
 }
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
 pub fn main(args: Vec<OsString>) -> i32 {
+    if args.first().is_some_and(|a| a == "merge") {
+        return merge::main(&args[1..]);
+    }
     let argv = std::iter::once(OsString::from("xcover gridcheck")).chain(args);
     let args = match Args::try_parse_from(argv) {
         Ok(args) => args,
@@ -210,10 +231,18 @@ fn run(args: &Args) -> Result<Option<i32>> {
         );
     }
     let limit = args.max_memory.unwrap_or_else(memory::default_limit);
-    let (journal, records) = match &args.checkpoint {
+    let fingerprint = match (&args.checkpoint, args.shard) {
+        (None, None) => String::new(),
+        _ => fingerprint(args, &options, &grids)?,
+    };
+    let (mut journal, records) = match &args.checkpoint {
         None => (None, vec![GridRecord::default(); grids.len()]),
         Some(path) => {
-            let header = fingerprint(args, &options, &grids)?;
+            // A shard's journal is its own: resuming it as another shard is refused.
+            let header = match args.shard {
+                Some(shard) => format!("{fingerprint} shard={shard}"),
+                None => fingerprint.clone(),
+            };
             if args.resume {
                 let (journal, records) = Journal::resume(path, &header, &grids)?;
                 (Some(journal), records)
@@ -222,6 +251,13 @@ fn run(args: &Args) -> Result<Option<i32>> {
                 (Some(journal), vec![GridRecord::default(); grids.len()])
             }
         }
+    };
+    if let (Some(journal), Some(_)) = (journal.as_mut(), args.shard) {
+        journal.record_chunk_counts();
+    }
+    let mut part = match args.shard {
+        Some(shard) => Some(PartWriter::new(std::io::stdout(), shard, &fingerprint)?),
+        None => None,
     };
     // Installed after stdin is read: until then a signal ends the process as usual.
     let signals = Signals::install()?;
@@ -233,8 +269,10 @@ fn run(args: &Args) -> Result<Option<i32>> {
         }
         let label = format!("grid {}/{}", index + 1, grids.len());
         let record = &records[index];
-        let finished = record.done || (options.stop_at_first && !record.puzzles.is_empty());
-        let puzzles = if finished {
+        // A shard's part needs the preparation figures, which its journal keeps.
+        let finished = (record.done && (args.shard.is_none() || record.prepared.is_some()))
+            || (options.stop_at_first && !record.puzzles.is_empty());
+        let scanned = if finished {
             eprintln!(
                 "xcover gridcheck: {label}: finished in an earlier run (journal); found {}",
                 record
@@ -242,12 +280,17 @@ fn run(args: &Args) -> Result<Option<i32>> {
                     .len()
                     .min(if options.stop_at_first { 1 } else { usize::MAX })
             );
-            puzzle_lines(grid, record.puzzles.clone(), &options)
+            GridScan {
+                lines: puzzle_lines(grid, record.puzzles.clone(), &options),
+                prepared: record.prepared.clone(),
+                chunk_counts: record.chunk_counts.iter().map(|(&k, &v)| (k, v)).collect(),
+            }
         } else {
             let context = GridContext {
                 args,
                 options: &options,
                 grid,
+                index,
                 threads,
                 label: &label,
                 limit,
@@ -267,6 +310,21 @@ fn run(args: &Args) -> Result<Option<i32>> {
                 journal.grid_done(index)?;
             }
         }
+        if let Some(part) = part.as_mut() {
+            let prepared = scanned
+                .prepared
+                .as_ref()
+                .ok_or_else(|| anyhow!("{label}: no preparation figures (journal)"))?;
+            part.grid(
+                index,
+                &grid.to_string(),
+                prepared,
+                scanned.chunk_counts,
+                scanned.lines,
+            )?;
+            continue;
+        }
+        let puzzles = scanned.lines;
         let mut out = stdout.lock();
         for puzzle in &puzzles {
             if batch {
@@ -276,7 +334,21 @@ fn run(args: &Args) -> Result<Option<i32>> {
         }
         out.flush()?;
     }
+    if let Some(part) = part {
+        part.finish()?;
+    }
     Ok(None)
+}
+
+/// What a grid's scan (or the journal, for a grid finished earlier) gives.
+struct GridScan {
+    /// Output lines: sorted, de-duplicated puzzles.
+    lines: Vec<String>,
+    /// The preparation figures (`None` for a grid finished in an earlier unsharded run).
+    prepared: Option<PreparedSummary>,
+    /// Counters of the chunks run (this run's and, from the journal, earlier runs'); for
+    /// a shard, only its own chunks.
+    chunk_counts: Vec<(u32, Counts)>,
 }
 
 /// Syncs the journal after a signal; returns the signal for the exit status.
@@ -308,6 +380,8 @@ struct GridContext<'a> {
     args: &'a Args,
     options: &'a ScanOptions,
     grid: &'a Grid,
+    /// Index of the grid in the batch.
+    index: usize,
     threads: usize,
     label: &'a str,
     limit: u64,
@@ -334,9 +408,9 @@ fn ua_file_bytes(path: &std::path::Path) -> Result<u64> {
     Ok(len + (len + 1) * UA_BYTES)
 }
 
-/// Scans one grid; returns the puzzles as sorted, de-duplicated 81-char lines, or `None`
-/// when a signal interrupted the scan.
-fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
+/// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
+/// 81-char lines and the figures, or `None` when a signal interrupted the scan.
+fn scan_grid(cx: &GridContext<'_>) -> Result<Option<GridScan>> {
     let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
     let started = Instant::now();
     let (uas, ua_origin) = match &args.ua_file {
@@ -380,14 +454,35 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
     let mut work = vec![0u128; work_entries];
     let prepared = scan::prepare(grid, &uas, options, &mut work)
         .map_err(|e| anyhow!("preparing the scan: {e}"))?;
+    let figures = PreparedSummary::new(&prepared, ua_origin);
+    if let (Some((journal, index, record)), Some(_)) = (cx.journal, args.shard) {
+        match &record.prepared {
+            None => journal.prepared(index, &figures)?,
+            Some(earlier) if *earlier != figures => bail!(
+                "{label}: the journal's preparation figures differ from this run's (a journal \
+                 of another build?); start anew without --resume"
+            ),
+            Some(_) => {}
+        }
+    }
     let all_chunks: Vec<scan::ChunkId> = prepared.chunks().collect();
+    // This run's chunks: the shard's units, less those the journal has done.
+    let mine: Vec<scan::ChunkId> = match args.shard {
+        Some(shard) => all_chunks
+            .iter()
+            .enumerate()
+            .filter(|&(unit, _)| shard.owns(cx.index, unit))
+            .map(|(_, &c)| c)
+            .collect(),
+        None => all_chunks.clone(),
+    };
     let chunks: Vec<scan::ChunkId> = match cx.journal {
-        Some((_, _, record)) => all_chunks
+        Some((_, _, record)) => mine
             .iter()
             .copied()
             .filter(|c| !record.chunks_done.contains(&c.to_u32()))
             .collect(),
-        None => all_chunks.clone(),
+        None => mine.clone(),
     };
     let workers = cx.threads.clamp(1, chunks.len().max(1));
     let per_thread = scan::WorkspaceSize::for_scan(&prepared).bytes() as u64;
@@ -418,39 +513,46 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<Vec<String>>> {
         None => outcome.found,
     };
     let lines = puzzle_lines(grid, found, options);
-
-    let sizes: Vec<String> = prepared
-        .clique_members()
+    // Counters of this run's chunks and, from the journal, of those done earlier.
+    let mut chunk_counts: Vec<(u32, Counts)> = outcome
+        .chunk_stats
         .iter()
-        .map(|m| m.count_ones().to_string())
+        .map(|(chunk, stats)| {
+            let counts = Counts {
+                nodes: stats.steps,
+                candidates: stats.candidates,
+            };
+            (chunk.to_u32(), counts)
+        })
         .collect();
-    let stats = prepared.stats();
-    let earlier = all_chunks.len() - chunks.len();
-    let mut summary = format!(
-        "xcover gridcheck: {label}: UA {} ({ua_origin}), {} after forced cells, {} kept; \
-         forced givens {} (+{} from UA); clique {} [{}]{}; chunks {}{}; nodes {}; candidates checked {}; \
-         found {}; seconds: UA {:.3}, prepare {:.3}, scan {:.3} ({} threads)",
-        stats.ua_input,
-        stats.ua_after_forced,
-        stats.ua_kept,
-        prepared.forced_givens().len(),
-        prepared.extra_forced_givens().len(),
-        sizes.len(),
-        sizes.join(","),
-        if prepared.clique_truncated() { " (search budget hit)" } else { "" },
-        all_chunks.len(),
-        if earlier > 0 { format!(" ({earlier} done in an earlier run)") } else { String::new() },
-        outcome.stats.steps,
-        outcome.stats.candidates,
-        lines.len(),
-        ua_seconds,
-        prepare_seconds,
-        scan_seconds,
-        cx.threads,
-    );
-    if let Some(reason) = prepared.impossible() {
-        summary.push_str(&format!("; no puzzle possible: {reason:?}"));
+    if let Some((_, _, record)) = cx.journal {
+        chunk_counts.extend(record.chunk_counts.iter().map(|(&k, &v)| (k, v)));
     }
-    eprintln!("{summary}");
-    Ok(Some(lines))
+
+    let earlier = mine.len() - chunks.len();
+    let mut note = String::new();
+    if let Some(shard) = args.shard {
+        note.push_str(&format!(" ({} in shard {shard})", mine.len()));
+    }
+    if earlier > 0 {
+        note.push_str(&format!(" ({earlier} done in an earlier run)"));
+    }
+    let counts = Counts {
+        nodes: outcome.stats.steps,
+        candidates: outcome.stats.candidates,
+    };
+    let tail = format!(
+        "seconds: UA {ua_seconds:.3}, prepare {prepare_seconds:.3}, scan {scan_seconds:.3} \
+         ({} threads)",
+        cx.threads
+    );
+    eprintln!(
+        "{}",
+        summary::line(label, &figures, &note, counts, lines.len(), &tail)
+    );
+    Ok(Some(GridScan {
+        lines,
+        prepared: Some(figures),
+        chunk_counts,
+    }))
 }

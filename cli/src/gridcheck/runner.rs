@@ -28,6 +28,8 @@ pub struct Outcome {
     pub found: Vec<Cells>,
     /// Counters summed over all chunks.
     pub stats: RunStats,
+    /// Counters of each chunk that ran to its end (in no particular order).
+    pub chunk_stats: Vec<(ChunkId, RunStats)>,
     /// Chunks that ran to their end (all of them unless interrupted or stopped).
     pub chunks_done: usize,
     /// The run was cut short by [`Control::interrupt`] (a signal).
@@ -89,6 +91,8 @@ struct Shared<'r, 'p> {
     progress: ProgressBar,
     /// Puzzles and counters of the workers that have finished.
     results: Mutex<(Vec<Cells>, RunStats)>,
+    /// Counters of each chunk run to its end.
+    chunk_stats: Mutex<Vec<(ChunkId, RunStats)>>,
     /// The first error of any worker.
     error: Mutex<Option<String>>,
 }
@@ -122,11 +126,15 @@ impl Shared<'_, '_> {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// A chunk ran to its end: journal it and count it.
-    fn chunk_done(&self, chunk: ChunkId) -> Result<()> {
+    /// A chunk ran to its end with counters `stats`: journal it and count it.
+    fn chunk_done(&self, chunk: ChunkId, stats: RunStats) -> Result<()> {
         if let Some((journal, grid_index, _)) = self.control.journal {
-            journal.chunk_done(grid_index, chunk.to_u32())?;
+            journal.chunk_done(grid_index, chunk.to_u32(), stats)?;
         }
+        self.chunk_stats
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((chunk, stats));
         self.done.fetch_add(1, Ordering::Relaxed);
         self.progress.inc(1);
         Ok(())
@@ -156,10 +164,10 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
     fn run(mut self) {
         let shared = self.shared;
         while let Some(chunk) = shared.next_chunk() {
-            if !self.run_chunk(chunk) {
+            let Some(stats) = self.run_chunk(chunk) else {
                 break;
-            }
-            if let Err(err) = shared.chunk_done(chunk) {
+            };
+            if let Err(err) = shared.chunk_done(chunk, stats) {
                 shared.fail(format!("{err:#}"));
                 break;
             }
@@ -172,15 +180,15 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
         results.1 += self.totals;
     }
 
-    /// Runs `chunk` in slices; true when it ran to its end, false when the run stops
-    /// (stop-at-first, an error, a signal).
-    fn run_chunk(&mut self, chunk: ChunkId) -> bool {
+    /// Runs `chunk` in slices; its counters when it ran to its end, `None` when the run
+    /// stops (stop-at-first, an error, a signal).
+    fn run_chunk(&mut self, chunk: ChunkId) -> Option<RunStats> {
         let shared = self.shared;
         let mut run = match ChunkRun::new(shared.prepared, self.buffers.workspace(), chunk) {
             Ok(run) => run,
             Err(err) => {
                 shared.fail(err.to_string());
-                return false;
+                return None;
             }
         };
         let found = &mut self.found;
@@ -211,8 +219,9 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
                 RunStatus::BudgetExhausted => {}
             }
         };
-        self.totals += run.stats();
-        finished
+        let stats = run.stats();
+        self.totals += stats;
+        finished.then_some(stats)
     }
 }
 
@@ -268,6 +277,7 @@ pub fn run_chunks(
         interrupted: AtomicBool::new(false),
         progress: progress_bar(label, chunks.len()),
         results: Mutex::new((Vec::new(), RunStats::default())),
+        chunk_stats: Mutex::new(Vec::new()),
         error: Mutex::new(None),
     };
     let workers = threads.clamp(1, chunks.len().max(1));
@@ -305,6 +315,10 @@ pub fn run_chunks(
     Ok(Outcome {
         found,
         stats: totals,
+        chunk_stats: shared
+            .chunk_stats
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner),
         chunks_done: shared.done.into_inner(),
         interrupted: shared.interrupted.into_inner(),
     })

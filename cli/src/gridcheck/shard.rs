@@ -1,0 +1,91 @@
+//! `--shard I/N`: which (grid, chunk) units of a batch shard I of N runs.
+//!
+//! The units of grid `g` are its chunks in `Prepared::chunks` order (unit `j` is the j-th
+//! chunk). Shard `I` takes unit `j` of grid `g` when `(g + j) % N == I`: round-robin over
+//! every grid's chunks, so each shard gets a fair mix of light and heavy chunks, rotated
+//! by the grid index so that grids with fewer chunks than shards do not all land on shard
+//! 0. The rule needs no other grid's chunk count, so a shard never prepares a grid it
+//! does not need for that; every shard does prepare every grid (UA generation and
+//! `prepare` run once per shard and grid), since a grid's chunk list is known only then.
+
+use std::fmt;
+
+/// Shard `index` of `count` (`index < count`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// I, from 0.
+    pub index: usize,
+    /// N, at least 1.
+    pub count: usize,
+}
+
+impl Shard {
+    /// True when unit `unit` (the chunk's position in the grid's chunk list) of grid
+    /// `grid` belongs to this shard.
+    pub fn owns(self, grid: usize, unit: usize) -> bool {
+        (grid % self.count + unit % self.count) % self.count == self.index
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Parses `I/N` (clap value parser: an error here is a usage error, exit 2).
+pub fn parse(text: &str) -> Result<Shard, String> {
+    let (index, count) = text
+        .split_once('/')
+        .ok_or_else(|| format!("`{text}` is not I/N (shard I of N, e.g. 0/4)"))?;
+    let number = |part: &str, what: &str| {
+        part.parse::<usize>()
+            .map_err(|_| format!("`{text}`: {what} `{part}` is not a number"))
+    };
+    let (index, count) = (number(index, "I")?, number(count, "N")?);
+    if count == 0 {
+        return Err(format!("`{text}`: N must be at least 1"));
+    }
+    if index >= count {
+        return Err(format!(
+            "`{text}`: I must be below N (shards are numbered 0..{count})"
+        ));
+    }
+    Ok(Shard { index, count })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_refuses() {
+        assert_eq!(parse("2/5"), Ok(Shard { index: 2, count: 5 }));
+        assert_eq!(parse("0/1"), Ok(Shard { index: 0, count: 1 }));
+        for bad in [
+            "5/5", "1/0", "0/0", "a/2", "1/b", "1", "", "/", "-1/2", "1/2/3",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+        assert!(parse("4/4").unwrap_err().contains("below N"));
+        assert!(parse("3").unwrap_err().contains("I/N"));
+    }
+
+    #[test]
+    fn every_unit_has_exactly_one_shard_and_shares_are_even() {
+        for count in 1..=7 {
+            let mut per_shard = vec![0; count];
+            for grid in 0..5 {
+                for unit in 0..23 {
+                    let owners: Vec<usize> = (0..count)
+                        .filter(|&index| Shard { index, count }.owns(grid, unit))
+                        .collect();
+                    assert_eq!(owners.len(), 1, "grid {grid} unit {unit} of {count}");
+                    per_shard[owners[0]] += 1;
+                }
+            }
+            let (min, max) = (per_shard.iter().min(), per_shard.iter().max());
+            assert!(max.unwrap() - min.unwrap() <= 5, "{per_shard:?}");
+        }
+    }
+}

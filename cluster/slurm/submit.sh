@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Submits a sharded xcover run to Slurm: a job array running the N shards (shards.sbatch,
+# one task per shard) and a merge job that starts when every task succeeded.
+#
+#   submit.sh gridcheck DIR N -- GRIDCHECK-ARGS...     e.g. -- --clues 16 --file grids.txt
+#   submit.sh dlx3 DIR N --input FILE.dlx -- DLX3-ARGS...             e.g. -- m1
+#   submit.sh --resubmit DIR       after a failure: the unfinished shards and a new merge
+#
+# DIR (created) receives run.conf and args (the run), part-I (shard I's part file),
+# done-I (shard I finished), journal-I (gridcheck checkpoints), log/, and the merge's
+# merged.out, merged.err and merged.status. Relative paths in the arguments are taken
+# from the directory submit.sh is called in.
+#
+# Environment: XCOVER (the binary; default: xcover on PATH), THROTTLE (at most this many
+# tasks of an array at once: --array=...%THROTTLE), SBATCH_OPTS (more sbatch options for
+# both jobs, e.g. "--partition=long --time=2-0"), MAX_ARRAY_SIZE (default: the cluster's
+# MaxArraySize). A run of more shards than MaxArraySize is submitted as several arrays
+# (shards 0..M-1, M..2M-1, ...: the task id plus XC_OFFSET), and the merge waits for all.
+#
+# Checkpoints: a task run again resumes its shard (task.sh). Preempted tasks are requeued
+# by Slurm (--requeue) and resume; a failed or cancelled task makes the merge job go away
+# (--kill-on-invalid-dep); `submit.sh --resubmit DIR` then submits the shards without a
+# done-I marker again, and a new merge. Prints the job ids; DIR/jobs lists them too.
+set -euo pipefail
+
+scripts=$(cd "$(dirname "$0")" && pwd)
+usage() {
+  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+# Array index spec of a sorted list of numbers: 0-3,7,9-10.
+ranges() {
+  local spec="" start="" prev=""
+  for n in "$@"; do
+    if [[ -n "$prev" && $n -eq $((prev + 1)) ]]; then prev=$n; continue; fi
+    [[ -n "$start" ]] && spec+="${spec:+,}$start$([[ $prev != "$start" ]] && echo "-$prev")"
+    start=$n prev=$n
+  done
+  [[ -n "$start" ]] && spec+="${spec:+,}$start$([[ $prev != "$start" ]] && echo "-$prev")"
+  echo "$spec"
+}
+
+max_array_size() {
+  if [[ -n "${MAX_ARRAY_SIZE:-}" ]]; then echo "$MAX_ARRAY_SIZE"; return; fi
+  local size
+  size=$(scontrol show config 2>/dev/null | awk -F= '/^MaxArraySize/ {gsub(/ /, "", $2); print $2}')
+  echo "${size:-1001}"
+}
+
+# Submits one array: shards OFFSET + each task id; prints the job id.
+submit_array() {
+  local dir=$1 offset=$2; shift 2
+  local spec id
+  spec=$(ranges "$@")${THROTTLE:+%$THROTTLE}
+  id=$(sbatch --parsable --array="$spec" --chdir="$WORKDIR" "${extra[@]}" \
+    --output="$dir/log/shards-%A_%a.log" \
+    --export="ALL,XC_DIR=$dir,XC_OFFSET=$offset,XC_SCRIPTS=$scripts" \
+    "$scripts/shards.sbatch" | cut -d';' -f1)
+  echo "shards $id $offset $spec" >> "$dir/jobs"
+  echo "shards $id (shards $offset + $spec)" >&2
+  echo "$id"
+}
+
+# Submits the given shards of the run in $dir (one array per MaxArraySize block), then
+# the merge depending on them.
+submit() {
+  local dir=$1; shift
+  # shellcheck source=/dev/null
+  source "$dir/run.conf"
+  local max ids=()
+  max=$(max_array_size)
+  # shellcheck disable=SC2206 # SBATCH_OPTS is a list of options
+  extra=(${SBATCH_OPTS:-})
+  rm -f "$dir/merged.status"
+  # The shards come sorted; each run of them in one MaxArraySize block is one array.
+  local tasks=() block=-1 s
+  for s in "$@" end; do
+    if [[ $s == end ]] || (( s / max != block )); then
+      (( ${#tasks[@]} )) && ids+=("$(submit_array "$dir" $((block * max)) "${tasks[@]}")")
+      [[ $s == end ]] && break
+      block=$((s / max)) tasks=()
+    fi
+    tasks+=($((s - block * max)))
+  done
+  local dependency=()
+  if (( ${#ids[@]} )); then
+    dependency=(--dependency="afterok:$(IFS=:; echo "${ids[*]}")" --kill-on-invalid-dep=yes)
+  fi
+  local merge
+  merge=$(sbatch --parsable "${dependency[@]}" --chdir="$WORKDIR" "${extra[@]}" \
+    --output="$dir/log/merge-%j.log" --export="ALL,XC_DIR=$dir" \
+    "$scripts/merge.sbatch" | cut -d';' -f1)
+  echo "merge $merge" | tee -a "$dir/jobs"
+}
+
+[[ $# -ge 2 ]] || usage
+if [[ "$1" == --resubmit ]]; then
+  dir=$(cd "$2" && pwd)
+  [[ -f "$dir/run.conf" ]] || { echo "submit.sh: $dir holds no run (run.conf)" >&2; exit 1; }
+  # shellcheck source=/dev/null
+  source "$dir/run.conf"
+  unfinished=()
+  # shellcheck disable=SC2153 # SHARDS comes from run.conf
+  for ((i = 0; i < SHARDS; i++)); do
+    [[ -e "$dir/done-$i" ]] || unfinished+=("$i")
+  done
+  echo "resubmitting ${#unfinished[@]} of $SHARDS shards: $(ranges "${unfinished[@]}")"
+  submit "$dir" "${unfinished[@]}"
+  exit 0
+fi
+
+kind=$1 dir=$2 shards=${3:-}
+shift 3 || usage
+[[ "$kind" == dlx3 || "$kind" == gridcheck ]] || usage
+[[ "$shards" =~ ^[1-9][0-9]*$ ]] || { echo "submit.sh: N must be a positive number" >&2; exit 2; }
+input=""
+if [[ "${1:-}" == --input ]]; then input=$(realpath "${2:?--input needs a file}"); shift 2; fi
+[[ "${1:-}" == -- ]] && shift
+if [[ "$kind" == dlx3 && -z "$input" ]]; then
+  echo "submit.sh: dlx3 needs --input FILE.dlx" >&2
+  exit 2
+fi
+xcover=$(command -v "${XCOVER:-xcover}") || { echo "submit.sh: no xcover binary (set XCOVER)" >&2; exit 1; }
+xcover=$(realpath "$xcover")
+mkdir -p "$dir/log"
+dir=$(cd "$dir" && pwd)
+if [[ -e "$dir/run.conf" ]]; then
+  echo "submit.sh: $dir already holds a run; use --resubmit $dir, or another directory" >&2
+  exit 1
+fi
+if (( $# )); then printf '%s\n' "$@" > "$dir/args"; else : > "$dir/args"; fi
+printf 'KIND=%q\nSHARDS=%q\nXCOVER=%q\nINPUT=%q\nWORKDIR=%q\n' \
+  "$kind" "$shards" "$xcover" "$input" "$PWD" > "$dir/run.conf"
+submit "$dir" $(seq 0 $((shards - 1)))
