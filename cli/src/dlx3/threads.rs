@@ -4,12 +4,15 @@
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
 use xcover_core::dlx3::{Dlx3, Settings};
 
 use super::units::{self, coordinate, Fetched, Image, Output, UnitRecord, UnitSource, Walked};
+
+/// How long the coordinator sleeps while the unit it needs is still being explored.
+const POLL: Duration = Duration::from_millis(2);
 
 /// A finished unit from a worker: its record, or `None` when the worker failed inside
 /// it (the main thread then explores it, which reproduces the failure in order).
@@ -25,21 +28,34 @@ struct Arrivals<'s> {
 impl UnitSource for Arrivals<'_> {
     fn unit(&mut self, k: u64) -> Result<Fetched, String> {
         loop {
+            // Take whatever has arrived; the workers never wait for the coordinator.
+            let mut disconnected = false;
+            loop {
+                match self.rx.try_recv() {
+                    Ok((j, rec)) => {
+                        self.early.insert(j, rec);
+                    }
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => {
+                        disconnected = true;
+                        break;
+                    }
+                }
+            }
             if let Some(rec) = self.early.remove(&k) {
                 return Ok(rec.map_or(Fetched::Explore, Fetched::Record));
             }
-            match self.rx.recv_timeout(Duration::from_millis(50)) {
-                Ok((j, rec)) => {
-                    self.early.insert(j, rec);
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if (self.interrupted)() {
-                        return Ok(Fetched::Interrupted);
-                    }
-                }
+            if disconnected {
                 // Every worker has stopped and nobody explored unit k.
-                Err(RecvTimeoutError::Disconnected) => return Ok(Fetched::Explore),
+                return Ok(Fetched::Explore);
             }
+            if (self.interrupted)() {
+                return Ok(Fetched::Interrupted);
+            }
+            // Poll rather than block: a coordinator woken by every finished unit (thousands
+            // a second) would take the workers' cores from them (measured: 10-20 % more
+            // CPU with two workers on two cores).
+            std::thread::sleep(POLL);
         }
     }
 }
