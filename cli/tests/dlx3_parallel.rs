@@ -463,3 +463,34 @@ fn a_failure_inside_a_unit_ends_the_run_where_one_thread_ends_it() {
     assert!(stderr.contains("Too many levels! in unit"), "{stderr}");
     assert!(!stdout.contains("\nend "), "a part with a trailer");
 }
+
+#[test]
+fn max_memory_counts_every_engine_of_a_split_search() {
+    // One engine of queens 8 fits in 40 KiB; four threads need six copies of the matrix
+    // (the main engine, the image they are made from, one per worker), a shard three.
+    let q = queens(8);
+    assert_eq!(
+        dlx3(&["--max-memory", "40K", "m0"], q.as_bytes())
+            .status
+            .code(),
+        Some(0)
+    );
+    for args in [&["--threads", "4"][..], &["--shard", "0/2"]] {
+        let out = dlx3(
+            &[args, &["--max-memory", "40K", "m0"]].concat(),
+            q.as_bytes(),
+        );
+        let (stdout, stderr, code) = seen(&out);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(
+            stdout.is_empty() && stderr.contains("copies of its matrix"),
+            "{stderr}"
+        );
+    }
+    // Letters that keep the search on one thread need one copy.
+    let one = dlx3(
+        &["--threads", "4", "--max-memory", "40K", "m0", "s1"],
+        q.as_bytes(),
+    );
+    assert_eq!(one.status.code(), Some(0), "{}", seen(&one).1);
+}

@@ -108,8 +108,27 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
     if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
         return fail(err, argv0, &format!("can't read standard input: {e}"), 1);
     }
-    let need = storage_bytes(&measure(&input)).saturating_add(input.len() as u64);
-    if let Err(message) = memory::check(need, limit, "the input") {
+    // A split search keeps a copy of the matrix for making engines, and one per worker.
+    let threads = match extra.threads {
+        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(t) => t,
+        None => 1,
+    };
+    let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
+    let copies: u64 = match (&extra.shard, threads) {
+        (Some(_), _) => 3,
+        (None, t) if t > 1 && splittable => t as u64 + 2,
+        _ => 1,
+    };
+    let need = storage_bytes(&measure(&input))
+        .saturating_mul(copies)
+        .saturating_add(input.len() as u64);
+    let what = if copies > 1 {
+        format!("the input, with {copies} copies of its matrix (one per engine)")
+    } else {
+        "the input".to_string()
+    };
+    if let Err(message) = memory::check(need, limit, &what) {
         return fail(err, argv0, &message, MEMORY_STATUS);
     }
     let job = match &extra.shard {
@@ -121,9 +140,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
                 resume: extra.resume,
             },
         },
-        None => Job::Search {
-            threads: extra.threads,
-        },
+        None => Job::Search { threads },
     };
     solve(argv0, &input, settings, shape_file, job, err)
 }
@@ -161,8 +178,8 @@ fn merge_main(argv0: &str, files: &[OsString], err: &mut Stderr) -> i32 {
 
 /// What `solve` does after reading the matrix.
 enum Job<'j> {
-    /// The whole search, on `threads` threads (0: all cores).
-    Search { threads: Option<usize> },
+    /// The whole search, on `threads` threads.
+    Search { threads: usize },
     /// One shard's units, written as a part file.
     Shard {
         part: Part,
@@ -240,11 +257,6 @@ fn solve(
             })
         }
         Job::Search { threads } => {
-            let threads = match threads {
-                Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
-                Some(t) => t,
-                None => 1,
-            };
             let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
             if threads > 1 && splittable {
                 let split = match engine.choose_split_level(units::units_for(threads as u64)) {
