@@ -278,7 +278,6 @@ pub(crate) fn coordinate(
                     if spacing != 0 && n % spacing == 0 {
                         let (o, _) = io.streams();
                         o.write_bytes(format!("{}:\n", n as i64).as_bytes());
-                        let (o, _) = io.streams();
                         o.write_bytes(body);
                     }
                 }

@@ -508,6 +508,15 @@ pub(crate) mod testutil {
         }
     }
 
+    /// Settings from Knuth's arguments, applied as his program applies them (last to first).
+    pub fn settings(args: &[&str]) -> Settings {
+        let mut s = Settings::DEFAULT;
+        for a in args.iter().rev() {
+            s.apply_arg(a.as_bytes());
+        }
+        s
+    }
+
     /// Reads `text` into a new engine; warnings go to `warn`.
     pub fn parse<'a>(
         b: &'a mut Buffers,

@@ -402,19 +402,11 @@ impl<W: Width> Dlx3<'_, W> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{parse, queens, run_all, Buffers, SEED};
-    use super::super::{Dlx3Error, Item, Level, Move, Node, Settings, WorkspaceView};
+    use super::super::testutil::{parse, queens, run_all, settings, Buffers, SEED};
+    use super::super::{Dlx3Error, Item, Level, Move, Node, WorkspaceView};
     use std::string::String;
     use std::vec;
     use std::vec::Vec;
-
-    fn settings(args: &[&str]) -> Settings {
-        let mut s = Settings::DEFAULT;
-        for a in args.iter().rev() {
-            s.apply_arg(a.as_bytes());
-        }
-        s
-    }
 
     /// (stdout, stderr, shape) of a whole run of `text` with `args`, `budget` mems per call.
     fn run_text(text: &[u8], args: &[&str], budget: u64) -> (String, String, String) {

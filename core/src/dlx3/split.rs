@@ -278,19 +278,11 @@ impl Stats {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{parse, queens, run_all, Buffers, SEED};
-    use super::super::{Dlx3, Event, Settings, Sinks, Stats};
+    use super::super::testutil::{parse, queens, run_all, settings, Buffers, SEED};
+    use super::super::{Dlx3, Event, Sinks, Stats};
     use super::{Part, UnitTotals};
     use std::string::String;
     use std::vec::Vec;
-
-    fn settings(args: &[&str]) -> Settings {
-        let mut s = Settings::DEFAULT;
-        for a in args.iter().rev() {
-            s.apply_arg(a.as_bytes());
-        }
-        s
-    }
 
     /// What exploring one unit elsewhere gives: its totals, profile below the split level
     /// and the bodies of its solutions (without Knuth's `n:` line).
