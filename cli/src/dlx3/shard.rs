@@ -3,14 +3,14 @@
 //! to stdout or to `--output FILE`, which `--resume` continues after a kill.
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use xcover_core::dlx3::{Dlx3, Part};
 
 use super::part_file::{Fnv, Header, Next, Reader, Writer};
-use super::units::{self, Image};
+use super::units::{self, Claim, Image};
 
 /// Where a shard's part goes, and whether an earlier attempt is continued.
 pub(crate) struct Destination<'p> {
@@ -44,7 +44,7 @@ pub(crate) fn run(
     let head = header.bytes((part.index() == 0).then_some(input));
     let io_err = |what: &str, e: std::io::Error| (format!("{what}: {e}"), 1);
     // The part file so far: a fresh one, or the whole records of an earlier attempt.
-    let (sink, hash, units_done, last_done): (Box<dyn Write>, Fnv, u64, Option<u64>) =
+    let (sink, hash, units_done, last_done): (Box<dyn Write>, Fnv, u64, Option<LastRecord>) =
         match dest.output {
             None => {
                 let mut out = BufWriter::new(std::io::stdout().lock());
@@ -55,7 +55,7 @@ pub(crate) fn run(
             }
             Some(path) if dest.resume && path.exists() => {
                 let name = path.display().to_string();
-                match continue_part(path, &header, part.index() == 0, input)? {
+                match continue_part(path, &header, &head, part.index() == 0, input)? {
                     Resumed::Complete => return Ok(0),
                     Resumed::At {
                         offset,
@@ -72,6 +72,12 @@ pub(crate) fn run(
                         use std::io::Seek;
                         w.seek(std::io::SeekFrom::End(0))
                             .map_err(|e| io_err(&name, e))?;
+                        let mut hash = hash;
+                        if offset == 0 {
+                            // Killed before its header was whole: start the file again.
+                            w.write_all(&head).map_err(|e| io_err(&name, e))?;
+                            hash.update(&head);
+                        }
                         (Box::new(w), hash, units, last)
                     }
                 }
@@ -96,7 +102,14 @@ pub(crate) fn run(
     let explored = units::explore(
         &mut worker,
         split,
-        |k| part.owns(k) && last_done.map_or(true, |l| k > l),
+        |k| match last_done {
+            // The records of a resumed part carry the engine's deepest level so far, so the
+            // engine is brought to the depth it had there before it explores the rest.
+            Some((last, deepest)) if k == last => Claim::SkipReaching(deepest),
+            Some((last, _)) if k < last => Claim::Skip,
+            _ if part.owns(k) => Claim::Explore,
+            _ => Claim::Skip,
+        },
         |k, rec| match writer.unit(k, &rec) {
             Ok(()) => true,
             Err(e) => {
@@ -139,16 +152,19 @@ pub(crate) fn run(
     }
 }
 
+/// The last unit an earlier attempt recorded, and the deepest level its records show.
+type LastRecord = (u64, u32);
+
 /// An earlier attempt at a part file.
 enum Resumed {
     /// It is finished: nothing to do.
     Complete,
-    /// Its whole records end at `offset`; `last` is the last unit recorded.
+    /// Its whole records end at `offset` (0: not even its header is whole).
     At {
         offset: u64,
         hash: Fnv,
         units: u64,
-        last: Option<u64>,
+        last: Option<LastRecord>,
     },
 }
 
@@ -156,10 +172,24 @@ enum Resumed {
 fn continue_part(
     path: &Path,
     header: &Header,
+    head: &[u8],
     with_input: bool,
     input: &[u8],
 ) -> Result<Resumed, (String, i32)> {
     let name = path.display();
+    // A header cut short by a kill is a prefix of this run's header.
+    let mut start = Vec::new();
+    File::open(path)
+        .and_then(|f| std::io::Read::take(f, head.len() as u64).read_to_end(&mut start))
+        .map_err(|e| (format!("{name}: can't open it: {e}"), 1))?;
+    if start.len() < head.len() && head.starts_with(&start) {
+        return Ok(Resumed::At {
+            offset: 0,
+            hash: Fnv::NEW,
+            units: 0,
+            last: None,
+        });
+    }
     let mut r = Reader::open(path).map_err(|e| (format!("{name}: {e}"), 1))?;
     let (found, data) = r.header().map_err(|e| (format!("{name}: {e}"), 1))?;
     if found != *header || (with_input && data.as_deref() != Some(input)) {
@@ -172,9 +202,10 @@ fn continue_part(
     loop {
         let (offset, hash) = (r.offset, r.hash());
         match r.next() {
-            Ok(Some(Next::Unit(k, _))) => {
+            Ok(Some(Next::Unit(k, rec))) => {
                 units += 1;
-                last = Some(k);
+                let deepest = last.map_or(0, |(_, d)| d);
+                last = Some((k, rec.stats.maxl.max(deepest)));
             }
             Ok(Some(Next::End(_))) => return Ok(Resumed::Complete),
             // A record cut short (or damaged by the kill): continue before it.

@@ -90,7 +90,13 @@ pub(crate) fn run(
                     let r = units::explore(
                         &mut e,
                         split,
-                        |k| k == target.get(),
+                        |k| {
+                            if k == target.get() {
+                                units::Claim::Explore
+                            } else {
+                                units::Claim::Skip
+                            }
+                        },
                         |k, rec| {
                             target.set(next.fetch_add(1, Ordering::Relaxed));
                             tx.send((k, Some(rec))).is_ok()

@@ -16,7 +16,9 @@ const SLICE: u64 = 1 << 24;
 /// What exploring one unit gave.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct UnitRecord {
-    /// The unit's counters (`maxl`: the deepest level inside it).
+    /// The unit's counters. `maxl` is the deepest level the exploring engine had reached
+    /// by the unit's end (in the shared part, this unit and the units it explored before),
+    /// which is enough for the coordinator, which keeps the maximum.
     pub stats: Stats,
     /// Nodes per level below the split level (only when profiling, `v128`).
     pub profile: Vec<u64>,
@@ -126,14 +128,25 @@ impl ByteSink for Buffer {
     }
 }
 
-/// Walks the whole search with splitting at `split`, exploring the units `owns` accepts
+/// What a worker does with a unit.
+pub(crate) enum Claim {
+    /// Explore it and hand its record on.
+    Explore,
+    /// Skip it: another engine explores it.
+    Skip,
+    /// Skip it, raising this engine's deepest level to this one (a resumed shard thereby
+    /// reaches the state it had when it recorded the unit).
+    SkipReaching(u32),
+}
+
+/// Walks the whole search with splitting at `split`, exploring the units `claim` accepts
 /// and handing each explored unit's record to `done`; stops early (returning `Ok(false)`)
 /// when `stop` is set or `done` returns false. An error inside a unit is returned with
 /// the unit's number.
 pub(crate) fn explore(
     e: &mut Dlx3<'_>,
     split: u32,
-    mut owns: impl FnMut(u64) -> bool,
+    mut claim: impl FnMut(u64) -> Claim,
     mut done: impl FnMut(u64, UnitRecord) -> bool,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, (Option<u64>, Dlx3Error)> {
@@ -156,7 +169,22 @@ pub(crate) fn explore(
             .run(SLICE, &mut sinks)
             .map_err(|x| (current.as_ref().map(|c| c.0), x))?;
         match event {
-            Event::Unit(k) if owns(k) => {
+            Event::Unit(k) => {
+                let skipped = match claim(k) {
+                    Claim::Explore => None,
+                    Claim::Skip => Some(None),
+                    Claim::SkipReaching(maxl) => Some(Some(UnitTotals {
+                        stats: Stats {
+                            maxl,
+                            ..Stats::default()
+                        },
+                        profile: &[],
+                    })),
+                };
+                if let Some(totals) = skipped {
+                    e.skip_unit(totals).map_err(|x| (None, x))?;
+                    continue;
+                }
                 let profile = if profiling {
                     (split + 1..=e.stats().maxl)
                         .map(|l| e.level_profile(l))
@@ -166,7 +194,6 @@ pub(crate) fn explore(
                 };
                 current = Some((k, e.stats(), profile, UnitRecord::default()));
             }
-            Event::Unit(_) => e.skip_unit(None).map_err(|x| (None, x))?,
             Event::Solution => {
                 if let Some((_, _, _, rec)) = current.as_mut() {
                     // The engine printed `n:` and the body; keep the body.
