@@ -365,7 +365,7 @@ fn sequential(
                 .as_mut()
                 .map(|s| s as &mut dyn xcover_core::sink::ByteSink),
         };
-        match engine.run(MEM_SLICE, &mut sinks) {
+        match engine.run_to_printed(MEM_SLICE, &mut sinks) {
             Ok(Event::Solution) => {
                 out.flush();
                 if out.broken_pipe {

@@ -20,7 +20,21 @@ impl<W: Width> Dlx3<'_, W> {
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
-        self.search::<true>(budget, sinks)
+        self.search::<true>(budget, sinks, true)
+    }
+
+    /// [`run`](Dlx3::run), except that a solution it does not print (`spacing` is 0, or
+    /// the count is not a multiple of it) does not stop the search: it is counted and the
+    /// search goes on, as in Knuth's program. [`Event::Solution`] then means that a
+    /// solution was printed, or that `maxcount` was reached. For a caller that only
+    /// flushes output at solutions: returning at each of them costs more than finding a
+    /// small one.
+    pub fn run_to_printed(
+        &mut self,
+        budget: u64,
+        sinks: &mut Sinks<'_>,
+    ) -> Result<Event, Dlx3Error> {
+        self.search::<true>(budget, sinks, false)
     }
 
     /// [`run`](Dlx3::run) without any output: the same moves, solutions, counters and
@@ -48,16 +62,18 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        self.search::<false>(budget, &mut sinks)
+        self.search::<false>(budget, &mut sinks, true)
     }
 
     /// The search; with `PRINTS == false` every report, trace and solution printout is
-    /// compiled out (the sinks are then never written).
+    /// compiled out (the sinks are then never written). With `every_solution == false`
+    /// only a printed solution (or the last one allowed) stops it.
     #[inline(never)]
     fn search<const PRINTS: bool>(
         &mut self,
         budget: u64,
         sinks: &mut Sinks<'_>,
+        every_solution: bool,
     ) -> Result<Event, Dlx3Error> {
         let mut label = match self.phase {
             Phase::Search(l) => l,
@@ -225,10 +241,10 @@ impl<W: Width> Dlx3<'_, W> {
                                         sh.write_bytes(b"sol\n");
                                     }
                                     count += 1;
-                                    if PRINTS
+                                    let printed = PRINTS
                                         && st.spacing != 0
-                                        && count % (i64::from(st.spacing) as u64) == 0
-                                    {
+                                        && count % (i64::from(st.spacing) as u64) == 0;
+                                    if printed {
                                         let v = view!();
                                         v.print_solution(sinks.out, sinks.err, count, level);
                                     }
@@ -236,10 +252,14 @@ impl<W: Width> Dlx3<'_, W> {
                                         let r = DoneReason::SolutionLimit;
                                         break 'search (Ok(Event::Solution), Phase::Done(r));
                                     }
-                                    break 'search (
-                                        Ok(Event::Solution),
-                                        Phase::Search(Label::Backdown),
-                                    );
+                                    label = Label::Backdown;
+                                    if every_solution || printed {
+                                        break 'search (Ok(Event::Solution), Phase::Search(label));
+                                    }
+                                    if d.mems >= limit {
+                                        continue 'search;
+                                    }
+                                    break 'backdown;
                                 }
                                 // Enter the level.
                                 let lv = &mut levels[level as usize];
