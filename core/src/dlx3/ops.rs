@@ -191,71 +191,76 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool>(
 
 /// Knuth's `purify(p)`: node `p` has color `x > 0` in secondary item `c`; hide the
 /// options of `c` with other colors and mark those with color `x` as cleansed.
+///
+/// Mems: 2, then per option of `c` 2, 1 per cleansing, 2 per node of a walked option
+/// (the spacer counts for `rr`) and 4 per node hidden. The walk counts are taken from the
+/// spacer (`spacer - first` nodes per walk) and the sum is formed at the end, so the
+/// loops carry counts instead of adding to `mems` on every path.
 #[inline(never)]
 fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) -> u64 {
-    let mut mems = 1;
-    k.cleansings += 1;
     let Node {
         itm: c, color: x, ..
     } = at(nd, p);
     at_mut(nd, c).set_color(x); // for printing only, so no mem
-    mems += 1;
+    let (mut steps, mut walked, mut hidden, mut cleansed) = (0u64, 0u64, 0u64, 0u64);
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
-        mems += 1;
+        steps += 1;
         if at(nd, rr).color != x {
             let mut nn = rr + 1;
             while nn != rr {
-                mems += 2;
                 let n = at(nd, nn);
                 if n.itm <= 0 {
+                    // The spacer after the option; `n.up` is its first node.
+                    walked += u64::from(nn - n.up);
                     nn = n.up;
                     continue;
                 }
                 if n.color >= 0 {
-                    mems += 4;
+                    hidden += 1;
                     at_mut(nd, n.up).set_down(n.down);
                     at_mut(nd, n.down).set_up(n.up);
-                    k.updates += 1;
                     add_len(nd, n.itm, -1);
                 }
                 nn += 1;
             }
         } else if rr != p {
-            k.cleansings += 1;
-            mems += 1;
+            cleansed += 1;
             at_mut(nd, rr).set_color(-1);
         }
-        mems += 1;
         rr = at(nd, rr).down;
     }
-    mems
+    k.updates += hidden;
+    k.cleansings += 1 + cleansed;
+    2 + 2 * steps + 2 * walked + 4 * hidden + cleansed
 }
 
-/// Knuth's `unpurify(p)`: undoes `purify`, bottom to top and leftward.
+/// Knuth's `unpurify(p)`: undoes `purify`, bottom to top and leftward (mems as there,
+/// counted the same way).
 #[inline(never)]
 fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
-    let mut mems = 2;
     let Node {
         itm: c, color: x, ..
     } = at(nd, p);
+    let (mut steps, mut walked, mut shown, mut restored) = (0u64, 0u64, 0u64, 0u64);
     let mut rr = at(nd, c).up;
     while rr >= last_itm {
-        mems += 1;
+        steps += 1;
         if at(nd, rr).color < 0 {
-            mems += 1;
+            restored += 1;
             at_mut(nd, rr).set_color(x);
         } else if rr != p {
             let mut nn = rr - 1;
             while nn != rr {
-                mems += 2;
                 let n = at(nd, nn);
                 if n.itm <= 0 {
+                    // The spacer before the option; `n.down` is its last node.
+                    walked += u64::from(n.down - nn);
                     nn = n.down;
                     continue;
                 }
                 if n.color >= 0 {
-                    mems += 4;
+                    shown += 1;
                     at_mut(nd, n.up).set_down(nn);
                     at_mut(nd, n.down).set_up(nn);
                     add_len(nd, n.itm, 1);
@@ -263,10 +268,9 @@ fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
                 nn -= 1;
             }
         }
-        mems += 1;
         rr = at(nd, rr).up;
     }
-    mems
+    2 + 2 * steps + 2 * walked + 4 * shown + restored
 }
 
 /// Knuth's `tweak(n, block)`: removes the top node `n` from its item's list, and if
