@@ -12,6 +12,25 @@ use core::fmt::Write;
 /// Knuth's `infty`: the score when no active primary item is left.
 pub(super) const INFTY: i32 = 100_000_000;
 
+/// Bits of `LEN_MASK - len` and of `s` in the key of [`Dancer::choose_small`].
+const SMALL_LEN_BITS: u32 = 26;
+const SMALL_S_BITS: u32 = 10;
+
+/// Whether [`Dancer::choose_small`] may choose for this matrix: every list length
+/// fits in `SMALL_LEN_BITS` (fewer nodes than that), and every primary item has
+/// `0 <= slack` and `1 <= bound < 2^SMALL_S_BITS`. An active item's bound only goes down
+/// from there (it is covered when it reaches 0) and comes back up to it, so at every
+/// choice `0 <= s < 2^SMALL_S_BITS` and `-2^SMALL_S_BITS < t - 1 <= len < INFTY - 1`,
+/// so `t - 1`, `s` and `LEN_MASK - len` fit their fields of the key, `t - 1` in the top
+/// 28 bits (`INFTY < 2^27`).
+pub(super) fn small_keys<W: Width>(items: &[Item<W>], last_node: u32) -> bool {
+    last_node < 1 << SMALL_LEN_BITS
+        && items
+            .iter()
+            .map(Item::wide)
+            .all(|it| it.slack >= 0 && it.bound >= 1 && it.bound < 1 << SMALL_S_BITS)
+}
+
 /// Knuth's random tie break: `ties` items now share the best key, the last one seen
 /// becomes the best if `unif(ties)` draws 0 (4 mems, counted in `draws`). Each tied item
 /// thus ends up chosen with equal probability, from Knuth's random stream.
@@ -106,6 +125,42 @@ impl<W: Width> Dancer<'_, W> {
     #[inline(always)]
     pub fn choose_plain(&mut self) -> (u32, i32) {
         self.choose_plain_by(|_| false)
+    }
+
+    /// [`choose_plain`](Dancer::choose_plain) for a matrix with small numbers
+    /// ([`small_keys`]): the same key in 64 bits, `t - 1` above `s` above
+    /// `LEN_MASK - len` (each field non-negative except the top one), so the loop
+    /// compares and moves one word instead of two. The key is formed minus the constant
+    /// `LEN_MASK` (and `t` minus 1), which keeps its order and saves two instructions per
+    /// item. The same items tie, and the leftmost wins.
+    #[inline(always)]
+    pub fn choose_small(&mut self) -> (u32, i32) {
+        const T_SHIFT: u32 = SMALL_LEN_BITS + SMALL_S_BITS;
+        const LEN_MASK: i64 = (1 << SMALL_LEN_BITS) - 1;
+        // No item: the score is INFTY.
+        let mut best_key = (i64::from(INFTY - 1) << T_SHIFT) - LEN_MASK;
+        let mut best_itm = 0u32;
+        let mut visited = 0u64;
+        let (nd, cl) = (&*self.nd, &*self.cl);
+        self.active_items_while(|k| {
+            visited += 1;
+            let it = super::ops::item_at(cl, k);
+            let len = super::ops::at(nd, k).itm;
+            let s = if it.slack > it.bound {
+                it.bound
+            } else {
+                it.slack
+            };
+            let t1 = len.wrapping_add(s).wrapping_sub(it.bound);
+            let kk = (i64::from(t1) << T_SHIFT) + (i64::from(s) << SMALL_LEN_BITS) - i64::from(len);
+            if kk < best_key {
+                best_key = kk;
+                best_itm = k;
+            }
+            true
+        });
+        self.charge_walk(visited);
+        (best_itm, ((best_key + LEN_MASK) >> T_SHIFT) as i32 + 1)
     }
 
     /// Knuth's order (smaller `t`, then smaller `s`, then larger `len`, then leftmost) is

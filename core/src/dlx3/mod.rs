@@ -183,6 +183,8 @@ pub struct Dlx3<'a, W: Width = u32> {
     colored: bool,
     /// Whether every primary item has bounds [1,1] (then scores are list lengths).
     exact_cover: bool,
+    /// Whether the choice's key fits 64 bits (`choose::small_keys`).
+    small_keys: bool,
     /// Active primary items as bits (see `active::ActiveSet`).
     active: active::ActiveSet<W>,
     stats: Stats,
@@ -248,6 +250,7 @@ impl<'a, W: Width> Dlx3<'a, W> {
             },
             colored: false,
             exact_cover: false,
+            small_keys: false,
             active: active::ActiveSet::new(),
             stats: Stats::default(),
             tallies: ops::Tallies::default(),
@@ -323,6 +326,7 @@ impl<'a, W: Width> Dlx3<'a, W> {
             .iter()
             .map(Item::wide)
             .all(|it| it.bound == 1 && it.slack == 0);
+        self.small_keys = choose::small_keys(&self.items[1..second], self.layout.last_node);
         let (lo, hi) = (
             self.layout.last_itm as usize,
             self.layout.last_node as usize,

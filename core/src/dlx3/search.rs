@@ -88,6 +88,9 @@ impl<W: Width> Dlx3<'_, W> {
         let profiling = st.vbose & SHOW_PROFILE != 0;
         let tracing_choices = PRINTS && st.vbose & SHOW_CHOICES != 0;
         let exact_cover = self.exact_cover;
+        // The 64-bit choice is a second copy of the loop: left out of firmware builds,
+        // whose code space is tight (the 128-bit loop makes the same choices).
+        let small_keys = cfg!(not(target_os = "none")) && self.small_keys;
         // The traced choice is needed for random tie breaks, or to print details or the
         // shape; the mems are the same either way.
         let randomizing = W::RANDOMIZES && st.randomizing;
@@ -188,6 +191,8 @@ impl<W: Width> Dlx3<'_, W> {
                                 let tmems = d.mems;
                                 if plain_choice && exact_cover {
                                     (best_itm, score) = d.choose_exact();
+                                } else if plain_choice && small_keys {
+                                    (best_itm, score) = d.choose_small();
                                 } else if plain_choice {
                                     (best_itm, score) = d.choose_plain();
                                 } else {
