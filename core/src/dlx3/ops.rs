@@ -33,6 +33,13 @@ impl From<u32> for Idx {
     }
 }
 
+impl From<usize> for Idx {
+    #[inline(always)]
+    fn from(i: usize) -> Idx {
+        Idx(i)
+    }
+}
+
 impl From<i32> for Idx {
     /// Item numbers in option nodes are positive; the cast keeps the low bits.
     #[inline(always)]
@@ -140,17 +147,20 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool>(
         0
     }
     let mut skipped = 0u64;
-    let mut nn = rr + 1;
+    // A `usize` index here: with a `u32` one the optimizer keeps `nn + 1` and `nn + 2`
+    // in separate registers and zero-extends each index it uses. (The loop below, whose
+    // end is known, is compiled better with the `u32`; see docs/PERFORMANCE.md.)
+    let mut nn = rr as usize + 1;
     let spacer = loop {
         let n = at(nd, nn);
         if n.itm <= 0 {
-            break nn;
+            break nn as u32;
         }
-        skipped += visit::<W, HIDE, COLORED>(nd, nn, n);
+        skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, n);
         nn += 1;
     };
     let first = at(nd, spacer).up;
-    nn = first;
+    let mut nn = first;
     while nn != rr {
         let n = at(nd, nn);
         skipped += visit::<W, HIDE, COLORED>(nd, nn, n);
