@@ -326,7 +326,9 @@ impl<'a, W: Width> Dlx3<'a, W> {
             .iter()
             .map(Item::wide)
             .all(|it| it.bound == 1 && it.slack == 0);
-        self.small_keys = choose::small_keys(&self.items[1..second], self.layout.last_node);
+        // Firmware builds leave the 64-bit choice out (see `search`), and this check too.
+        self.small_keys = cfg!(not(target_os = "none"))
+            && choose::small_keys(&self.items[1..second], self.layout.last_node);
         let (lo, hi) = (
             self.layout.last_itm as usize,
             self.layout.last_node as usize,

@@ -212,7 +212,8 @@ fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) 
         itm: c, color: x, ..
     } = at(nd, p);
     at_mut(nd, c).set_color(x); // for printing only, so no mem
-    let (mut steps, mut walked, mut hidden, mut cleansed) = (0u64, 0u64, 0u64, 0u64);
+                                // Counts of nodes, so they fit a `usize` (one register on 32-bit targets too).
+    let (mut steps, mut walked, mut hidden, mut cleansed) = (0usize, 0usize, 0usize, 0usize);
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
         steps += 1;
@@ -222,7 +223,7 @@ fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) 
                 let n = at(nd, nn);
                 if n.itm <= 0 {
                     // The spacer after the option; `n.up` is its first node.
-                    walked += u64::from(nn - n.up);
+                    walked += (nn - n.up) as usize;
                     nn = n.up;
                     continue;
                 }
@@ -240,6 +241,8 @@ fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) 
         }
         rr = at(nd, rr).down;
     }
+    let (steps, walked, hidden, cleansed) =
+        (steps as u64, walked as u64, hidden as u64, cleansed as u64);
     k.updates += hidden;
     k.cleansings += 1 + cleansed;
     2 + 2 * steps + 2 * walked + 4 * hidden + cleansed
@@ -252,7 +255,7 @@ fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
     let Node {
         itm: c, color: x, ..
     } = at(nd, p);
-    let (mut steps, mut walked, mut shown, mut restored) = (0u64, 0u64, 0u64, 0u64);
+    let (mut steps, mut walked, mut shown, mut restored) = (0usize, 0usize, 0usize, 0usize);
     let mut rr = at(nd, c).up;
     while rr >= last_itm {
         steps += 1;
@@ -265,7 +268,7 @@ fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
                 let n = at(nd, nn);
                 if n.itm <= 0 {
                     // The spacer before the option; `n.down` is its last node.
-                    walked += u64::from(n.down - nn);
+                    walked += (n.down - nn) as usize;
                     nn = n.down;
                     continue;
                 }
@@ -280,6 +283,8 @@ fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
         }
         rr = at(nd, rr).up;
     }
+    let (steps, walked, shown, restored) =
+        (steps as u64, walked as u64, shown as u64, restored as u64);
     2 + 2 * steps + 2 * walked + 4 * shown + restored
 }
 
