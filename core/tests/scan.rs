@@ -253,6 +253,66 @@ fn brute_force_oracle_on_small_cases() {
     }
 }
 
+/// A grid from the slow tail of whole-grid scans: random grid 3 of `grid_median --random
+/// 200 --grid-seed 11` (benches/), whose 16-clue scan makes the most placements of the
+/// first ten (2.3 M; 3.3 M before the scan branched on the set with the fewest live
+/// cells and rated by weight alone, docs/PERFORMANCE.md).
+const TAIL_GRID: &[u8] =
+    b"325716849476839521981425367547692183893154672612378495154967238269583714738241956";
+
+/// The branch choice and the cell order change the search tree, never the puzzles: on the
+/// tail grid, masked scans around a minimal puzzle made from it find exactly the clue
+/// sets brute force finds unique.
+#[test]
+fn a_tail_grid_finds_what_brute_force_finds() {
+    let grid = Grid::parse(TAIL_GRID).unwrap();
+    let mut rng = Rng(0x7a11);
+    // A minimal puzzle of the grid: drop cells in random order while the rest stays unique.
+    let mut puzzle = Cells::ALL;
+    let mut order: Vec<u8> = Cells::ALL.iter().collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    for cell in order {
+        let fewer = puzzle.difference(Cells::single(cell));
+        if solver::is_unique_with_grid(&grid, fewer) {
+            puzzle = fewer;
+        }
+    }
+    let size = puzzle.len() as u8;
+    assert!((17..=30).contains(&size), "{size} clues");
+    // Three clues of the puzzle left free (with every other non-puzzle cell): the puzzle
+    // itself is among the finds; with N one more, its one-cell extensions are too.
+    for (round, (clues, free_of_puzzle)) in [(size, 3), (size, 3), (size + 1, 2)]
+        .into_iter()
+        .enumerate()
+    {
+        let forced = rng.pick(puzzle, puzzle.len() as usize - free_of_puzzle);
+        let free_list: Vec<u8> = forced.complement().iter().collect();
+        let uas = generate_uas(&grid, TEST_UA_RANDOM, round as u64, forced);
+        for minimal in [false, true] {
+            let mut opts = options(clues, forced, Cells::EMPTY);
+            opts.minimal_only = minimal;
+            let found = scan_set(&grid, &uas, &opts);
+            let oracle: BTreeSet<Cells> =
+                subsets(&free_list, usize::from(clues) - forced.len() as usize)
+                    .into_iter()
+                    .map(|s| s.union(forced))
+                    .filter(|&g| solver::is_unique_with_grid(&grid, g))
+                    .filter(|&g| {
+                        !minimal
+                            || g.iter().all(|c| {
+                                !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))
+                            })
+                    })
+                    .collect();
+            assert_eq!(found, oracle, "round {round} N={clues} minimal={minimal}");
+            assert_eq!(found.contains(&puzzle), clues == size, "round {round}");
+            check_found(&grid, &found, &opts);
+        }
+    }
+}
+
 #[test]
 fn subsets_enumerates_all() {
     let free = [1u8, 5, 9, 20, 33];

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! grid_median (--random K [--grid-seed S] | --file F) [--clues N] [--ua-random K] [--seed S]
+//!             [--list] [--detail]
 //! ```
 //! The grids are K random solution grids (`xcover_benches::grids::random_grid`, one
 //! generator seeded with S, default 1) or those of F (81 digits at the start of each line;
@@ -13,6 +14,13 @@
 //! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
 //! histogram of the totals with the share of the time each range makes up (a full search
 //! pays the mean, so the tail matters).
+//!
+//! `--list` prints the grids and stops (to scan them elsewhere with `--file`).
+//!
+//! `--detail` adds a line per grid with what may make it slow: its UA by size, its clique
+//! (members' sizes) and, when built with `--features scan-profile`, the placements by
+//! clues left and the probe outcomes. It ends with the slowest tenth of the grids set
+//! against the middle fifth (the grids around the median), feature by feature.
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +41,8 @@ struct Options {
     clues: u8,
     ua_random: u32,
     seed: u64,
+    detail: bool,
+    list: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -44,6 +54,8 @@ fn parse_options() -> Result<Options, String> {
         clues: 16,
         ua_random: 3000,
         seed: 1,
+        detail: false,
+        list: false,
     };
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -61,6 +73,8 @@ fn parse_options() -> Result<Options, String> {
                     .map_err(|_| "--ua-random: too large".to_string())?
             }
             "--seed" => options.seed = number_arg(args.next(), "--seed")?,
+            "--detail" => options.detail = true,
+            "--list" => options.list = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -107,9 +121,98 @@ impl Times {
     }
 }
 
+/// What one grid's scan looked like (`--detail`).
+#[derive(Clone, Default)]
+struct Detail {
+    /// UA by size (index: cells).
+    ua_by_size: Vec<usize>,
+    /// Sizes of the clique's members.
+    clique: Vec<u32>,
+    /// Placements by clues left, then the probes by clues left after the placement:
+    /// pruned, all hit, open (empty without the `scan-profile` feature).
+    placements: Vec<u64>,
+    probes: Vec<[u64; 3]>,
+}
+
+impl Detail {
+    /// UA of `lo..=hi` cells.
+    fn uas(&self, lo: usize, hi: usize) -> usize {
+        self.ua_by_size.iter().take(hi + 1).skip(lo).sum()
+    }
+
+    /// The named figures compared between the tail and the middle.
+    fn features(&self) -> Vec<(String, f64)> {
+        let mut f = vec![
+            ("UA 4".to_string(), self.uas(4, 4) as f64),
+            ("UA 6".to_string(), self.uas(6, 6) as f64),
+            ("UA 8".to_string(), self.uas(8, 8) as f64),
+            ("UA 9-12".to_string(), self.uas(9, 12) as f64),
+            ("UA 13-16".to_string(), self.uas(13, 16) as f64),
+            ("clique members".to_string(), self.clique.len() as f64),
+            (
+                "clique cells".to_string(),
+                self.clique.iter().sum::<u32>() as f64,
+            ),
+        ];
+        for (left, &n) in self.placements.iter().enumerate().rev() {
+            if n > 0 {
+                f.push((format!("placements, {left} left"), n as f64));
+            }
+        }
+        for (left, p) in self.probes.iter().enumerate().rev() {
+            if p.iter().sum::<u64>() > 0 {
+                f.push((format!("probes pruned, {left} left after"), p[0] as f64));
+                f.push((format!("probes open, {left} left after"), p[2] as f64));
+            }
+        }
+        f
+    }
+
+    fn line(&self) -> String {
+        let sizes: Vec<String> = self
+            .ua_by_size
+            .iter()
+            .enumerate()
+            .filter(|(z, &n)| n > 0 && *z <= 16)
+            .map(|(z, n)| format!("{z}:{n}"))
+            .collect();
+        let mut line = format!(
+            "    UA by size {} (17+: {}); clique {} {:?}",
+            sizes.join(" "),
+            self.uas(17, 81),
+            self.clique.len(),
+            self.clique
+        );
+        if !self.placements.is_empty() {
+            let by_left: Vec<String> = self
+                .placements
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|(_, &n)| n > 0)
+                .map(|(left, n)| format!("{left}:{n}"))
+                .collect();
+            line += &format!("\n    placements by clues left {}", by_left.join(" "));
+            let probes: Vec<String> = self
+                .probes
+                .iter()
+                .enumerate()
+                .rev()
+                .filter(|(_, p)| p.iter().sum::<u64>() > 0)
+                .map(|(left, p)| format!("{left}:{}/{}/{}", p[0], p[1], p[2]))
+                .collect();
+            line += &format!(
+                "\n    probes by clues left after (pruned/all hit/open) {}",
+                probes.join(" ")
+            );
+        }
+        line
+    }
+}
+
 /// Scans `grid` whole; returns the phase times, the steps (placements, as `xcover
-/// gridcheck` counts its nodes) and the puzzles found.
-fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64), String> {
+/// gridcheck` counts its nodes), the puzzles found and the detail.
+fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64, Detail), String> {
     let started = Instant::now();
     let uas = generate_uas(grid, options.ua_random, options.seed)?;
     let ua = started.elapsed().as_secs_f64();
@@ -124,15 +227,81 @@ fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64), String
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![LevelState::ZERO; size.states];
     let (mut steps, mut found) = (0u64, 0u64);
+    #[cfg(feature = "scan-profile")]
+    let mut profile = scan::ScanProfile::ZERO;
     for chunk in prepared.chunks() {
         let workspace = WorkspaceView::new(&mut table, &mut states);
         let mut run = ChunkRun::new(&prepared, workspace, chunk).map_err(|e| e.to_string())?;
         run.run(u64::MAX, &mut |_| ControlFlow::Continue(()));
         steps += run.stats().steps;
         found += run.stats().found;
+        #[cfg(feature = "scan-profile")]
+        {
+            profile += run.profile();
+        }
     }
     let scan = started.elapsed().as_secs_f64();
-    Ok((Times { ua, prepare, scan }, steps, found))
+    let mut detail = Detail {
+        ua_by_size: vec![0; 82],
+        clique: prepared
+            .clique_members()
+            .iter()
+            .map(|m| m.count_ones())
+            .collect(),
+        ..Detail::default()
+    };
+    for ua in &uas {
+        detail.ua_by_size[ua.len() as usize] += 1;
+    }
+    #[cfg(feature = "scan-profile")]
+    {
+        detail.placements = profile.placements.to_vec();
+        detail.probes = (0..profile.pruned.len())
+            .map(|l| [profile.pruned[l], profile.all_hit[l], profile.open[l]])
+            .collect();
+    }
+    Ok((Times { ua, prepare, scan }, steps, found, detail))
+}
+
+/// The slowest tenth of the grids against the middle fifth, feature by feature (means).
+fn tail_against_middle(totals: &[f64], details: &[Detail]) {
+    let mut order: Vec<usize> = (0..totals.len()).collect();
+    order.sort_by(|&a, &b| totals[a].total_cmp(&totals[b]));
+    let n = order.len();
+    let tail = &order[n - n.div_ceil(10)..];
+    let middle = &order[n * 2 / 5..(n * 3 / 5).max(n * 2 / 5 + 1).min(n)];
+    let mean = |grids: &[usize], i: usize| {
+        grids
+            .iter()
+            .map(|&g| details[g].features()[i].1)
+            .sum::<f64>()
+            / grids.len() as f64
+    };
+    let time = |grids: &[usize]| grids.iter().map(|&g| totals[g]).sum::<f64>() / grids.len() as f64;
+    println!(
+        "slowest {} grids (mean {:.2} s) against the middle {} (mean {:.2} s), means per grid:",
+        tail.len(),
+        time(tail),
+        middle.len(),
+        time(middle)
+    );
+    // Only features every grid has (the placements by level may differ in length).
+    let names = details[order[0]].features();
+    for (i, (name, _)) in names.iter().enumerate() {
+        if details
+            .iter()
+            .any(|d| d.features().get(i).map(|f| &f.0) != Some(name))
+        {
+            continue;
+        }
+        let (t, m) = (mean(tail, i), mean(middle, i));
+        let ratio = if m > 0.0 {
+            format!("{:.2}x", t / m)
+        } else {
+            "-".into()
+        };
+        println!("  {name:<34} {t:>14.1} {m:>14.1}  {ratio}");
+    }
 }
 
 fn summary(what: &str, values: &[f64]) {
@@ -148,10 +317,17 @@ fn run() -> Result<(), String> {
         (None, Some(count)) => random_grids(count, options.grid_seed),
         (None, None) => unreachable!("checked by parse_options"),
     };
+    if options.list {
+        for grid in &grids {
+            println!("{grid}");
+        }
+        return Ok(());
+    }
     let mut totals = Vec::new();
     let mut scans = Vec::new();
+    let mut details = Vec::new();
     for (i, grid) in grids.iter().enumerate() {
-        let (times, steps, found) = scan_grid(grid, &options)?;
+        let (times, steps, found, detail) = scan_grid(grid, &options)?;
         println!(
             "{:>3} {grid} UA {:.2} prepare {:.2} scan {:.2} total {:.2} s; nodes {steps} found {found}",
             i + 1,
@@ -160,12 +336,19 @@ fn run() -> Result<(), String> {
             times.scan,
             times.total()
         );
+        if options.detail {
+            println!("{}", detail.line());
+        }
         totals.push(times.total());
         scans.push(times.scan);
+        details.push(detail);
     }
     summary("total (UA, prepare, scan)", &totals);
     summary("scan phase", &scans);
     print!("total per grid:\n{}", histogram_text(&totals));
+    if options.detail && totals.len() >= 10 {
+        tail_against_middle(&totals, &details);
+    }
     Ok(())
 }
 

@@ -430,11 +430,68 @@ impl BitmapTable {
         common
     }
 
-    /// Positions of loaded set `index`.
+    /// The enumeration's branch set after a placement: [`fewest_live`] over the sets
+    /// `state` leaves unhit, from set `head` (the first unhit one) on.
     #[inline]
-    pub(crate) fn set(&self, index: usize) -> u128 {
-        self.sets[index]
+    pub(crate) fn fewest_live(&self, state: &State, head: usize, dead: u128) -> u128 {
+        // The rule of [`fewest_live`], written out over the state's bits (the hot path).
+        let state = &state.0;
+        let words = self.words.min(WORDS);
+        let mut best = self.sets[head] & !dead;
+        let mut best_count = best.count_ones();
+        let mut left = BRANCH_CANDIDATES;
+        for (w, &word) in state.iter().enumerate().take(words).skip(head / 64) {
+            let mut bits = word;
+            while bits != 0 {
+                if left == 0 {
+                    return best;
+                }
+                left -= 1;
+                let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
+                bits &= bits - 1;
+                let count = live.count_ones();
+                if count < best_count {
+                    best = live;
+                    best_count = count;
+                    if count <= 1 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
     }
+}
+
+/// Unhit sets (the first in table order, the head among them) [`fewest_live`] chooses
+/// the branch set from: the small sets are the likely ones, and reading them all costs
+/// more than the smaller tree saves.
+pub(crate) const BRANCH_CANDIDATES: usize = 64;
+
+/// The live cells (outside `dead`) of the set with the fewest of them among `first` and
+/// the sets after it in `rest` (table order), [`BRANCH_CANDIDATES`] sets in all; the first
+/// such in that order; stops early at a set with at most one live cell that beats
+/// `first`. The enumeration branches on it: every
+/// completion hits every unhit set, so any one may be the branch set, and the one with
+/// the fewest live cells gives the fewest children (a set with none prunes at once).
+/// The chunk walk ([`super::chunks`]) uses the same rule, so chunks stay the
+/// enumeration's own subtrees.
+#[inline]
+pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u128) -> u128 {
+    let mut best = first & !dead;
+    let mut best_count = best.count_ones();
+    for set in rest.take(BRANCH_CANDIDATES - 1) {
+        let live = set & !dead;
+        let count = live.count_ones();
+        if count < best_count {
+            best = live;
+            best_count = count;
+            if count <= 1 {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// The probe's greedy packing: unhit sets pairwise disjoint on their live cells (the

@@ -144,16 +144,17 @@ impl<'p> Chunks<'p> {
     }
 
     /// The branch the enumeration takes after the clues `placed`: the live cells of the
-    /// first loaded set they leave unhit, or every live cell when they hit all.
+    /// set its rule picks among the loaded sets they leave unhit
+    /// ([`super::bitmap768::fewest_live`]), or every live cell when they hit all.
     fn branch_after(&self, placed: u128, dead: u128) -> u128 {
         let free = self.prepared.free_positions();
-        match self
+        let mut unhit = self
             .prepared
             .table_sets()
             .iter()
-            .find(|&&set| set & placed == 0)
-        {
-            Some(&set) => set & !dead,
+            .filter(|&&set| set & placed == 0);
+        match unhit.next() {
+            Some(&first) => super::bitmap768::fewest_live(first, unhit.copied(), dead),
             None => free & !dead,
         }
     }

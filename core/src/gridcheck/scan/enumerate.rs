@@ -3,8 +3,12 @@
 //! recursion).
 //!
 //! The smallest kept UA (up to 768) are loaded into the bitmap table
-//! ([`super::bitmap768`]), smallest first. Each level takes the first set still unhit —
-//! the smallest — and branches on its *live* cells, one clue each. A cell tried at a level
+//! ([`super::bitmap768`]), smallest first. Each level takes a set still unhit — of the
+//! first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES) unhit sets in table
+//! order, the one with the fewest live cells — and branches on its *live* cells, one clue
+//! each (any unhit set must be hit by every completion, so any would do; the fewest live
+//! cells give the fewest children, and the first level takes the smallest set, as the
+//! [chunks](super::Chunks) do). A cell tried at a level
 //! is *dead* for that level's later siblings and all their subtrees: so every clue set is
 //! generated once, and a set whose cells are all dead can no longer be hit (prune). Before
 //! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
@@ -68,6 +72,64 @@ impl core::ops::AddAssign for RunStats {
         self.solver_calls += more.solver_calls;
         self.found += more.found;
     }
+}
+
+/// Where a run's placements went, for finding out what makes a grid slow (only with the
+/// `scan-profile` feature, which the analysis tools turn on: the counting costs time).
+#[cfg(feature = "scan-profile")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ScanProfile {
+    /// Placements by the clues left before them (index 1: the last clue).
+    pub placements: [u64; MAX_FRAMES],
+    /// Probes of children (index: clues left after the placement, at most
+    /// [`PACKING_LEVELS`]) the packing or the exact test pruned.
+    pub pruned: [u64; PACKING_LEVELS + 1],
+    /// Probes whose child hit every set.
+    pub all_hit: [u64; PACKING_LEVELS + 1],
+    /// Probes whose child was visited (sets still unhit, not proved hopeless).
+    pub open: [u64; PACKING_LEVELS + 1],
+}
+
+#[cfg(feature = "scan-profile")]
+impl ScanProfile {
+    /// Nothing counted yet.
+    pub const ZERO: ScanProfile = ScanProfile {
+        placements: [0; MAX_FRAMES],
+        pruned: [0; PACKING_LEVELS + 1],
+        all_hit: [0; PACKING_LEVELS + 1],
+        open: [0; PACKING_LEVELS + 1],
+    };
+
+    fn probed(&mut self, left: usize, probe: Probe) {
+        let counts = match probe {
+            Probe::Pruned => &mut self.pruned,
+            Probe::AllHit => &mut self.all_hit,
+            Probe::Open => &mut self.open,
+        };
+        counts[left] += 1;
+    }
+}
+
+#[cfg(feature = "scan-profile")]
+impl core::ops::AddAssign for ScanProfile {
+    fn add_assign(&mut self, more: ScanProfile) {
+        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.placements, &more.placements);
+        add(&mut self.pruned, &more.pruned);
+        add(&mut self.all_hit, &more.all_hit);
+        add(&mut self.open, &more.open);
+    }
+}
+
+/// Counts into the run's [`ScanProfile`] (nothing without the `scan-profile` feature).
+macro_rules! profile {
+    ($profile:expr, $count:expr) => {
+        #[cfg(feature = "scan-profile")]
+        {
+            let count: &dyn Fn(&mut ScanProfile) = &$count;
+            count(&mut $profile);
+        }
+    };
 }
 
 /// One level of the search.
@@ -138,6 +200,8 @@ pub struct ChunkRun<'p, 'w> {
     started: bool,
     finished: Option<RunStatus>,
     stats: RunStats,
+    #[cfg(feature = "scan-profile")]
+    profile: ScanProfile,
 }
 
 impl<'p, 'w> ChunkRun<'p, 'w> {
@@ -169,12 +233,20 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             started: false,
             finished: None,
             stats: RunStats::default(),
+            #[cfg(feature = "scan-profile")]
+            profile: ScanProfile::ZERO,
         })
     }
 
     /// Counters so far.
     pub fn stats(&self) -> RunStats {
         self.stats
+    }
+
+    /// Where the placements so far went.
+    #[cfg(feature = "scan-profile")]
+    pub fn profile(&self) -> ScanProfile {
+        self.profile
     }
 
     /// Gives the workspace view back (for the next chunk).
@@ -278,6 +350,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 continue;
             }
             self.stats.steps += 1;
+            profile!(self.profile, |p| p.placements[left] += 1);
             let position = frame.branch.trailing_zeros() as u8;
             let bit = 1u128 << position;
             self.frames[depth].branch &= frame.branch - 1;
@@ -325,7 +398,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     }
 
     /// Writes the child state of placing `position` on level `depth` and returns the
-    /// child's branch (live cells of its first unhit set, or every live cell when all are
+    /// child's branch (live cells of the unhit set with the fewest of them among the first
+    /// [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), or every live cell when all are
     /// hit), whether sets are still unhit, and its first non-zero word; `None` when the
     /// child is pruned (its branch set has no live cell, or, with at most
     /// [`PACKING_LEVELS`] clues `left`, the probe proves that more than `left` are needed).
@@ -348,7 +422,9 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 table.prepare_probes(&low[depth], from, frame.dead, &mut self.probe_scratch);
                 self.probes_for = depth + 1;
             }
-            match table.probe(&low[depth], position, from, dead, left, &self.probe_scratch) {
+            let probe = table.probe(&low[depth], position, from, dead, left, &self.probe_scratch);
+            profile!(self.profile, |p| p.probed(left, probe));
+            match probe {
                 Probe::Pruned => return None,
                 Probe::AllHit => return Some((all_live, false, 0)),
                 Probe::Open => {}
@@ -357,7 +433,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         match table.place(&low[depth], position, &mut high[0], from) {
             None => Some((all_live, false, 0)),
             Some(head) => {
-                let branch = table.set(head) & !dead;
+                let branch = table.fewest_live(&high[0], head, dead);
                 (branch != 0).then_some((branch, true, (head / 64) as u8))
             }
         }
@@ -389,15 +465,23 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             branch &= branch - 1;
             dead |= bit;
             self.stats.steps += 1;
-            let (child_branch, unhit, child_from) =
-                match table.probe(state, position, from, dead, left, &self.probe_scratch) {
-                    Probe::Pruned => continue,
-                    Probe::AllHit => (free & !dead, false, 0),
-                    Probe::Open => match table.place(state, position, &mut high[0], from) {
-                        Some(head) => (table.set(head) & !dead, true, (head / 64) as u8),
-                        None => (free & !dead, false, 0),
-                    },
-                };
+            let probe = table.probe(state, position, from, dead, left, &self.probe_scratch);
+            profile!(self.profile, |p| {
+                p.placements[left + 1] += 1;
+                p.probed(left, probe)
+            });
+            let (child_branch, unhit, child_from) = match probe {
+                Probe::Pruned => continue,
+                Probe::AllHit => (free & !dead, false, 0),
+                Probe::Open => match table.place(state, position, &mut high[0], from) {
+                    Some(head) => (
+                        table.fewest_live(&high[0], head, dead),
+                        true,
+                        (head / 64) as u8,
+                    ),
+                    None => (free & !dead, false, 0),
+                },
+            };
             child = Some(Frame {
                 branch: child_branch,
                 dead,
@@ -457,12 +541,14 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             firsts &= firsts - 1;
             dead |= bit;
             self.stats.steps += 1;
+            profile!(self.profile, |p| p.placements[2] += 1);
             let placed = frame.placed | bit;
             let mut lasts = table.common_after(state, position, from, free & !dead);
             while lasts != 0 {
                 let last = lasts & lasts.wrapping_neg();
                 lasts &= lasts - 1;
                 self.stats.steps += 1;
+                profile!(self.profile, |p| p.placements[1] += 1);
                 if check_candidate(prepared, &mut self.stats, placed | last, on_found).is_break() {
                     return ControlFlow::Break(());
                 }

@@ -10,7 +10,7 @@
 //! 5. step E: the smallest UA are kept ([`TruncationLimits`]), smallest first; a run loads
 //!    up to [`TABLE_CAPACITY`] of them into its [`BitmapTable`];
 //! 6. a resumable state machine ([`ChunkRun`]) enumerates hitting sets with dead clues
-//!    (branch on the smallest unhit set, packing bound and an exact test of tight
+//!    (branch on the unhit set with the fewest live cells, packing bound and an exact test of tight
 //!    packings, last-clue shortcut), split into independent [`Chunks`] by its first three
 //!    clues.
 //!
@@ -77,6 +77,8 @@ mod workspace;
 
 pub use bitmap768::{BitmapTable, LevelState};
 pub use chunks::{ChunkId, Chunks};
+#[cfg(feature = "scan-profile")]
+pub use enumerate::ScanProfile;
 pub use enumerate::{ChunkRun, RunStats, RunStatus};
 pub use error::ScanError;
 pub use mask::ClueMask;
@@ -176,16 +178,16 @@ pub struct Prepared<'a> {
     stats: PrepareStats,
 }
 
-/// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself, plus
-/// the scratch of the ordering step.
+/// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself (it
+/// is shrunk, remapped and sorted there, and the kept UA stay there).
 ///
 /// ```
 /// use xcover_core::gridcheck::scan::prepare_work_entries;
 ///
-/// assert!(prepare_work_entries(3000) > 3000);
+/// assert_eq!(prepare_work_entries(3000), 3000);
 /// ```
 pub const fn prepare_work_entries(ua_count: usize) -> usize {
-    ua_count + rating::scratch_entries(ua_count)
+    ua_count
 }
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
@@ -233,7 +235,7 @@ pub fn prepare<'a>(
     if free_clues > free_count {
         impossible = impossible.or(Some(Impossible::NotEnoughFreeCells));
     }
-    let (list, scratch) = work.split_at_mut(forced.len);
+    let list = &mut work[..forced.len];
 
     // Step B: the clique over the small sets (a prefix: the list is sorted by size).
     let small = list
@@ -246,9 +248,9 @@ pub fn prepare<'a>(
     }
 
     // Step C and D: order, remap, clique bounds.
-    rating::order_members(clique.members_mut(), list, scratch);
+    rating::order_members(clique.members_mut(), list);
     let mut order = [0u8; CELL_COUNT];
-    let ordered = rating::order_cells(clique.members(), list, free, &mut order, scratch);
+    let ordered = rating::order_cells(clique.members(), list, free, &mut order);
     let remap = Remap::build(&order[..ordered], forced.givens, forced.empties);
     for set in list.iter_mut() {
         *set = remap.positions_of(*set);
