@@ -13,7 +13,7 @@ use common::{send_signal, Rng};
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 /// A grid of the 18-clue fixtures and a mask forcing 6 of its cells: about 0.08 s of
-/// scanning per grid in release on two threads, 82 puzzles, 64 chunks.
+/// scanning per grid in release on two threads, 82 puzzles, 54 chunks.
 const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
 const MASK: &str = "...1..1..11..........1.....1*";

@@ -11,7 +11,7 @@ use common::Rng;
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 /// A grid of the 18-clue fixtures and a mask forcing 6 of its cells: about 0.1 s of
-/// scanning in release, 82 puzzles, 64 chunks (as in `gridcheck_resume.rs`).
+/// scanning in release, 82 puzzles, 54 chunks (as in `gridcheck_resume.rs`).
 const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
 const MASK: &str = "...1..1..11..........1.....1*";

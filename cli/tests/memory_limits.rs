@@ -106,18 +106,19 @@ fn gridcheck_refuses_over_the_limit_and_runs_within_it() {
     assert_eq!(String::from_utf8_lossy(&plain.stdout).lines().count(), 81);
 
     // Per-thread buffers (about 20 KiB each here) times one thread per chunk (1000 asked
-    // for, 72 chunks), over UA generation's 1.4 MiB.
-    let refused = gridcheck(&["--threads", "1000", "--max-memory", "1500K"]);
+    // for, 68 chunks), over UA generation's 1.4 MiB (1,464,320 bytes; the scan needs
+    // 1,480,768).
+    let refused = gridcheck(&["--threads", "1000", "--max-memory", "1440K"]);
     let stderr = String::from_utf8(refused.stderr).unwrap();
     assert_eq!(refused.status.code(), Some(1), "{stderr}");
     assert!(refused.stdout.is_empty());
     assert!(
-        stderr.contains("(72 threads of") && stderr.contains("--max-memory"),
+        stderr.contains("(68 threads of") && stderr.contains("--max-memory"),
         "{stderr}"
     );
     let need = needed(&stderr);
     let exact = need.to_string();
-    assert!(need > 72 * 20 * 1024, "{stderr}");
+    assert!(need > 68 * 20 * 1024, "{stderr}");
     let short = (need - 1).to_string();
     let refused = gridcheck(&["--threads", "1000", "--max-memory", &short]);
     assert_eq!(refused.status.code(), Some(1));

@@ -179,15 +179,27 @@ pub struct Prepared<'a> {
 }
 
 /// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself (it
-/// is shrunk, remapped and sorted there, and the kept UA stay there).
+/// is shrunk, remapped and sorted there, and the kept UA stay there), plus
+/// `clamp(8 * ua_count, 4096, 2^18)` entries that the ordering step's scratch took
+/// before it rated by weight alone. The C ABI publishes this formula
+/// (`XCOVER_GRIDCHECK_RATING`), so the size stays until its next revision; `prepare`
+/// leaves that part untouched.
 ///
 /// ```
 /// use xcover_core::gridcheck::scan::prepare_work_entries;
 ///
-/// assert_eq!(prepare_work_entries(3000), 3000);
+/// assert_eq!(prepare_work_entries(3000), 3000 + 24_000);
 /// ```
 pub const fn prepare_work_entries(ua_count: usize) -> usize {
-    ua_count
+    let reserved = ua_count.saturating_mul(8);
+    let reserved = if reserved < 1 << 12 {
+        1 << 12
+    } else if reserved > 1 << 18 {
+        1 << 18
+    } else {
+        reserved
+    };
+    ua_count + reserved
 }
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
