@@ -469,13 +469,12 @@ impl BitmapTable {
 pub(crate) const BRANCH_CANDIDATES: usize = 64;
 
 /// The live cells (outside `dead`) of the set with the fewest of them among `first` and
-/// the sets after it in `rest` (table order), [`BRANCH_CANDIDATES`] sets in all; the first
-/// such in that order; stops early at a set with at most one live cell that beats
-/// `first`. The enumeration branches on it: every
-/// completion hits every unhit set, so any one may be the branch set, and the one with
-/// the fewest live cells gives the fewest children (a set with none prunes at once).
-/// The chunk walk ([`super::chunks`]) uses the same rule, so chunks stay the
-/// enumeration's own subtrees.
+/// the sets after it in `rest` (table order), [`BRANCH_CANDIDATES`] sets in all: the
+/// first such in that order, or the first with at most one live cell that beats `first`
+/// (the search stops there). The enumeration branches on it: every completion hits every
+/// unhit set, so any one may be the branch set, and the one with the fewest live cells
+/// gives the fewest children (a set with none prunes at once). The chunk walk
+/// ([`super::chunks`]) uses the same rule, so chunks stay the enumeration's own subtrees.
 #[inline]
 pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u128) -> u128 {
     let mut best = first & !dead;

@@ -6,11 +6,11 @@
 //! ([`super::bitmap768`]), smallest first. Each level takes a set still unhit — of the
 //! first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES) unhit sets in table
 //! order, the one with the fewest live cells — and branches on its *live* cells, one clue
-//! each (any unhit set must be hit by every completion, so any would do; the fewest live
-//! cells give the fewest children, and the first level takes the smallest set, as the
-//! [chunks](super::Chunks) do). A cell tried at a level
-//! is *dead* for that level's later siblings and all their subtrees: so every clue set is
-//! generated once, and a set whose cells are all dead can no longer be hit (prune). Before
+//! each (every completion hits every unhit set, so any would do; the fewest live cells
+//! give the fewest children; the first level takes the smallest set, and the
+//! [chunks](super::Chunks) follow the same rule). A cell tried at a level is *dead* for
+//! that level's later siblings and all their subtrees: so every clue set is generated
+//! once, and a set whose cells are all dead can no longer be hit (prune). Before
 //! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
 //! sets pairwise disjoint on live cells must not need more clues than are left; when it
 //! needs exactly as many or one fewer, each packed set takes one clue (plus at most one
@@ -398,10 +398,10 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     }
 
     /// Writes the child state of placing `position` on level `depth` and returns the
-    /// child's branch (live cells of the unhit set with the fewest of them among the first
-    /// [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), or every live cell when all are
-    /// hit), whether sets are still unhit, and its first non-zero word; `None` when the
-    /// child is pruned (its branch set has no live cell, or, with at most
+    /// child's branch (live cells of the unhit set with the fewest of them among the
+    /// first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), or every live
+    /// cell when all are hit), whether sets are still unhit, and its first non-zero word;
+    /// `None` when the child is pruned (its branch set has no live cell, or, with at most
     /// [`PACKING_LEVELS`] clues `left`, the probe proves that more than `left` are needed).
     #[inline(always)]
     fn place(

@@ -10,9 +10,9 @@
 //! 5. step E: the smallest UA are kept ([`TruncationLimits`]), smallest first; a run loads
 //!    up to [`TABLE_CAPACITY`] of them into its [`BitmapTable`];
 //! 6. a resumable state machine ([`ChunkRun`]) enumerates hitting sets with dead clues
-//!    (branch on the unhit set with the fewest live cells, packing bound and an exact test of tight
-//!    packings, last-clue shortcut), split into independent [`Chunks`] by its first three
-//!    clues.
+//!    (branch on the unhit set with the fewest live cells, packing bound and an exact
+//!    test of tight packings, last-clue shortcut), split into independent [`Chunks`] by
+//!    its first three clues.
 //!
 //! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
