@@ -204,6 +204,27 @@ fn subsets(free: &[u8], k: usize) -> Vec<Cells> {
     }
 }
 
+/// Every `clues`-clue set of `forced` plus cells of `free` that has a unique solution
+/// (and, with `minimal`, loses it without any one of its clues), by trying them all.
+fn brute_force(
+    grid: &Grid,
+    free: &[u8],
+    forced: Cells,
+    clues: u8,
+    minimal: bool,
+) -> BTreeSet<Cells> {
+    subsets(free, usize::from(clues) - forced.len() as usize)
+        .into_iter()
+        .map(|s| s.union(forced))
+        .filter(|&g| solver::is_unique_with_grid(grid, g))
+        .filter(|&g| {
+            !minimal
+                || g.iter()
+                    .all(|c| !solver::is_unique_with_grid(grid, g.difference(Cells::single(c))))
+        })
+        .collect()
+}
+
 #[test]
 fn brute_force_oracle_on_small_cases() {
     let Some(lines) = sudoku17() else { return };
@@ -231,21 +252,7 @@ fn brute_force_oracle_on_small_cases() {
                 let mut opts = options(clues, forced, empty);
                 opts.minimal_only = minimal;
                 let found = scan_set(&grid, &uas, &opts);
-                let oracle: BTreeSet<Cells> =
-                    subsets(&free_list, usize::from(clues) - forced.len() as usize)
-                        .into_iter()
-                        .map(|s| s.union(forced))
-                        .filter(|&g| solver::is_unique_with_grid(&grid, g))
-                        .filter(|&g| {
-                            !minimal
-                                || g.iter().all(|c| {
-                                    !solver::is_unique_with_grid(
-                                        &grid,
-                                        g.difference(Cells::single(c)),
-                                    )
-                                })
-                        })
-                        .collect();
+                let oracle = brute_force(&grid, &free_list, forced, clues, minimal);
                 assert_eq!(found, oracle, "round {round} N={clues} minimal={minimal}");
                 check_found(&grid, &found, &opts);
             }
@@ -294,18 +301,7 @@ fn a_tail_grid_finds_what_brute_force_finds() {
             let mut opts = options(clues, forced, Cells::EMPTY);
             opts.minimal_only = minimal;
             let found = scan_set(&grid, &uas, &opts);
-            let oracle: BTreeSet<Cells> =
-                subsets(&free_list, usize::from(clues) - forced.len() as usize)
-                    .into_iter()
-                    .map(|s| s.union(forced))
-                    .filter(|&g| solver::is_unique_with_grid(&grid, g))
-                    .filter(|&g| {
-                        !minimal
-                            || g.iter().all(|c| {
-                                !solver::is_unique_with_grid(&grid, g.difference(Cells::single(c)))
-                            })
-                    })
-                    .collect();
+            let oracle = brute_force(&grid, &free_list, forced, clues, minimal);
             assert_eq!(found, oracle, "round {round} N={clues} minimal={minimal}");
             assert_eq!(found.contains(&puzzle), clues == size, "round {round}");
             check_found(&grid, &found, &opts);

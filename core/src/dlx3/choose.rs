@@ -12,6 +12,18 @@ use core::fmt::Write;
 /// Knuth's `infty`: the score when no active primary item is left.
 pub(super) const INFTY: i32 = 100_000_000;
 
+/// `s = min(slack, bound)` and the branching degree less one, `len + s - bound`, of an
+/// item whose list holds `len` options (Knuth's `t - 1`; wrapping as his `int`s would).
+#[inline(always)]
+fn degree_terms(it: &Item, len: i32) -> (i32, i32) {
+    let s = if it.slack > it.bound {
+        it.bound
+    } else {
+        it.slack
+    };
+    (s, len.wrapping_add(s).wrapping_sub(it.bound))
+}
+
 /// Bits of `LEN_MASK - len` and of `s` in the key of [`Dancer::choose_small`].
 const SMALL_LEN_BITS: u32 = 26;
 const SMALL_S_BITS: u32 = 10;
@@ -146,12 +158,7 @@ impl<W: Width> Dancer<'_, W> {
             visited += 1;
             let it = super::ops::item_at(cl, k);
             let len = super::ops::at(nd, k).itm;
-            let s = if it.slack > it.bound {
-                it.bound
-            } else {
-                it.slack
-            };
-            let t1 = len.wrapping_add(s).wrapping_sub(it.bound);
+            let (s, t1) = degree_terms(&it, len);
             let kk = (i64::from(t1) << T_SHIFT) + (i64::from(s) << SMALL_LEN_BITS) - i64::from(len);
             if kk < best_key {
                 best_key = kk;
@@ -185,12 +192,8 @@ impl<W: Width> Dancer<'_, W> {
             visited += 1;
             let it = super::ops::item_at(cl, k);
             let len = super::ops::at(nd, k).itm;
-            let s = if it.slack > it.bound {
-                it.bound
-            } else {
-                it.slack
-            };
-            let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
+            let (s, t1) = degree_terms(&it, len);
+            let t = t1.wrapping_add(1);
             let kk = key(t, s, len);
             if kk < best_key {
                 best_key = kk;
@@ -231,13 +234,9 @@ impl<W: Width> Dancer<'_, W> {
         self.active_items_while(|k| {
             visited += 1;
             let it = super::ops::item_at(cl, k);
-            let s = if it.slack > it.bound {
-                it.bound
-            } else {
-                it.slack
-            };
             let len = super::ops::at(nd, k).itm;
-            let t = len.wrapping_add(s).wrapping_sub(it.bound).wrapping_add(1);
+            let (s, t1) = degree_terms(&it, len);
+            let t = t1.wrapping_add(1);
             if let Some(w) = details.as_mut().filter(|_| TRACE) {
                 w.write_bytes(b" ");
                 write_name(&mut **w, &names.get(k as usize));
