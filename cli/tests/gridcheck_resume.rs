@@ -24,25 +24,8 @@ const BATCH: usize = 6;
 
 /// The batch: the grid and relabelings of it (same work, other puzzles).
 fn batch_file(dir: &Path) -> std::path::PathBuf {
-    let relabel = |map: &[u8; 9]| -> String {
-        GRID.bytes()
-            .map(|c| char::from(map[usize::from(c - b'1')]))
-            .collect()
-    };
-    let maps: [&[u8; 9]; BATCH - 1] = [
-        b"234567891",
-        b"918273645",
-        b"345678912",
-        b"192837465",
-        b"567891234",
-    ];
-    let mut text = format!("{GRID}\n");
-    for map in maps {
-        text.push_str(&relabel(map));
-        text.push('\n');
-    }
     let path = dir.join("grids.txt");
-    std::fs::write(&path, text).unwrap();
+    std::fs::write(&path, common::relabeled_batch(GRID, BATCH)).unwrap();
     path
 }
 

@@ -20,24 +20,8 @@ const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
 
 /// Writes the grid and `count - 1` relabelings of it (same work, other puzzles).
 fn batch_file(dir: &Path, count: usize) -> PathBuf {
-    let maps = [
-        b"234567891",
-        b"918273645",
-        b"345678912",
-        b"192837465",
-        b"567891234",
-    ];
-    let mut text = format!("{GRID}\n");
-    for map in &maps[..count - 1] {
-        let relabeled: String = GRID
-            .bytes()
-            .map(|c| char::from(map[usize::from(c - b'1')]))
-            .collect();
-        text.push_str(&relabeled);
-        text.push('\n');
-    }
     let path = dir.join(format!("grids{count}.txt"));
-    std::fs::write(&path, text).unwrap();
+    std::fs::write(&path, common::relabeled_batch(GRID, count)).unwrap();
     path
 }
 

@@ -1,6 +1,6 @@
 //! Helpers shared by the `xcover` integration tests (each test file that needs them says
 //! `mod common;`): the shared 17-clue list, a seeded random generator, the n-queens DLX3
-//! input and a runner of the `xcover` binary.
+//! input, a batch of relabeled grids and a runner of the `xcover` binary.
 #![allow(dead_code)] // each test file uses a different subset
 
 use std::io::Write;
@@ -30,6 +30,24 @@ pub fn queens(n: usize) -> String {
         }
     }
     out
+}
+
+/// A batch file's text: `grid` (81 digits) and `count - 1` relabelings of it (at most 5):
+/// the same scan work, other puzzles.
+pub fn relabeled_batch(grid: &str, count: usize) -> String {
+    const MAPS: [&[u8; 9]; 5] = [
+        b"234567891",
+        b"918273645",
+        b"345678912",
+        b"192837465",
+        b"567891234",
+    ];
+    let mut text = format!("{grid}\n");
+    for map in &MAPS[..count - 1] {
+        text.extend(grid.bytes().map(|c| char::from(map[usize::from(c - b'1')])));
+        text.push('\n');
+    }
+    text
 }
 
 /// Starts `xcover args` with stdin, stdout and stderr piped.
