@@ -143,268 +143,292 @@ impl<W: Width> Dlx3<'_, W> {
             // Like Knuth's gotos, *forward* and *backdown* fall through into *advance*, and
             // *forward* and *backup* into *backdown*, without going back to the top: only
             // the other transitions, or a spent budget, take the jump on `label` (which
-            // is then where the search resumes).
-            'enter: {
-                'advance: {
-                    'backdown: {
-                        match label {
-                            Label::Forward => {
-                                nodes += 1;
-                                if profiling {
-                                    levels[level as usize].profile += 1;
-                                }
-                                // The threshold moves on in a silent run too, so that a printing run
-                                // after it reports at the same mems as one printing run would.
-                                let report_due = st.delta != 0 && d.mems >= thresh;
-                                if report_due {
-                                    thresh = thresh.wrapping_add(st.delta);
-                                }
-                                if PRINTS && report_due {
-                                    let v = view!();
-                                    if st.vbose & SHOW_FULL_STATE != 0 {
-                                        v.print_state(
-                                            sinks.err,
-                                            level,
-                                            count,
-                                            d.mems,
-                                            maxl,
-                                            st.show_levels_max,
-                                        );
-                                    } else {
-                                        v.print_progress(
-                                            sinks.err,
-                                            level,
-                                            count,
-                                            d.mems,
-                                            st.show_levels_max,
-                                        );
+            // is then where the search resumes). The end of *advance* goes on into
+            // *forward* through the inner loop, whose `entry` is then the constant
+            // `Forward`, so the optimizer jumps straight to *forward*: through the outer
+            // loop's top it recomputed and spilled values derived from `best_itm` (which
+            // *forward* does not read) on each pass, 4% of the instructions on edges2x4.
+            let mut entry = label;
+            loop {
+                'enter: {
+                    'advance: {
+                        'backdown: {
+                            match entry {
+                                Label::Forward => {
+                                    nodes += 1;
+                                    if profiling {
+                                        levels[level as usize].profile += 1;
                                     }
-                                }
-                                if d.mems >= st.timeout {
-                                    if PRINTS {
-                                        sinks.err.write_bytes(b"TIMEOUT!\n");
+                                    // The threshold moves on in a silent run too, so that a printing run
+                                    // after it reports at the same mems as one printing run would.
+                                    let report_due = st.delta != 0 && d.mems >= thresh;
+                                    if report_due {
+                                        thresh = thresh.wrapping_add(st.delta);
                                     }
-                                    let r = DoneReason::Timeout;
-                                    break 'search (Ok(Event::Done(r)), Phase::Done(r));
-                                }
-                                // Choose the item to branch on.
-                                let tmems = d.mems;
-                                if plain_choice && exact_cover {
-                                    (best_itm, score) = d.choose_exact();
-                                } else if plain_choice && small_keys {
-                                    (best_itm, score) = d.choose_small();
-                                } else if plain_choice {
-                                    (best_itm, score) = d.choose_plain();
-                                } else {
-                                    let lv = level as i32;
-                                    let show_details = PRINTS
-                                        && st.vbose & SHOW_DETAILS != 0
-                                        && lv < st.show_choices_max
-                                        && lv >= (maxl as i32).wrapping_sub(st.show_choices_gap);
-                                    if show_details {
-                                        let _ = write!(Fmt(sinks.err), "Level {level}:");
-                                    }
-                                    let rng = match rng.as_deref_mut() {
-                                        Some(g) if randomizing => Some(g),
-                                        _ => None,
-                                    };
-                                    let details: Option<&mut dyn ByteSink> = if show_details {
-                                        Some(&mut *sinks.err)
-                                    } else {
-                                        None
-                                    };
-                                    (best_itm, score) =
-                                        d.choose_traced::<PRINTS>(rng, details, names, exact_cover);
-                                    if show_details {
-                                        if score < INFTY {
-                                            sinks.err.write_bytes(b" branching on ");
-                                            write_name(sinks.err, &names.get(best_itm as usize));
-                                            let _ = writeln!(Fmt(sinks.err), "({score})");
-                                        } else {
-                                            sinks.err.write_bytes(b" solution\n");
-                                        }
-                                    }
-                                    if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
-                                        if score < INFTY {
-                                            let _ = write!(Fmt(sh), "{} ", score.max(0));
-                                            write_name(*sh, &names.get(best_itm as usize));
-                                            sh.write_bytes(b"\n");
-                                        }
-                                    }
-                                }
-                                cmems += d.mems - tmems;
-                                if score <= 0 {
-                                    label = Label::Backdown;
-                                    if d.mems >= limit {
-                                        continue 'search;
-                                    }
-                                    break 'backdown;
-                                }
-                                if score == INFTY {
-                                    // Visit a solution.
-                                    if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
-                                        sh.write_bytes(b"sol\n");
-                                    }
-                                    count += 1;
-                                    let printed = PRINTS
-                                        && st.spacing != 0
-                                        && count % (i64::from(st.spacing) as u64) == 0;
-                                    if printed {
+                                    if PRINTS && report_due {
                                         let v = view!();
-                                        v.print_solution(sinks.out, sinks.err, count, level);
+                                        if st.vbose & SHOW_FULL_STATE != 0 {
+                                            v.print_state(
+                                                sinks.err,
+                                                level,
+                                                count,
+                                                d.mems,
+                                                maxl,
+                                                st.show_levels_max,
+                                            );
+                                        } else {
+                                            v.print_progress(
+                                                sinks.err,
+                                                level,
+                                                count,
+                                                d.mems,
+                                                st.show_levels_max,
+                                            );
+                                        }
                                     }
-                                    if count >= st.maxcount {
-                                        let r = DoneReason::SolutionLimit;
-                                        break 'search (Ok(Event::Solution), Phase::Done(r));
+                                    if d.mems >= st.timeout {
+                                        if PRINTS {
+                                            sinks.err.write_bytes(b"TIMEOUT!\n");
+                                        }
+                                        let r = DoneReason::Timeout;
+                                        break 'search (Ok(Event::Done(r)), Phase::Done(r));
                                     }
+                                    // Choose the item to branch on.
+                                    let tmems = d.mems;
+                                    if plain_choice && exact_cover {
+                                        (best_itm, score) = d.choose_exact();
+                                    } else if plain_choice && small_keys {
+                                        (best_itm, score) = d.choose_small();
+                                    } else if plain_choice {
+                                        (best_itm, score) = d.choose_plain();
+                                    } else {
+                                        let lv = level as i32;
+                                        let show_details = PRINTS
+                                            && st.vbose & SHOW_DETAILS != 0
+                                            && lv < st.show_choices_max
+                                            && lv
+                                                >= (maxl as i32).wrapping_sub(st.show_choices_gap);
+                                        if show_details {
+                                            let _ = write!(Fmt(sinks.err), "Level {level}:");
+                                        }
+                                        let rng = match rng.as_deref_mut() {
+                                            Some(g) if randomizing => Some(g),
+                                            _ => None,
+                                        };
+                                        let details: Option<&mut dyn ByteSink> = if show_details {
+                                            Some(&mut *sinks.err)
+                                        } else {
+                                            None
+                                        };
+                                        (best_itm, score) = d.choose_traced::<PRINTS>(
+                                            rng,
+                                            details,
+                                            names,
+                                            exact_cover,
+                                        );
+                                        if show_details {
+                                            if score < INFTY {
+                                                sinks.err.write_bytes(b" branching on ");
+                                                write_name(
+                                                    sinks.err,
+                                                    &names.get(best_itm as usize),
+                                                );
+                                                let _ = writeln!(Fmt(sinks.err), "({score})");
+                                            } else {
+                                                sinks.err.write_bytes(b" solution\n");
+                                            }
+                                        }
+                                        if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
+                                            if score < INFTY {
+                                                let _ = write!(Fmt(sh), "{} ", score.max(0));
+                                                write_name(*sh, &names.get(best_itm as usize));
+                                                sh.write_bytes(b"\n");
+                                            }
+                                        }
+                                    }
+                                    cmems += d.mems - tmems;
+                                    if score <= 0 {
+                                        label = Label::Backdown;
+                                        if d.mems >= limit {
+                                            continue 'search;
+                                        }
+                                        break 'backdown;
+                                    }
+                                    if score == INFTY {
+                                        // Visit a solution.
+                                        if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
+                                            sh.write_bytes(b"sol\n");
+                                        }
+                                        count += 1;
+                                        let printed = PRINTS
+                                            && st.spacing != 0
+                                            && count % (i64::from(st.spacing) as u64) == 0;
+                                        if printed {
+                                            let v = view!();
+                                            v.print_solution(sinks.out, sinks.err, count, level);
+                                        }
+                                        if count >= st.maxcount {
+                                            let r = DoneReason::SolutionLimit;
+                                            break 'search (Ok(Event::Solution), Phase::Done(r));
+                                        }
+                                        label = Label::Backdown;
+                                        if every_solution || printed {
+                                            break 'search (
+                                                Ok(Event::Solution),
+                                                Phase::Search(label),
+                                            );
+                                        }
+                                        if d.mems >= limit {
+                                            continue 'search;
+                                        }
+                                        break 'backdown;
+                                    }
+                                    // Enter the level.
+                                    let lv = &mut levels[level as usize];
+                                    lv.score = score;
+                                    lv.first_tweak = 0;
+                                    d.mems += 3;
+                                    cur_node = d.node(best_itm).down;
+                                    lv.choice = cur_node;
+                                    let it = d.item_mut(best_itm);
+                                    let bound = W::get_signed(it.bound) - 1;
+                                    it.set_bound(bound);
+                                    let slack = W::get_signed(it.slack);
+                                    if bound == 0 && slack == 0 {
+                                        d.cover(best_itm, true);
+                                    } else {
+                                        d.mems += 1;
+                                        lv.first_tweak = cur_node;
+                                        if bound == 0 {
+                                            d.cover(best_itm, true);
+                                        }
+                                    }
+                                    label = Label::Advance;
+                                    if d.mems >= limit {
+                                        continue 'search;
+                                    }
+                                    break 'advance;
+                                }
+                                Label::Backup => {
+                                    d.mems += 1;
+                                    let it = d.item(best_itm);
+                                    if it.bound == 0 && it.slack == 0 {
+                                        d.uncover(best_itm, true);
+                                    } else {
+                                        d.mems += 1;
+                                        d.untweak(
+                                            best_itm,
+                                            levels[level as usize].first_tweak,
+                                            it.bound != 0,
+                                        );
+                                    }
+                                    d.mems += 2;
+                                    d.add_bound(best_itm, 1);
                                     label = Label::Backdown;
-                                    if every_solution || printed {
-                                        break 'search (Ok(Event::Solution), Phase::Search(label));
-                                    }
                                     if d.mems >= limit {
                                         continue 'search;
                                     }
                                     break 'backdown;
                                 }
-                                // Enter the level.
-                                let lv = &mut levels[level as usize];
-                                lv.score = score;
-                                lv.first_tweak = 0;
-                                d.mems += 3;
-                                cur_node = d.node(best_itm).down;
-                                lv.choice = cur_node;
-                                let it = d.item_mut(best_itm);
-                                let bound = W::get_signed(it.bound) - 1;
-                                it.set_bound(bound);
-                                let slack = W::get_signed(it.slack);
-                                if bound == 0 && slack == 0 {
-                                    d.cover(best_itm, true);
-                                } else {
-                                    d.mems += 1;
-                                    lv.first_tweak = cur_node;
-                                    if bound == 0 {
-                                        d.cover(best_itm, true);
-                                    }
-                                }
-                                label = Label::Advance;
-                                if d.mems >= limit {
-                                    continue 'search;
-                                }
-                                break 'advance;
+                                Label::Backdown => break 'backdown,
+                                Label::Advance => break 'advance,
+                                Label::Enter => break 'enter,
                             }
-                            Label::Backup => {
-                                d.mems += 1;
-                                let it = d.item(best_itm);
-                                if it.bound == 0 && it.slack == 0 {
-                                    d.uncover(best_itm, true);
-                                } else {
-                                    d.mems += 1;
-                                    d.untweak(
-                                        best_itm,
-                                        levels[level as usize].first_tweak,
-                                        it.bound != 0,
-                                    );
-                                }
-                                d.mems += 2;
-                                d.add_bound(best_itm, 1);
-                                label = Label::Backdown;
-                                if d.mems >= limit {
-                                    continue 'search;
-                                }
-                                break 'backdown;
-                            }
-                            Label::Backdown => break 'backdown,
-                            Label::Advance => break 'advance,
-                            Label::Enter => break 'enter,
                         }
-                    }
-                    // Knuth's *backdown*.
-                    if level == 0 {
-                        let r = DoneReason::Exhausted;
-                        break 'search (Ok(Event::Done(r)), Phase::Done(r));
-                    }
-                    level -= 1;
-                    d.mems += 2;
-                    let lv = levels[level as usize];
-                    cur_node = lv.choice;
-                    score = lv.score;
-                    if cur_node < last_itm {
-                        // A null move: reactivate the item, then back up.
-                        best_itm = cur_node;
-                        d.reactivate(best_itm);
-                        label = Label::Backup;
+                        // Knuth's *backdown*.
+                        if level == 0 {
+                            let r = DoneReason::Exhausted;
+                            break 'search (Ok(Event::Done(r)), Phase::Done(r));
+                        }
+                        level -= 1;
+                        d.mems += 2;
+                        let lv = levels[level as usize];
+                        cur_node = lv.choice;
+                        score = lv.score;
+                        if cur_node < last_itm {
+                            // A null move: reactivate the item, then back up.
+                            best_itm = cur_node;
+                            d.reactivate(best_itm);
+                            label = Label::Backup;
+                            if level == split_level {
+                                let k = units_seen.wrapping_sub(1);
+                                break 'search (Ok(Event::UnitDone(k)), Phase::Search(label));
+                            }
+                            continue 'search;
+                        }
+                        best_itm = d.node(cur_node).itm as u32;
+                        d.uncover_rest(cur_node);
+                        d.mems += 2;
+                        cur_node = d.node(cur_node).down;
+                        levels[level as usize].choice = cur_node;
+                        label = Label::Advance;
                         if level == split_level {
                             let k = units_seen.wrapping_sub(1);
                             break 'search (Ok(Event::UnitDone(k)), Phase::Search(label));
                         }
-                        continue 'search;
+                        if d.mems >= limit {
+                            continue 'search;
+                        }
                     }
-                    best_itm = d.node(cur_node).itm as u32;
-                    d.uncover_rest(cur_node);
-                    d.mems += 2;
-                    cur_node = d.node(cur_node).down;
-                    levels[level as usize].choice = cur_node;
-                    label = Label::Advance;
-                    if level == split_level {
-                        let k = units_seen.wrapping_sub(1);
-                        break 'search (Ok(Event::UnitDone(k)), Phase::Search(label));
-                    }
-                    if d.mems >= limit {
-                        continue 'search;
-                    }
-                }
-                // Knuth's *advance*.
-                d.mems += 1;
-                let it = d.item(best_itm);
-                let cover_mode = it.bound == 0 && it.slack == 0;
-                if cover_mode {
-                    if cur_node == best_itm {
-                        label = Label::Backup;
-                        continue 'search;
-                    }
-                } else {
-                    d.mems += 2;
-                    if d.node(best_itm).itm <= it.bound.wrapping_sub(it.slack) {
-                        label = Label::Backup;
-                        continue 'search;
-                    } else if cur_node != best_itm {
-                        d.tweak(cur_node, it.bound != 0);
-                    } else if it.bound != 0 {
-                        d.deactivate(best_itm);
-                    }
-                }
-                if tracing_choices && (level as i32) < st.show_choices_max {
-                    let head = if cover_mode {
-                        d.node(best_itm).down
+                    // Knuth's *advance*.
+                    d.mems += 1;
+                    let it = d.item(best_itm);
+                    let cover_mode = it.bound == 0 && it.slack == 0;
+                    if cover_mode {
+                        if cur_node == best_itm {
+                            label = Label::Backup;
+                            continue 'search;
+                        }
                     } else {
-                        levels[level as usize].first_tweak
-                    };
-                    let _ = write!(Fmt(sinks.err), "L{level}:");
-                    let v = view!();
-                    v.print_option(sinks.err, None, cur_node, head, score);
+                        d.mems += 2;
+                        if d.node(best_itm).itm <= it.bound.wrapping_sub(it.slack) {
+                            label = Label::Backup;
+                            continue 'search;
+                        } else if cur_node != best_itm {
+                            d.tweak(cur_node, it.bound != 0);
+                        } else if it.bound != 0 {
+                            d.deactivate(best_itm);
+                        }
+                    }
+                    if tracing_choices && (level as i32) < st.show_choices_max {
+                        let head = if cover_mode {
+                            d.node(best_itm).down
+                        } else {
+                            levels[level as usize].first_tweak
+                        };
+                        let _ = write!(Fmt(sinks.err), "L{level}:");
+                        let v = view!();
+                        v.print_option(sinks.err, None, cur_node, head, score);
+                    }
+                    if level == split_level {
+                        // The root of a unit: the caller explores it (`run` again) or skips it.
+                        units_seen += 1;
+                        let k = units_seen - 1;
+                        break 'search (Ok(Event::Unit(k)), Phase::Search(Label::Enter));
+                    }
                 }
-                if level == split_level {
-                    // The root of a unit: the caller explores it (`run` again) or skips it.
-                    units_seen += 1;
-                    let k = units_seen - 1;
-                    break 'search (Ok(Event::Unit(k)), Phase::Search(Label::Enter));
+                // The end of *advance*: go down into the option.
+                if cur_node > last_itm {
+                    d.cover_rest(cur_node);
                 }
-            }
-            // The end of *advance*: go down into the option.
-            if cur_node > last_itm {
-                d.cover_rest(cur_node);
-            }
-            level += 1;
-            if level > maxl {
-                if level >= max_level {
-                    break 'search (
-                        Err(Dlx3Error::TooManyLevels),
-                        Phase::Failed(Dlx3Error::TooManyLevels),
-                    );
+                level += 1;
+                if level > maxl {
+                    if level >= max_level {
+                        break 'search (
+                            Err(Dlx3Error::TooManyLevels),
+                            Phase::Failed(Dlx3Error::TooManyLevels),
+                        );
+                    }
+                    maxl = level;
                 }
-                maxl = level;
+                label = Label::Forward;
+                // Firmware builds go back through the top: the inner loop costs 270 bytes
+                // of Cortex-M4 text, more than their budget leaves.
+                if cfg!(target_os = "none") || d.mems >= limit {
+                    continue 'search;
+                }
+                entry = Label::Forward;
             }
-            label = Label::Forward;
         };
 
         self.stats.mems = d.mems;
