@@ -20,7 +20,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
-        self.search::<true>(budget, sinks, true)
+        self.search::<true, false>(budget, sinks, true)
     }
 
     /// [`run`](Dlx3::run), except that a solution it does not print (`spacing` is 0, or
@@ -34,7 +34,18 @@ impl<W: Width> Dlx3<'_, W> {
         budget: u64,
         sinks: &mut Sinks<'_>,
     ) -> Result<Event, Dlx3Error> {
-        self.search::<true>(budget, sinks, false)
+        // The common case of `xcover dlx3` gets an instance of the loop without the
+        // per-node tests for the profile, the move trace and the choice details (not in
+        // firmware builds, which do not call this).
+        let st = &self.settings;
+        let lean = cfg!(not(target_os = "none"))
+            && st.vbose & (SHOW_PROFILE | SHOW_CHOICES | SHOW_DETAILS) == 0
+            && sinks.shape.is_none();
+        if lean {
+            self.search::<true, true>(budget, sinks, false)
+        } else {
+            self.search::<true, false>(budget, sinks, false)
+        }
     }
 
     /// [`run`](Dlx3::run) without any output: the same moves, solutions, counters and
@@ -62,14 +73,17 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        self.search::<false>(budget, &mut sinks, true)
+        self.search::<false, false>(budget, &mut sinks, true)
     }
 
     /// The search; with `PRINTS == false` every report, trace and solution printout is
-    /// compiled out (the sinks are then never written). With `every_solution == false`
-    /// only a printed solution (or the last one allowed) stops it.
+    /// compiled out (the sinks are then never written). `LEAN` promises no profile, no
+    /// move trace, no choice details and no shape, so those tests leave the loop (a
+    /// separate instance: 1-3% fewer instructions, see docs/PERFORMANCE.md). With
+    /// `every_solution == false` only a printed solution (or the last one allowed) stops
+    /// it.
     #[inline(never)]
-    fn search<const PRINTS: bool>(
+    fn search<const PRINTS: bool, const LEAN: bool>(
         &mut self,
         budget: u64,
         sinks: &mut Sinks<'_>,
@@ -85,8 +99,8 @@ impl<W: Width> Dlx3<'_, W> {
         let last_itm = self.layout.last_itm;
         let last_node = self.layout.last_node;
         let max_level = self.levels.len() as u32;
-        let profiling = st.vbose & SHOW_PROFILE != 0;
-        let tracing_choices = PRINTS && st.vbose & SHOW_CHOICES != 0;
+        let profiling = !LEAN && st.vbose & SHOW_PROFILE != 0;
+        let tracing_choices = !LEAN && PRINTS && st.vbose & SHOW_CHOICES != 0;
         let exact_cover = self.exact_cover;
         // The 64-bit choice is a second copy of the loop: left out of firmware builds,
         // whose code space is tight (the 128-bit loop makes the same choices).
@@ -94,8 +108,8 @@ impl<W: Width> Dlx3<'_, W> {
         // The traced choice is needed for random tie breaks, or to print details or the
         // shape; the mems are the same either way.
         let randomizing = W::RANDOMIZES && st.randomizing;
-        let plain_choice =
-            !randomizing && (!PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
+        let plain_choice = !randomizing
+            && (LEAN || !PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
 
         let mut d = Dancer {
             nd: &mut *self.nodes,
@@ -204,7 +218,8 @@ impl<W: Width> Dlx3<'_, W> {
                                     (best_itm, score) = d.choose_plain();
                                 } else {
                                     let lv = level as i32;
-                                    let show_details = PRINTS
+                                    let show_details = !LEAN
+                                        && PRINTS
                                         && st.vbose & SHOW_DETAILS != 0
                                         && lv < st.show_choices_max
                                         && lv >= (maxl as i32).wrapping_sub(st.show_choices_gap);
@@ -231,7 +246,9 @@ impl<W: Width> Dlx3<'_, W> {
                                             sinks.err.write_bytes(b" solution\n");
                                         }
                                     }
-                                    if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
+                                    if let Some(sh) =
+                                        sinks.shape.as_mut().filter(|_| PRINTS && !LEAN)
+                                    {
                                         if score < INFTY {
                                             let _ = write!(Fmt(sh), "{} ", score.max(0));
                                             write_name(*sh, &names.get(best_itm as usize));
@@ -249,7 +266,9 @@ impl<W: Width> Dlx3<'_, W> {
                                 }
                                 if score == INFTY {
                                     // Visit a solution.
-                                    if let Some(sh) = sinks.shape.as_mut().filter(|_| PRINTS) {
+                                    if let Some(sh) =
+                                        sinks.shape.as_mut().filter(|_| PRINTS && !LEAN)
+                                    {
                                         sh.write_bytes(b"sol\n");
                                     }
                                     count += 1;
@@ -456,6 +475,55 @@ mod tests {
         let mut e = parse(&mut b, text, settings(args), &mut warn).expect("parses");
         let (out, err, shape) = run_all(&mut e, budget).expect("runs");
         (out, warn + &err, shape)
+    }
+
+    /// (stdout, stderr) of a whole run of `text` with `args` through `run_to_printed` and no
+    /// shape sink (its lean instance when the verbosity allows), `budget` mems per call.
+    fn run_printed(text: &[u8], args: &[&str], budget: u64) -> (String, String) {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, text, settings(args), &mut warn).expect("parses");
+        let (mut out, mut err) = (String::new(), String::new());
+        loop {
+            let mut sinks = super::super::Sinks {
+                out: &mut out,
+                err: &mut err,
+                shape: None,
+            };
+            if let super::super::Event::Done(_) =
+                e.run_to_printed(budget, &mut sinks).expect("runs")
+            {
+                break;
+            }
+        }
+        e.finish(&mut err);
+        (out, warn + &err)
+    }
+
+    #[test]
+    fn run_to_printed_matches_run() {
+        let q6 = queens(6);
+        let inputs: [(&[u8], &[&str]); 6] = [
+            (SEED, &["m1", "v1"]),
+            (&q6, &["m0", "v1"]),
+            (&q6, &["m2", "v1", "d1000"]),
+            (&q6, &["m0", "v1", "s3", "t3"]),
+            (&q6, &["m1", "v131", "T2000"]),
+            (
+                b"2|A 1:3|B | X\nA X:a\nA B\nB X:b\nA B X:a\nB\n",
+                &["m1", "v1"],
+            ),
+        ];
+        for (text, args) in inputs {
+            let (out, err, _) = run_text(text, args, u64::MAX);
+            for budget in [u64::MAX, 7] {
+                assert_eq!(
+                    run_printed(text, args, budget),
+                    (out.clone(), err.clone()),
+                    "budget {budget} args {args:?}"
+                );
+            }
+        }
     }
 
     #[test]
