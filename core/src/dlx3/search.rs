@@ -133,6 +133,15 @@ impl<W: Width> Dlx3<'_, W> {
         let mut cmems = self.stats.cmems;
         let mut maxl = self.stats.maxl;
         let mut thresh = self.thresh;
+        // The mems at which the next progress report or the timeout is due.
+        let next_event = |thresh: u64| {
+            if st.delta != 0 {
+                thresh.min(st.timeout)
+            } else {
+                st.timeout
+            }
+        };
+        let mut event = next_event(thresh);
         let split_level = self.split_level;
         let mut units_seen = self.units_seen;
         // A budget of at least 1 makes the first check pass, so every call makes progress.
@@ -174,39 +183,45 @@ impl<W: Width> Dlx3<'_, W> {
                                 if profiling {
                                     levels[level as usize].profile += 1;
                                 }
-                                // The threshold moves on in a silent run too, so that a printing run
-                                // after it reports at the same mems as one printing run would.
-                                let report_due = st.delta != 0 && d.mems >= thresh;
-                                if report_due {
-                                    thresh = thresh.wrapping_add(st.delta);
-                                }
-                                if PRINTS && report_due {
-                                    let v = view!();
-                                    if st.vbose & SHOW_FULL_STATE != 0 {
-                                        v.print_state(
-                                            sinks.err,
-                                            level,
-                                            count,
-                                            d.mems,
-                                            maxl,
-                                            st.show_levels_max,
-                                        );
-                                    } else {
-                                        v.print_progress(
-                                            sinks.err,
-                                            level,
-                                            count,
-                                            d.mems,
-                                            st.show_levels_max,
-                                        );
+                                // Progress reports and the timeout: one compare with the
+                                // mems of the first of them (`event`) on the usual pass.
+                                if d.mems >= event {
+                                    // The threshold moves on in a silent run too, so that a
+                                    // printing run after it reports at the same mems as one
+                                    // printing run would.
+                                    let report_due = st.delta != 0 && d.mems >= thresh;
+                                    if report_due {
+                                        thresh = thresh.wrapping_add(st.delta);
                                     }
-                                }
-                                if d.mems >= st.timeout {
-                                    if PRINTS {
-                                        sinks.err.write_bytes(b"TIMEOUT!\n");
+                                    if PRINTS && report_due {
+                                        let v = view!();
+                                        if st.vbose & SHOW_FULL_STATE != 0 {
+                                            v.print_state(
+                                                sinks.err,
+                                                level,
+                                                count,
+                                                d.mems,
+                                                maxl,
+                                                st.show_levels_max,
+                                            );
+                                        } else {
+                                            v.print_progress(
+                                                sinks.err,
+                                                level,
+                                                count,
+                                                d.mems,
+                                                st.show_levels_max,
+                                            );
+                                        }
                                     }
-                                    let r = DoneReason::Timeout;
-                                    break 'search (Ok(Event::Done(r)), Phase::Done(r));
+                                    if d.mems >= st.timeout {
+                                        if PRINTS {
+                                            sinks.err.write_bytes(b"TIMEOUT!\n");
+                                        }
+                                        let r = DoneReason::Timeout;
+                                        break 'search (Ok(Event::Done(r)), Phase::Done(r));
+                                    }
+                                    event = next_event(thresh);
                                 }
                                 // Choose the item to branch on.
                                 let tmems = d.mems;
