@@ -188,7 +188,18 @@ mod tests {
                 }
             }
         }
-        let ms = [1, 2, 3, 7, 10, 12, 1000, 65_537, (1 << 30) + 1, (1 << 30) + 12_345];
+        let ms = [
+            1,
+            2,
+            3,
+            7,
+            10,
+            12,
+            1000,
+            65_537,
+            (1 << 30) + 1,
+            (1 << 30) + 12_345,
+        ];
         let ms = ms.into_iter().chain([0x7fff_ffff, 0x8000_0000]);
         for m in ms {
             let (mut a, mut b) = (GbFlip::new(7), GbFlip::new(7));

@@ -71,6 +71,7 @@ pub(super) fn choose_random<W: Width>(
         last_itm: 0,
         second: 0,
         colored: false,
+        pipelined: false,
         active,
         mems: 0,
         tallies: &mut tallies,

@@ -76,6 +76,11 @@ pub use storage::{Item, Level, Name, Names, Node, Width, Workspace, WorkspaceVie
 
 use crate::sink::ByteSink;
 
+/// The average option length (nodes, not counting spacers) from which the search uses the
+/// pipelined option walks: the pentomino input (7 nodes per option) gained 20% in time
+/// with them, the queens inputs (4 and 5) lost 3-10% (docs/PERFORMANCE.md).
+const LONG_OPTION: u64 = 6;
+
 /// Where the engine writes: solutions to `out`, everything else to `err`, and the search
 /// tree shape (Knuth's `S<file>`) to `shape`.
 pub struct Sinks<'w> {
@@ -181,6 +186,10 @@ pub struct Dlx3<'a, W: Width = u32> {
     layout: Layout,
     /// Whether some option node has a color (so purify/cleansing can happen).
     colored: bool,
+    /// Whether the matrix is uncolored and its options have at least
+    /// `LONG_OPTION` nodes on average (then `cover` and `uncover` use the pipelined
+    /// walk, see `ops::walk_rest`). Always false in firmware builds.
+    long_options: bool,
     /// Whether every primary item has bounds [1,1] (then scores are list lengths).
     exact_cover: bool,
     /// Whether the choice's key fits 64 bits (`choose::small_keys`).
@@ -249,6 +258,7 @@ impl<'a, W: Width> Dlx3<'a, W> {
                 options: 0,
             },
             colored: false,
+            long_options: false,
             exact_cover: false,
             small_keys: false,
             active: active::ActiveSet::new(),
@@ -337,6 +347,14 @@ impl<'a, W: Width> Dlx3<'a, W> {
             .iter()
             .map(Node::wide)
             .any(|n| n.itm > 0 && n.color != 0);
+        // Firmware builds never use the pipelined walks (see `ops::Dancer::pipelined`).
+        self.long_options = cfg!(not(target_os = "none")) && !self.colored && {
+            let option_nodes = self.nodes[lo..=hi]
+                .iter()
+                .filter(|n| W::get_signed(n.itm) > 0)
+                .count() as u64;
+            option_nodes >= LONG_OPTION * self.layout.options
+        };
         self.active.fill(self.layout.second);
         self.phase = Phase::Search(Label::Forward);
     }

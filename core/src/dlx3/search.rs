@@ -20,7 +20,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
-        self.search::<true, false>(budget, sinks, true)
+        self.search::<true, false, false>(budget, sinks, true)
     }
 
     /// [`run`](Dlx3::run), except that a solution it does not print (`spacing` is 0, or
@@ -41,10 +41,15 @@ impl<W: Width> Dlx3<'_, W> {
         let lean = cfg!(not(target_os = "none"))
             && st.vbose & (SHOW_PROFILE | SHOW_CHOICES | SHOW_DETAILS) == 0
             && sinks.shape.is_none();
-        if lean {
-            self.search::<true, true>(budget, sinks, false)
+        // Long uncolored options get another instance, with the pipelined option walks
+        // (`ops::walk_rest`): a run-time test in the one loop cost the other inputs 1-3%
+        // more instructions.
+        if lean && self.long_options {
+            self.search::<true, true, true>(budget, sinks, false)
+        } else if lean {
+            self.search::<true, true, false>(budget, sinks, false)
         } else {
-            self.search::<true, false>(budget, sinks, false)
+            self.search::<true, false, false>(budget, sinks, false)
         }
     }
 
@@ -73,7 +78,7 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        self.search::<false, false>(budget, &mut sinks, true)
+        self.search::<false, false, false>(budget, &mut sinks, true)
     }
 
     /// The search; with `PRINTS == false` every report, trace and solution printout is
@@ -81,9 +86,10 @@ impl<W: Width> Dlx3<'_, W> {
     /// move trace, no choice details and no shape, so those tests leave the loop (a
     /// separate instance: 1-3% fewer instructions, see docs/PERFORMANCE.md). With
     /// `every_solution == false` only a printed solution (or the last one allowed) stops
-    /// it.
+    /// it. `PIPE` lets `cover` and `uncover` use the pipelined walks when options are long
+    /// (`Dlx3::long_options`).
     #[inline(never)]
-    fn search<const PRINTS: bool, const LEAN: bool>(
+    fn search<const PRINTS: bool, const LEAN: bool, const PIPE: bool>(
         &mut self,
         budget: u64,
         sinks: &mut Sinks<'_>,
@@ -117,6 +123,7 @@ impl<W: Width> Dlx3<'_, W> {
             last_itm,
             second: self.layout.second,
             colored: self.colored,
+            pipelined: PIPE && self.long_options,
             active: &mut self.active,
             mems: self.stats.mems,
             tallies: &mut self.tallies,

@@ -209,6 +209,7 @@ impl<W: Width> Dlx3<'_, W> {
             last_itm: self.layout.last_itm,
             second: self.layout.second,
             colored: self.colored,
+            pipelined: false,
             active: &mut self.active,
             mems: 0,
             tallies: &mut self.tallies,
