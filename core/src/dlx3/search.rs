@@ -536,7 +536,29 @@ mod tests {
                 &["m1", "v1"],
             ),
         ];
-        for (text, args) in inputs {
+        // Long options (a piece item and 5 cells each), so that `run_to_printed` takes
+        // the instance with the pipelined walks.
+        let mut strip = String::from("p0 p1 p2 p3");
+        (0..20).for_each(|c| strip += &std::format!(" c{c}"));
+        for p in 0..4 {
+            for o in 0..16 {
+                strip += &std::format!("\np{p}");
+                (o..o + 5).for_each(|c| strip += &std::format!(" c{c}"));
+            }
+        }
+        strip += "\n";
+        {
+            let mut b = Buffers::for_text(strip.as_bytes());
+            let mut warn = String::new();
+            let e = parse(&mut b, strip.as_bytes(), settings(&[]), &mut warn).expect("parses");
+            assert!(e.long_options || cfg!(target_os = "none"));
+        }
+        let long: [(&[u8], &[&str]); 3] = [
+            (strip.as_bytes(), &["m1", "v1"]),
+            (strip.as_bytes(), &["m0", "v1", "s5"]),
+            (strip.as_bytes(), &["m3", "v1", "d100"]),
+        ];
+        for (text, args) in inputs.into_iter().chain(long) {
             let (out, err, _) = run_text(text, args, u64::MAX);
             for budget in [u64::MAX, 7] {
                 assert_eq!(
