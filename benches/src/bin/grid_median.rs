@@ -9,7 +9,8 @@
 //! generator seeded with S, default 1) or those of F (81 digits at the start of each line;
 //! other lines are skipped). Each grid goes through what `xcover gridcheck --clues N
 //! --threads 1 GRID` does: UA generation (4-digit subsets and `--ua-random` pseudo-puzzles,
-//! default 3000, seed `--seed`, default 1), preparation, and every chunk of the scan.
+//! default 1000 as in the CLI, seed `--seed`, default 1), preparation, and every chunk of
+//! the scan.
 //! Prints a line per grid (the seconds of each phase, wall clock, and the total), then the
 //! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
 //! histogram of the totals with the share of the time each range makes up (a full search
@@ -52,7 +53,7 @@ fn parse_options() -> Result<Options, String> {
         grid_seed: 1,
         file: None,
         clues: 16,
-        ua_random: 3000,
+        ua_random: 1000,
         seed: 1,
         detail: false,
         list: false,

@@ -5,7 +5,7 @@
 //!                  [--sample M] [--offset O] [--all] [--verbose] [--keep K] [--threads T]
 //! ```
 //! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
-//! pseudo-puzzles, seed S; K defaults to 3000) or loaded from F (0/1 masks or `{rc,...}`
+//! pseudo-puzzles, seed S; K defaults to 1000 as in the CLI) or loaded from F (0/1 masks or `{rc,...}`
 //! lines, as the reference tool writes them; every set is verified). Prints the preparation
 //! figures (UA, clique sizes and cells in `rc` notation, kept UA, chunks), then
 //! runs M chunks (default 40) spread evenly over the chunk list (chunk `i * chunks / M + O`)
@@ -53,7 +53,7 @@ fn parse_options() -> Result<Options, String> {
         grid: placeholder_grid(),
         clues: 16,
         ua_file: None,
-        ua_random: 3000,
+        ua_random: 1000,
         seed: 1,
         sample: 40,
         offset: 0,

@@ -267,7 +267,7 @@ pub unsafe extern "C" fn gridcheck_add_ua(
 /// list: the pseudo-puzzles of all 4-digit subsets, then `random` pseudo-puzzles of random
 /// blank cells drawn from `seed` (same seed, same list). The mask's forced givens are
 /// never blanked. Every set is a real minimal UA; the new sets are sorted and
-/// de-duplicated. The CLI uses `random` = 300 for a masked scan, 3000 for a whole grid,
+/// de-duplicated. The CLI uses `random` = 300 for a masked scan, 1000 for a whole grid,
 /// and seed 1 (the puzzles found never depend on them). Needs limits.ua_scratch > 0.
 /// Allowed after `gridcheck_set_options`, until `gridcheck_prepare`.
 ///
