@@ -26,6 +26,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+use xcover_benches::{out, outln};
 
 use xcover_benches::grids::{generate_uas, random_grids};
 use xcover_benches::number_arg;
@@ -279,7 +280,7 @@ fn tail_against_middle(totals: &[f64], details: &[Detail]) {
             / grids.len() as f64
     };
     let time = |grids: &[usize]| grids.iter().map(|&g| totals[g]).sum::<f64>() / grids.len() as f64;
-    println!(
+    outln!(
         "slowest {} grids (mean {:.2} s) against the middle {} (mean {:.2} s), means per grid:",
         tail.len(),
         time(tail),
@@ -301,13 +302,13 @@ fn tail_against_middle(totals: &[f64], details: &[Detail]) {
         } else {
             "-".into()
         };
-        println!("  {name:<34} {t:>14.1} {m:>14.1}  {ratio}");
+        outln!("  {name:<34} {t:>14.1} {m:>14.1}  {ratio}");
     }
 }
 
 fn summary(what: &str, values: &[f64]) {
     if let Some(summary) = Summary::of(values) {
-        println!("{what}: {} grids", summary.line());
+        outln!("{what}: {} grids", summary.line());
     }
 }
 
@@ -320,7 +321,7 @@ fn run() -> Result<(), String> {
     };
     if options.list {
         for grid in &grids {
-            println!("{grid}");
+            outln!("{grid}");
         }
         return Ok(());
     }
@@ -329,7 +330,7 @@ fn run() -> Result<(), String> {
     let mut details = Vec::new();
     for (i, grid) in grids.iter().enumerate() {
         let (times, steps, found, detail) = scan_grid(grid, &options)?;
-        println!(
+        outln!(
             "{:>3} {grid} UA {:.2} prepare {:.2} scan {:.2} total {:.2} s; nodes {steps} found {found}",
             i + 1,
             times.ua,
@@ -338,7 +339,7 @@ fn run() -> Result<(), String> {
             times.total()
         );
         if options.detail {
-            println!("{}", detail.line());
+            outln!("{}", detail.line());
         }
         totals.push(times.total());
         scans.push(times.scan);
@@ -346,7 +347,7 @@ fn run() -> Result<(), String> {
     }
     summary("total (UA, prepare, scan)", &totals);
     summary("scan phase", &scans);
-    print!("total per grid:\n{}", histogram_text(&totals));
+    out!("total per grid:\n{}", histogram_text(&totals));
     if options.detail && totals.len() >= 10 {
         tail_against_middle(&totals, &details);
     }

@@ -22,6 +22,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use xcover_benches::outln;
 
 use xcover_benches::grids::generate_uas;
 use xcover_benches::number_arg;
@@ -151,7 +152,7 @@ fn run() -> Result<(), String> {
         by_size[ua.len() as usize] += 1;
     }
     let small: usize = by_size[..=13].iter().sum();
-    println!(
+    outln!(
         "UA {} ({} of size <= 13; {:.2} s), kept {}; clique {} [{}] product {}{}; prepare {:.3} s",
         uas.len(),
         small,
@@ -169,7 +170,7 @@ fn run() -> Result<(), String> {
     );
     if options.verbose {
         for &m in members {
-            println!("  {} ({})", rc_list(m), m.count_ones());
+            outln!("  {} ({})", rc_list(m), m.count_ones());
         }
         let order: Vec<String> = (0..prepared.free_cell_count())
             .map(|p| {
@@ -177,7 +178,7 @@ fn run() -> Result<(), String> {
                 format!("{}{}", c / 9 + 1, c % 9 + 1)
             })
             .collect();
-        println!("  order {}", order.join(" "));
+        outln!("  order {}", order.join(" "));
     }
     let chunks: Vec<_> = prepared.chunks().collect();
     let picked: Vec<usize> = if options.all || options.sample >= chunks.len() {
@@ -205,7 +206,7 @@ fn run() -> Result<(), String> {
         (a.0 + t.0, a.1 + t.1, a.2 + t.2, a.3 + t.3)
     });
     let scale = chunks.len() as f64 / picked.len().max(1) as f64;
-    println!(
+    outln!(
         "chunks {} sampled {}: steps {} candidates {} found {} cpu {:.3} s; whole scan estimate: steps {:.4e}, cpu {:.1} s",
         chunks.len(),
         picked.len(),
@@ -216,9 +217,10 @@ fn run() -> Result<(), String> {
         steps as f64 * scale,
         cpu_ns as f64 * 1e-9 * scale
     );
-    println!(
+    outln!(
         "threads {}: chunk phase wall {:.3} s",
-        options.threads, wall_seconds
+        options.threads,
+        wall_seconds
     );
     Ok(())
 }
@@ -245,7 +247,7 @@ fn run_chunks(
         let spent = thread_cpu_ns() - before;
         let stats = run.stats();
         if verbose {
-            println!(
+            outln!(
                 "  chunk {index} top {} second {} third {}: steps {} candidates {} cpu {:.3} s",
                 chunks[index].top,
                 chunks[index].second,

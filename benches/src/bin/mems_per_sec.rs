@@ -18,6 +18,7 @@
 use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+use xcover_benches::outln;
 
 use xcover_benches::{kind_input, load, quiet_settings, run_to_end, Buffers, Discard, KINDS};
 use xcover_core::dlx3::{ArgOutcome, Settings, Stats};
@@ -57,7 +58,7 @@ fn parse_options() -> Result<Options, String> {
                 let name = args.next().ok_or("--kind needs a name")?;
                 if name == "list" {
                     for (n, what) in KINDS {
-                        println!("{n:12} {what}");
+                        outln!("{n:12} {what}");
                     }
                     std::process::exit(0);
                 }
@@ -165,35 +166,35 @@ fn real_main() -> Result<(), String> {
     }
     let (stats, ours) = best.ok_or("no run")?;
     let mems = stats.imems + stats.mems;
-    println!("file       {}", opts.file.display());
-    println!("solutions  {}", stats.count);
-    println!("mems       {}+{} = {}", stats.imems, stats.mems, mems);
-    println!(
+    outln!("file       {}", opts.file.display());
+    outln!("solutions  {}", stats.count);
+    outln!("mems       {}+{} = {}", stats.imems, stats.mems, mems);
+    outln!(
         "seconds    {:.6}  (min of {})",
         ours.as_secs_f64(),
         opts.repeat
     );
-    println!("G mems/s   {:.3}", gmems_per_sec(mems, ours));
+    outln!("G mems/s   {:.3}", gmems_per_sec(mems, ours));
 
     if let (Some(path), Some((alt, theirs))) = (&opts.reference, best_ref) {
-        println!("reference  {}", path.display());
+        outln!("reference  {}", path.display());
         match alt {
             Some((c, i, m)) => {
                 let same = c == stats.count && i == stats.imems && m == stats.mems;
-                println!(
+                outln!(
                     "ref stats  {c} solutions, {i}+{m} mems ({})",
                     if same { "same" } else { "DIFFERENT" }
                 );
             }
-            None => println!("ref stats  (no statistics line)"),
+            None => outln!("ref stats  (no statistics line)"),
         }
-        println!(
+        outln!(
             "ref secs   {:.6}  (min of {}, process wall time)",
             theirs.as_secs_f64(),
             opts.repeat
         );
-        println!("ref G m/s  {:.3}", gmems_per_sec(mems, theirs));
-        println!(
+        outln!("ref G m/s  {:.3}", gmems_per_sec(mems, theirs));
+        outln!(
             "ratio      {:.3}  (ours / reference time; < 1 means faster)",
             ours.as_secs_f64() / theirs.as_secs_f64()
         );

@@ -17,6 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+use xcover_benches::outln;
 
 use xcover_benches::{edge_matching_dlx, pentominoes_dlx, queens_dlx, queens_k_dlx};
 
@@ -134,7 +135,7 @@ fn real_main() -> Result<(), String> {
             }
             "--list" => {
                 for (n, what, _) in HEAVY {
-                    println!("{n:12} {what}");
+                    outln!("{n:12} {what}");
                 }
                 return Ok(());
             }
@@ -147,7 +148,7 @@ fn real_main() -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("parallel_speedup.{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let t_arg = threads.to_string();
-    println!("input         1 thread min/median   {threads} threads min/median   speed-up   CPU 1 / {threads}   shards {shards}: CPU sum / one, largest share");
+    outln!("input         1 thread min/median   {threads} threads min/median   speed-up   CPU 1 / {threads}   shards {shards}: CPU sum / one, largest share");
     for name in &names {
         let (_, _, make) = HEAVY
             .iter()
@@ -184,7 +185,7 @@ fn real_main() -> Result<(), String> {
             let largest = cpus.iter().copied().fold(0.0, f64::max);
             shard_line = format!("{:.3}, {:.3}", sum / c1, largest / sum);
         }
-        println!(
+        outln!(
             "{name:12} {one_min:7.3} / {one_med:7.3} s   {many_min:7.3} / {many_med:7.3} s     {:5.2}x    {c1:6.2} / {cn:6.2} s   {shard_line}",
             one_min / many_min
         );

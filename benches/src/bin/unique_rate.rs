@@ -18,6 +18,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+use xcover_benches::outln;
 
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
@@ -150,7 +151,7 @@ fn report(name: &str, n: usize, (wall, cpu, unique): (f64, f64, usize)) {
     } else {
         "n/a".into()
     };
-    println!(
+    outln!(
         "{name}: {n} puzzles, {unique} unique; best pass {:.2} ms wall = {:.0} puzzles/s, \
          {cpu_rate} puzzles/s by CPU time",
         wall * 1e3,
