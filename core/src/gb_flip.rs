@@ -119,6 +119,135 @@ impl GbFlip {
             }
         }
     }
+
+    /// Whether `unif(m)` would return 0, drawing exactly the values it draws (DLX3's
+    /// random tie break needs only that). Hosted builds avoid both of `unif`'s divisions
+    /// when `m < ZERO_TEST_LEN`: a draw `r <= 2^31 - m` is always below `unif`'s limit
+    /// `2^31 - 2^31 % m` (the remainder is less than `m`), and then `r % m == 0` is
+    /// Lemire's multiply-and-compare test with [`ZERO_TEST`]. Only a draw in the top `m`
+    /// values takes `unif`'s own path. Firmware builds (`target_os = "none"`) keep `unif`,
+    /// so the table adds no text there.
+    #[inline(always)]
+    pub fn unif_is_zero(&mut self, m: u32) -> bool {
+        if cfg!(target_os = "none") || m as usize >= ZERO_TEST_LEN {
+            return self.unif(m) == 0;
+        }
+        let m = m.max(1);
+        let c = ZERO_TEST[m as usize];
+        // `next` is always in 0..2^31, so the cast is lossless.
+        let r = self.next() as u32;
+        if r <= 0x8000_0000 - m {
+            zero_mod(r, c)
+        } else {
+            self.unif_is_zero_top(m, r)
+        }
+    }
+
+    /// A [`TieDraws`] drawing from this generator (in hosted builds with the index of the
+    /// next value in a register until [`TieDraws::finish`]).
+    #[inline(always)]
+    pub fn tie_draws(&mut self) -> TieDraws<'_> {
+        let f = self.f;
+        TieDraws { g: self, f }
+    }
+
+    /// The rest of [`unif_is_zero`](GbFlip::unif_is_zero) after a first draw `r` in the
+    /// top `m` values: as `unif` (reject at or above its limit, draw again).
+    #[cold]
+    #[inline(never)]
+    fn unif_is_zero_top(&mut self, m: u32, r: u32) -> bool {
+        let t = 0x8000_0000 - (0x8000_0000 % m);
+        if r < t {
+            r % m == 0
+        } else {
+            self.unif(m) == 0
+        }
+    }
+}
+
+/// Draws for DLX3's random tie breaks that do not branch on whether an item ties or on
+/// the draw's answer (both are data: branches on them mispredict). Holds the index of the
+/// next value; [`finish`](TieDraws::finish) stores it back.
+pub struct TieDraws<'g> {
+    g: &'g mut GbFlip,
+    f: usize,
+}
+
+impl TieDraws<'_> {
+    /// `tied && unif(m) == 0`, drawing only if `tied`. In hosted builds the next value is
+    /// read whether or not it is drawn, and consumed (the index moved) only if `tied`; the
+    /// answer is [`zero_mod`]'s. Only when the value read is the sentinel or in the top
+    /// [`ZERO_TEST_LEN`] values, or `m` is past the table (rare, and whether or not
+    /// `tied`, so that the test does not depend on `tied`), does it branch off to
+    /// [`cold`](TieDraws::cold).
+    #[inline(always)]
+    pub fn is_zero(&mut self, tied: bool, m: u32) -> bool {
+        if cfg!(target_os = "none") {
+            if !tied {
+                return false;
+            }
+            self.g.f = self.f;
+            let z = self.g.unif(m) == 0;
+            self.f = self.g.f;
+            return z;
+        }
+        let r = self.g.a[self.f] as u32; // the sentinel -1 becomes 2^32 - 1
+        if r > 0x8000_0000 - ZERO_TEST_LEN as u32 || m >= ZERO_TEST_LEN as u32 {
+            return self.cold(tied, m);
+        }
+        self.f -= usize::from(tied);
+        tied & zero_mod(r, ZERO_TEST[m as usize % ZERO_TEST_LEN])
+    }
+
+    /// The rare cases of [`is_zero`](TieDraws::is_zero): if `tied`, [`GbFlip::unif_is_zero`]
+    /// (which draws that same value); if not, nothing is drawn, but at the sentinel the
+    /// state is refilled as the next draw would refill it (`cycle` delivers `a[55]` and
+    /// goes on at `a[54]`, which is what index 55 does), so that the next call reads a
+    /// value.
+    #[cold]
+    #[inline(never)]
+    fn cold(&mut self, tied: bool, m: u32) -> bool {
+        if !tied {
+            if self.g.a[self.f] < 0 {
+                self.g.cycle();
+                self.f = 55;
+            }
+            return false;
+        }
+        self.g.f = self.f;
+        let z = self.g.unif_is_zero(m);
+        self.f = self.g.f;
+        z
+    }
+
+    /// Stores the index back into the generator.
+    #[inline(always)]
+    pub fn finish(self) {
+        self.g.f = self.f;
+    }
+}
+
+/// Moduli below this take the table path of [`GbFlip::unif_is_zero`].
+const ZERO_TEST_LEN: usize = 64;
+
+/// `ZERO_TEST[m] = ceil(2^64 / m)` (wrapping to 0 for `m` = 0 and 1, for which
+/// [`zero_mod`] then always says yes, as `r % 1 == 0`).
+const ZERO_TEST: [u64; ZERO_TEST_LEN] = {
+    let mut t = [0u64; ZERO_TEST_LEN];
+    let mut m = 2;
+    while m < ZERO_TEST_LEN {
+        t[m] = u64::MAX / m as u64 + 1;
+        m += 1;
+    }
+    t
+};
+
+/// `r % m == 0` for `c = ceil(2^64 / m)` and any 32-bit `r` (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019): `r * c mod 2^64` is `(r % m) * c`
+/// up to an error below `c`, so it is below `c` exactly when the remainder is 0.
+#[inline(always)]
+const fn zero_mod(r: u32, c: u64) -> bool {
+    (r as u64).wrapping_mul(c) <= c.wrapping_sub(1)
 }
 
 #[cfg(test)]
@@ -193,6 +322,65 @@ mod tests {
         let mut g = GbFlip::new(0);
         let big: [u32; 5] = core::array::from_fn(|_| g.unif(0x5555_5555));
         assert_eq!(big, [759676350, 50666240, 1395464537, 853356131, 280686409]);
+    }
+
+    #[test]
+    fn unif_is_zero_matches_unif() {
+        // The divisibility test against `%` for every tabled modulus, on the values
+        // near multiples, near 2^31 and spread over the range.
+        for m in 1..super::ZERO_TEST_LEN as u32 {
+            let c = super::ZERO_TEST[m as usize];
+            let check = |r: u32| assert_eq!(super::zero_mod(r, c), r % m == 0, "{r} % {m}");
+            for r in (0..1 << 20).chain((1u32 << 31) - (1 << 16)..1 << 31) {
+                check(r);
+            }
+            for k in 0..1u32 << 16 {
+                let r = k.wrapping_mul(0x9e37_79b9) >> 1;
+                for d in 0..3 {
+                    check((r / m * m).wrapping_add(d) & 0x7fff_ffff);
+                }
+            }
+        }
+        // The same draws and the same answers as `unif` on real streams, with moduli
+        // below and above the table's length.
+        for seed in [0, 1, 42, -314159] {
+            let (mut a, mut b) = (GbFlip::new(seed), GbFlip::new(seed));
+            for k in 0..200_000u32 {
+                let m = k % 80 + (k / 80) % 3 * 0x2aaa_aaaa;
+                assert_eq!(a.unif_is_zero(m), b.unif(m) == 0, "seed {seed} m {m}");
+            }
+            assert_eq!(a.next(), b.next());
+        }
+        // `TieDraws::is_zero` draws only when tied, and as `unif` does.
+        for seed in [0, 3, -314159] {
+            let (mut a, mut b) = (GbFlip::new(seed), GbFlip::new(seed));
+            for k in 0..200_000u32 {
+                let tied = k % 3 != 1;
+                let m = k % 90 + (k / 90) % 2 * 0x4000_0001;
+                let want = tied && b.unif(m) == 0;
+                let mut t = a.tie_draws();
+                assert_eq!(t.is_zero(tied, m), want, "seed {seed} k {k}");
+                t.finish();
+            }
+            assert_eq!(a.next(), b.next());
+        }
+        // Draws in the top `m` values (too rare to meet in a stream): below `unif`'s
+        // limit, at it (drawn again) and above it.
+        for m in [2u32, 3, 7, 48, 63] {
+            for top in 0..m {
+                let mut a = GbFlip::new(5);
+                a.a[a.f] = 0x7fff_ffff - top as i32;
+                let (mut b, mut c) = (a.clone(), a.clone());
+                let want = b.unif(m) == 0;
+                assert_eq!(a.unif_is_zero(m), want, "m {m} top {top}");
+                let mut t = c.tie_draws();
+                assert_eq!(t.is_zero(true, m), want, "m {m} top {top}");
+                t.finish();
+                let next = b.next();
+                assert_eq!(a.next(), next);
+                assert_eq!(c.next(), next);
+            }
+        }
     }
 
     #[test]
