@@ -49,7 +49,7 @@ pub(super) fn small_keys<W: Width>(items: &[Item<W>], last_node: u32) -> bool {
 #[inline(always)]
 fn draw(g: &mut GbFlip, ties: u32, draws: &mut u64) -> bool {
     *draws += 1;
-    g.unif_is_zero(ties)
+    g.unif(ties) == 0
 }
 
 /// The randomized choice when nothing is traced: the loop of [`Dancer::choose_exact`] or
@@ -76,50 +76,21 @@ pub(super) fn choose_random<W: Width>(
         mems: 0,
         tallies: &mut tallies,
     };
-    let mut draws = 0u64;
-    let (best_itm, score) = if cfg!(not(target_os = "none")) {
-        // Hosted: the branch-free loop.
-        let (nd, cl) = (&*d.nd, &*d.cl);
-        let (best_itm, score, visited) = if exact_cover {
-            d.choose_random_by(g, &mut draws, INFTY, |k| super::ops::at(nd, k).itm)
-        } else {
-            let (best_itm, key, visited) =
-                d.choose_random_by(g, &mut draws, key(INFTY, i32::MIN, i32::MAX), |k| {
-                    let it = super::ops::item_at(cl, k);
-                    let len = super::ops::at(nd, k).itm;
-                    let (s, t1) = degree_terms(&it, len);
-                    key(t1.wrapping_add(1), s, len)
-                });
-            (best_itm, (key >> 64) as i32, visited)
-        };
-        d.charge_walk(visited);
-        (best_itm, score)
-    } else {
-        let mut ties = 0u32;
-        let tie = |tied: bool| {
-            if !tied {
-                ties = 1;
-                return false;
-            }
-            ties += 1;
-            draw(g, ties, &mut draws)
-        };
-        if exact_cover {
-            d.choose_exact_by(tie)
-        } else {
-            d.choose_plain_by(tie)
+    let (mut ties, mut draws) = (0u32, 0u64);
+    let tie = |tied: bool| {
+        if !tied {
+            ties = 1;
+            return false;
         }
+        ties += 1;
+        draw(g, ties, &mut draws)
+    };
+    let (best_itm, score) = if exact_cover {
+        d.choose_exact_by(tie)
+    } else {
+        d.choose_plain_by(tie)
     };
     (best_itm, score, d.mems + 4 * draws)
-}
-
-/// `(t, s, !len)` packed so that integer order is Knuth's preference order (smaller `t`,
-/// then smaller `s`, then larger `len`).
-#[inline(always)]
-fn key(t: i32, s: i32, len: i32) -> i128 {
-    (i128::from(t) << 64)
-        | (i128::from(s as u32 ^ 0x8000_0000) << 32)
-        | i128::from(!(len as u32 ^ 0x8000_0000))
 }
 
 impl<W: Width> Dancer<'_, W> {
@@ -207,6 +178,13 @@ impl<W: Width> Dancer<'_, W> {
     /// [`choose_exact_by`](Dancer::choose_exact_by).
     #[inline(always)]
     fn choose_plain_by(&mut self, mut tie: impl FnMut(bool) -> bool) -> (u32, i32) {
+        /// `(t, s, !len)` packed so that integer order is Knuth's preference order.
+        #[inline(always)]
+        fn key(t: i32, s: i32, len: i32) -> i128 {
+            (i128::from(t) << 64)
+                | (i128::from(s as u32 ^ 0x8000_0000) << 32)
+                | i128::from(!(len as u32 ^ 0x8000_0000))
+        }
         let mut best_key = key(INFTY, i32::MIN, i32::MAX);
         let mut best_itm = 0u32;
         let mut visited = 0u64;
@@ -229,46 +207,6 @@ impl<W: Width> Dancer<'_, W> {
         });
         self.charge_walk(visited);
         (best_itm, (best_key >> 64) as i32)
-    }
-
-    /// Knuth's randomized choice over the keys `key(k)` of the active items (smaller is
-    /// better, `init` is the key of no item), written without branches on the comparisons:
-    /// each item is compared with the best so far, the tie count is reset at a new best
-    /// and counted up at a tie, and [`crate::gb_flip::TieDraws::is_zero`] draws (at a tie
-    /// only) whether the item becomes the best. The same draws and the same choice as
-    /// [`choose_exact_by`](Dancer::choose_exact_by) and
-    /// [`choose_plain_by`](Dancer::choose_plain_by) with [`draw`], whose branches on
-    /// "better" and "tied" mispredict when there are many ties (the optimizer still
-    /// branches on the draw's answer here). `draws` counts the draws. Returns the best
-    /// item, its key and the number of items visited (for `charge_walk`). Hosted builds
-    /// only (firmware keeps the smaller branchy loops).
-    #[inline(always)]
-    fn choose_random_by<K: Ord + Copy>(
-        &self,
-        g: &mut GbFlip,
-        draws: &mut u64,
-        init: K,
-        mut key: impl FnMut(u32) -> K,
-    ) -> (u32, K, u64) {
-        let mut best_key = init;
-        let mut best_itm = 0u32;
-        let (mut visited, mut ties, mut tied) = (0u64, 0u32, 0u64);
-        let mut t = g.tie_draws();
-        self.active_items_while(|k| {
-            visited += 1;
-            let kk = key(k);
-            let (lt, eq) = (kk < best_key, kk == best_key);
-            ties = if lt { 1 } else { ties + u32::from(eq) };
-            tied += u64::from(eq);
-            // `best_itm = k` if `lt` or the draw says so, as a mask (not a branch).
-            let take = 0u32.wrapping_sub(u32::from(lt) | u32::from(t.is_zero(eq, ties)));
-            best_itm ^= (best_itm ^ k) & take;
-            best_key = if lt { kk } else { best_key };
-            true
-        });
-        t.finish();
-        *draws += tied;
-        (best_itm, best_key, visited)
     }
 
     /// The general case: optional random tie breaks and the details trace (`(err, names)`:
