@@ -43,10 +43,10 @@ impl<W: Width> Dlx3<'_, W> {
             && sinks.shape.is_none();
         // Long uncolored options get another instance, with the pipelined option walks
         // (`ops::walk_rest`): a run-time test in the one loop cost the other inputs 1-3%
-        // more instructions. Randomized runs get one too, with the random choice inlined (out of line in the
-        // others: there it costs the loop's register allocation), unless the options are
-        // long: without the pipelined walks pent3x20 s0 was slower (0.75 -> 0.77) though
-        // it ran 5% fewer instructions.
+        // more instructions. Randomized runs get one too, with the random choice inlined
+        // (out of line in the others: there it costs the loop's register allocation),
+        // unless the options are long: without the pipelined walks pent3x20 s0 was
+        // slower (0.75 -> 0.77) though it ran 5% fewer instructions.
         if lean && self.long_options {
             self.search::<true, true, true, false>(budget, sinks, false)
         } else if lean && W::RANDOMIZES && st.randomizing {
