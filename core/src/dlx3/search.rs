@@ -20,7 +20,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
-        self.search::<true, false, false>(budget, sinks, true)
+        self.search::<true, false, false, false>(budget, sinks, true)
     }
 
     /// [`run`](Dlx3::run), except that a solution it does not print (`spacing` is 0, or
@@ -43,13 +43,18 @@ impl<W: Width> Dlx3<'_, W> {
             && sinks.shape.is_none();
         // Long uncolored options get another instance, with the pipelined option walks
         // (`ops::walk_rest`): a run-time test in the one loop cost the other inputs 1-3%
-        // more instructions.
+        // more instructions. Randomized runs get one too, with the random choice inlined
+        // (out of line in the others: there it costs the loop's register allocation),
+        // unless the options are long: without the pipelined walks pent3x20 s0 was
+        // slower (0.75 -> 0.77) though it ran 5% fewer instructions.
         if lean && self.long_options {
-            self.search::<true, true, true>(budget, sinks, false)
+            self.search::<true, true, true, false>(budget, sinks, false)
+        } else if lean && W::RANDOMIZES && st.randomizing {
+            self.search::<true, true, false, true>(budget, sinks, false)
         } else if lean {
-            self.search::<true, true, false>(budget, sinks, false)
+            self.search::<true, true, false, false>(budget, sinks, false)
         } else {
-            self.search::<true, false, false>(budget, sinks, false)
+            self.search::<true, false, false, false>(budget, sinks, false)
         }
     }
 
@@ -78,7 +83,7 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        self.search::<false, false, false>(budget, &mut sinks, true)
+        self.search::<false, false, false, false>(budget, &mut sinks, true)
     }
 
     /// The search; with `PRINTS == false` every report, trace and solution printout is
@@ -87,9 +92,9 @@ impl<W: Width> Dlx3<'_, W> {
     /// separate instance: 1-3% fewer instructions, see docs/PERFORMANCE.md). With
     /// `every_solution == false` only a printed solution (or the last one allowed) stops
     /// it. `PIPE` lets `cover` and `uncover` use the pipelined walks when options are long
-    /// (`Dlx3::long_options`).
+    /// (`Dlx3::long_options`). `RAND` inlines the random choice (`choose_random_inline`).
     #[inline(never)]
-    fn search<const PRINTS: bool, const LEAN: bool, const PIPE: bool>(
+    fn search<const PRINTS: bool, const LEAN: bool, const PIPE: bool, const RAND: bool>(
         &mut self,
         budget: u64,
         sinks: &mut Sinks<'_>,
@@ -257,8 +262,12 @@ impl<W: Width> Dlx3<'_, W> {
                                     } else {
                                         None
                                     };
-                                    (best_itm, score) =
-                                        d.choose_traced::<PRINTS>(rng, details, names, exact_cover);
+                                    (best_itm, score) = d.choose_traced::<PRINTS, RAND>(
+                                        rng,
+                                        details,
+                                        names,
+                                        exact_cover,
+                                    );
                                     if show_details {
                                         if score < INFTY {
                                             sinks.err.write_bytes(b" branching on ");
