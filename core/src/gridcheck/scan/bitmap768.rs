@@ -381,7 +381,7 @@ impl BitmapTable {
         if disjoint + 2 < clues || disjoint > TIGHT_REGIONS {
             return Probe::Open;
         }
-        let family = Family::new(&scratch.sets[..scratch.len], members, !dead);
+        let family = Family::new(&scratch.sets, members, !dead);
         if disjoint + 2 == clues {
             // Two clues to spare: a region that two disjoint sets meet alone splits in two,
             // and the exact test below applies to the larger packing. (Splitting with fewer
