@@ -126,13 +126,13 @@ pub(crate) fn regions_can_hit(
         ordered[j] = choices[k];
         ordered_met[j] = met[k];
     }
-    search(
-        &ordered[..count],
-        &ordered_met[..count],
-        family,
-        free_clue,
-        cell_sets,
-    )
+    let regions = &ordered[..count];
+    let met = &ordered_met[..count];
+    if free_clue {
+        search::<true>(regions, met, family, cell_sets)
+    } else {
+        search::<false>(regions, met, family, cell_sets)
+    }
 }
 
 /// A region of `regions` that two members of `family`, disjoint on live cells, each
@@ -305,19 +305,18 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
 }
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
-/// with an explicit stack, plus one free clue anywhere when `free_clue`. A set that no
+/// with an explicit stack, plus one free clue anywhere when `FREE_CLUE`. A set that no
 /// region at or below the current level can hit must take the free clue, so the free
 /// clue's possible cells shrink to those in it: none left (or any such set without a
 /// free clue) fails the branch. True at the first complete choice, or when [`NODE_LIMIT`]
 /// is reached.
-fn search(
+fn search<const FREE_CLUE: bool>(
     regions: &[u128],
     met: &[SetMask],
     family: &Family<'_>,
-    free_clue: bool,
     cell_sets: &CellSets,
 ) -> bool {
-    let count = regions.len();
+    let count = regions.len().min(MAX_REGIONS);
     let sets = family.sets;
     // reach[j]: sets some region j.. can hit; stranded[j]: those region j - 1 is the last
     // to reach (they must be hit once level j is entered).
@@ -325,32 +324,39 @@ fn search(
     for j in (0..count).rev() {
         reach[j] = reach[j + 1] | met[j];
     }
-    let mut stranded = [0 as SetMask; MAX_REGIONS + 1];
-    for j in 1..=count {
-        stranded[j] = reach[j - 1] & !reach[j];
-    }
     let orphans = family.members & !reach[0];
     let mut free = family.live;
     if orphans != 0 {
         free = fold_free(free, orphans, sets);
-        if !free_clue || free == 0 {
+        if !FREE_CLUE || free == 0 {
             return false;
         }
     }
     if count == 0 {
         return true;
     }
+    // Per level (indices masked to the arrays' length: no bounds checks in the loop):
+    // the region, and the sets it is the last to reach (they must be hit once its
+    // clue is placed).
+    let mut region = [0u128; MAX_REGIONS];
+    let mut stranded = [0 as SetMask; MAX_REGIONS];
+    for j in 0..count {
+        region[j] = regions[j];
+        stranded[j] = reach[j] & !reach[j + 1];
+    }
     // Per level: cells still to try, sets unhit by the clues above, free clue's cells.
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = regions[0];
+    todo[0] = region[0];
     unhit[0] = family.members;
     free_at[0] = free;
+    let last = count - 1;
     let mut level = 0usize;
     let mut nodes = 0u32;
     loop {
-        let cells = todo[level];
+        let at = level & (MAX_REGIONS - 1);
+        let cells = todo[at];
         if cells == 0 {
             if level == 0 {
                 return false;
@@ -358,16 +364,16 @@ fn search(
             level -= 1;
             continue;
         }
-        todo[level] = cells & (cells - 1);
+        todo[at] = cells & (cells - 1);
         nodes += 1;
         if nodes > NODE_LIMIT {
             return true;
         }
-        let left = unhit[level] & !cell_sets[cells.trailing_zeros() as usize & 127];
-        let fresh = left & stranded[level + 1];
-        let mut free = free_at[level];
+        let left = unhit[at] & !cell_sets[cells.trailing_zeros() as usize & 127];
+        let fresh = left & stranded[at];
+        let mut free = free_at[at];
         if fresh != 0 {
-            if !free_clue {
+            if !FREE_CLUE {
                 continue;
             }
             free = fold_free(free, fresh, sets);
@@ -375,13 +381,14 @@ fn search(
                 continue;
             }
         }
-        if level + 1 == count {
+        if level == last {
             return true;
         }
         level += 1;
-        todo[level] = regions[level];
-        unhit[level] = left;
-        free_at[level] = free;
+        let next = level & (MAX_REGIONS - 1);
+        todo[next] = region[next];
+        unhit[next] = left;
+        free_at[next] = free;
     }
 }
 
