@@ -292,13 +292,19 @@ fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
 #[inline(always)]
 fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
     let mut low = fresh as u64;
-    while low != 0 && free != 0 {
+    while low != 0 {
         free &= sets[low.trailing_zeros() as usize & 63];
+        if free == 0 {
+            return 0;
+        }
         low &= low - 1;
     }
     let mut high = (fresh >> 64) as u64;
-    while high != 0 && free != 0 {
+    while high != 0 {
         free &= sets[64 | (high.trailing_zeros() as usize & 63)];
+        if free == 0 {
+            return 0;
+        }
         high &= high - 1;
     }
     free
