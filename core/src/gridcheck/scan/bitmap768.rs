@@ -7,7 +7,7 @@
 //! Only as many 64-bit words as the set count needs are touched.
 
 use super::region_fit::{self, regions_can_hit, split_region, CellSets, Family, SetMask};
-use super::transpose::transpose;
+use super::transpose::transpose_narrow;
 use crate::gridcheck::cells::CELL_COUNT;
 
 /// Capacity in sets.
@@ -85,7 +85,8 @@ pub(crate) struct ProbeScratch {
     /// Index in the table of the first unhit set after the family (the table's end when
     /// the family holds them all).
     rest_from: usize,
-    /// For each position, the sets of `sets` holding it.
+    /// For each position (below [`super::transpose::NARROW_COLUMNS`]; the entries
+    /// from there on are never read), the sets of `sets` holding it.
     cell_sets: CellSets,
     /// `by_live_size[z]`: the sets of `sets` with `z` live cells in the parent (the last
     /// class: `z` or more).
@@ -278,10 +279,7 @@ impl BitmapTable {
             present |= 1 << size;
         }
         scratch.sizes_present = present;
-        let rows = &mut scratch.cell_sets;
-        rows[..len].copy_from_slice(&scratch.sets[..len]);
-        rows[len..].fill(0);
-        transpose(rows);
+        transpose_narrow(&scratch.sets[..len], &mut scratch.cell_sets);
     }
 
     /// Placing `position` on `state` (words `from..`), read without writing the child
