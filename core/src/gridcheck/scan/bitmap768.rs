@@ -271,12 +271,22 @@ impl BitmapTable {
         }
         scratch.len = len;
         scratch.rest_from = rest_from;
-        scratch.by_live_size = [0; SIZE_CLASSES];
+        // The classes per 64-set half (no `u128` shift by a variable).
+        let mut halves = [[0u64; SIZE_CLASSES]; 2];
         let mut present = 0u32;
-        for (i, &set) in scratch.sets[..len].iter().enumerate() {
-            let size = ((set & !dead).count_ones() as usize).min(SIZE_CLASSES - 1);
-            scratch.by_live_size[size] |= 1 << i;
-            present |= 1 << size;
+        for (half, sets) in halves.iter_mut().zip(scratch.sets[..len].chunks(64)) {
+            for (i, &set) in sets.iter().enumerate() {
+                let size = (count_ones(set & !dead) as usize).min(SIZE_CLASSES - 1);
+                half[size] |= 1 << i;
+                present |= 1 << size;
+            }
+        }
+        for (class, (&low, &high)) in scratch
+            .by_live_size
+            .iter_mut()
+            .zip(halves[0].iter().zip(&halves[1]))
+        {
+            *class = u128::from(low) | u128::from(high) << 64;
         }
         scratch.sizes_present = present;
         transpose_narrow(&scratch.sets[..len], &mut scratch.cell_sets);
@@ -436,7 +446,7 @@ impl BitmapTable {
         let state = &state.0;
         let words = self.words.min(WORDS);
         let mut best = self.sets[head] & !dead;
-        let mut best_count = best.count_ones();
+        let mut best_count = count_ones(best);
         let mut left = BRANCH_CANDIDATES;
         for (w, &word) in state.iter().enumerate().take(words).skip(head / 64) {
             let mut bits = word;
@@ -447,7 +457,7 @@ impl BitmapTable {
                 left -= 1;
                 let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
                 bits &= bits - 1;
-                let count = live.count_ones();
+                let count = count_ones(live);
                 if count < best_count {
                     best = live;
                     best_count = count;
@@ -459,6 +469,24 @@ impl BitmapTable {
         }
         best
     }
+}
+
+/// The number of bits set in `x`: the two halves' bit counts summed within the bytes
+/// before the one multiply that adds the bytes (x86_64's baseline has no `popcnt`, and
+/// `count_ones` on a `u128` counts each half to the end).
+#[inline(always)]
+fn count_ones(x: u128) -> u32 {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const PAIRS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let (a, b) = (x as u64, (x >> 64) as u64);
+    let a = a - (a >> 1 & ONES);
+    let b = b - (b >> 1 & ONES);
+    // Fields of four bits: at most 4 + 4, then bytes: at most 16.
+    let sum = (a & PAIRS) + (a >> 2 & PAIRS) + (b & PAIRS) + (b >> 2 & PAIRS);
+    let bytes = (sum & NIBBLES) + (sum >> 4 & NIBBLES);
+    (bytes.wrapping_mul(BYTES) >> 56) as u32
 }
 
 /// Unhit sets (the first in table order, the head among them) [`fewest_live`] chooses
@@ -476,10 +504,10 @@ pub(crate) const BRANCH_CANDIDATES: usize = 64;
 #[inline]
 pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u128) -> u128 {
     let mut best = first & !dead;
-    let mut best_count = best.count_ones();
+    let mut best_count = count_ones(best);
     for set in rest.take(BRANCH_CANDIDATES - 1) {
         let live = set & !dead;
-        let count = live.count_ones();
+        let count = count_ones(live);
         if count < best_count {
             best = live;
             best_count = count;
@@ -632,6 +660,18 @@ mod tests {
             }
         }
         false
+    }
+
+    #[test]
+    fn count_ones_matches_the_library() {
+        let mut rng = lcg(3);
+        for _ in 0..10_000 {
+            let x = u128::from(rng()) << 97 ^ u128::from(rng()) << 64 ^ u128::from(rng()) << 31
+                ^ u128::from(rng());
+            for y in [x, !x, x & x >> 3, 0, u128::MAX] {
+                assert_eq!(count_ones(y), y.count_ones());
+            }
+        }
     }
 
     #[test]
