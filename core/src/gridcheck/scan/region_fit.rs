@@ -310,6 +310,27 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
     free
 }
 
+/// The cells in every set of `strand` that has none of the free clue's cells `free`
+/// (every set of `strand` without `FREE_CLUE`): the level's clue must hit those, or the
+/// fold of its node comes to nothing. Narrowing the level's cells to them at its entry
+/// saves those nodes (most of them fail on such a set, by the first fold).
+#[inline(always)]
+fn must_hit<const FREE_CLUE: bool>(strand: SetMask, free: u128, sets: &[u128; MAX_SETS]) -> u128 {
+    let free = if FREE_CLUE { free } else { 0 };
+    let mut cells = u128::MAX;
+    for (half, base) in [(strand as u64, 0), ((strand >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            let set = sets[base | (bits.trailing_zeros() as usize & 63)];
+            bits &= bits - 1;
+            // Branch free: the set when it misses `free`, else no constraint.
+            let meets = u128::from(set & free != 0).wrapping_neg();
+            cells &= set | meets;
+        }
+    }
+    cells
+}
+
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
 /// with an explicit stack, plus one free clue anywhere when `FREE_CLUE`. A set that no
 /// region at or below the current level can hit must take the free clue, so the free
@@ -354,7 +375,7 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = region[0];
+    todo[0] = region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets);
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -392,7 +413,7 @@ fn search<const FREE_CLUE: bool>(
         }
         level += 1;
         let next = level & (MAX_REGIONS - 1);
-        todo[next] = region[next];
+        todo[next] = region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets);
         unhit[next] = left;
         free_at[next] = free;
     }
