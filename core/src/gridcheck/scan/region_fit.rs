@@ -31,8 +31,9 @@ pub(crate) type SetMask = u128;
 
 /// Caller scratch of [`regions_can_hit`] and [`split_region`]: for each position, the
 /// members of the family that hold it (bits of non-members are ignored, so masks of a
-/// larger family serve). Only the entries of region cells are read; the caller fills
-/// them ([`fill_cell_sets`], or once for a family and its subfamilies).
+/// larger family serve). The entries of positions below 96 are read (region cells, and
+/// the free clue's cells when it has few); the caller fills them ([`fill_cell_sets`], or
+/// once for a family and its subfamilies).
 pub(crate) type CellSets = [SetMask; 128];
 
 /// The sets the tests must see hit: `sets[i]` for each bit `i` of `members`, and only
@@ -90,7 +91,7 @@ pub(crate) fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut C
 
 /// True unless it is proved that no choice of one clue in each of `regions` (pairwise
 /// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
-/// of `family`. `cell_sets` must hold the members at every region cell
+/// of `family`. `cell_sets` must hold the members at every position below 96
 /// ([`fill_cell_sets`]). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
 /// then true.
 pub(crate) fn regions_can_hit(
@@ -313,23 +314,56 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
 /// The cells in every set of `strand` that has none of the free clue's cells `free`
 /// (every set of `strand` without `FREE_CLUE`): the level's clue must hit those, or the
 /// fold of its node comes to nothing. Narrowing the level's cells to them at its entry
-/// saves those nodes (most of them fail on such a set, by the first fold).
+/// saves those nodes (most of them fail on such a set, by the first fold). When `free`
+/// has at most [`FEW_FREE`] cells (below position 96, where `cell_sets` is complete),
+/// the sets meeting them come from their `cell_sets`; otherwise each set is tested.
 #[inline(always)]
-fn must_hit<const FREE_CLUE: bool>(strand: SetMask, free: u128, sets: &[u128; MAX_SETS]) -> u128 {
-    let free = if FREE_CLUE { free } else { 0 };
+fn must_hit<const FREE_CLUE: bool>(
+    strand: SetMask,
+    free: u128,
+    sets: &[u128; MAX_SETS],
+    cell_sets: &CellSets,
+) -> u128 {
+    let mut missing = strand;
+    let mut branch_free = true;
+    if FREE_CLUE {
+        let mut meeting = 0 as SetMask;
+        let mut rest = free;
+        let mut few = free >> 96 == 0;
+        for _ in 0..FEW_FREE {
+            if rest == 0 {
+                break;
+            }
+            meeting |= cell_sets[rest.trailing_zeros() as usize & 127];
+            rest &= rest - 1;
+        }
+        few &= rest == 0;
+        if few {
+            missing &= !meeting;
+        } else {
+            branch_free = false;
+        }
+    }
     let mut cells = u128::MAX;
-    for (half, base) in [(strand as u64, 0), ((strand >> 64) as u64, 64)] {
+    for (half, base) in [(missing as u64, 0), ((missing >> 64) as u64, 64)] {
         let mut bits = half;
         while bits != 0 {
             let set = sets[base | (bits.trailing_zeros() as usize & 63)];
             bits &= bits - 1;
-            // Branch free: the set when it misses `free`, else no constraint.
-            let meets = u128::from(set & free != 0).wrapping_neg();
-            cells &= set | meets;
+            if branch_free {
+                cells &= set;
+            } else {
+                // Branch free: the set when it misses `free`, else no constraint.
+                let meets = u128::from(set & free != 0).wrapping_neg();
+                cells &= set | meets;
+            }
         }
     }
     cells
 }
+
+/// Most cells of the free clue for which [`must_hit`] reads their `cell_sets`.
+const FEW_FREE: usize = 8;
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
 /// with an explicit stack, plus one free clue anywhere when `FREE_CLUE`. A set that no
@@ -375,7 +409,7 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets);
+    todo[0] = region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -413,7 +447,7 @@ fn search<const FREE_CLUE: bool>(
         }
         level += 1;
         let next = level & (MAX_REGIONS - 1);
-        todo[next] = region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets);
+        todo[next] = region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
         unhit[next] = left;
         free_at[next] = free;
     }
@@ -476,8 +510,7 @@ pub(super) mod tests {
     fn can_hit(regions: &[u128], sets: &[u128], free_clue: bool, cell_sets: &mut CellSets) -> bool {
         let (sets, members) = padded(sets);
         let family = Family::new(&sets, members, u128::MAX);
-        let cells = regions.iter().fold(0, |acc, r| acc | r);
-        fill_cell_sets(cells, &family, cell_sets);
+        fill_cell_sets(u128::MAX, &family, cell_sets);
         regions_can_hit(regions, &family, free_clue, cell_sets)
     }
 
