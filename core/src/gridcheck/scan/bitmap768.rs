@@ -334,16 +334,25 @@ impl BitmapTable {
         } else {
             scratch.sizes_present
         };
+        // The members meeting a packed set's live cells, from their per-position masks:
+        // each class is read only for its members outside them (those the greedy packs).
+        let mut meeting = 0 as SetMask;
         while sizes != 0 {
             let size = sizes.trailing_zeros() as usize;
             sizes &= sizes - 1;
-            let mut class = scratch.by_live_size[size] & members;
+            let mut class = scratch.by_live_size[size] & members & !meeting;
             while class != 0 {
-                let i = class.trailing_zeros() as usize;
-                class &= class - 1;
-                if packing.add(scratch.sets[i]).is_err() {
+                let i = class.trailing_zeros() as usize & (TIGHT_SETS - 1);
+                let set = scratch.sets[i];
+                if packing.add(set).is_err() {
                     return Probe::Pruned;
                 }
+                let mut live = set & !dead;
+                while live != 0 {
+                    meeting |= cell_sets[live.trailing_zeros() as usize & 127];
+                    live &= live - 1;
+                }
+                class &= !meeting;
             }
         }
         // The unhit sets after the family, in table order.
