@@ -7,7 +7,7 @@
 //! Only as many 64-bit words as the set count needs are touched.
 
 use super::region_fit::{self, regions_can_hit, split_region, CellSets, Family, SetMask};
-use super::transpose::transpose;
+use super::transpose::transpose_narrow;
 use crate::gridcheck::cells::CELL_COUNT;
 
 /// Capacity in sets.
@@ -85,7 +85,8 @@ pub(crate) struct ProbeScratch {
     /// Index in the table of the first unhit set after the family (the table's end when
     /// the family holds them all).
     rest_from: usize,
-    /// For each position, the sets of `sets` holding it.
+    /// For each position (below [`super::transpose::NARROW_COLUMNS`]; the entries
+    /// from there on are never read), the sets of `sets` holding it.
     cell_sets: CellSets,
     /// `by_live_size[z]`: the sets of `sets` with `z` live cells in the parent (the last
     /// class: `z` or more).
@@ -270,18 +271,25 @@ impl BitmapTable {
         }
         scratch.len = len;
         scratch.rest_from = rest_from;
-        scratch.by_live_size = [0; SIZE_CLASSES];
+        // The classes per 64-set half (no `u128` shift by a variable).
+        let mut halves = [[0u64; SIZE_CLASSES]; 2];
         let mut present = 0u32;
-        for (i, &set) in scratch.sets[..len].iter().enumerate() {
-            let size = ((set & !dead).count_ones() as usize).min(SIZE_CLASSES - 1);
-            scratch.by_live_size[size] |= 1 << i;
-            present |= 1 << size;
+        for (half, sets) in halves.iter_mut().zip(scratch.sets[..len].chunks(64)) {
+            for (i, &set) in sets.iter().enumerate() {
+                let size = (count_ones(set & !dead) as usize).min(SIZE_CLASSES - 1);
+                half[size] |= 1 << i;
+                present |= 1 << size;
+            }
+        }
+        for (class, (&low, &high)) in scratch
+            .by_live_size
+            .iter_mut()
+            .zip(halves[0].iter().zip(&halves[1]))
+        {
+            *class = u128::from(low) | u128::from(high) << 64;
         }
         scratch.sizes_present = present;
-        let rows = &mut scratch.cell_sets;
-        rows[..len].copy_from_slice(&scratch.sets[..len]);
-        rows[len..].fill(0);
-        transpose(rows);
+        transpose_narrow(&scratch.sets[..len], &mut scratch.cell_sets);
     }
 
     /// Placing `position` on `state` (words `from..`), read without writing the child
@@ -326,16 +334,25 @@ impl BitmapTable {
         } else {
             scratch.sizes_present
         };
+        // The members meeting a packed set's live cells, from their per-position masks:
+        // each class is read only for its members outside them (those the greedy packs).
+        let mut meeting = 0 as SetMask;
         while sizes != 0 {
             let size = sizes.trailing_zeros() as usize;
             sizes &= sizes - 1;
-            let mut class = scratch.by_live_size[size] & members;
+            let mut class = scratch.by_live_size[size] & members & !meeting;
             while class != 0 {
-                let i = class.trailing_zeros() as usize;
-                class &= class - 1;
-                if packing.add(scratch.sets[i]).is_err() {
+                let i = class.trailing_zeros() as usize & (TIGHT_SETS - 1);
+                let set = scratch.sets[i];
+                if packing.add(set).is_err() {
                     return Probe::Pruned;
                 }
+                let mut live = set & !dead;
+                while live != 0 {
+                    meeting |= cell_sets[live.trailing_zeros() as usize & 127];
+                    live &= live - 1;
+                }
+                class &= !meeting;
             }
         }
         // The unhit sets after the family, in table order.
@@ -381,7 +398,7 @@ impl BitmapTable {
         if disjoint + 2 < clues || disjoint > TIGHT_REGIONS {
             return Probe::Open;
         }
-        let family = Family::new(&scratch.sets[..scratch.len], members, !dead);
+        let family = Family::new(&scratch.sets, members, !dead);
         if disjoint + 2 == clues {
             // Two clues to spare: a region that two disjoint sets meet alone splits in two,
             // and the exact test below applies to the larger packing. (Splitting with fewer
@@ -438,7 +455,7 @@ impl BitmapTable {
         let state = &state.0;
         let words = self.words.min(WORDS);
         let mut best = self.sets[head] & !dead;
-        let mut best_count = best.count_ones();
+        let mut best_count = count_ones(best);
         let mut left = BRANCH_CANDIDATES;
         for (w, &word) in state.iter().enumerate().take(words).skip(head / 64) {
             let mut bits = word;
@@ -449,7 +466,7 @@ impl BitmapTable {
                 left -= 1;
                 let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
                 bits &= bits - 1;
-                let count = live.count_ones();
+                let count = count_ones(live);
                 if count < best_count {
                     best = live;
                     best_count = count;
@@ -461,6 +478,24 @@ impl BitmapTable {
         }
         best
     }
+}
+
+/// The number of bits set in `x`: the two halves' bit counts summed within the bytes
+/// before the one multiply that adds the bytes (x86_64's baseline has no `popcnt`, and
+/// `count_ones` on a `u128` counts each half to the end).
+#[inline(always)]
+fn count_ones(x: u128) -> u32 {
+    const ONES: u64 = 0x5555_5555_5555_5555;
+    const PAIRS: u64 = 0x3333_3333_3333_3333;
+    const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let (a, b) = (x as u64, (x >> 64) as u64);
+    let a = a - (a >> 1 & ONES);
+    let b = b - (b >> 1 & ONES);
+    // Fields of four bits: at most 4 + 4, then bytes: at most 16.
+    let sum = (a & PAIRS) + (a >> 2 & PAIRS) + (b & PAIRS) + (b >> 2 & PAIRS);
+    let bytes = (sum & NIBBLES) + (sum >> 4 & NIBBLES);
+    (bytes.wrapping_mul(BYTES) >> 56) as u32
 }
 
 /// Unhit sets (the first in table order, the head among them) [`fewest_live`] chooses
@@ -478,10 +513,10 @@ pub(crate) const BRANCH_CANDIDATES: usize = 64;
 #[inline]
 pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u128) -> u128 {
     let mut best = first & !dead;
-    let mut best_count = best.count_ones();
+    let mut best_count = count_ones(best);
     for set in rest.take(BRANCH_CANDIDATES - 1) {
         let live = set & !dead;
-        let count = live.count_ones();
+        let count = count_ones(live);
         if count < best_count {
             best = live;
             best_count = count;
@@ -634,6 +669,18 @@ mod tests {
             }
         }
         false
+    }
+
+    #[test]
+    fn count_ones_matches_the_library() {
+        let mut rng = lcg(3);
+        for _ in 0..10_000 {
+            let x = u128::from(rng()) << 97 ^ u128::from(rng()) << 64 ^ u128::from(rng()) << 31
+                ^ u128::from(rng());
+            for y in [x, !x, x & x >> 3, 0, u128::MAX] {
+                assert_eq!(count_ones(y), y.count_ones());
+            }
+        }
     }
 
     #[test]

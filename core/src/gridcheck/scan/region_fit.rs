@@ -31,28 +31,28 @@ pub(crate) type SetMask = u128;
 
 /// Caller scratch of [`regions_can_hit`] and [`split_region`]: for each position, the
 /// members of the family that hold it (bits of non-members are ignored, so masks of a
-/// larger family serve). Only the entries of region cells are read; the caller fills
-/// them ([`fill_cell_sets`], or once for a family and its subfamilies).
+/// larger family serve). The entries of positions below 96 are read (region cells, and
+/// the free clue's cells when it has few); the caller fills them ([`fill_cell_sets`], or
+/// once for a family and its subfamilies).
 pub(crate) type CellSets = [SetMask; 128];
 
 /// The sets the tests must see hit: `sets[i]` for each bit `i` of `members`, and only
 /// their cells in `live` (the cells that can still take a clue).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Family<'a> {
-    sets: &'a [u128],
+    sets: &'a [u128; MAX_SETS],
     members: SetMask,
     live: u128,
 }
 
 impl<'a> Family<'a> {
-    /// The members `members` of `sets` (bits from `sets.len()` or [`MAX_SETS`] on are
-    /// dropped), with the cells of `live`.
+    /// The members `members` of `sets` (only the bits of sets that `sets` holds: the
+    /// others read whatever is there), with the cells of `live`.
     #[inline]
-    pub(crate) fn new(sets: &'a [u128], members: SetMask, live: u128) -> Family<'a> {
-        let sets = &sets[..sets.len().min(MAX_SETS)];
+    pub(crate) fn new(sets: &'a [u128; MAX_SETS], members: SetMask, live: u128) -> Family<'a> {
         Family {
             sets,
-            members: members & first_sets(sets.len()),
+            members,
             live,
         }
     }
@@ -81,7 +81,7 @@ pub(crate) fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut C
     while members != 0 {
         let index = members.trailing_zeros() as usize;
         members &= members - 1;
-        let mut inside = family.sets.get(index).copied().unwrap_or(0) & cells;
+        let mut inside = family.sets[index] & cells;
         while inside != 0 {
             cell_sets[inside.trailing_zeros() as usize] |= 1u128 << index;
             inside &= inside - 1;
@@ -91,7 +91,7 @@ pub(crate) fn fill_cell_sets(cells: u128, family: &Family<'_>, cell_sets: &mut C
 
 /// True unless it is proved that no choice of one clue in each of `regions` (pairwise
 /// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
-/// of `family`. `cell_sets` must hold the members at every region cell
+/// of `family`. `cell_sets` must hold the members at every position below 96
 /// ([`fill_cell_sets`]). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
 /// then true.
 pub(crate) fn regions_can_hit(
@@ -127,13 +127,13 @@ pub(crate) fn regions_can_hit(
         ordered[j] = choices[k];
         ordered_met[j] = met[k];
     }
-    search(
-        &ordered[..count],
-        &ordered_met[..count],
-        family,
-        free_clue,
-        cell_sets,
-    )
+    let regions = &ordered[..count];
+    let met = &ordered_met[..count];
+    if free_clue {
+        search::<true>(regions, met, family, cell_sets)
+    } else {
+        search::<false>(regions, met, family, cell_sets)
+    }
 }
 
 /// A region of `regions` that two members of `family`, disjoint on live cells, each
@@ -288,30 +288,96 @@ fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
 }
 
 /// `free` (where the free clue can go) narrowed to the cells in every set of `fresh`;
-/// stops early at none.
+/// stops early at none. (One 64-bit half of `fresh` at a time: a `u128` bit loop costs
+/// more per set.)
 #[inline(always)]
-fn fold_free(mut free: u128, mut fresh: SetMask, sets: &[u128]) -> u128 {
-    while fresh != 0 && free != 0 {
-        free &= sets[fresh.trailing_zeros() as usize];
-        fresh &= fresh - 1;
+fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
+    let mut low = fresh as u64;
+    while low != 0 {
+        free &= sets[low.trailing_zeros() as usize & 63];
+        if free == 0 {
+            return 0;
+        }
+        low &= low - 1;
+    }
+    let mut high = (fresh >> 64) as u64;
+    while high != 0 {
+        free &= sets[64 | (high.trailing_zeros() as usize & 63)];
+        if free == 0 {
+            return 0;
+        }
+        high &= high - 1;
     }
     free
 }
 
+/// The cells in every set of `strand` that has none of the free clue's cells `free`
+/// (every set of `strand` without `FREE_CLUE`): the level's clue must hit those, or the
+/// fold of its node comes to nothing. Narrowing the level's cells to them at its entry
+/// saves those nodes (most of them fail on such a set, by the first fold). When `free`
+/// has at most [`FEW_FREE`] cells (below position 96, where `cell_sets` is complete),
+/// the sets meeting them come from their `cell_sets`; otherwise each set is tested.
+#[inline(always)]
+fn must_hit<const FREE_CLUE: bool>(
+    strand: SetMask,
+    free: u128,
+    sets: &[u128; MAX_SETS],
+    cell_sets: &CellSets,
+) -> u128 {
+    let mut missing = strand;
+    let mut branch_free = true;
+    if FREE_CLUE {
+        let mut meeting = 0 as SetMask;
+        let mut rest = free;
+        let mut few = free >> 96 == 0;
+        for _ in 0..FEW_FREE {
+            if rest == 0 {
+                break;
+            }
+            meeting |= cell_sets[rest.trailing_zeros() as usize & 127];
+            rest &= rest - 1;
+        }
+        few &= rest == 0;
+        if few {
+            missing &= !meeting;
+        } else {
+            branch_free = false;
+        }
+    }
+    let mut cells = u128::MAX;
+    for (half, base) in [(missing as u64, 0), ((missing >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            let set = sets[base | (bits.trailing_zeros() as usize & 63)];
+            bits &= bits - 1;
+            if branch_free {
+                cells &= set;
+            } else {
+                // Branch free: the set when it misses `free`, else no constraint.
+                let meets = u128::from(set & free != 0).wrapping_neg();
+                cells &= set | meets;
+            }
+        }
+    }
+    cells
+}
+
+/// Most cells of the free clue for which [`must_hit`] reads their `cell_sets`.
+const FEW_FREE: usize = 8;
+
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
-/// with an explicit stack, plus one free clue anywhere when `free_clue`. A set that no
+/// with an explicit stack, plus one free clue anywhere when `FREE_CLUE`. A set that no
 /// region at or below the current level can hit must take the free clue, so the free
 /// clue's possible cells shrink to those in it: none left (or any such set without a
 /// free clue) fails the branch. True at the first complete choice, or when [`NODE_LIMIT`]
 /// is reached.
-fn search(
+fn search<const FREE_CLUE: bool>(
     regions: &[u128],
     met: &[SetMask],
     family: &Family<'_>,
-    free_clue: bool,
     cell_sets: &CellSets,
 ) -> bool {
-    let count = regions.len();
+    let count = regions.len().min(MAX_REGIONS);
     let sets = family.sets;
     // reach[j]: sets some region j.. can hit; stranded[j]: those region j - 1 is the last
     // to reach (they must be hit once level j is entered).
@@ -319,32 +385,39 @@ fn search(
     for j in (0..count).rev() {
         reach[j] = reach[j + 1] | met[j];
     }
-    let mut stranded = [0 as SetMask; MAX_REGIONS + 1];
-    for j in 1..=count {
-        stranded[j] = reach[j - 1] & !reach[j];
-    }
     let orphans = family.members & !reach[0];
     let mut free = family.live;
     if orphans != 0 {
         free = fold_free(free, orphans, sets);
-        if !free_clue || free == 0 {
+        if !FREE_CLUE || free == 0 {
             return false;
         }
     }
     if count == 0 {
         return true;
     }
+    // Per level (indices masked to the arrays' length: no bounds checks in the loop):
+    // the region, and the sets it is the last to reach (they must be hit once its
+    // clue is placed).
+    let mut region = [0u128; MAX_REGIONS];
+    let mut stranded = [0 as SetMask; MAX_REGIONS];
+    for j in 0..count {
+        region[j] = regions[j];
+        stranded[j] = reach[j] & !reach[j + 1];
+    }
     // Per level: cells still to try, sets unhit by the clues above, free clue's cells.
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = regions[0];
+    todo[0] = region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
     unhit[0] = family.members;
     free_at[0] = free;
+    let last = count - 1;
     let mut level = 0usize;
     let mut nodes = 0u32;
     loop {
-        let cells = todo[level];
+        let at = level & (MAX_REGIONS - 1);
+        let cells = todo[at];
         if cells == 0 {
             if level == 0 {
                 return false;
@@ -352,16 +425,16 @@ fn search(
             level -= 1;
             continue;
         }
-        todo[level] = cells & (cells - 1);
+        todo[at] = cells & (cells - 1);
         nodes += 1;
         if nodes > NODE_LIMIT {
             return true;
         }
-        let left = unhit[level] & !cell_sets[cells.trailing_zeros() as usize];
-        let fresh = left & stranded[level + 1];
-        let mut free = free_at[level];
+        let left = unhit[at] & !cell_sets[cells.trailing_zeros() as usize & 127];
+        let fresh = left & stranded[at];
+        let mut free = free_at[at];
         if fresh != 0 {
-            if !free_clue {
+            if !FREE_CLUE {
                 continue;
             }
             free = fold_free(free, fresh, sets);
@@ -369,13 +442,14 @@ fn search(
                 continue;
             }
         }
-        if level + 1 == count {
+        if level == last {
             return true;
         }
         level += 1;
-        todo[level] = regions[level];
-        unhit[level] = left;
-        free_at[level] = free;
+        let next = level & (MAX_REGIONS - 1);
+        todo[next] = region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
+        unhit[next] = left;
+        free_at[next] = free;
     }
 }
 
@@ -425,17 +499,25 @@ pub(super) mod tests {
         }
     }
 
+    /// `sets` (at most [`MAX_SETS`]) in a family's array, and the mask of its members.
+    fn padded(sets: &[u128]) -> ([u128; MAX_SETS], SetMask) {
+        let mut array = [0; MAX_SETS];
+        array[..sets.len()].copy_from_slice(sets);
+        (array, first_sets(sets.len()))
+    }
+
     /// [`regions_can_hit`] on a plain list of sets (all live).
     fn can_hit(regions: &[u128], sets: &[u128], free_clue: bool, cell_sets: &mut CellSets) -> bool {
-        let family = Family::new(sets, u128::MAX, u128::MAX);
-        let cells = regions.iter().fold(0, |acc, r| acc | r);
-        fill_cell_sets(cells, &family, cell_sets);
+        let (sets, members) = padded(sets);
+        let family = Family::new(&sets, members, u128::MAX);
+        fill_cell_sets(u128::MAX, &family, cell_sets);
         regions_can_hit(regions, &family, free_clue, cell_sets)
     }
 
     /// [`split_region`] on a plain list of sets (all live).
     fn split(regions: &[u128], sets: &[u128]) -> Option<(usize, usize, usize)> {
-        let family = Family::new(sets, u128::MAX, u128::MAX);
+        let (sets, members) = padded(sets);
+        let family = Family::new(&sets, members, u128::MAX);
         let cells = regions.iter().fold(0, |acc, r| acc | r);
         let mut cell_sets = [0; 128];
         fill_cell_sets(cells, &family, &mut cell_sets);
