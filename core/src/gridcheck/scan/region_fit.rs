@@ -277,7 +277,7 @@ fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
 }
 
 /// The sets (bits) holding some cell of `cells`.
-fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
+pub(crate) fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
     let mut met = 0;
     let mut rest = cells;
     while rest != 0 {
