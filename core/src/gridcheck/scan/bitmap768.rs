@@ -73,6 +73,12 @@ pub(crate) const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
 /// `u128` mask) prune more than 64 for their cost (docs/PERFORMANCE.md).
 pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
+/// Siblings (the positions a parent tries after a child, outside the exact test's
+/// regions) the exact test of [`BitmapTable::probe_with_siblings`] covers: it first reads
+/// the members none of them holds, so that a failure rules them out as well. Covering
+/// more makes that test longer (the measurements that chose 2: docs/PERFORMANCE.md).
+pub(crate) const COVERED_SIBLINGS: usize = 2;
+
 /// Caller scratch of [`BitmapTable::probe`]: the parent's family of sets for the packing
 /// and the exact test, with its per-position masks and its packing order, built once for
 /// all the children of a state ([`BitmapTable::prepare_probes`]).
@@ -325,6 +331,35 @@ impl BitmapTable {
         clues: usize,
         scratch: &ProbeScratch,
     ) -> Probe {
+        self.probe_with_siblings(state, position, from, dead, clues, scratch, 0)
+            .0
+    }
+
+    /// [`BitmapTable::probe`] of the child of `position`, where `siblings` are the
+    /// positions its parent tries after it (live now, dead by then); also returns the
+    /// siblings whose children the same proof prunes, so their probes can be skipped.
+    ///
+    /// A proof rests on some unhit sets: the packed ones (or one with no live cell), or
+    /// the exact test's regions and the members it read. A sibling in none of them
+    /// leaves them all unhit, and its child has the same clues to place on fewer live
+    /// cells (this child's less the sibling), so the proof holds there too. A packing
+    /// proof rules out every sibling outside the packed sets. For the exact test, the
+    /// next [`COVERED_SIBLINGS`] siblings outside the regions are *covered*: the test
+    /// first reads only the members none of them holds, and when that fails, it rules
+    /// them out with this child. That weaker test fails nearly as often as the whole one
+    /// and costs more nodes; only when it does not fail does the whole family decide.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn probe_with_siblings(
+        &self,
+        state: &State,
+        position: u8,
+        from: usize,
+        dead: u128,
+        clues: usize,
+        scratch: &ProbeScratch,
+        siblings: u128,
+    ) -> (Probe, u128) {
         let state = &state.0;
         let cell_sets = &scratch.cell_sets;
         let members = region_fit::first_sets(scratch.len) & !cell_sets[usize::from(position)];
@@ -344,8 +379,8 @@ impl BitmapTable {
             while class != 0 {
                 let i = class.trailing_zeros() as usize & (TIGHT_SETS - 1);
                 let set = scratch.sets[i];
-                if packing.add(set).is_err() {
-                    return Probe::Pruned;
+                if let Err(proof) = packing.add(set) {
+                    return (Probe::Pruned, siblings & !proof);
                 }
                 let mut live = set & !dead;
                 while live != 0 {
@@ -381,14 +416,14 @@ impl BitmapTable {
             while bits != 0 {
                 let index = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if packing.add(self.sets[index]).is_err() {
-                    return Probe::Pruned;
+                if let Err(proof) = packing.add(self.sets[index]) {
+                    return (Probe::Pruned, siblings & !proof);
                 }
             }
         }
         if !any_unhit {
             let rest_hit = (first_word.max(scanned)..words).all(|w| unhit_after(w) == 0);
-            return if rest_hit { Probe::AllHit } else { Probe::Open };
+            return (if rest_hit { Probe::AllHit } else { Probe::Open }, 0);
         }
         let Packing {
             mut regions,
@@ -396,7 +431,7 @@ impl BitmapTable {
             ..
         } = packing;
         if disjoint + 2 < clues || disjoint > TIGHT_REGIONS {
-            return Probe::Open;
+            return (Probe::Open, 0);
         }
         let family = Family::new(&scratch.sets, members, !dead);
         if disjoint + 2 == clues {
@@ -404,19 +439,37 @@ impl BitmapTable {
             // and the exact test below applies to the larger packing. (Splitting with fewer
             // clues to spare prunes nothing the exact test does not: it only costs time.)
             if disjoint == TIGHT_REGIONS {
-                return Probe::Open;
+                return (Probe::Open, 0);
             }
             let Some((k, i, j)) = split_region(&regions[..disjoint], &family, cell_sets) else {
-                return Probe::Open;
+                return (Probe::Open, 0);
             };
             regions[k] = scratch.sets[i] & !dead;
             regions[disjoint] = scratch.sets[j] & !dead;
             disjoint += 1;
         }
-        if regions_can_hit(&regions[..disjoint], &family, disjoint < clues, cell_sets) {
-            Probe::Open
+        let regions = &regions[..disjoint];
+        let free_clue = disjoint < clues;
+        // The exact test on the members that the covered siblings miss: when it fails,
+        // it rules them out as well.
+        let held = regions.iter().fold(0, |cells, region| cells | region);
+        let mut candidates = siblings & !held;
+        let mut covered = 0u128;
+        for _ in 0..COVERED_SIBLINGS {
+            covered |= candidates & candidates.wrapping_neg();
+            candidates &= candidates.wrapping_sub(1);
+        }
+        if covered != 0 {
+            let shared = members & !region_fit::sets_met(covered, cell_sets);
+            let weaker = Family::new(&scratch.sets, shared, !dead);
+            if !regions_can_hit(regions, &weaker, free_clue, cell_sets) {
+                return (Probe::Pruned, covered);
+            }
+        }
+        if regions_can_hit(regions, &family, free_clue, cell_sets) {
+            (Probe::Open, 0)
         } else {
-            Probe::Pruned
+            (Probe::Pruned, 0)
         }
     }
 
@@ -553,17 +606,22 @@ impl Packing {
     }
 
     /// Packs `set` (an unhit set) when it is disjoint from those packed; `Err` when that
-    /// proves `clues` too few (it has no live cell, or it is one disjoint set too many).
+    /// proves `clues` too few (it has no live cell, or it is one disjoint set too many),
+    /// with the live cells of the sets that proof rests on (none for a set without live
+    /// cells; the packed sets and `set` for one too many).
     #[inline(always)]
-    fn add(&mut self, set: u128) -> Result<(), ()> {
+    fn add(&mut self, set: u128) -> Result<(), u128> {
         // `used` holds live cells only, so the dead cells need not be masked off for the
         // overlap test (most sets overlap).
         if set & self.used != 0 {
             return Ok(());
         }
         let live = set & !self.dead;
-        if live == 0 || self.disjoint == self.clues {
-            return Err(());
+        if live == 0 {
+            return Err(0);
+        }
+        if self.disjoint == self.clues {
+            return Err(self.used | live);
         }
         if self.disjoint < TIGHT_REGIONS {
             self.regions[self.disjoint] = live;
@@ -675,7 +733,9 @@ mod tests {
     fn count_ones_matches_the_library() {
         let mut rng = lcg(3);
         for _ in 0..10_000 {
-            let x = u128::from(rng()) << 97 ^ u128::from(rng()) << 64 ^ u128::from(rng()) << 31
+            let x = u128::from(rng()) << 97
+                ^ u128::from(rng()) << 64
+                ^ u128::from(rng()) << 31
                 ^ u128::from(rng());
             for y in [x, !x, x & x >> 3, 0, u128::MAX] {
                 assert_eq!(count_ones(y), y.count_ones());
@@ -813,6 +873,88 @@ mod tests {
         assert!(
             split > 3,
             "split and exact test with two clues to spare pruned {split}"
+        );
+    }
+
+    /// The siblings a probe rules out have no completion either (brute force on small
+    /// random instances): a sibling `s`, tried after `position`, has `position` dead and
+    /// must hit every set without `s` with `clues` live cells other than `s`. And the
+    /// proofs rule some out, after a packing and after an exact test.
+    #[test]
+    fn siblings_ruled_out_are_hopeless() {
+        let mut rng = lcg(11);
+        let (mut ruled_out, mut by_exact_test) = (0, 0);
+        for round in 0..6000 {
+            let universe = 14 + round % 10;
+            let count = 6 + (rng() % 40) as usize;
+            let mut sets: Vec<u128> = (0..count)
+                .map(|_| {
+                    let size = 2 + rng() % 4;
+                    (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
+                })
+                .collect();
+            sets.sort_by_key(|s| (s.count_ones(), *s));
+            sets.dedup();
+            let mut table = Box::new(BitmapTable::new());
+            let state = table.load(&sets).unwrap();
+            let position = (rng() % universe) as u8;
+            let dead = (0..3).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe));
+            let dead = dead & !(1u128 << position);
+            let all = (1u128 << universe) - 1;
+            let siblings = (0..4).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
+                & all
+                & !dead
+                & !(1u128 << position);
+            let mut scratch = ProbeScratch::new();
+            table.prepare_probes(&state, 0, dead, &mut scratch);
+            for clues in 0..8 {
+                let (probe, doomed) = table.probe_with_siblings(
+                    &state,
+                    position,
+                    0,
+                    dead | 1u128 << position,
+                    clues,
+                    &scratch,
+                    siblings,
+                );
+                assert_eq!(doomed & !siblings, 0, "round {round}: not a sibling");
+                if doomed != 0 {
+                    assert_eq!(probe, Probe::Pruned, "round {round}");
+                }
+                let mut rest = doomed;
+                while rest != 0 {
+                    let sibling = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let unhit: Vec<u128> = sets
+                        .iter()
+                        .copied()
+                        .filter(|s| s >> sibling & 1 == 0)
+                        .collect();
+                    let live = all & !dead & !(1u128 << position) & !(1u128 << sibling);
+                    assert!(
+                        !hittable(&unhit, live, clues),
+                        "round {round}: ruled out sibling {sibling} with {clues} clues"
+                    );
+                    ruled_out += 1;
+                    let unhit_here: Vec<u128> = sets
+                        .iter()
+                        .copied()
+                        .filter(|s| s >> position & 1 == 0)
+                        .collect();
+                    let packed = unhit_here
+                        .iter()
+                        .any(|&s| s & !dead & !(1 << position) == 0)
+                        || greedy_disjoint(&unhit_here, dead | 1u128 << position) > clues;
+                    if !packed {
+                        by_exact_test += 1;
+                    }
+                }
+            }
+        }
+        assert!(ruled_out > 1000, "ruled out {ruled_out}");
+        assert!(
+            by_exact_test > 20,
+            "ruled out after an exact test {by_exact_test}"
         );
     }
 

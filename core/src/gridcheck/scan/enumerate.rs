@@ -146,6 +146,8 @@ struct Frame {
     unhit: bool,
     /// First word of `states[depth]` that can be non-zero.
     from: u8,
+    /// Positions of `branch` a sibling's probe proved hopeless (tried without a probe).
+    doomed: u128,
 }
 
 /// Frames of a run: one per clue (at most one per cell), and the root's.
@@ -157,6 +159,7 @@ const EMPTY_FRAME: Frame = Frame {
     placed: 0,
     unhit: false,
     from: 0,
+    doomed: 0,
 };
 
 /// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
@@ -290,6 +293,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             placed: 0,
             unhit,
             from: 0,
+            doomed: 0,
         };
         self.depth = 0;
         branch != 0
@@ -392,6 +396,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 placed,
                 unhit,
                 from,
+                doomed: 0,
             };
             self.depth = depth + 1;
         }
@@ -454,6 +459,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let from = usize::from(frame.from);
         let mut branch = frame.branch;
         let mut dead = frame.dead;
+        let mut doomed = frame.doomed;
         let mut child = None;
         if self.probes_for != depth + 1 {
             table.prepare_probes(state, from, frame.dead, &mut self.probe_scratch);
@@ -465,7 +471,21 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             branch &= branch - 1;
             dead |= bit;
             self.stats.steps += 1;
-            let probe = table.probe(state, position, from, dead, left, &self.probe_scratch);
+            let probe = if doomed & bit != 0 {
+                Probe::Pruned
+            } else {
+                let (probe, proved) = table.probe_with_siblings(
+                    state,
+                    position,
+                    from,
+                    dead,
+                    left,
+                    &self.probe_scratch,
+                    branch,
+                );
+                doomed |= proved;
+                probe
+            };
             profile!(self.profile, |p| {
                 p.placements[left + 1] += 1;
                 p.probed(left, probe)
@@ -488,11 +508,13 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 placed: frame.placed | bit,
                 unhit,
                 from: child_from,
+                doomed: 0,
             });
             break;
         }
         self.frames[depth].branch = branch;
         self.frames[depth].dead = dead;
+        self.frames[depth].doomed = doomed;
         match child {
             Some(child) => {
                 self.forget_probes(depth + 1);

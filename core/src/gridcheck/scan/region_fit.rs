@@ -277,7 +277,7 @@ fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
 }
 
 /// The sets (bits) holding some cell of `cells`.
-fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
+pub(crate) fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
     let mut met = 0;
     let mut rest = cells;
     while rest != 0 {
@@ -409,7 +409,8 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
+    todo[0] =
+        region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -447,7 +448,8 @@ fn search<const FREE_CLUE: bool>(
         }
         level += 1;
         let next = level & (MAX_REGIONS - 1);
-        todo[next] = region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
+        todo[next] =
+            region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
         unhit[next] = left;
         free_at[next] = free;
     }

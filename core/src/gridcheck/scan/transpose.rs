@@ -147,7 +147,11 @@ mod tests {
             for (x, &column) in columns[..NARROW_COLUMNS].iter().enumerate() {
                 for i in 0..128 {
                     let expect = rows.get(i).is_some_and(|row| row >> x & 1 == 1);
-                    assert_eq!(column >> i & 1 == 1, expect, "len {len}, bit {i} of column {x}");
+                    assert_eq!(
+                        column >> i & 1 == 1,
+                        expect,
+                        "len {len}, bit {i} of column {x}"
+                    );
                 }
             }
             assert!(columns[NARROW_COLUMNS..].iter().all(|&c| c == u128::MAX));
