@@ -15,7 +15,10 @@
 //! sets pairwise disjoint on live cells must not need more clues than are left; when it
 //! needs exactly as many or one fewer, each packed set takes one clue (plus at most one
 //! clue anywhere), and a small exact search ([`super::region_fit`]) must find such clues
-//! that hit the sets around them. The last clue must hit every set still unhit. When every loaded set is hit before all clues are
+//! that hit the sets around them. A probe's proof also prunes the later siblings that lie
+//! in none of the sets it rests on, without probes of their own
+//! ([`BitmapTable::probe_with_siblings`](super::bitmap768::BitmapTable::probe_with_siblings)).
+//! The last clue must hit every set still unhit. When every loaded set is hit before all clues are
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
