@@ -808,6 +808,21 @@ mod tests {
         assert!(table.load(&[0u128; CAPACITY + 1]).is_none());
     }
 
+    /// 6 to 45 random sets of 2 to 5 positions below `universe`, in table order (by size),
+    /// without repeats: the random instances of the probe's tests.
+    fn small_sets(rng: &mut impl FnMut() -> u64, universe: u64) -> Vec<u128> {
+        let count = 6 + (rng() % 40) as usize;
+        let mut sets: Vec<u128> = (0..count)
+            .map(|_| {
+                let size = 2 + rng() % 4;
+                (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
+            })
+            .collect();
+        sets.sort_by_key(|s| (s.count_ones(), *s));
+        sets.dedup();
+        sets
+    }
+
     /// Pruned only when no `clues` live cells hit every unhit set (checked by brute force
     /// on small random instances), and the exact test prunes some that packing alone
     /// does not, with no clue to spare, with one, and (after a split) with two.
@@ -818,15 +833,7 @@ mod tests {
         // Splits that prune are rare with the size-ordered packing: 12,000 rounds give 8.
         for round in 0..12000 {
             let universe = 14 + round % 10;
-            let count = 6 + (rng() % 40) as usize;
-            let mut sets: Vec<u128> = (0..count)
-                .map(|_| {
-                    let size = 2 + rng() % 4;
-                    (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
-                })
-                .collect();
-            sets.sort_by_key(|s| (s.count_ones(), *s));
-            sets.dedup();
+            let sets = small_sets(&mut rng, universe);
             let mut table = Box::new(BitmapTable::new());
             let state = table.load(&sets).unwrap();
             let position = (rng() % universe) as u8;
@@ -886,15 +893,7 @@ mod tests {
         let (mut ruled_out, mut by_exact_test) = (0, 0);
         for round in 0..6000 {
             let universe = 14 + round % 10;
-            let count = 6 + (rng() % 40) as usize;
-            let mut sets: Vec<u128> = (0..count)
-                .map(|_| {
-                    let size = 2 + rng() % 4;
-                    (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
-                })
-                .collect();
-            sets.sort_by_key(|s| (s.count_ones(), *s));
-            sets.dedup();
+            let sets = small_sets(&mut rng, universe);
             let mut table = Box::new(BitmapTable::new());
             let state = table.load(&sets).unwrap();
             let position = (rng() % universe) as u8;
