@@ -216,10 +216,13 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
         steps += 1;
+        // With `PIPE`, the next option's node is read before the walk's stores (which
+        // never change it: they go to other items' lists and to headers).
+        let next = if PIPE { at(nd, rr).down } else { 0 };
         let (ch, sk) = walk_rest::<W, HIDE, COLORED, PIPE>(nd, rr);
         changed += ch;
         skipped += sk;
-        rr = at(nd, rr).down;
+        rr = if PIPE { next } else { at(nd, rr).down };
     }
     if HIDE {
         t.updates += 1 + changed;
