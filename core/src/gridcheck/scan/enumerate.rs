@@ -10,7 +10,10 @@
 //! give the fewest children; the first level takes the smallest set, and the
 //! [chunks](super::Chunks) follow the same rule). A cell tried at a level is *dead* for
 //! that level's later siblings and all their subtrees: so every clue set is generated
-//! once, and a set whose cells are all dead can no longer be hit (prune). Before
+//! once, and a set whose cells are all dead can no longer be hit (prune). The children
+//! are tried in position order, except those of the probed levels below the chunk
+//! levels: there the cell that the most sets of the probes' family hold goes first
+//! ([`ProbeScratch::next_child`]). Before
 //! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
 //! sets pairwise disjoint on live cells must not need more clues than are left; when it
 //! needs exactly as many or one fewer, each packed set takes one clue (plus at most one
