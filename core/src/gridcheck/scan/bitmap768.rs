@@ -99,6 +99,9 @@ pub(crate) struct ProbeScratch {
     by_live_size: [SetMask; SIZE_CLASSES],
     /// Bit `z` set when `by_live_size[z]` is not empty.
     sizes_present: u32,
+    /// For each position of the branch given to [`ProbeScratch::rank_children`], how
+    /// many sets of `sets` hold it: the children's order ([`ProbeScratch::next_child`]).
+    held: [u8; 128],
 }
 
 impl ProbeScratch {
@@ -111,7 +114,48 @@ impl ProbeScratch {
             cell_sets: [0; 128],
             by_live_size: [0; SIZE_CLASSES],
             sizes_present: 0,
+            held: [0; 128],
         }
+    }
+}
+
+impl ProbeScratch {
+    /// Counts, for each position of `branch` (a parent's children), the family sets
+    /// holding it; after [`BitmapTable::prepare_probes`] for that parent.
+    #[inline]
+    pub(crate) fn rank_children(&mut self, branch: u128) {
+        let mut rest = branch;
+        while rest != 0 {
+            let position = rest.trailing_zeros() as usize & 127;
+            rest &= rest - 1;
+            self.held[position] = count_ones(self.cell_sets[position]) as u8;
+        }
+    }
+
+    /// The child of `branch` (not empty; positions ranked by
+    /// [`ProbeScratch::rank_children`]) to try next: the one the most family sets hold,
+    /// the lowest position of those. Tried first, such a cell leaves the fewest sets
+    /// unhit below it, and then, dead for its later siblings, takes a live cell from the
+    /// most sets they must hit. Counted on 30 grids, this order leaves 5.6 % fewer
+    /// placements than position order (most on the slow grids); the reverse order left
+    /// 5 % more on a slow grid (docs/PERFORMANCE.md, fifth pass). Any order enumerates
+    /// every clue set once, so the puzzles are the same.
+    #[inline]
+    pub(crate) fn next_child(&self, branch: u128) -> u8 {
+        let mut rest = branch;
+        let mut best = branch.trailing_zeros() as u8;
+        let mut most = self.held[usize::from(best) & 127];
+        rest &= rest - 1;
+        while rest != 0 {
+            let position = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let held = self.held[usize::from(position) & 127];
+            if held > most {
+                most = held;
+                best = position;
+            }
+        }
+        best
     }
 }
 
@@ -456,8 +500,13 @@ impl BitmapTable {
         let mut candidates = siblings & !held;
         let mut covered = 0u128;
         for _ in 0..COVERED_SIBLINGS {
-            covered |= candidates & candidates.wrapping_neg();
-            candidates &= candidates.wrapping_sub(1);
+            if candidates == 0 {
+                break;
+            }
+            // The next sibling in the parent's order ([`ProbeScratch::next_child`]).
+            let next = 1u128 << scratch.next_child(candidates);
+            covered |= next;
+            candidates &= !next;
         }
         if covered != 0 {
             let shared = members & !region_fit::sets_met(covered, cell_sets);

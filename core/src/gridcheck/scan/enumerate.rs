@@ -10,7 +10,10 @@
 //! give the fewest children; the first level takes the smallest set, and the
 //! [chunks](super::Chunks) follow the same rule). A cell tried at a level is *dead* for
 //! that level's later siblings and all their subtrees: so every clue set is generated
-//! once, and a set whose cells are all dead can no longer be hit (prune). Before
+//! once, and a set whose cells are all dead can no longer be hit (prune). The children
+//! are tried in position order, except those of the probed levels below the chunk
+//! levels: there the cell that the most sets of the probes' family hold goes first
+//! ([`ProbeScratch::next_child`]). Before
 //! a child with at most [`PACKING_LEVELS`] clues left is visited, a greedy packing of unhit
 //! sets pairwise disjoint on live cells must not need more clues than are left; when it
 //! needs exactly as many or one fewer, each packed set takes one clue (plus at most one
@@ -450,9 +453,12 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// Tries the clues of level `depth` (sets still unhit; each child has `left` clues
     /// left, at most [`PACKING_LEVELS`], and no chunk filter) until one leaves a child
     /// worth visiting: pushes that child and returns true; false when the frame is
-    /// exhausted or the step count reaches `stop_steps`. The same placements, order,
-    /// steps and children as the general loop, without its per-placement frame handling
-    /// (most of these placements are pruned by the probe).
+    /// exhausted or the step count reaches `stop_steps`. The same placements, steps and
+    /// children as the general loop, without its per-placement frame handling (most of
+    /// these placements are pruned by the probe); the children's order differs: the
+    /// cell held by the most sets of the probes' family goes first, so its subtree is
+    /// small (it hits those sets) and, dead for its later siblings, it leaves fewer live
+    /// cells in the sets they must hit (docs/PERFORMANCE.md, fifth pass).
     #[inline(always)]
     fn descend(&mut self, depth: usize, frame: Frame, left: usize, stop_steps: u64) -> bool {
         let free = self.prepared.free_positions();
@@ -466,12 +472,20 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let mut child = None;
         if self.probes_for != depth + 1 {
             table.prepare_probes(state, from, frame.dead, &mut self.probe_scratch);
+            self.probe_scratch.rank_children(frame.branch);
             self.probes_for = depth + 1;
         }
         while branch != 0 && self.stats.steps < stop_steps {
-            let position = branch.trailing_zeros() as u8;
+            // Below the chunk levels, the child whose cell most family sets hold first
+            // (`ProbeScratch::next_child`); the chunk levels keep position order, which
+            // the chunks follow.
+            let position = if depth >= CHUNK_LEVELS {
+                self.probe_scratch.next_child(branch)
+            } else {
+                branch.trailing_zeros() as u8
+            };
             let bit = 1u128 << position;
-            branch &= branch - 1;
+            branch &= !bit;
             dead |= bit;
             self.stats.steps += 1;
             let probe = if doomed & bit != 0 {
