@@ -549,6 +549,32 @@ impl BitmapTable {
         common
     }
 
+    /// The position of `branch` (not empty) held by the most sets `state` leaves unhit
+    /// (words `from..`), the lowest position of those.
+    pub(crate) fn most_unhit(&self, state: &State, branch: u128, from: usize) -> u8 {
+        let state = &state.0;
+        let words = self.words.min(WORDS);
+        let from = from.min(words);
+        let mut rest = branch;
+        let mut best = branch.trailing_zeros() as u8;
+        let mut most = 0;
+        while rest != 0 {
+            let position = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let hit = &self.hit[usize::from(position)];
+            let held: u32 = state[from..words]
+                .iter()
+                .zip(&hit[from..words])
+                .map(|(s, h)| (s & h).count_ones())
+                .sum();
+            if held > most {
+                most = held;
+                best = position;
+            }
+        }
+        best
+    }
+
     /// The enumeration's branch set after a placement: [`fewest_live`] over the sets
     /// `state` leaves unhit, from set `head` (the first unhit one) on.
     #[inline]
