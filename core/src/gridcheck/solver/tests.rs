@@ -459,3 +459,23 @@ fn open_boards_have_no_singles_left() {
     }
     assert!(open > 300, "{open} open boards checked");
 }
+
+#[test]
+fn differences_are_the_cells_that_lost_the_grid_digit() {
+    let grid = Grid::parse(GRID_A).unwrap();
+    let words = grid_words(&grid);
+    let mut board = board::Board::EMPTY;
+    assert_eq!(board.differences(&words), 0);
+    // Forbid the grid's digit on a spread of cells: every digit (so every word of a band,
+    // digit 9 included) and every band is hit.
+    let mut expected = 0u128;
+    for cell in (0..81).step_by(7) {
+        let d = grid.digits()[cell] as usize - 1;
+        board.forbid(d, cell);
+        expected |= 1 << cell;
+        // Another digit lost elsewhere changes nothing.
+        let other = (cell + 3) % 81;
+        board.forbid(grid.digits()[other] as usize % 9, other);
+        assert_eq!(board.differences(&words), expected, "after cell {cell}");
+    }
+}
