@@ -516,10 +516,14 @@ impl Board {
     pub(crate) fn differences(&self, grid_words: &[u32; 27]) -> u128 {
         let mut diff = 0u128;
         for b in 0..3 {
-            let mut keeps_grid_digit = 0u32;
-            for d in 0..9 {
-                keeps_grid_digit |= self.cand[word(d, b)] & grid_words[word(d, b)];
+            let (cand, grid) = (&self.cand[b * 9..b * 9 + 9], &grid_words[b * 9..b * 9 + 9]);
+            // Digits 0..8 as two rows of four lanes (vector code), then digit 8: this is
+            // asked at every branch of UA generation.
+            let mut lanes = [0u32; 4];
+            for (k, lane) in lanes.iter_mut().enumerate() {
+                *lane = cand[k] & grid[k] | cand[k + 4] & grid[k + 4];
             }
+            let keeps_grid_digit = lanes[0] | lanes[1] | lanes[2] | lanes[3] | cand[8] & grid[8];
             diff |= ((BAND & !keeps_grid_digit) as u128) << (27 * b);
         }
         diff

@@ -244,7 +244,9 @@ fn grid_words(grid: &Grid) -> [u32; 27] {
 pub(crate) trait DifferenceSink {
     /// Called before each guess with the cells that can no longer hold the grid's digit
     /// (placed otherwise, or lost it as a candidate): true skips the branch (every solution
-    /// below it differs from the grid on at least those cells).
+    /// below it differs from the grid on at least those cells). The answer must depend only
+    /// on the cells and on the differences found so far: it is reused for the same cells
+    /// until the next [`DifferenceSink::found`].
     fn prune(&self, placed_differently: Cells) -> bool;
     /// Called with each solution's difference from the grid (never empty); `Break` stops.
     fn found(&mut self, difference: Cells) -> ControlFlow<()>;
@@ -267,12 +269,27 @@ pub(crate) fn for_each_difference(
     let givens = givens.iter().map(|c| (c, digits[c as usize]));
     let mut search = Search::<FULL_DEPTH>::new(givens, Some(digits));
     let mut passed = 0u64;
-    while search.advance_pruned(|board| sink.prune(Cells(board.differences(&words)))) {
+    // The last prune question and its answer, until the sink is told of a difference: a
+    // guess that places the grid's digit often leaves the difference as it was, and asking
+    // again would scan the sink's sets for the same answer.
+    let mut last: Option<(Cells, bool)> = None;
+    while search.advance_pruned(|board| {
+        let placed_differently = Cells(board.differences(&words));
+        match last {
+            Some((cells, answer)) if cells == placed_differently => answer,
+            _ => {
+                let answer = sink.prune(placed_differently);
+                last = Some((placed_differently, answer));
+                answer
+            }
+        }
+    }) {
         let diff = Cells(search.board().differences(&words));
         if diff.is_empty() {
             continue; // the grid itself
         }
         passed += 1;
+        last = None;
         if sink.found(diff).is_break() {
             break;
         }

@@ -459,3 +459,58 @@ fn open_boards_have_no_singles_left() {
     }
     assert!(open > 300, "{open} open boards checked");
 }
+
+#[test]
+fn differences_are_the_cells_that_lost_the_grid_digit() {
+    let grid = Grid::parse(GRID_A).unwrap();
+    let words = grid_words(&grid);
+    let mut board = board::Board::EMPTY;
+    assert_eq!(board.differences(&words), 0);
+    // Forbid the grid's digit on a spread of cells: every digit (so every word of a band,
+    // digit 9 included) and every band is hit.
+    let mut expected = 0u128;
+    for cell in (0..81).step_by(7) {
+        let d = grid.digits()[cell] as usize - 1;
+        board.forbid(d, cell);
+        expected |= 1 << cell;
+        // Another digit lost elsewhere changes nothing.
+        let other = (cell + 3) % 81;
+        board.forbid(grid.digits()[other] as usize % 9, other);
+        assert_eq!(board.differences(&words), expected, "after cell {cell}");
+    }
+}
+
+#[test]
+fn for_each_difference_asks_the_same_prune_question_once_between_finds() {
+    // A sink that prunes nothing and counts the questions repeated since the last find
+    // (`prune` takes `&self`, hence the cell).
+    struct Record {
+        last_asked: core::cell::Cell<Option<Cells>>,
+        repeated: core::cell::Cell<u32>,
+        found: u64,
+    }
+    impl DifferenceSink for Record {
+        fn prune(&self, cells: Cells) -> bool {
+            if self.last_asked.replace(Some(cells)) == Some(cells) {
+                self.repeated.set(self.repeated.get() + 1);
+            }
+            false
+        }
+        fn found(&mut self, _: Cells) -> ControlFlow<()> {
+            self.found += 1;
+            self.last_asked.set(None);
+            ControlFlow::Continue(())
+        }
+    }
+    let grid = Grid::parse(GRID_A).unwrap();
+    let blanks = grid.cells_of_digit(1) | grid.cells_of_digit(2) | grid.cells_of_digit(3);
+    let mut record = Record {
+        last_asked: None.into(),
+        repeated: 0.into(),
+        found: 0,
+    };
+    let passed = for_each_difference(&grid, blanks.complement(), &mut record);
+    assert!(passed > 1);
+    assert_eq!(record.found, passed);
+    assert_eq!(record.repeated.get(), 0);
+}

@@ -6,7 +6,12 @@
 //! removed. If the scratch fills up the result is marked incomplete: it might then hold
 //! non-minimal sets (a subset that would have removed them was lost), so the caller must
 //! drop it entirely.
-use crate::gridcheck::cells::Cells;
+//!
+//! The sets are kept sorted by size, with the end of each size class: a set can only hold
+//! kept sets no larger than itself, so [`Antichain::covers`] (asked at every branch of the
+//! enumeration) reads only those, and a new set's kept supersets are looked for only among
+//! the sets at least as large.
+use crate::gridcheck::cells::{Cells, CELL_COUNT};
 
 /// An antichain (no member a subset of another) over caller storage.
 ///
@@ -24,18 +29,26 @@ use crate::gridcheck::cells::Cells;
 /// ```
 #[derive(Debug)]
 pub struct Antichain<'s> {
+    /// The kept sets in `storage[..len]`, sorted by size.
     storage: &'s mut [Cells],
     len: usize,
     overflowed: bool,
+    /// `ends[s]`: number of kept sets of at most `s` cells (where the sets larger than `s`
+    /// start in `storage`).
+    ends: [u32; CELL_COUNT + 1],
 }
 
 impl<'s> Antichain<'s> {
-    /// An empty antichain that can hold `storage.len()` sets.
+    /// An empty antichain that can hold `storage.len()` sets (at most `u32::MAX`).
     pub fn new(storage: &'s mut [Cells]) -> Antichain<'s> {
+        // The size classes count in u32 (half the bytes to update): room beyond that is
+        // never used.
+        let room = storage.len().min(u32::MAX as usize);
         Antichain {
-            storage,
+            storage: &mut storage[..room],
             len: 0,
             overflowed: false,
+            ends: [0; CELL_COUNT + 1],
         }
     }
 
@@ -43,9 +56,24 @@ impl<'s> Antichain<'s> {
     /// superset of it are useless.
     #[inline]
     pub fn covers(&self, set: Cells) -> bool {
-        self.storage[..self.len]
+        // Only sets no larger than `set` can be inside it.
+        self.storage[..self.no_larger_than(set.len())]
             .iter()
             .any(|kept| kept.is_subset_of(set))
+    }
+
+    /// Number of kept sets of at most `size` cells (they come first in the storage).
+    #[inline]
+    fn no_larger_than(&self, size: u32) -> usize {
+        self.ends[(size as usize).min(CELL_COUNT)] as usize
+    }
+
+    /// Adds `delta` (+1 or -1, wrapping) to the counts of the size classes from `size` up.
+    #[inline]
+    fn count_size(&mut self, size: u32, delta: u32) {
+        for end in &mut self.ends[(size as usize).min(CELL_COUNT)..] {
+            *end = end.wrapping_add(delta);
+        }
     }
 
     /// Offers `set`: kept unless it contains a kept set; kept supersets of it are removed.
@@ -54,26 +82,35 @@ impl<'s> Antichain<'s> {
         if self.overflowed || self.covers(set) {
             return false;
         }
-        let mut i = 0;
-        while i < self.len {
-            if set.is_subset_of(self.storage[i]) {
-                self.len -= 1;
-                self.storage[i] = self.storage[self.len];
+        // Remove the kept supersets, keeping the order: they are at least as large (a set
+        // of the same size can differ only in stray bits above the grid).
+        let size = set.len();
+        let first = match size {
+            0 => 0,
+            _ => self.no_larger_than(size - 1),
+        };
+        let mut kept = first;
+        for i in first..self.len {
+            let other = self.storage[i];
+            if set.is_subset_of(other) {
+                self.count_size(other.len(), u32::MAX);
             } else {
-                i += 1;
+                self.storage[kept] = other;
+                kept += 1;
             }
         }
-        match self.storage.get_mut(self.len) {
-            Some(slot) => {
-                *slot = set;
-                self.len += 1;
-                true
-            }
-            None => {
-                self.overflowed = true;
-                false
-            }
+        self.len = kept;
+        if self.len == self.storage.len() {
+            self.overflowed = true;
+            return false;
         }
+        // Insert after the sets of its size.
+        let at = self.no_larger_than(size);
+        self.storage.copy_within(at..self.len, at + 1);
+        self.storage[at] = set;
+        self.len += 1;
+        self.count_size(size, 1);
+        true
     }
 
     /// Whether a set had to be refused for lack of room (the result is then unusable).
@@ -81,7 +118,7 @@ impl<'s> Antichain<'s> {
         self.overflowed
     }
 
-    /// The kept sets (in no particular order).
+    /// The kept sets (in no particular order: by size at present).
     pub fn as_slice(&self) -> &[Cells] {
         &self.storage[..self.len]
     }
@@ -90,6 +127,7 @@ impl<'s> Antichain<'s> {
     pub fn clear(&mut self) {
         self.len = 0;
         self.overflowed = false;
+        self.ends = [0; CELL_COUNT + 1];
     }
 }
 
@@ -114,6 +152,50 @@ mod tests {
         let mut kept: std::vec::Vec<Cells> = chain.as_slice().into();
         kept.sort();
         assert_eq!(kept, [mid, other]);
+        assert!(!chain.overflowed());
+    }
+
+    #[test]
+    fn matches_a_plain_antichain_and_stays_sorted_by_size() {
+        use crate::gridcheck::ua::SplitMix64;
+        use std::vec::Vec;
+        let mut rng = SplitMix64::new(5);
+        let mut storage = [Cells::EMPTY; 64];
+        let mut chain = Antichain::new(&mut storage);
+        for round in 0..20 {
+            chain.clear();
+            let mut plain: Vec<Cells> = Vec::new();
+            for _ in 0..60 {
+                // Small random sets over 12 cells (many inclusions), now and then with a
+                // stray bit above the grid.
+                let mut set = Cells::EMPTY;
+                for _ in 0..1 + rng.below(6) {
+                    set.insert(rng.below(12) as u8 * 7);
+                }
+                if rng.below(8) == 0 {
+                    set = Cells(set.0 | 1 << 100);
+                }
+                let probe = Cells(set.0 | Cells::single(rng.below(81) as u8).0);
+                let plain_covers = plain.iter().any(|k| k.is_subset_of(probe));
+                assert_eq!(chain.covers(probe), plain_covers, "round {round}");
+                let keep = !plain.iter().any(|k| k.is_subset_of(set));
+                if keep {
+                    plain.retain(|k| !set.is_subset_of(*k));
+                    plain.push(set);
+                }
+                assert_eq!(chain.offer(set), keep, "round {round}");
+                let held = chain.as_slice();
+                assert!(held.windows(2).all(|w| w[0].len() <= w[1].len()));
+                for size in 0..=CELL_COUNT as u32 {
+                    let n = held.iter().filter(|k| k.len() <= size).count();
+                    assert_eq!(chain.no_larger_than(size), n);
+                }
+                let (mut a, mut b): (Vec<Cells>, Vec<Cells>) = (held.into(), plain.clone());
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "round {round}");
+            }
+        }
         assert!(!chain.overflowed());
     }
 
