@@ -152,9 +152,10 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define GRIDCHECK_HEADER_BYTES 16384
 
 /**
- * Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
+ * Bytes of the 768-set bitmap table every workspace holds, with the scratch of the
+ * probes of a few search levels (rounded up to 16).
  */
-#define GRIDCHECK_TABLE_BYTES 20080
+#define GRIDCHECK_TABLE_BYTES 39280
 
 /**
  * Bytes per unavoidable set (a 128-bit cell set).

@@ -11,8 +11,9 @@ pub const GRIDCHECK_WORKSPACE_ALIGN: usize = 8;
 /// Bytes reserved in every workspace for the handle and the scan objects (the grid, the
 /// options, the prepared scan and the chunk run); the Rust side asserts that they fit.
 pub const GRIDCHECK_HEADER_BYTES: usize = 16384;
-/// Bytes of the 768-set bitmap table every workspace holds (rounded up to 16).
-pub const GRIDCHECK_TABLE_BYTES: usize = 20080;
+/// Bytes of the 768-set bitmap table every workspace holds, with the scratch of the
+/// probes of a few search levels (rounded up to 16).
+pub const GRIDCHECK_TABLE_BYTES: usize = 39280;
 /// Bytes per unavoidable set (a 128-bit cell set).
 pub const GRIDCHECK_SET_BYTES: usize = 16;
 /// Bytes per search level (a 768-set bitmap state).

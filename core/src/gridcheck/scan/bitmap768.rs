@@ -6,8 +6,11 @@
 //! bit is the first unhit set in table order (the smallest, the enumeration's branch set).
 //! Only as many 64-bit words as the set count needs are touched.
 
-use super::region_fit::{self, regions_can_hit, split_region, CellSets, Family, SetMask};
-use super::transpose::transpose_narrow;
+#[cfg(test)]
+use super::probe_scratch::RESORT_CELLS;
+use super::probe_scratch::{ProbeScratch, PROBE_SLOTS};
+use super::region_fit::{self, regions_can_hit, split_region, Family, SetMask};
+use super::transpose::{transpose_narrow, NARROW_COLUMNS};
 use crate::gridcheck::cells::CELL_COUNT;
 
 /// Capacity in sets.
@@ -45,7 +48,7 @@ impl Default for LevelState {
 /// The state type of the table's methods (its bits: `.0`).
 type State = LevelState;
 
-/// What placing a clue leaves, from [`BitmapTable::probe`].
+/// What placing a clue leaves, from [`HitTable::probe`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Probe {
     /// Every set is hit.
@@ -53,119 +56,34 @@ pub(crate) enum Probe {
     /// The sets left unhit need more clues than are left.
     Pruned,
     /// Not pruned, and some set is (or may be) left unhit: write the child state with
-    /// [`BitmapTable::place`].
+    /// [`HitTable::place`].
     Open,
 }
 
-/// With at most this many clues left, [`BitmapTable::probe`] reads, beyond the parent's
+/// With at most this many clues left, [`HitTable::probe`] reads, beyond the parent's
 /// family, only the first [`NARROW_PROBE_WORDS`] words of the state.
 pub(crate) const NARROW_PROBE_CLUES: usize = 3;
 /// Words (64 sets each) a narrow probe reads beyond the family: the 256 smallest sets.
 pub(crate) const NARROW_PROBE_WORDS: usize = 4;
-/// Live-size classes of the family's packing order ([`BitmapTable::prepare_probes`]):
+/// Live-size classes of the family's packing order ([`HitTable::prepare_probes`]):
 /// sets of this many live cells or more share the last class.
 pub(crate) const SIZE_CLASSES: usize = 32;
-/// Most regions the exact test of [`BitmapTable::probe`] handles.
+/// Most regions the exact test of [`HitTable::probe`] handles.
 pub(crate) const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
-/// Sets the packing (first, by live size) and the exact test of [`BitmapTable::probe`]
+/// Sets the packing (first, by live size) and the exact test of [`HitTable::probe`]
 /// read: the first this many unhit sets of the parent state
-/// ([`BitmapTable::prepare_probes`]), less those the placed clue hits. 128 sets (one
+/// ([`HitTable::prepare_probes`]), less those the placed clue hits. 128 sets (one
 /// `u128` mask) prune more than 64 for their cost (docs/PERFORMANCE.md).
 pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 
 /// Siblings (the positions a parent tries after a child, outside the exact test's
-/// regions) the exact test of [`BitmapTable::probe_with_siblings`] covers: it first reads
+/// regions) the exact test of [`HitTable::probe_with_siblings`] covers: it first reads
 /// the members none of them holds, so that a failure rules them out as well. Covering
 /// more makes that test longer (the measurements that chose 2: docs/PERFORMANCE.md).
 pub(crate) const COVERED_SIBLINGS: usize = 2;
 
-/// Caller scratch of [`BitmapTable::probe`]: the parent's family of sets for the packing
-/// and the exact test, with its per-position masks and its packing order, built once for
-/// all the children of a state ([`BitmapTable::prepare_probes`]).
-#[derive(Clone)]
-pub(crate) struct ProbeScratch {
-    /// The first [`TIGHT_SETS`] unhit sets of the parent state, in table order.
-    sets: [u128; TIGHT_SETS],
-    /// Sets in `sets`.
-    len: usize,
-    /// Index in the table of the first unhit set after the family (the table's end when
-    /// the family holds them all).
-    rest_from: usize,
-    /// For each position (below [`super::transpose::NARROW_COLUMNS`]; the entries
-    /// from there on are never read), the sets of `sets` holding it.
-    cell_sets: CellSets,
-    /// `by_live_size[z]`: the sets of `sets` with `z` live cells in the parent (the last
-    /// class: `z` or more).
-    by_live_size: [SetMask; SIZE_CLASSES],
-    /// Bit `z` set when `by_live_size[z]` is not empty.
-    sizes_present: u32,
-    /// For each position of the branch given to [`ProbeScratch::rank_children`], how
-    /// many sets of `sets` hold it: the children's order ([`ProbeScratch::next_child`]).
-    held: [u8; 128],
-}
-
-impl ProbeScratch {
-    /// Fresh scratch.
-    pub(crate) const fn new() -> ProbeScratch {
-        ProbeScratch {
-            sets: [0; TIGHT_SETS],
-            len: 0,
-            rest_from: 0,
-            cell_sets: [0; 128],
-            by_live_size: [0; SIZE_CLASSES],
-            sizes_present: 0,
-            held: [0; 128],
-        }
-    }
-}
-
-impl ProbeScratch {
-    /// Counts, for each position of `branch` (a parent's children), the family sets
-    /// holding it; after [`BitmapTable::prepare_probes`] for that parent.
-    #[inline]
-    pub(crate) fn rank_children(&mut self, branch: u128) {
-        let mut rest = branch;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as usize & 127;
-            rest &= rest - 1;
-            self.held[position] = count_ones(self.cell_sets[position]) as u8;
-        }
-    }
-
-    /// The child of `branch` (not empty; positions ranked by
-    /// [`ProbeScratch::rank_children`]) to try next: the one the most family sets hold,
-    /// the lowest position of those. Tried first, such a cell leaves the fewest sets
-    /// unhit below it, and then, dead for its later siblings, takes a live cell from the
-    /// most sets they must hit. Counted on 30 grids, this order leaves 5.6 % fewer
-    /// placements than position order (most on the slow grids); the reverse order left
-    /// 5 % more on a slow grid (docs/PERFORMANCE.md, fifth pass). Any order enumerates
-    /// every clue set once, so the puzzles are the same.
-    #[inline]
-    pub(crate) fn next_child(&self, branch: u128) -> u8 {
-        let mut rest = branch;
-        let mut best = branch.trailing_zeros() as u8;
-        let mut most = self.held[usize::from(best) & 127];
-        rest &= rest - 1;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let held = self.held[usize::from(position) & 127];
-            if held > most {
-                most = held;
-                best = position;
-            }
-        }
-        best
-    }
-}
-
-impl Default for ProbeScratch {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// Hitting masks and per-set data of the sets loaded at the last switch.
+/// A chunk run's table: the hitting masks of the sets loaded at the last switch, and the
+/// scratch of the probes of a few search levels.
 ///
 /// Opaque: a chunk run loads it; a [`super::WorkspaceView`] borrows one, a
 /// [`super::Workspace`] owns one.
@@ -178,10 +96,11 @@ impl Default for ProbeScratch {
 /// ```
 #[derive(Clone)]
 pub struct BitmapTable {
-    hit: [[u64; WORDS]; CELL_COUNT],
-    sets: [u128; CAPACITY],
-    len: usize,
-    words: usize,
+    /// The sets and their hitting masks.
+    pub(crate) hits: HitTable,
+    /// The probes' scratch of the depths modulo [`PROBE_SLOTS`]: in caller storage with
+    /// the table, not in the [`super::ChunkRun`], which the C ABI moves by value.
+    pub(crate) probes: [ProbeScratch; PROBE_SLOTS],
 }
 
 impl Default for BitmapTable {
@@ -191,9 +110,35 @@ impl Default for BitmapTable {
 }
 
 impl BitmapTable {
-    /// An empty table (about 21 KB; keep it in caller storage).
+    /// An empty table (about 40 KB; keep it in caller storage).
     pub const fn new() -> BitmapTable {
         BitmapTable {
+            hits: HitTable::new(),
+            probes: [const { ProbeScratch::new() }; PROBE_SLOTS],
+        }
+    }
+}
+
+/// Hitting masks and per-set data of the sets loaded at the last switch (the part of a
+/// [`BitmapTable`] the probes read).
+#[derive(Clone)]
+pub(crate) struct HitTable {
+    hit: [[u64; WORDS]; CELL_COUNT],
+    sets: [u128; CAPACITY],
+    len: usize,
+    words: usize,
+}
+
+impl Default for HitTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl HitTable {
+    /// An empty table.
+    pub(crate) const fn new() -> HitTable {
+        HitTable {
             hit: [[0; WORDS]; CELL_COUNT],
             sets: [0; CAPACITY],
             len: 0,
@@ -210,7 +155,7 @@ impl BitmapTable {
         self.load_from(sets.iter().copied())
     }
 
-    /// Like [`BitmapTable::load`] from an iterator; `None` (table unusable) when it yields
+    /// Like [`HitTable::load`] from an iterator; `None` (table unusable) when it yields
     /// more than [`CAPACITY`] sets.
     pub(crate) fn load_from(&mut self, sets: impl Iterator<Item = u128>) -> Option<State> {
         for row in self.hit.iter_mut() {
@@ -290,7 +235,7 @@ impl BitmapTable {
             == 0
     }
 
-    /// Readies `scratch` for [`BitmapTable::probe`] on the children of `state` (words
+    /// Readies `scratch` for [`HitTable::probe`] on the children of `state` (words
     /// `from..`, cells `dead` dead): keeps its first [`TIGHT_SETS`] unhit sets (the
     /// *family*), for each position which of them hold it (one bit-matrix transposition),
     /// and the family by live size (the packing order: small sets first pack more).
@@ -320,34 +265,98 @@ impl BitmapTable {
             }
         }
         scratch.len = len;
+        scratch.members = region_fit::first_sets(len);
         scratch.rest_from = rest_from;
-        // The classes per 64-set half (no `u128` shift by a variable).
-        let mut halves = [[0u64; SIZE_CLASSES]; 2];
-        let mut present = 0u32;
-        for (half, sets) in halves.iter_mut().zip(scratch.sets[..len].chunks(64)) {
-            for (i, &set) in sets.iter().enumerate() {
-                let size = (count_ones(set & !dead) as usize).min(SIZE_CLASSES - 1);
-                half[size] |= 1 << i;
-                present |= 1 << size;
-            }
-        }
-        for (class, (&low, &high)) in scratch
-            .by_live_size
-            .iter_mut()
-            .zip(halves[0].iter().zip(&halves[1]))
-        {
-            *class = u128::from(low) | u128::from(high) << 64;
-        }
-        scratch.sizes_present = present;
+        scratch.sort_by_live_size(dead);
         transpose_narrow(&scratch.sets[..len], &mut scratch.cell_sets);
+    }
+}
+
+impl HitTable {
+    /// Readies `child` for [`HitTable::probe`] on the children of `child_state`, the
+    /// state `parent` was prepared for with `position` placed (cells `dead` dead): the
+    /// same family as [`HitTable::prepare_probes`] would keep (the first
+    /// [`TIGHT_SETS`] unhit sets), derived from the parent's without the transposition.
+    /// The parent's members that `position` misses keep their entries and masks; the
+    /// entries of those it hits are refilled with the next unhit sets after the parent's
+    /// family, in table order, whose cells are added to the masks one by one. Only the
+    /// entries' order differs from a fresh preparation's (the probes' proofs read the
+    /// family as a set; only the packing's ties within a live-size class follow it).
+    pub(crate) fn derive_probes(
+        &self,
+        parent: &ProbeScratch,
+        position: u8,
+        child_state: &State,
+        dead: u128,
+        child: &mut ProbeScratch,
+    ) {
+        let hit = parent.cell_sets[usize::from(position) & 127] & parent.members;
+        child.sets = parent.sets;
+        child.len = parent.len;
+        for (mask, &parent_mask) in child.cell_sets[..NARROW_COLUMNS]
+            .iter_mut()
+            .zip(&parent.cell_sets[..NARROW_COLUMNS])
+        {
+            *mask = parent_mask & !hit;
+        }
+        let mut members = parent.members & !hit;
+        // The parent's classes less the sets hit, then down for the cells dead since.
+        for (class, &parent_class) in child.by_live_size.iter_mut().zip(&parent.by_live_size) {
+            *class = parent_class & !hit;
+        }
+        child.members = members;
+        child.sorted_dead = parent.sorted_dead;
+        child.resort_by_live_size(dead);
+        // The parent's family is every unhit set before `rest_from` (all of them when it
+        // holds fewer than TIGHT_SETS): the refills come from there on.
+        let mut holes = hit;
+        let mut rest_from = parent.rest_from;
+        let state = &child_state.0;
+        let words = self.words.min(WORDS);
+        let mut w = rest_from / 64;
+        while holes != 0 && w < words {
+            let mut bits = state[w];
+            if w == rest_from / 64 {
+                bits &= u64::MAX << (rest_from % 64);
+            }
+            while bits != 0 {
+                let index = w * 64 + bits.trailing_zeros() as usize;
+                if holes == 0 {
+                    rest_from = index;
+                    break;
+                }
+                bits &= bits - 1;
+                let entry = holes.trailing_zeros() as usize & (TIGHT_SETS - 1);
+                holes &= holes - 1;
+                let set = self.sets[index];
+                child.sets[entry] = set;
+                members |= 1 << entry;
+                let mut cells = set;
+                while cells != 0 {
+                    child.cell_sets[cells.trailing_zeros() as usize & 127] |= 1 << entry;
+                    cells &= cells - 1;
+                }
+                let size = (count_ones(set & !dead) as usize).min(SIZE_CLASSES - 1);
+                child.by_live_size[size] |= 1 << entry;
+                rest_from = index + 1;
+            }
+            w += 1;
+        }
+        if holes != 0 {
+            // No unhit set is left after the family.
+            rest_from = words * 64;
+        }
+        child.members = members;
+        child.rest_from = rest_from;
+        child.note_sizes_present();
     }
 
     /// Placing `position` on `state` (words `from..`), read without writing the child
     /// state: [`Probe::AllHit`] when it hits every set; [`Probe::Pruned`] when the sets it
     /// leaves unhit cannot all be hit by `clues` more clues outside `dead`; [`Probe::Open`]
     /// otherwise. Most placements near the leaves are pruned here, so only the survivors
-    /// pay for writing the child state with [`BitmapTable::place`]. `scratch` must have
-    /// been prepared for `state` ([`BitmapTable::prepare_probes`]).
+    /// pay for writing the child state with [`HitTable::place`]. `scratch` must have
+    /// been prepared for `state` ([`HitTable::prepare_probes`]).
     ///
     /// "Cannot" is proved from the sets it leaves unhit: first the *family* (the parent's
     /// first [`TIGHT_SETS`] unhit sets, less those `position` hits) by live size in the
@@ -379,7 +388,7 @@ impl BitmapTable {
             .0
     }
 
-    /// [`BitmapTable::probe`] of the child of `position`, where `siblings` are the
+    /// [`HitTable::probe`] of the child of `position`, where `siblings` are the
     /// positions its parent tries after it (live now, dead by then); also returns the
     /// siblings whose children the same proof prunes, so their probes can be skipped.
     ///
@@ -406,7 +415,7 @@ impl BitmapTable {
     ) -> (Probe, u128) {
         let state = &state.0;
         let cell_sets = &scratch.cell_sets;
-        let members = region_fit::first_sets(scratch.len) & !cell_sets[usize::from(position)];
+        let members = scratch.members & !cell_sets[usize::from(position)];
         let mut packing = Packing::new(clues, dead);
         let mut sizes = if members == 0 {
             0
@@ -612,7 +621,7 @@ impl BitmapTable {
 /// before the one multiply that adds the bytes (x86_64's baseline has no `popcnt`, and
 /// `count_ones` on a `u128` counts each half to the end).
 #[inline(always)]
-fn count_ones(x: u128) -> u32 {
+pub(super) fn count_ones(x: u128) -> u32 {
     const ONES: u64 = 0x5555_5555_5555_5555;
     const PAIRS: u64 = 0x3333_3333_3333_3333;
     const NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
@@ -825,7 +834,7 @@ mod tests {
             .map(|_| (0..5).fold(0u128, |acc, _| acc | 1u128 << (rng() % 81)))
             .collect();
         sets.sort_by_key(|s| (s.count_ones(), *s));
-        let mut table = Box::new(BitmapTable::new());
+        let mut table = Box::new(HitTable::new());
         let mut state = table.load(&sets).unwrap();
         // Indices into `sets` of the unhit sets (the table may hold equal sets).
         let mut unhit: Vec<usize> = (0..sets.len()).collect();
@@ -909,7 +918,7 @@ mod tests {
         for round in 0..12000 {
             let universe = 14 + round % 10;
             let sets = small_sets(&mut rng, universe);
-            let mut table = Box::new(BitmapTable::new());
+            let mut table = Box::new(HitTable::new());
             let state = table.load(&sets).unwrap();
             let position = (rng() % universe) as u8;
             let dead = (0..3).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe));
@@ -969,7 +978,7 @@ mod tests {
         for round in 0..6000 {
             let universe = 14 + round % 10;
             let sets = small_sets(&mut rng, universe);
-            let mut table = Box::new(BitmapTable::new());
+            let mut table = Box::new(HitTable::new());
             let state = table.load(&sets).unwrap();
             let position = (rng() % universe) as u8;
             let dead = (0..3).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe));
@@ -1030,6 +1039,152 @@ mod tests {
             by_exact_test > 20,
             "ruled out after an exact test {by_exact_test}"
         );
+    }
+
+    /// `count` random sets of `min..=max` positions below 81, in table order (by size),
+    /// without repeats.
+    fn random_sets(rng: &mut impl FnMut() -> u64, count: usize, min: u64, max: u64) -> Vec<u128> {
+        let mut sets: Vec<u128> = (0..count)
+            .map(|_| {
+                let size = min + rng() % (max - min + 1);
+                (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % 81))
+            })
+            .collect();
+        sets.sort_by_key(|s| (s.count_ones(), *s));
+        sets.dedup();
+        sets
+    }
+
+    /// Up to `count` random positions below 81 as a mask.
+    fn random_cells(rng: &mut impl FnMut() -> u64, count: u64) -> u128 {
+        (0..count).fold(0u128, |acc, _| acc | 1u128 << (rng() % 81))
+    }
+
+    type FamilyView = (Vec<u128>, Vec<Vec<u128>>, Vec<(u128, usize)>, Option<usize>);
+
+    /// What a probe reads of a scratch, as plain values: the family's sets (sorted), for
+    /// each position the sets holding it (sorted), each set with its live-size class, and
+    /// the first unhit set of `state` after the family.
+    fn family_view(scratch: &ProbeScratch, state: &State) -> FamilyView {
+        let entries = |mask: SetMask| -> Vec<u128> {
+            let mut sets: Vec<u128> = (0..TIGHT_SETS)
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(|i| scratch.sets[i])
+                .collect();
+            sets.sort();
+            sets
+        };
+        assert_eq!(
+            scratch.members >> scratch.len.min(127) >> 1,
+            0,
+            "members below len"
+        );
+        let members = entries(scratch.members);
+        let holding = (0..81).map(|p| entries(scratch.cell_sets[p])).collect();
+        let mut classes: Vec<(u128, usize)> = (0..SIZE_CLASSES)
+            .flat_map(|size| {
+                entries(scratch.by_live_size[size])
+                    .into_iter()
+                    .map(move |s| (s, size))
+            })
+            .collect();
+        classes.sort();
+        for (size, class) in scratch.by_live_size.iter().enumerate() {
+            assert_eq!(scratch.sizes_present >> size & 1 == 1, *class != 0);
+        }
+        let next_unhit =
+            (scratch.rest_from..WORDS * 64).find(|&i| state.0[i / 64] >> (i % 64) & 1 == 1);
+        (members, holding, classes, next_unhit)
+    }
+
+    /// A family derived from the parent's (refilled after the sets its clue hits, the
+    /// classes moved for the cells dead since) is the family a fresh preparation keeps,
+    /// with the same masks and classes, over chains of derivations (a derived parent has
+    /// holes refilled out of table order), with few and many newly dead cells.
+    #[test]
+    fn derived_family_is_the_fresh_one() {
+        let mut rng = lcg(23);
+        let (mut refilled, mut exhausted, mut few_dead, mut many_dead) = (0, 0, 0, 0);
+        for round in 0..300 {
+            let count = if round % 5 == 0 { 150 } else { 500 };
+            // Now and then big sets, many in the last class (31 live cells or more).
+            let (min, max) = if round % 3 == 0 { (30, 60) } else { (3, 12) };
+            let sets = random_sets(&mut rng, count, min, max);
+            let mut table = Box::new(HitTable::new());
+            let mut state = table.load(&sets).unwrap();
+            let mut dead = random_cells(&mut rng, 4);
+            let mut parent = Box::new(ProbeScratch::new());
+            table.prepare_probes(&state, 0, dead, &mut parent);
+            for level in 0..4 {
+                let live = ((1u128 << 81) - 1) & !dead;
+                if live == 0 {
+                    break;
+                }
+                let position = loop {
+                    let p = (rng() % 81) as u8;
+                    if live >> p & 1 == 1 {
+                        break p;
+                    }
+                };
+                let mut child_state = State::ZERO;
+                if table.place(&state, position, &mut child_state, 0).is_none() {
+                    break;
+                }
+                let extra = random_cells(&mut rng, if level % 2 == 0 { 2 } else { 12 });
+                dead |= 1u128 << position | extra;
+                if count_ones(dead & !parent.sorted_dead) > RESORT_CELLS {
+                    many_dead += 1;
+                } else {
+                    few_dead += 1;
+                }
+                let mut derived = Box::new(ProbeScratch::new());
+                table.derive_probes(&parent, position, &child_state, dead, &mut derived);
+                let mut fresh = Box::new(ProbeScratch::new());
+                table.prepare_probes(&child_state, 0, dead, &mut fresh);
+                assert_eq!(
+                    family_view(&derived, &child_state),
+                    family_view(&fresh, &child_state),
+                    "round {round}, level {level}"
+                );
+                let hit = parent.cell_sets[usize::from(position)] & parent.members;
+                if hit != 0 && fresh.len == TIGHT_SETS {
+                    refilled += 1;
+                }
+                if fresh.len < TIGHT_SETS {
+                    exhausted += 1;
+                }
+                state = child_state;
+                parent = derived;
+            }
+        }
+        assert!(refilled > 300 && exhausted > 20, "{refilled} {exhausted}");
+        assert!(few_dead > 100 && many_dead > 100, "{few_dead} {many_dead}");
+    }
+
+    /// Moving the classes for newly dead cells gives the classes of a new sort.
+    #[test]
+    fn resorting_matches_a_new_sort() {
+        let mut rng = lcg(29);
+        for round in 0..300 {
+            // Every other round, big sets: many in the last class (31 live cells or more).
+            let (min, max) = if round % 2 == 0 { (34, 70) } else { (2, 10) };
+            let sets = random_sets(&mut rng, 200, min, max);
+            let mut table = Box::new(HitTable::new());
+            let state = table.load(&sets).unwrap();
+            let mut dead = random_cells(&mut rng, 3);
+            let mut scratch = Box::new(ProbeScratch::new());
+            table.prepare_probes(&state, 0, dead, &mut scratch);
+            for _ in 0..6 {
+                let cells = 1 + rng() % 9;
+                dead |= random_cells(&mut rng, cells);
+                scratch.resort_by_live_size(dead);
+                let mut sorted = scratch.clone();
+                sorted.sort_by_live_size(dead);
+                assert_eq!(scratch.by_live_size, sorted.by_live_size, "round {round}");
+                assert_eq!(scratch.sizes_present, sorted.sizes_present, "round {round}");
+                assert_eq!(scratch.sorted_dead, dead);
+            }
+        }
     }
 
     /// Size of the probe's greedy packing of `unhit` (at most [`TIGHT_SETS`], as here),

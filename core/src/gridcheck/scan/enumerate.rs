@@ -22,14 +22,17 @@
 //! clue anywhere), and a small exact search ([`super::region_fit`]) must find such clues
 //! that hit the sets around them. A probe's proof also prunes the later siblings that lie
 //! in none of the sets it rests on, without probes of their own
-//! ([`BitmapTable::probe_with_siblings`](super::bitmap768::BitmapTable::probe_with_siblings)).
+//! ([`HitTable::probe_with_siblings`](super::bitmap768::HitTable::probe_with_siblings)).
 //! The last clue must hit every set still unhit. When every loaded set is hit before all clues are
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
-use super::bitmap768::{Probe, ProbeScratch};
+use super::bitmap768::{BitmapTable, Probe};
 use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
+#[cfg(doc)]
+use super::probe_scratch::ProbeScratch;
+use super::probe_scratch::PROBE_SLOTS;
 use super::workspace::{WorkspaceSize, WorkspaceView};
 use super::Prepared;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
@@ -37,7 +40,7 @@ use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
 /// Children with at most this many clues left are probed first (packing bound and exact
-/// test, `BitmapTable::probe`); higher up the probe rarely prunes and costs more than it
+/// test, `HitTable::probe`); higher up the probe rarely prunes and costs more than it
 /// saves (the measurements that chose 7 are in docs/PERFORMANCE.md).
 pub(crate) const PACKING_LEVELS: usize = 7;
 
@@ -199,13 +202,16 @@ pub struct ChunkRun<'p, 'w> {
     workspace: WorkspaceView<'w>,
     chunk: ChunkId,
     frames: [Frame; MAX_FRAMES],
-    /// Scratch of the probes.
-    probe_scratch: ProbeScratch,
-    /// One more than the depth whose state `probe_scratch` was prepared for; 0 for none.
-    /// Every push of a frame forgets it for that depth ([`ChunkRun::forget_probes`]):
+    /// Per slot of the table's probe scratches (depth `d` in slot `d % PROBE_SLOTS`), one more than the depth whose state its scratch was prepared for; 0 for
+    /// none. Every push of a frame forgets it for that depth ([`ChunkRun::forget_probes`]):
     /// a frame's state is written only before the frame is pushed, so a prepared scratch
     /// stays valid for all the children of the frame it was prepared for.
-    probes_for: usize,
+    probes_for: [usize; PROBE_SLOTS],
+    /// Per slot, true when its frame pushed a child since the scratch's live-size classes
+    /// were last brought up to date (the child's cell and the siblings before it are dead
+    /// now). Only then are they updated, on the way back: a run resumed after a budget
+    /// orders its packings as one that ran through.
+    child_visited: [bool; PROBE_SLOTS],
     depth: usize,
     /// True when the children above the probed levels are tried most-unhit first
     /// ([`upper_order`]); a function of the preparation only, so every chunk, slice and
@@ -242,8 +248,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             workspace,
             chunk,
             frames: [EMPTY_FRAME; MAX_FRAMES],
-            probe_scratch: ProbeScratch::new(),
-            probes_for: 0,
+            probes_for: [0; PROBE_SLOTS],
+            child_visited: [false; PROBE_SLOTS],
             depth: 0,
             upper_order: upper_order(prepared),
             started: false,
@@ -290,7 +296,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     fn start(&mut self) -> bool {
         let prepared = self.prepared;
         let loaded = prepared.table_sets();
-        let unhit = match self.workspace.table.load(loaded) {
+        let unhit = match self.workspace.table.hits.load(loaded) {
             Some(state) if !loaded.is_empty() => {
                 self.workspace.states[0] = state;
                 true
@@ -377,7 +383,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 && depth >= CHUNK_LEVELS
                 && left > PACKING_LEVELS + 1
             {
-                self.workspace.table.most_unhit(
+                self.workspace.table.hits.most_unhit(
                     &self.workspace.states[depth],
                     frame.branch,
                     usize::from(frame.from),
@@ -395,10 +401,11 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 // Last clue: it must hit every set still unhit.
                 let from = usize::from(frame.from);
                 let all_hit = !frame.unhit
-                    || self
-                        .workspace
-                        .table
-                        .hits_all(&self.workspace.states[depth], position, from);
+                    || self.workspace.table.hits.hits_all(
+                        &self.workspace.states[depth],
+                        position,
+                        from,
+                    );
                 if all_hit && self.check(placed, on_found).is_break() {
                     return RunStatus::Stopped;
                 }
@@ -448,15 +455,20 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     ) -> Option<(u128, bool, u8)> {
         let all_live = self.prepared.free_positions() & !dead;
         let WorkspaceView { table, states, .. } = &mut self.workspace;
+        let BitmapTable {
+            hits: table,
+            probes,
+        } = &mut **table;
         let (low, high) = states.split_at_mut(depth + 1);
         let from = usize::from(frame.from);
         if left <= PACKING_LEVELS {
             // Probe first: most of these children are pruned without a state written.
-            if self.probes_for != depth + 1 {
-                table.prepare_probes(&low[depth], from, frame.dead, &mut self.probe_scratch);
-                self.probes_for = depth + 1;
+            let slot = depth % PROBE_SLOTS;
+            if self.probes_for[slot] != depth + 1 {
+                table.prepare_probes(&low[depth], from, frame.dead, &mut probes[slot]);
+                self.probes_for[slot] = depth + 1;
             }
-            let probe = table.probe(&low[depth], position, from, dead, left, &self.probe_scratch);
+            let probe = table.probe(&low[depth], position, from, dead, left, &probes[slot]);
             profile!(self.profile, |p| p.probed(left, probe));
             match probe {
                 Probe::Pruned => return None,
@@ -486,6 +498,10 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     fn descend(&mut self, depth: usize, frame: Frame, left: usize, stop_steps: u64) -> bool {
         let free = self.prepared.free_positions();
         let WorkspaceView { table, states } = &mut self.workspace;
+        let BitmapTable {
+            hits: table,
+            probes,
+        } = &mut **table;
         let (low, high) = states.split_at_mut(depth + 1);
         let state = &low[depth];
         let from = usize::from(frame.from);
@@ -493,17 +509,40 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         let mut dead = frame.dead;
         let mut doomed = frame.doomed;
         let mut child = None;
-        if self.probes_for != depth + 1 {
-            table.prepare_probes(state, from, frame.dead, &mut self.probe_scratch);
-            self.probe_scratch.rank_children(frame.branch);
-            self.probes_for = depth + 1;
+        let slot = depth % PROBE_SLOTS;
+        if self.probes_for[slot] != depth + 1 {
+            let parent_slot = (depth + PROBE_SLOTS - 1) % PROBE_SLOTS;
+            if depth > 0 && self.probes_for[parent_slot] == depth {
+                // The parent's family is at hand: derive this one from it (the same sets,
+                // without the transposition of a fresh preparation).
+                let position =
+                    (frame.placed & !self.frames[depth - 1].placed).trailing_zeros() as u8;
+                let (parent, child) = if parent_slot < slot {
+                    let (low, high) = probes.split_at_mut(slot);
+                    (&low[parent_slot], &mut high[0])
+                } else {
+                    let (low, high) = probes.split_at_mut(parent_slot);
+                    (&high[0], &mut low[slot])
+                };
+                table.derive_probes(parent, position, state, frame.dead, child);
+            } else {
+                table.prepare_probes(state, from, frame.dead, &mut probes[slot]);
+            }
+            probes[slot].rank_children(frame.branch);
+            self.probes_for[slot] = depth + 1;
+            self.child_visited[slot] = false;
+        } else if self.child_visited[slot] {
+            // Back from a child: its cell and the siblings tried before it are dead now.
+            probes[slot].resort_by_live_size(frame.dead);
+            self.child_visited[slot] = false;
         }
+        let scratch = &probes[slot];
         while branch != 0 && self.stats.steps < stop_steps {
             // Below the chunk levels, the child whose cell most family sets hold first
             // (`ProbeScratch::next_child`); the chunk levels keep position order, which
             // the chunks follow.
             let position = if depth >= CHUNK_LEVELS {
-                self.probe_scratch.next_child(branch)
+                scratch.next_child(branch)
             } else {
                 branch.trailing_zeros() as u8
             };
@@ -514,15 +553,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
             let probe = if doomed & bit != 0 {
                 Probe::Pruned
             } else {
-                let (probe, proved) = table.probe_with_siblings(
-                    state,
-                    position,
-                    from,
-                    dead,
-                    left,
-                    &self.probe_scratch,
-                    branch,
-                );
+                let (probe, proved) =
+                    table.probe_with_siblings(state, position, from, dead, left, scratch, branch);
                 doomed |= proved;
                 probe
             };
@@ -557,6 +589,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         self.frames[depth].doomed = doomed;
         match child {
             Some(child) => {
+                self.child_visited[slot] = true;
                 self.forget_probes(depth + 1);
                 self.frames[depth + 1] = child;
                 true
@@ -568,8 +601,9 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// The frame at `depth` is about to be replaced: probes prepared for it are stale.
     #[inline(always)]
     fn forget_probes(&mut self, depth: usize) {
-        if self.probes_for == depth + 1 {
-            self.probes_for = 0;
+        let slot = depth % PROBE_SLOTS;
+        if self.probes_for[slot] == depth + 1 {
+            self.probes_for[slot] = 0;
         }
     }
 
@@ -592,7 +626,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     {
         let prepared = self.prepared;
         let free = prepared.free_positions();
-        let table = &*self.workspace.table;
+        let table = &self.workspace.table.hits;
         let state = &self.workspace.states[depth];
         let from = usize::from(frame.from);
         let mut firsts = frame.branch;
@@ -621,7 +655,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
 }
 
 /// Whether a grid's children above the probed levels are tried most-unhit first
-/// ([`BitmapTable::most_unhit`](super::bitmap768::BitmapTable::most_unhit)): only when
+/// ([`HitTable::most_unhit`](super::bitmap768::HitTable::most_unhit)): only when
 /// its clique has at most [`UPPER_ORDER_CLIQUE`] members. That order leaves fewer
 /// placements on the slow grids (a small clique: the bound leaves more clues to spare, so
 /// the levels above the probed ones branch the most) and more on the others; over the

@@ -68,6 +68,7 @@ mod enumerate;
 mod error;
 mod mask;
 mod options;
+mod probe_scratch;
 mod rating;
 mod region_fit;
 mod remap;

@@ -1,5 +1,5 @@
 //! The exact test behind a tight or nearly tight packing, for
-//! [`super::bitmap768::BitmapTable::probe`].
+//! [`super::bitmap768::HitTable::probe`].
 //!
 //! When the probe's greedy packing finds `m` unhit sets pairwise disjoint on their live
 //! cells (the *regions*), every completion puts at least one clue in each region. With

@@ -11,7 +11,7 @@ use super::Prepared;
 /// ```
 /// use xcover_core::gridcheck::scan::{Workspace, WorkspaceSize};
 ///
-/// // Every scan of up to 17 clues fits in a workspace of 18 levels (about 21 KB).
+/// // Every scan of up to 17 clues fits in a workspace of 18 levels (about 41 KB).
 /// const SIZE: WorkspaceSize = WorkspaceSize::for_clues(17);
 /// static WORKSPACE: Workspace<{ SIZE.states }> = Workspace::new();
 /// assert_eq!(SIZE.states, 18);
