@@ -129,12 +129,6 @@ pub(crate) struct HitTable {
     words: usize,
 }
 
-impl Default for HitTable {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl HitTable {
     /// An empty table.
     pub(crate) const fn new() -> HitTable {

@@ -202,10 +202,11 @@ pub struct ChunkRun<'p, 'w> {
     workspace: WorkspaceView<'w>,
     chunk: ChunkId,
     frames: [Frame; MAX_FRAMES],
-    /// Per slot of the table's probe scratches (depth `d` in slot `d % PROBE_SLOTS`), one more than the depth whose state its scratch was prepared for; 0 for
-    /// none. Every push of a frame forgets it for that depth ([`ChunkRun::forget_probes`]):
-    /// a frame's state is written only before the frame is pushed, so a prepared scratch
-    /// stays valid for all the children of the frame it was prepared for.
+    /// Per slot of the table's probe scratches (depth `d` in slot `d % PROBE_SLOTS`), one
+    /// more than the depth whose state its scratch was prepared for; 0 for none. Every
+    /// push of a frame forgets it for that depth ([`ChunkRun::forget_probes`]): a frame's
+    /// state is written only before the frame is pushed, so a prepared scratch stays
+    /// valid for all the children of the frame it was prepared for.
     probes_for: [usize; PROBE_SLOTS],
     /// Per slot, true when its frame pushed a child since the scratch's live-size classes
     /// were last brought up to date (the child's cell and the siblings before it are dead

@@ -67,9 +67,7 @@ impl ProbeScratch {
             held: [0; 128],
         }
     }
-}
 
-impl ProbeScratch {
     /// Counts, for each position of `branch` (a parent's children), the family sets
     /// holding it; after [`HitTable::prepare_probes`] for that parent.
     #[inline]
@@ -107,39 +105,29 @@ impl ProbeScratch {
         }
         best
     }
-}
 
-impl Default for ProbeScratch {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl ProbeScratch {
     /// Sorts the family into live-size classes by the cells outside `dead`.
     #[inline]
     pub(crate) fn sort_by_live_size(&mut self, dead: u128) {
-        let scratch = self;
-        let len = scratch.len;
         // The classes per 64-set half (no `u128` shift by a variable).
         let mut halves = [[0u64; SIZE_CLASSES]; 2];
-        for (half, sets) in halves.iter_mut().zip(scratch.sets[..len].chunks(64)) {
+        for (half, sets) in halves.iter_mut().zip(self.sets[..self.len].chunks(64)) {
             for (i, &set) in sets.iter().enumerate() {
                 let size = (count_ones(set & !dead) as usize).min(SIZE_CLASSES - 1);
                 half[size] |= 1 << i;
             }
         }
         // Entries outside the family (a derived family's holes) belong to no class.
-        let members = scratch.members;
-        for (class, (&low, &high)) in scratch
+        let members = self.members;
+        for (class, (&low, &high)) in self
             .by_live_size
             .iter_mut()
             .zip(halves[0].iter().zip(&halves[1]))
         {
             *class = (u128::from(low) | u128::from(high) << 64) & members;
         }
-        scratch.sorted_dead = dead;
-        scratch.note_sizes_present();
+        self.sorted_dead = dead;
+        self.note_sizes_present();
     }
 
     /// Brings the live-size classes to the dead cells `dead` (a superset of those they
@@ -198,5 +186,11 @@ impl ProbeScratch {
             }
         }
         self.sizes_present = present;
+    }
+}
+
+impl Default for ProbeScratch {
+    fn default() -> Self {
+        Self::new()
     }
 }
