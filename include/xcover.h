@@ -155,7 +155,7 @@ typedef struct dlx3_workspace dlx3_workspace;
  * Bytes of the 768-set bitmap table every workspace holds, with the scratch of the
  * probes of a few search levels (rounded up to 16).
  */
-#define GRIDCHECK_TABLE_BYTES 39280
+#define GRIDCHECK_TABLE_BYTES 39216
 
 /**
  * Bytes per unavoidable set (a 128-bit cell set).

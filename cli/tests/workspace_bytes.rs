@@ -11,9 +11,9 @@ const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
 
 /// The README's bitmap table size, in bytes.
-const BITMAP_TABLE_BYTES: usize = 39_280;
+const BITMAP_TABLE_BYTES: usize = 39_216;
 
-/// The README's formula: per thread, with `free` free clues, `96·(free + 1) + 39280`.
+/// The README's formula: per thread, with `free` free clues, `96·(free + 1) + 39216`.
 fn readme_bytes(free: usize) -> usize {
     96 * (free + 1) + BITMAP_TABLE_BYTES
 }

@@ -13,7 +13,7 @@ pub const GRIDCHECK_WORKSPACE_ALIGN: usize = 8;
 pub const GRIDCHECK_HEADER_BYTES: usize = 16384;
 /// Bytes of the 768-set bitmap table every workspace holds, with the scratch of the
 /// probes of a few search levels (rounded up to 16).
-pub const GRIDCHECK_TABLE_BYTES: usize = 39280;
+pub const GRIDCHECK_TABLE_BYTES: usize = 39216;
 /// Bytes per unavoidable set (a 128-bit cell set).
 pub const GRIDCHECK_SET_BYTES: usize = 16;
 /// Bytes per search level (a 768-set bitmap state).

@@ -258,9 +258,10 @@ impl HitTable {
                 len += 1;
             }
         }
-        scratch.len = len;
+        // `len` is at most TIGHT_SETS and `rest_from` at most CAPACITY: both fit a u32.
+        scratch.len = len as u32;
         scratch.members = region_fit::first_sets(len);
-        scratch.rest_from = rest_from;
+        scratch.rest_from = rest_from as u32;
         scratch.sort_by_live_size(dead);
         transpose_narrow(&scratch.sets[..len], &mut scratch.cell_sets);
     }
@@ -304,7 +305,7 @@ impl HitTable {
         // The parent's family is every unhit set before `rest_from` (all of them when it
         // holds fewer than TIGHT_SETS): the refills come from there on.
         let mut holes = hit;
-        let mut rest_from = parent.rest_from;
+        let mut rest_from = parent.rest_from as usize;
         let state = &child_state.0;
         let words = self.words.min(WORDS);
         let mut w = rest_from / 64;
@@ -341,7 +342,7 @@ impl HitTable {
             rest_from = words * 64;
         }
         child.members = members;
-        child.rest_from = rest_from;
+        child.rest_from = rest_from as u32;
         child.note_sizes_present();
     }
 
@@ -445,7 +446,7 @@ impl HitTable {
         } else {
             words
         };
-        let rest = scratch.rest_from;
+        let rest = scratch.rest_from as usize;
         let first_word = (rest / 64).max(from);
         // Unhit bits of word `w` from set `rest` on.
         let unhit_after = |w: usize| {
@@ -1069,7 +1070,7 @@ mod tests {
             sets
         };
         assert_eq!(
-            scratch.members >> scratch.len.min(127) >> 1,
+            scratch.members >> (scratch.len as usize).min(127) >> 1,
             0,
             "members below len"
         );
@@ -1086,8 +1087,8 @@ mod tests {
         for (size, class) in scratch.by_live_size.iter().enumerate() {
             assert_eq!(scratch.sizes_present >> size & 1 == 1, *class != 0);
         }
-        let next_unhit =
-            (scratch.rest_from..WORDS * 64).find(|&i| state.0[i / 64] >> (i % 64) & 1 == 1);
+        let next_unhit = (scratch.rest_from as usize..WORDS * 64)
+            .find(|&i| state.0[i / 64] >> (i % 64) & 1 == 1);
         (members, holding, classes, next_unhit)
     }
 
@@ -1141,10 +1142,10 @@ mod tests {
                     "round {round}, level {level}"
                 );
                 let hit = parent.cell_sets[usize::from(position)] & parent.members;
-                if hit != 0 && fresh.len == TIGHT_SETS {
+                if hit != 0 && fresh.len as usize == TIGHT_SETS {
                     refilled += 1;
                 }
-                if fresh.len < TIGHT_SETS {
+                if (fresh.len as usize) < TIGHT_SETS {
                     exhausted += 1;
                 }
                 state = child_state;

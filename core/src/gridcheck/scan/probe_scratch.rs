@@ -28,15 +28,17 @@ pub(super) const RESORT_CELLS: u32 = 6;
 pub(crate) struct ProbeScratch {
     /// The first [`TIGHT_SETS`] unhit sets of the parent state, in table order.
     pub(super) sets: [u128; TIGHT_SETS],
-    /// Entries of `sets` in use (those of `members` are below it).
-    pub(super) len: usize,
+    /// Entries of `sets` in use (those of `members` are below it). This and `rest_from`
+    /// are `u32`, not `usize`: the scratch then has the same size on 32- and 64-bit
+    /// targets, as the C ABI's `GRIDCHECK_TABLE_BYTES` states.
+    pub(super) len: u32,
     /// The entries of `sets` that are the family: all below `len` after
     /// [`HitTable::prepare_probes`]; after [`HitTable::derive_probes`], the
     /// parent's less those its clue hits, and the entries those left refilled.
     pub(super) members: SetMask,
     /// Index in the table of the first unhit set after the family (the table's end when
     /// the family holds them all).
-    pub(super) rest_from: usize,
+    pub(super) rest_from: u32,
     /// For each position (below [`super::transpose::NARROW_COLUMNS`]; the entries
     /// from there on are never read), the sets of `sets` holding it.
     pub(super) cell_sets: CellSets,
@@ -111,7 +113,10 @@ impl ProbeScratch {
     pub(crate) fn sort_by_live_size(&mut self, dead: u128) {
         // The classes per 64-set half (no `u128` shift by a variable).
         let mut halves = [[0u64; SIZE_CLASSES]; 2];
-        for (half, sets) in halves.iter_mut().zip(self.sets[..self.len].chunks(64)) {
+        for (half, sets) in halves
+            .iter_mut()
+            .zip(self.sets[..self.len as usize].chunks(64))
+        {
             for (i, &set) in sets.iter().enumerate() {
                 let size = (count_ones(set & !dead) as usize).min(SIZE_CLASSES - 1);
                 half[size] |= 1 << i;
