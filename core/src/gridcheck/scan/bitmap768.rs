@@ -559,24 +559,14 @@ impl HitTable {
         let state = &state.0;
         let words = self.words.min(WORDS);
         let from = from.min(words);
-        let mut rest = branch;
-        let mut best = branch.trailing_zeros() as u8;
-        let mut most = 0;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
+        position_with_most(branch, |position| {
             let hit = &self.hit[usize::from(position)];
-            let held: u32 = state[from..words]
+            state[from..words]
                 .iter()
                 .zip(&hit[from..words])
                 .map(|(s, h)| (s & h).count_ones())
-                .sum();
-            if held > most {
-                most = held;
-                best = position;
-            }
-        }
-        best
+                .sum::<u32>()
+        })
     }
 
     /// The enumeration's branch set after a placement: [`fewest_live`] over the sets
@@ -610,6 +600,26 @@ impl HitTable {
         }
         best
     }
+}
+
+/// The position of `branch` (not empty) with the largest `key`, the lowest position of
+/// those: the children's order of [`HitTable::most_unhit`] and
+/// [`ProbeScratch::next_child`], which differ only in what they count.
+#[inline(always)]
+pub(super) fn position_with_most<K: Ord>(branch: u128, mut key: impl FnMut(u8) -> K) -> u8 {
+    let mut best = branch.trailing_zeros() as u8;
+    let mut most = key(best);
+    let mut rest = branch & (branch - 1);
+    while rest != 0 {
+        let position = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let count = key(position);
+        if count > most {
+            most = count;
+            best = position;
+        }
+    }
+    best
 }
 
 /// The number of bits set in `x`: the two halves' bit counts summed within the bytes

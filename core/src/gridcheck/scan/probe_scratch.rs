@@ -4,7 +4,7 @@
 //! [`BitmapTable`] holds [`PROBE_SLOTS`] of them, one per depth modulo that, so a
 //! parent's survives its children's subtrees and a child's can be derived from its
 //! parent's ([`HitTable::derive_probes`]).
-use super::bitmap768::{count_ones, SIZE_CLASSES, TIGHT_SETS};
+use super::bitmap768::{count_ones, position_with_most, SIZE_CLASSES, TIGHT_SETS};
 #[cfg(doc)]
 use super::bitmap768::{BitmapTable, HitTable};
 use super::region_fit::{CellSets, SetMask};
@@ -92,20 +92,7 @@ impl ProbeScratch {
     /// every clue set once, so the puzzles are the same.
     #[inline]
     pub(crate) fn next_child(&self, branch: u128) -> u8 {
-        let mut rest = branch;
-        let mut best = branch.trailing_zeros() as u8;
-        let mut most = self.held[usize::from(best) & 127];
-        rest &= rest - 1;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let held = self.held[usize::from(position) & 127];
-            if held > most {
-                most = held;
-                best = position;
-            }
-        }
-        best
+        position_with_most(branch, |position| self.held[usize::from(position) & 127])
     }
 
     /// Sorts the family into live-size classes by the cells outside `dead`.
