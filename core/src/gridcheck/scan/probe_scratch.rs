@@ -4,7 +4,9 @@
 //! [`BitmapTable`] holds [`PROBE_SLOTS`] of them, one per depth modulo that, so a
 //! parent's survives its children's subtrees and a child's can be derived from its
 //! parent's ([`HitTable::derive_probes`]).
-use super::bitmap768::{count_ones, position_with_most, SIZE_CLASSES, TIGHT_SETS};
+use super::bitmap768::{
+    count_ones, for_each_position, position_with_most, SIZE_CLASSES, TIGHT_SETS,
+};
 #[cfg(doc)]
 use super::bitmap768::{BitmapTable, HitTable};
 use super::region_fit::{CellSets, SetMask};
@@ -74,12 +76,9 @@ impl ProbeScratch {
     /// holding it; after [`HitTable::prepare_probes`] for that parent.
     #[inline]
     pub(crate) fn rank_children(&mut self, branch: u128) {
-        let mut rest = branch;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as usize & 127;
-            rest &= rest - 1;
+        for_each_position(branch, |position| {
             self.held[position] = count_ones(self.cell_sets[position]) as u8;
-        }
+        });
     }
 
     /// The child of `branch` (not empty; positions ranked by

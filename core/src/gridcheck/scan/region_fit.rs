@@ -16,6 +16,8 @@
 //! replace it, and the larger packing leaves one clue to spare. (How much this prunes:
 //! docs/PERFORMANCE.md.)
 
+use super::bitmap768::for_each_position;
+
 /// Most regions [`regions_can_hit`] handles.
 pub(crate) const MAX_REGIONS: usize = 8;
 /// Most sets a [`Family`] holds (one bit each in a [`SetMask`]).
@@ -207,15 +209,12 @@ fn narrow_to_candidates(
             let mine = *region_met & single;
             let mut kept = 0u128;
             let mut kept_met = 0 as SetMask;
-            let mut rest = *choice;
-            while rest != 0 {
-                let x = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for_each_position(*choice, |x| {
                 if cell_sets[x] & mine == mine {
                     kept |= 1u128 << x;
                     kept_met |= cell_sets[x] & members;
                 }
-            }
+            });
             if kept == 0 {
                 return false;
             }
@@ -279,11 +278,7 @@ fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
 /// The sets (bits) holding some cell of `cells`.
 pub(crate) fn sets_met(cells: u128, cell_sets: &CellSets) -> SetMask {
     let mut met = 0;
-    let mut rest = cells;
-    while rest != 0 {
-        met |= cell_sets[rest.trailing_zeros() as usize];
-        rest &= rest - 1;
-    }
+    for_each_position(cells, |cell| met |= cell_sets[cell]);
     met
 }
 
