@@ -16,7 +16,7 @@
 //! replace it, and the larger packing leaves one clue to spare. (How much this prunes:
 //! docs/PERFORMANCE.md.)
 
-use super::bitmap768::for_each_position;
+use super::bitmap768::{count_ones, for_each_position};
 
 /// Most regions [`regions_can_hit`] handles.
 pub(crate) const MAX_REGIONS: usize = 8;
@@ -243,8 +243,11 @@ fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
     let mut order = [0usize; MAX_REGIONS];
     // Regions not yet placed, in index order (ties go to the first).
     let mut left = [0usize; MAX_REGIONS];
-    for (k, slot) in left[..count].iter_mut().enumerate() {
+    // How many sets each region meets (the second key; counted once).
+    let mut met_count = [0u32; MAX_REGIONS];
+    for (k, (slot, sets)) in left.iter_mut().zip(&mut met_count).enumerate().take(count) {
         *slot = k;
+        *sets = count_ones(met[k]);
     }
     for (placed, slot) in order[..count].iter_mut().enumerate() {
         let n = count - placed;
@@ -260,8 +263,8 @@ fn deciding_order(met: &[SetMask]) -> [usize; MAX_REGIONS] {
             let mine = met[left[i]];
             // The sets only this region can still hit: placed next, it decides them.
             let score = (
-                (mine & !(before | after[i + 1])).count_ones(),
-                mine.count_ones(),
+                count_ones(mine & !(before | after[i + 1])),
+                met_count[left[i]],
             );
             if i == 0 || score > best_score {
                 best = i;
