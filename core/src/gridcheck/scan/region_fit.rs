@@ -457,10 +457,15 @@ fn search<const FREE_CLUE: bool>(
         if level == last {
             return true;
         }
-        level += 1;
-        let next = level & (MAX_REGIONS - 1);
-        todo[next] =
+        let next = (level + 1) & (MAX_REGIONS - 1);
+        let cells =
             region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
+        // Most level entries find no cell: stay on this level then.
+        if cells == 0 {
+            continue;
+        }
+        level += 1;
+        todo[next] = cells;
         unhit[next] = left;
         free_at[next] = free;
     }
