@@ -106,6 +106,27 @@ impl GbFlip {
         }
     }
 
+    /// Makes `count` draws `unif(m)` whose values are not needed, each `m` at most
+    /// `max_m`, if the state holds `count` more values (no refill due) and each is below
+    /// `2^31 - max_m`, hence below `unif(m)`'s limit `2^31 - 2^31 % m`: each draw then
+    /// takes exactly one value, as `count` calls of [`unif`](GbFlip::unif) would. Returns
+    /// whether it did; otherwise the state is unchanged.
+    #[inline(always)]
+    pub fn skip_unifs(&mut self, count: usize, max_m: u32) -> bool {
+        // The values still to deliver are `a[f]`, `a[f - 1]`, ..., `a[1]`.
+        if count > self.f {
+            return false;
+        }
+        let limit = 0x8000_0000u32.saturating_sub(max_m);
+        let values = &self.a[self.f + 1 - count..=self.f];
+        // Values are in `0..2^31`, so the casts are lossless.
+        if values.iter().any(|&v| v as u32 >= limit) {
+            return false;
+        }
+        self.f -= count;
+        true
+    }
+
     /// A uniform value in `0..m` (`gb_unif_rand`); `m` must be at least 1 (0 is treated as 1).
     pub fn unif(&mut self, m: u32) -> u32 {
         let m = m.max(1);
@@ -193,6 +214,37 @@ mod tests {
         let mut g = GbFlip::new(0);
         let big: [u32; 5] = core::array::from_fn(|_| g.unif(0x5555_5555));
         assert_eq!(big, [759676350, 50666240, 1395464537, 853356131, 280686409]);
+    }
+
+    #[test]
+    fn skip_unifs_is_unif_discarded() {
+        for seed in [0, 1, 42, -314159] {
+            let mut a = GbFlip::new(seed);
+            let mut b = GbFlip::new(seed);
+            for step in 0..400u32 {
+                let count = (step % 7) as usize;
+                let max_m = 2 + step % 5;
+                let before = (a.a, a.f);
+                if a.skip_unifs(count, max_m) {
+                    for k in 0..count {
+                        b.unif(2 + (k as u32 + step) % (max_m - 1));
+                    }
+                } else {
+                    assert_eq!((a.a, a.f), before, "refused, yet changed");
+                    assert!(count > a.f, "refused with values left");
+                    for _ in 0..count {
+                        a.unif(max_m);
+                        b.unif(max_m);
+                    }
+                }
+                assert_eq!(a.next(), b.next(), "seed {seed} step {step}");
+            }
+        }
+        // A value at or above 2^31 - max_m is refused (unif(m) might reject it).
+        let mut g = GbFlip::new(0);
+        g.a[g.f] = 0x7fff_fff0;
+        assert!(!g.skip_unifs(1, 16));
+        assert!(g.skip_unifs(1, 15));
     }
 
     #[test]

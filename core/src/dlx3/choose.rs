@@ -63,15 +63,82 @@ pub(super) fn choose_random<W: Width>(
     exact_cover: bool,
     g: &mut GbFlip,
 ) -> (u32, i32, u64) {
-    choose_random_inline(nd, cl, active, exact_cover, g)
+    choose_random_inline(nd, cl, active, exact_cover, g, &mut TieBuf::new())
 }
 
-/// The randomized choice when nothing is traced: the loop of [`Dancer::choose_exact`] or
-/// [`Dancer::choose_plain`] with [`draw`] at each tie, over a `Dancer` of its own.
-/// Returns `(best_itm, score, mems)`. Inlined only into the search loop's instance for
-/// randomized runs (`RAND`); the others call [`choose_random`].
+/// The most ties with the best item that [`choose_random_inline`] notes; a choice with
+/// more takes [`choose_random_slow`].
+const TIE_BUF: usize = 64;
+
+/// Where [`choose_random_inline`] notes the ties with the best item. The search loop
+/// keeps one across its choices (clearing 256 bytes at each choice cost 16 instructions).
+pub(super) struct TieBuf([u32; TIE_BUF]);
+
+impl TieBuf {
+    pub(super) const fn new() -> Self {
+        TieBuf([0; TIE_BUF])
+    }
+}
+
+/// The randomized choice when nothing is traced: the order of [`Dancer::choose_exact`]
+/// (the list length) or of [`Dancer::choose_plain`] (the 128-bit key), with Knuth's
+/// random tie breaks. Returns `(best_itm, score, mems)`. Inlined only into the search
+/// loop's instance for randomized runs (`RAND`); the others call [`choose_random`].
+///
+/// Knuth's loop draws `unif(p)` at each item that ties with the best so far (`p` is 1 at
+/// each new best, one more at each tie), and the item becomes the best if the draw is 0.
+/// Here the scan has no data-dependent branch (they mispredict, and ties are too common
+/// to predict): it keeps the best key and item with conditional moves, counts the ties
+/// with best items that a later item replaced (`earlier`: their draws only use up random
+/// values) and notes the ties with the final best item. Then the earlier draws are skipped
+/// at once when each would take one value ([`GbFlip::skip_unifs`]), and the final ones
+/// are drawn in order with `p = 2, 3, ...`: the same values in the same order as Knuth's.
+/// Otherwise (too many ties, a refill of the generator due, a value that `unif` might
+/// reject), the choice is made again by [`choose_random_slow`], Knuth's loop itself.
 #[inline(always)]
 pub(super) fn choose_random_inline<W: Width>(
+    nd: &mut [Node<W>],
+    cl: &mut [Item<W>],
+    active: &mut ActiveSet<W>,
+    exact_cover: bool,
+    g: &mut GbFlip,
+    ties: &mut TieBuf,
+) -> (u32, i32, u64) {
+    let mut tallies = Tallies::default();
+    let d = Dancer {
+        nd: &mut *nd,
+        cl: &mut *cl,
+        last_itm: 0,
+        second: 0,
+        colored: false,
+        pipelined: false,
+        active: &mut *active,
+        mems: 0,
+        tallies: &mut tallies,
+    };
+    let (dn, dc) = (&*d.nd, &*d.cl);
+    let found = if exact_cover {
+        random_scan(&d, g, ties, INFTY, |k| super::ops::at(dn, k).itm)
+    } else {
+        random_scan(&d, g, ties, plain_key(INFTY, i32::MIN, i32::MAX), |k| {
+            let it = super::ops::item_at(dc, k);
+            let len = super::ops::at(dn, k).itm;
+            let (s, t1) = degree_terms(&it, len);
+            plain_key(t1.wrapping_add(1), s, len)
+        })
+        .map(|(best_itm, kk, visited, draws)| (best_itm, (kk >> 64) as i32, visited, draws))
+    };
+    match found {
+        Some((best_itm, score, visited, draws)) => (best_itm, score, 1 + 2 * visited + 4 * draws),
+        None => choose_random_slow(nd, cl, active, exact_cover, g),
+    }
+}
+
+/// Knuth's randomized choice as he wrote it, drawing at each tie as the scan meets it,
+/// for the choices that [`choose_random_inline`] leaves (rare: out of line).
+#[cold]
+#[inline(never)]
+fn choose_random_slow<W: Width>(
     nd: &mut [Node<W>],
     cl: &mut [Item<W>],
     active: &mut ActiveSet<W>,
@@ -105,6 +172,97 @@ pub(super) fn choose_random_inline<W: Width>(
         d.choose_plain_by(tie)
     };
     (best_itm, score, d.mems + 4 * draws)
+}
+
+/// A key of the randomized scan that can be chosen without a branch.
+trait Select: Copy + Ord {
+    /// `if c { a } else { b }`, by masks: the optimizer keeps a branch on a comparison
+    /// result otherwise, and the comparisons of the scan are unpredictable.
+    fn select(c: bool, a: Self, b: Self) -> Self;
+}
+
+impl Select for i32 {
+    #[inline(always)]
+    fn select(c: bool, a: i32, b: i32) -> i32 {
+        let m = -i32::from(c);
+        (a & m) | (b & !m)
+    }
+}
+
+impl Select for i128 {
+    #[inline(always)]
+    fn select(c: bool, a: i128, b: i128) -> i128 {
+        let m = -i128::from(c);
+        (a & m) | (b & !m)
+    }
+}
+
+impl Select for u32 {
+    #[inline(always)]
+    fn select(c: bool, a: u32, b: u32) -> u32 {
+        let m = u32::from(c).wrapping_neg();
+        (a & m) | (b & !m)
+    }
+}
+
+impl Select for usize {
+    #[inline(always)]
+    fn select(c: bool, a: usize, b: usize) -> usize {
+        let m = usize::from(c).wrapping_neg();
+        (a & m) | (b & !m)
+    }
+}
+
+/// The scan of [`choose_random_inline`] over the active items with the key `key` (smaller
+/// is better), starting from `worst`: `(best_itm, best_key, visited, draws)`, or `None`
+/// (nothing drawn) when [`choose_random_slow`] has to choose.
+#[inline(always)]
+fn random_scan<W: Width, K: Select>(
+    d: &Dancer<'_, W>,
+    g: &mut GbFlip,
+    ties: &mut TieBuf,
+    worst: K,
+    key: impl Fn(u32) -> K,
+) -> Option<(u32, K, u64, u64)> {
+    let ties = &mut ties.0;
+    // Ties with the best item so far, and with the best items before it.
+    let (mut tied_now, mut earlier) = (0usize, 0usize);
+    let mut best_key = worst;
+    let mut best_itm = 0u32;
+    let mut visited = 0u64;
+    d.active_items_while(|k| {
+        visited += 1;
+        let kk = key(k);
+        let better = kk < best_key;
+        let tied = kk == best_key;
+        best_key = K::select(better, kk, best_key);
+        best_itm = u32::select(better, k, best_itm);
+        // Kept only if `k` ties (the index then moves on); an index past the buffer
+        // wraps around, and the choice then goes to the slow path.
+        ties[tied_now % TIE_BUF] = k;
+        earlier += usize::select(better, tied_now, 0);
+        tied_now = usize::select(better, 0, tied_now + usize::from(tied));
+        true
+    });
+    // Every earlier draw had `p <= visited`.
+    let max_p = u32::try_from(visited).unwrap_or(u32::MAX);
+    if tied_now >= TIE_BUF || !g.skip_unifs(earlier, max_p) {
+        return None;
+    }
+    for (p, &k) in (2..).zip(&ties[..tied_now]) {
+        if g.unif(p) == 0 {
+            best_itm = k;
+        }
+    }
+    Some((best_itm, best_key, visited, (earlier + tied_now) as u64))
+}
+
+/// `(t, s, !len)` packed so that integer order is Knuth's preference order.
+#[inline(always)]
+fn plain_key(t: i32, s: i32, len: i32) -> i128 {
+    (i128::from(t) << 64)
+        | (i128::from(s as u32 ^ 0x8000_0000) << 32)
+        | i128::from(!(len as u32 ^ 0x8000_0000))
 }
 
 impl<W: Width> Dancer<'_, W> {
@@ -226,8 +384,8 @@ impl<W: Width> Dancer<'_, W> {
     /// The general case: optional random tie breaks and the details trace (`(err, names)`:
     /// each active item as ` NAME(LEN)` or ` NAME(X:B,T)`; compiled in only if `TRACE`).
     /// Inlined so that the `Dancer` never has its address taken (its counters then stay in
-    /// registers). Random tie breaks without the trace go to [`choose_random`], which
-    /// makes the same choices and draws in the plain loops.
+    /// registers). Random tie breaks without the trace go to [`choose_random`] (or
+    /// [`choose_random_inline`]), which makes the same choices and draws.
     #[inline(always)]
     pub fn choose_traced<const TRACE: bool, const INLINE_RANDOM: bool>(
         &mut self,
@@ -235,10 +393,11 @@ impl<W: Width> Dancer<'_, W> {
         mut details: Option<&mut dyn ByteSink>,
         names: &Names<'_>,
         exact_cover: bool,
+        ties: &mut TieBuf,
     ) -> (u32, i32) {
         if let (Some(g), None) = (rng.as_deref_mut(), details.as_ref()) {
             let (best_itm, score, mems) = if INLINE_RANDOM {
-                choose_random_inline(self.nd, self.cl, self.active, exact_cover, g)
+                choose_random_inline(self.nd, self.cl, self.active, exact_cover, g, ties)
             } else {
                 choose_random(self.nd, self.cl, self.active, exact_cover, g)
             };
@@ -283,5 +442,52 @@ impl<W: Width> Dancer<'_, W> {
         self.mems += 4 * draws;
         self.charge_walk(visited);
         (best_itm, score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{parse, queens, run_all, settings, Buffers, SEED};
+    use std::string::String;
+
+    /// (stdout, the last line of stderr: the counts and mems) of a whole run.
+    fn outcome(text: &[u8], args: &[&str]) -> (String, String) {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, text, settings(args), &mut warn).expect("parses");
+        let (out, err, _) = run_all(&mut e, u64::MAX).expect("runs");
+        let last = err.lines().last().unwrap_or("").into();
+        (out, last)
+    }
+
+    /// The randomized choice (`choose_random`: branch-free scan, draws after it, and its
+    /// slow path) makes the choices, draws and mems of Knuth's loop (the traced choice,
+    /// which `v4` takes at every level), on exact covers with many ties (more than
+    /// `TIE_BUF` at the root: the slow path), the 128-bit keys of bounds and colors, and
+    /// seeds whose draws cross the generator's refills.
+    #[test]
+    fn random_choice_matches_knuths_loop() {
+        let mut wide = String::new();
+        (0..80).for_each(|k| wide += &std::format!("i{k} "));
+        wide += "\n";
+        (0..80).for_each(|k| wide += &std::format!("i{k}\n"));
+        // Three pairs: 8 solutions.
+        (0..3).for_each(|k| wide += &std::format!("i{} i{}\n", 2 * k, 2 * k + 1));
+        let q8 = queens(8);
+        let inputs: [&[u8]; 4] = [
+            wide.as_bytes(),
+            &q8,
+            SEED,
+            b"2|A 1:3|B | X\nA X:a\nA B\nB X:b\nA B X:a\nB\n",
+        ];
+        for text in inputs {
+            for seed in [0, 1, 7, 55, 123, 314_159] {
+                let s = std::format!("s{seed}");
+                let fast = outcome(text, &["m1", "v1", &s]);
+                let knuth = outcome(text, &["m1", "v5", &s]);
+                assert_eq!(fast, knuth, "seed {seed}");
+                assert!(fast.1.contains(" mems"), "{}", fast.1);
+            }
+        }
     }
 }

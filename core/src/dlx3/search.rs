@@ -1,7 +1,7 @@
 //! The search (Knuth's labels *forward*, *advance*, *backup*, *backdown*) as a resumable
 //! state machine: [`Dlx3::run`] stops at solutions, at the end, or when a mem budget runs
 //! out at a label, and a later call continues exactly where it stopped.
-use super::choose::INFTY;
+use super::choose::{TieBuf, INFTY};
 use super::error::Dlx3Error;
 use super::ops::Dancer;
 use super::output::{write_name, View};
@@ -118,7 +118,8 @@ impl<W: Width> Dlx3<'_, W> {
         let small_keys = cfg!(not(target_os = "none")) && self.small_keys;
         // The traced choice is needed for random tie breaks, or to print details or the
         // shape; the mems are the same either way.
-        let randomizing = W::RANDOMIZES && st.randomizing;
+        // (`RAND` is only run when randomizing: its instance then has no plain choice.)
+        let randomizing = W::RANDOMIZES && (RAND || st.randomizing);
         let plain_choice = !randomizing
             && (LEAN || !PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
 
@@ -156,6 +157,7 @@ impl<W: Width> Dlx3<'_, W> {
         let mut event = next_event(thresh);
         let split_level = self.split_level;
         let mut units_seen = self.units_seen;
+        let mut tie_buf = TieBuf::new();
         // A budget of at least 1 makes the first check pass, so every call makes progress.
         let limit = d.mems.saturating_add(budget.max(1));
 
@@ -267,6 +269,7 @@ impl<W: Width> Dlx3<'_, W> {
                                         details,
                                         names,
                                         exact_cover,
+                                        &mut tie_buf,
                                     );
                                     if show_details {
                                         if score < INFTY {
