@@ -615,8 +615,9 @@ pub(super) fn position_with_most<K: Ord>(branch: u128, mut key: impl FnMut(u8) -
 }
 
 /// Calls `f` with each position of `cells`, lowest first, one 64-bit half at a time: a
-/// `u128` bit loop (`trailing_zeros`, `x &= x - 1` on both halves) costs twice as many
-/// instructions per position, which the probes' hot loops notice.
+/// `u128` bit loop works on both halves at every step (`trailing_zeros`, `x &= x - 1`),
+/// which costs the probes' hot loops several per cent of their instructions
+/// (docs/PERFORMANCE.md, eighth pass).
 #[inline(always)]
 pub(super) fn for_each_position(cells: u128, mut f: impl FnMut(usize)) {
     for (half, base) in [(cells as u64, 0), ((cells >> 64) as u64, 64)] {

@@ -325,8 +325,8 @@ fn must_hit<const FREE_CLUE: bool>(
     let mut missing = strand;
     let mut branch_free = true;
     if FREE_CLUE {
-        // The free cells, up to FEW_FREE of them, one 64-bit half at a time (a `u128`
-        // bit loop costs twice as much per cell).
+        // The free cells, up to FEW_FREE of them, one 64-bit half at a time (cheaper
+        // per cell than a `u128` bit loop, whose every step works on both halves).
         let mut meeting = 0 as SetMask;
         let mut budget = FEW_FREE;
         let mut few = free >> 96 == 0;
@@ -460,7 +460,8 @@ fn search<const FREE_CLUE: bool>(
         let next = (level + 1) & (MAX_REGIONS - 1);
         let cells =
             region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
-        // Most level entries find no cell: stay on this level then.
+        // No cell for the next level: try this level's next cell at once, without
+        // entering the next level and leaving it again.
         if cells == 0 {
             continue;
         }
