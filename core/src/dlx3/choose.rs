@@ -181,37 +181,19 @@ trait Select: Copy + Ord {
     fn select(c: bool, a: Self, b: Self) -> Self;
 }
 
-impl Select for i32 {
-    #[inline(always)]
-    fn select(c: bool, a: i32, b: i32) -> i32 {
-        let m = -i32::from(c);
-        (a & m) | (b & !m)
-    }
+/// One mask select for every integer the scan keeps (`0` or all ones from `c`).
+macro_rules! select_by_mask {
+    ($($t:ty),*) => {$(
+        impl Select for $t {
+            #[inline(always)]
+            fn select(c: bool, a: $t, b: $t) -> $t {
+                let m = <$t>::from(c).wrapping_neg();
+                (a & m) | (b & !m)
+            }
+        }
+    )*};
 }
-
-impl Select for i128 {
-    #[inline(always)]
-    fn select(c: bool, a: i128, b: i128) -> i128 {
-        let m = -i128::from(c);
-        (a & m) | (b & !m)
-    }
-}
-
-impl Select for u32 {
-    #[inline(always)]
-    fn select(c: bool, a: u32, b: u32) -> u32 {
-        let m = u32::from(c).wrapping_neg();
-        (a & m) | (b & !m)
-    }
-}
-
-impl Select for usize {
-    #[inline(always)]
-    fn select(c: bool, a: usize, b: usize) -> usize {
-        let m = usize::from(c).wrapping_neg();
-        (a & m) | (b & !m)
-    }
-}
+select_by_mask!(i32, i128, u32, usize);
 
 /// The scan of [`choose_random_inline`] over the active items with the key `key` (smaller
 /// is better), starting from `worst`: `(best_itm, best_key, visited, draws)`, or `None`
@@ -350,14 +332,7 @@ impl<W: Width> Dancer<'_, W> {
     /// [`choose_exact_by`](Dancer::choose_exact_by).
     #[inline(always)]
     fn choose_plain_by(&mut self, mut tie: impl FnMut(bool) -> bool) -> (u32, i32) {
-        /// `(t, s, !len)` packed so that integer order is Knuth's preference order.
-        #[inline(always)]
-        fn key(t: i32, s: i32, len: i32) -> i128 {
-            (i128::from(t) << 64)
-                | (i128::from(s as u32 ^ 0x8000_0000) << 32)
-                | i128::from(!(len as u32 ^ 0x8000_0000))
-        }
-        let mut best_key = key(INFTY, i32::MIN, i32::MAX);
+        let mut best_key = plain_key(INFTY, i32::MIN, i32::MAX);
         let mut best_itm = 0u32;
         let mut visited = 0u64;
         let (nd, cl) = (&*self.nd, &*self.cl);
@@ -367,7 +342,7 @@ impl<W: Width> Dancer<'_, W> {
             let len = super::ops::at(nd, k).itm;
             let (s, t1) = degree_terms(&it, len);
             let t = t1.wrapping_add(1);
-            let kk = key(t, s, len);
+            let kk = plain_key(t, s, len);
             if kk < best_key {
                 best_key = kk;
                 best_itm = k;
