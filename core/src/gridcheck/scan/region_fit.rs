@@ -410,10 +410,13 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
+    // Per level: its cells when it was entered (those tried since are `entered & !todo`).
+    let mut entered = [0u128; MAX_REGIONS];
     todo[0] =
         region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
     unhit[0] = family.members;
     free_at[0] = free;
+    entered[0] = todo[0];
     let last = count - 1;
     let mut level = 0usize;
     let mut nodes = 0u32;
@@ -444,7 +447,11 @@ fn search<const FREE_CLUE: bool>(
         }
         let left = unhit[at] & !cell_sets[cell & 127];
         let fresh = left & stranded[at];
-        let mut free = free_at[at];
+        // The free clue is not put on a cell this level tried before `cell`: a choice
+        // with the region's clue on `cell` and the free clue on such a cell `y` is the
+        // same set of clues as the one with the region's clue on `y` and the free clue
+        // on `cell`, which the search of `y`'s subtree has already ruled out.
+        let mut free = free_at[at] & !(entered[at] & !cells);
         if fresh != 0 {
             if !FREE_CLUE {
                 continue;
@@ -467,6 +474,7 @@ fn search<const FREE_CLUE: bool>(
         }
         level += 1;
         todo[next] = cells;
+        entered[next] = cells;
         unhit[next] = left;
         free_at[next] = free;
     }
