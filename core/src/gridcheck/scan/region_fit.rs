@@ -410,13 +410,10 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    // Per level: its cells when it was entered (those tried since are `entered & !todo`).
-    let mut entered = [0u128; MAX_REGIONS];
     todo[0] =
         region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
     unhit[0] = family.members;
     free_at[0] = free;
-    entered[0] = todo[0];
     let last = count - 1;
     let mut level = 0usize;
     let mut nodes = 0u32;
@@ -431,14 +428,23 @@ fn search<const FREE_CLUE: bool>(
             continue;
         }
         // The lowest cell, from the low half when it has one (most cells lie there):
-        // cheaper than the `u128` forms of `trailing_zeros` and `x & (x - 1)`.
+        // cheaper than the `u128` forms of `trailing_zeros` and `x & (x - 1)`. It leaves
+        // this level's free clue cells as well, for this node and its later siblings:
+        // with the region's clue on a later sibling `y` and the free clue on `cell`, the
+        // clues are the same as with the region's clue on `cell` and the free clue on
+        // `y`, which this node's subtree rules in or out. (On `cell` itself, the free
+        // clue would hit nothing the region's clue does not.)
         let low = cells as u64;
         let cell = if low != 0 {
-            todo[at] = cells & !u128::from(low & low.wrapping_neg());
+            let bit = u128::from(low & low.wrapping_neg());
+            todo[at] = cells & !bit;
+            free_at[at] &= !bit;
             low.trailing_zeros() as usize
         } else {
             let high = (cells >> 64) as u64;
-            todo[at] = u128::from(high & (high - 1)) << 64;
+            let bit = high & high.wrapping_neg();
+            todo[at] = u128::from(high & !bit) << 64;
+            free_at[at] &= !(u128::from(bit) << 64);
             64 | high.trailing_zeros() as usize
         };
         nodes += 1;
@@ -447,11 +453,7 @@ fn search<const FREE_CLUE: bool>(
         }
         let left = unhit[at] & !cell_sets[cell & 127];
         let fresh = left & stranded[at];
-        // The free clue is not put on a cell this level tried before `cell`: a choice
-        // with the region's clue on `cell` and the free clue on such a cell `y` is the
-        // same set of clues as the one with the region's clue on `y` and the free clue
-        // on `cell`, which the search of `y`'s subtree has already ruled out.
-        let mut free = free_at[at] & !(entered[at] & !cells);
+        let mut free = free_at[at];
         if fresh != 0 {
             if !FREE_CLUE {
                 continue;
@@ -474,7 +476,6 @@ fn search<const FREE_CLUE: bool>(
         }
         level += 1;
         todo[next] = cells;
-        entered[next] = cells;
         unhit[next] = left;
         free_at[next] = free;
     }
