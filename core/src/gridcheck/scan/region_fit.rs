@@ -579,6 +579,27 @@ pub(super) mod tests {
         let sets = [0b0001, 0b0010_0000, 0b0001_0010];
         assert!(!can_hit(&regions, &sets, false, &mut scratch));
         assert!(can_hit(&regions, &sets, true, &mut scratch));
+        // The free clue beside a region's clue, in the same region: the search takes a
+        // tried cell out of the free clue's cells, and still finds these.
+        let regions = [0b0011u128, 0b1100];
+        assert!(can_hit(
+            &regions,
+            &[0b0001, 0b0010, 0b1100],
+            true,
+            &mut scratch
+        ));
+        assert!(!can_hit(
+            &regions,
+            &[0b0001, 0b0010, 0b1100],
+            false,
+            &mut scratch
+        ));
+        let regions = [0b00_0011u128, 0b00_1100, 0b11_0000];
+        let sets = [0b00_0001, 0b00_0010, 0b00_0100, 0b01_0000];
+        assert!(can_hit(&regions, &sets, true, &mut scratch));
+        assert!(can_hit(&regions, &sets[1..], false, &mut scratch));
+        let sets = [0b00_0001, 0b00_0010, 0b00_0100, 0b00_1000, 0b01_0000];
+        assert!(!can_hit(&regions, &sets, true, &mut scratch));
         // No regions: the sets need a common cell for the free clue, or must be none.
         assert!(can_hit(&[], &[], false, &mut scratch));
         assert!(!can_hit(&[], &[0b1], false, &mut scratch));
