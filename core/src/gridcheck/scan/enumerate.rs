@@ -41,8 +41,14 @@ use core::ops::ControlFlow;
 
 /// Children with at most this many clues left are probed first (packing bound and exact
 /// test, `HitTable::probe`); higher up the probe rarely prunes and costs more than it
-/// saves (the measurements that chose 7 are in docs/PERFORMANCE.md).
-pub(crate) const PACKING_LEVELS: usize = 7;
+/// saves (the measurements that chose 9 are in docs/PERFORMANCE.md).
+pub(crate) const PACKING_LEVELS: usize = 9;
+
+/// The same for the children placed by the general loop (the chunk levels, where a masked
+/// scan's few free clues reach the probed levels; a whole-grid scan has more clues left
+/// there): each chunk prepares these probes anew, and probing 8 or 9 clues left there cost
+/// the masked scans more than it saved (docs/PERFORMANCE.md, ninth pass).
+const CHUNK_PACKING_LEVELS: usize = 7;
 
 /// Outcome of [`ChunkRun::run`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -444,7 +450,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), or every live
     /// cell when all are hit), whether sets are still unhit, and its first non-zero word;
     /// `None` when the child is pruned (its branch set has no live cell, or, with at most
-    /// [`PACKING_LEVELS`] clues `left`, the probe proves that more than `left` are needed).
+    /// [`CHUNK_PACKING_LEVELS`] clues `left`, the probe proves that more than `left` are
+    /// needed).
     #[inline(always)]
     fn place(
         &mut self,
@@ -462,7 +469,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         } = &mut **table;
         let (low, high) = states.split_at_mut(depth + 1);
         let from = usize::from(frame.from);
-        if left <= PACKING_LEVELS {
+        if left <= CHUNK_PACKING_LEVELS {
             // Probe first: most of these children are pruned without a state written.
             let slot = depth % PROBE_SLOTS;
             if self.probes_for[slot] != depth + 1 {
