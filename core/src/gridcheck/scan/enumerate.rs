@@ -46,8 +46,8 @@ pub(crate) const PACKING_LEVELS: usize = 9;
 
 /// The same for the children placed by the general loop (the chunk levels, where a masked
 /// scan's few free clues reach the probed levels; a whole-grid scan has more clues left
-/// there): each chunk prepares these probes anew, and probing 8 or 9 clues left there cost
-/// the masked scans more than it saved (docs/PERFORMANCE.md, ninth pass).
+/// there): each chunk prepares these probes anew, and probing up to 9 clues left there
+/// cost the masked scans more than it saved (docs/PERFORMANCE.md, ninth pass).
 const CHUNK_PACKING_LEVELS: usize = 7;
 
 /// Outcome of [`ChunkRun::run`].
