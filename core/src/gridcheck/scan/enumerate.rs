@@ -3,12 +3,16 @@
 //! recursion).
 //!
 //! The smallest kept UA (up to 768) are loaded into the bitmap table
-//! ([`super::bitmap768`]), smallest first. Each level takes a set still unhit — of the
-//! first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES) unhit sets in table
-//! order, the one with the fewest live cells — and branches on its *live* cells, one clue
-//! each (every completion hits every unhit set, so any would do; the fewest live cells
-//! give the fewest children; the first level takes the smallest set, and the
-//! [chunks](super::Chunks) follow the same rule). A cell tried at a level is *dead* for
+//! ([`super::bitmap768`]), smallest first. Each level takes a set still unhit and
+//! branches on its *live* cells, one clue each (every completion hits every unhit set, so
+//! any would do). The first level takes the smallest set; the [chunk](super::Chunks)
+//! levels, of the first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES) unhit
+//! sets in table order, the one with the fewest live cells (the fewest children); the
+//! levels below them, of those with at most one live cell more than the fewest, the one
+//! whose cells lie in the most other small unhit sets
+//! ([`HitTable::branch_set`](super::bitmap768::HitTable::branch_set)): dead for the
+//! later siblings, those cells leave the sets that prune with fewer live cells. A cell
+//! tried at a level is *dead* for
 //! that level's later siblings and all their subtrees: so every clue set is generated
 //! once, and a set whose cells are all dead can no longer be hit (prune). The children
 //! are tried in position order, except those of the probed levels below the chunk
@@ -446,9 +450,12 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     }
 
     /// Writes the child state of placing `position` on level `depth` and returns the
-    /// child's branch (live cells of the unhit set with the fewest of them among the
-    /// first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), or every live
-    /// cell when all are hit), whether sets are still unhit, and its first non-zero word;
+    /// child's branch (live cells of an unhit set: within the chunk levels the one with the
+    /// fewest of them among the first
+    /// [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), as the chunk walk
+    /// takes it, below them [`HitTable::branch_set`](super::bitmap768::HitTable::branch_set)'s;
+    /// or every live cell when all are hit), whether sets are still unhit, and its first
+    /// non-zero word;
     /// `None` when the child is pruned (its branch set has no live cell, or, with at most
     /// [`CHUNK_PACKING_LEVELS`] clues `left`, the probe proves that more than `left` are
     /// needed).
@@ -487,7 +494,12 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         match table.place(&low[depth], position, &mut high[0], from) {
             None => Some((all_live, false, 0)),
             Some(head) => {
-                let branch = table.fewest_live(&high[0], head, dead);
+                // The chunk levels keep the rule the chunk walk follows.
+                let branch = if depth + 1 >= CHUNK_LEVELS {
+                    table.branch_set(&high[0], head, dead)
+                } else {
+                    table.fewest_live(&high[0], head, dead)
+                };
                 (branch != 0).then_some((branch, true, (head / 64) as u8))
             }
         }
@@ -575,7 +587,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
                 Probe::AllHit => (free & !dead, false, 0),
                 Probe::Open => match table.place(state, position, &mut high[0], from) {
                     Some(head) => (
-                        table.fewest_live(&high[0], head, dead),
+                        table.branch_set(&high[0], head, dead),
                         true,
                         (head / 64) as u8,
                     ),
