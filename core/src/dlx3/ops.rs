@@ -252,22 +252,38 @@ fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) 
     while rr >= last_itm {
         steps += 1;
         if at(nd, rr).color != x {
-            let mut nn = rr + 1;
-            while nn != rr {
-                let n = at(nd, nn);
-                if n.itm <= 0 {
-                    // The spacer after the option; `n.up` is its first node.
-                    walked += (nn - n.up) as usize;
-                    nn = n.up;
-                    continue;
+            // The walk goes through a raw pointer to the array: one pointer moved by a node
+            // per step instead of an index scaled at every node (purify 170.3 M -> 157.1 M
+            // instructions on edges2x4).
+            let base = nd.as_mut_ptr();
+            // SAFETY: the nodes read are the option's (`rr + 1` up to its spacer, then from
+            // its first node, the spacer's `up`, to `rr`: kinds (b) and (a) of the module
+            // comment), the nodes written are named by `up`, `down` or `itm` of its nodes
+            // (kind (a)): all inside `nd`. `nd` is not used while `base` is.
+            #[allow(unsafe_code)]
+            unsafe {
+                let end = base.add(rr as usize);
+                let mut q = end.add(1);
+                loop {
+                    let n = (*q).wide();
+                    if n.itm <= 0 {
+                        // The spacer after the option; `n.up` is its first node.
+                        walked += q.offset_from(base) as usize - n.up as usize;
+                        q = base.add(n.up as usize);
+                    } else {
+                        if n.color >= 0 {
+                            hidden += 1;
+                            (*base.add(n.up as usize)).set_down(n.down);
+                            (*base.add(n.down as usize)).set_up(n.up);
+                            let h = &mut *base.add(Idx::from(n.itm).0);
+                            h.set_itm(W::get_signed(h.itm).wrapping_sub(1));
+                        }
+                        q = q.add(1);
+                    }
+                    if q == end {
+                        break;
+                    }
                 }
-                if n.color >= 0 {
-                    hidden += 1;
-                    at_mut(nd, n.up).set_down(n.down);
-                    at_mut(nd, n.down).set_up(n.up);
-                    add_len(nd, n.itm, -1);
-                }
-                nn += 1;
             }
         } else if rr != p {
             cleansed += 1;
@@ -297,22 +313,36 @@ fn unpurify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32) -> u64 {
             restored += 1;
             at_mut(nd, rr).set_color(x);
         } else if rr != p {
-            let mut nn = rr - 1;
-            while nn != rr {
-                let n = at(nd, nn);
-                if n.itm <= 0 {
-                    // The spacer before the option; `n.down` is its last node.
-                    walked += (n.down - nn) as usize;
-                    nn = n.down;
-                    continue;
+            // As in `purify`; the index of a node restored is taken from the pointer (with
+            // an index kept beside the pointer the optimizer copied it twice per node).
+            let base = nd.as_mut_ptr();
+            // SAFETY: as in `purify` (the nodes read are the option's, `rr - 1` down to its
+            // spacer, then from its last node, the spacer's `down`, down to `rr`).
+            #[allow(unsafe_code)]
+            unsafe {
+                let end = base.add(rr as usize);
+                let mut q = end.sub(1);
+                loop {
+                    let n = (*q).wide();
+                    if n.itm <= 0 {
+                        // The spacer before the option; `n.down` is its last node.
+                        walked += n.down as usize - q.offset_from(base) as usize;
+                        q = base.add(n.down as usize);
+                    } else {
+                        if n.color >= 0 {
+                            shown += 1;
+                            let nn = q.offset_from(base) as u32;
+                            (*base.add(n.up as usize)).set_down(nn);
+                            (*base.add(n.down as usize)).set_up(nn);
+                            let h = &mut *base.add(Idx::from(n.itm).0);
+                            h.set_itm(W::get_signed(h.itm).wrapping_add(1));
+                        }
+                        q = q.sub(1);
+                    }
+                    if q == end {
+                        break;
+                    }
                 }
-                if n.color >= 0 {
-                    shown += 1;
-                    at_mut(nd, n.up).set_down(nn);
-                    at_mut(nd, n.down).set_up(nn);
-                    add_len(nd, n.itm, 1);
-                }
-                nn -= 1;
             }
         }
         rr = at(nd, rr).up;
