@@ -384,8 +384,36 @@ fn tweak<W: Width>(nd: &mut [Node<W>], n: u32, block: bool, k: &mut Tallies) -> 
 /// Knuth's `untweak(c, x, unblock)`: `x` is the node that was on top of item `c` when the
 /// level was entered; the removed nodes still point down to each other, so following
 /// `down` from `x` to the current top node `z` finds them in their original order.
+///
+/// The common case on the colored input (919,301 of 1,080,375 calls on edges2x4) is an
+/// item whose list was empty when the level was entered (`x == c`, so nothing was
+/// tweaked away and nothing is uncovered): it is handled here without the walks, so this
+/// part needs no saved registers; the rest is [`untweak_walks`].
 #[inline(never)]
 fn untweak<W: Width>(
+    nd: &mut [Node<W>],
+    last_itm: u32,
+    colored: bool,
+    c: u32,
+    x: u32,
+    unblock: bool,
+    t: &mut Tallies,
+) -> u64 {
+    if x == c {
+        // The list was empty when the level was entered, and still is (`z == c`): *advance*
+        // tweaks only when the current node is not the header, and deeper levels undo
+        // their changes. (With `z != c` the walk below would not end.) So Knuth's program
+        // only stores `c` as `up` of the header and adds 0 to its length (5 mems), and
+        // `uncover(c)` (unless `unblock`) finds the list empty (1 mem).
+        at_mut(nd, c).set_up(c);
+        return if unblock { 5 } else { 6 };
+    }
+    untweak_walks(nd, last_itm, colored, c, x, unblock, t)
+}
+
+/// [`untweak`] when `x` is an option node.
+#[inline(never)]
+fn untweak_walks<W: Width>(
     nd: &mut [Node<W>],
     last_itm: u32,
     colored: bool,
