@@ -612,7 +612,9 @@ impl HitTable {
     pub(crate) fn branch_set(&self, state: &State, head: usize, dead: u128) -> u128 {
         let state = &state.0;
         let words = self.words.min(WORDS);
-        let mut live_cells = [0u128; BRANCH_CANDIDATES];
+        // The candidates by their table index, and their live cell counts (small arrays:
+        // this runs on the caller's stack, which firmware keeps small).
+        let mut indices = [0u16; BRANCH_CANDIDATES];
         let mut counts = [0u8; BRANCH_CANDIDATES];
         let mut taken = 0;
         let mut fewest = u32::MAX;
@@ -622,50 +624,50 @@ impl HitTable {
                 if taken == BRANCH_CANDIDATES {
                     break 'sets;
                 }
-                let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
+                let index = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                let live = self.sets[index] & !dead;
                 let count = count_ones(live);
                 if count <= 1 {
                     return live;
                 }
-                live_cells[taken] = live;
+                indices[taken] = index as u16;
                 counts[taken] = count as u8;
                 fewest = fewest.min(count);
                 taken += 1;
             }
         }
+        let live = |j: usize| self.sets[usize::from(indices[j])] & !dead;
         // The candidates eligible (at most two live cells more than the fewest), and the
         // cells they hold.
         let mut eligible = 0u64;
         let mut cells_eligible = 0u128;
-        let mut weights = [0u32; BRANCH_CANDIDATES];
-        for (j, (&cells, &count)) in live_cells[..taken].iter().zip(&counts).enumerate() {
-            weights[j] = overlap_weight(count);
+        for (j, &count) in counts[..taken].iter().enumerate() {
             if u32::from(count) <= fewest + 2 {
                 eligible |= 1 << j;
-                cells_eligible |= cells;
+                cells_eligible |= live(j);
             }
         }
         // For each cell an eligible candidate holds, the candidates holding it.
         let mut holders = [0u64; 128];
-        for (j, &cells) in live_cells[..taken].iter().enumerate() {
-            for_each_position(cells & cells_eligible, |cell| holders[cell] |= 1 << j);
+        for j in 0..taken {
+            for_each_position(live(j) & cells_eligible, |cell| holders[cell] |= 1 << j);
         }
-        let mut best = live_cells[0];
+        let mut best = live(0);
         // The best score so far, as the fraction `best_weight / best_count`.
         let (mut best_weight, mut best_count) = (0u64, 1u64);
         while eligible != 0 {
             let i = eligible.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1);
             eligible &= eligible - 1;
-            let cells = live_cells[i];
+            let cells = live(i);
             let mut meeting = 0u64;
             for_each_position(cells, |cell| meeting |= holders[cell]);
             meeting &= !(1 << i);
             // The weights of the other candidates it meets, plus one (no score is zero).
             let mut weight = 1u64;
             while meeting != 0 {
-                weight +=
-                    u64::from(weights[meeting.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1)]);
+                let j = meeting.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1);
+                weight += u64::from(overlap_weight(counts[j]));
                 meeting &= meeting - 1;
             }
             let count = u64::from(counts[i]);

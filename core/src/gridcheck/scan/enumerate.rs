@@ -8,7 +8,7 @@
 //! any would do). The first level takes the smallest set; the [chunk](super::Chunks)
 //! levels, of the first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES) unhit
 //! sets in table order, the one with the fewest live cells (the fewest children); the
-//! levels below them, of those with at most one live cell more than the fewest, the one
+//! levels below them, of those with at most two live cells more than the fewest, the one
 //! whose cells lie in the most other small unhit sets
 //! ([`HitTable::branch_set`](super::bitmap768::HitTable::branch_set)): dead for the
 //! later siblings, those cells leave the sets that prune with fewer live cells. A cell
@@ -44,9 +44,12 @@ use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
 /// Children with at most this many clues left are probed first (packing bound and exact
-/// test, `HitTable::probe`); higher up the probe rarely prunes and costs more than it
-/// saves (the measurements that chose 9 are in docs/PERFORMANCE.md).
-pub(crate) const PACKING_LEVELS: usize = 9;
+/// test, `HitTable::probe`). With the branch sets of [`HitTable::branch_set`] it pays up
+/// to 12, which in a 16-clue whole-grid scan is every level below the chunk levels; 13
+/// and 14 gave the same instructions (docs/PERFORMANCE.md, tenth pass).
+///
+/// [`HitTable::branch_set`]: super::bitmap768::HitTable::branch_set
+pub(crate) const PACKING_LEVELS: usize = 12;
 
 /// The same for the children placed by the general loop (the chunk levels, where a masked
 /// scan's few free clues reach the probed levels; a whole-grid scan has more clues left
@@ -681,8 +684,10 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
 /// the levels above the probed ones branch the most) and more on the others; over the
 /// first 60 grids of seed 11, the order everywhere made 0.953x the placements but more
 /// on 35 grids (up to 1.45x), the gate 0.945x and more on none (docs/PERFORMANCE.md,
-/// sixth pass). A function of the preparation only: every chunk, slice and resumption
-/// of a grid orders alike.
+/// sixth pass; measured with 9 probed levels: since the tenth pass probes 12, a 16-clue
+/// whole-grid scan has no level above them, and only scans for more clues take this
+/// order). A function of the preparation only: every chunk, slice and resumption of a
+/// grid orders alike.
 fn upper_order(prepared: &Prepared<'_>) -> bool {
     prepared.clique_members().len() <= UPPER_ORDER_CLIQUE
 }
