@@ -1052,13 +1052,7 @@ mod tests {
             // Sets of 3 to 8 cells over 40 to 81 positions: many ties of live counts.
             let universe = 40 + rng() % 42;
             let count = 20 + (rng() % 300) as usize;
-            let mut sets: Vec<u128> = (0..count)
-                .map(|_| {
-                    let size = 3 + rng() % 6;
-                    (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
-                })
-                .collect();
-            sets.sort_by_key(|s| (s.count_ones(), *s));
+            let sets = random_sets_below(&mut rng, universe, count, 3, 8);
             let mut table = Box::new(HitTable::new());
             let mut state = table.load(&sets).unwrap();
             let mut unhit: Vec<u128> = sets.clone();
@@ -1095,15 +1089,7 @@ mod tests {
     /// without repeats: the random instances of the probe's tests.
     fn small_sets(rng: &mut impl FnMut() -> u64, universe: u64) -> Vec<u128> {
         let count = 6 + (rng() % 40) as usize;
-        let mut sets: Vec<u128> = (0..count)
-            .map(|_| {
-                let size = 2 + rng() % 4;
-                (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
-            })
-            .collect();
-        sets.sort_by_key(|s| (s.count_ones(), *s));
-        sets.dedup();
-        sets
+        random_sets_below(rng, universe, count, 2, 5)
     }
 
     /// Pruned only when no `clues` live cells hit every unhit set (checked by brute force
@@ -1243,10 +1229,22 @@ mod tests {
     /// `count` random sets of `min..=max` positions below 81, in table order (by size),
     /// without repeats.
     fn random_sets(rng: &mut impl FnMut() -> u64, count: usize, min: u64, max: u64) -> Vec<u128> {
+        random_sets_below(rng, 81, count, min, max)
+    }
+
+    /// `count` random sets of `min..=max` draws of positions below `universe` (a repeated
+    /// draw makes a set smaller), in table order (by size), without repeats.
+    fn random_sets_below(
+        rng: &mut impl FnMut() -> u64,
+        universe: u64,
+        count: usize,
+        min: u64,
+        max: u64,
+    ) -> Vec<u128> {
         let mut sets: Vec<u128> = (0..count)
             .map(|_| {
                 let size = min + rng() % (max - min + 1);
-                (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % 81))
+                (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
             })
             .collect();
         sets.sort_by_key(|s| (s.count_ones(), *s));
