@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod dlx3;
+pub(crate) mod durable;
 pub mod export;
 pub mod gridcheck;
 pub mod memory;

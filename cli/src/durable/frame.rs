@@ -1,0 +1,1 @@
+//! One frame: its line `<tag> <len> <crc> <lcrc>` and the chained CRC-32C.

@@ -1,0 +1,1 @@
+//! Advisory whole-file locks (`flock`): one writer at a time, no reader while it writes.
