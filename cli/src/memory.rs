@@ -88,6 +88,25 @@ pub fn check(need: u64, limit: u64, what: &str) -> Result<(), String> {
     ))
 }
 
+/// Reads `reader` to its end, refusing more than `limit` bytes: the bytes, or a message
+/// naming `what` and the limit (so `/dev/zero` or an endless pipe ends in an error, not in
+/// an allocation that aborts the process).
+pub fn read_bounded(reader: impl std::io::Read, limit: u64, what: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("can't read {what}: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "{what} is larger than the limit of {} ({limit} bytes); raise it with --max-memory SIZE",
+            Human(limit)
+        ));
+    }
+    Ok(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +146,16 @@ mod tests {
             .expect("MemTotal in /proc/meminfo");
         assert_eq!(bytes, kib * 1024);
         assert_eq!(default_limit(), DEFAULT_CEILING.min(bytes / 4 * 3));
+    }
+
+    #[test]
+    fn reads_are_bounded() {
+        assert_eq!(read_bounded(&b"abc"[..], 3, "x"), Ok(b"abc".to_vec()));
+        let err = read_bounded(std::io::repeat(0), 1000, "the input").unwrap_err();
+        assert!(
+            err.starts_with("the input is larger than the limit"),
+            "{err}"
+        );
     }
 
     #[test]
