@@ -127,6 +127,18 @@ fn printable(name: &Name) -> String {
         .collect()
 }
 
+/// `text` (a file name) as it can stand inside a C block comment or a Rust line comment:
+/// control characters and line breaks become `?`; `*/` (which would end the comment) and
+/// `/*` (which `-Wcomment` warns about) get a space between their characters.
+fn comment_safe(text: &str) -> String {
+    let line_break = |c: char| c.is_control() || c == '\u{2028}' || c == '\u{2029}';
+    let plain: String = text
+        .chars()
+        .map(|c| if line_break(c) { '?' } else { c })
+        .collect();
+    plain.replace("*/", "* /").replace("/*", "/ *")
+}
+
 /// Levels enough for any search of `image`: every move takes at least one unit off the
 /// upper bounds of the primary items, an option as many as it has primary items (at least
 /// `m`, the fewest of any option), a null move one but only within an item's slack; so the
@@ -180,6 +192,7 @@ pub fn fits_compact(image: &Image) -> bool {
 /// plus `{ID}_LAST_ITM`, `{ID}_LAST_NODE`, `{ID}_LEVELS`, `{ID}_WORKSPACE_SIZE(levels)` and,
 /// when the matrix fits 16-bit links, `{ID}_COMPACT_WORKSPACE_SIZE(levels)`.
 pub fn to_c(image: &Image, id: &str, source: &str) -> String {
+    let source = comment_safe(source);
     let upper = id.to_ascii_uppercase();
     let l = image.layout;
     let mut s = String::new();
@@ -285,6 +298,7 @@ pub fn to_c(image: &Image, id: &str, source: &str) -> String {
 /// The Rust module for `image`: consts for `Dlx3::preloaded` (copy ITEMS and NODES into
 /// mutable storage; NAMES can stay in flash).
 pub fn to_rust(image: &Image, source: &str) -> String {
+    let source = comment_safe(source);
     let l = image.layout;
     let mut s = String::new();
     let _ = writeln!(
@@ -368,22 +382,20 @@ pub fn export_main(args: &[OsString]) -> i32 {
             return usage_error(&mut err);
         }
     }
+    // Bounded like every read of the command (`/dev/zero` is an error, not an abort).
+    let limit = crate::memory::default_limit();
     let text = if file == "-" {
-        let mut buf = Vec::new();
-        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
-            Ok(_) => buf,
-            Err(e) => {
-                let _ = writeln!(err, "xcover dlx3: can't read standard input: {e}");
-                return 1;
-            }
-        }
+        crate::memory::read_bounded(std::io::stdin().lock(), limit, "standard input")
     } else {
-        match std::fs::read(file) {
-            Ok(t) => t,
-            Err(e) => {
-                let _ = writeln!(err, "xcover dlx3: can't read {file}: {e}");
-                return 1;
-            }
+        std::fs::File::open(file)
+            .map_err(|e| format!("can't read {file}: {e}"))
+            .and_then(|f| crate::memory::read_bounded(f, limit, file))
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(message) => {
+            let _ = writeln!(err, "xcover dlx3: {message}");
+            return 1;
         }
     };
     let id = id.unwrap_or_else(|| {
@@ -444,6 +456,25 @@ mod tests {
         assert!(c.contains("#define SMALL_LAST_ITM 4u"));
         let r = to_rust(&image, "small.dlx");
         assert!(r.contains("pub const LAYOUT: Layout"));
+    }
+
+    #[test]
+    fn file_names_cannot_end_a_comment() {
+        let mut warnings = Collect::default();
+        let image = build_image(b"A\nA\n", Settings::DEFAULT, &mut warnings).unwrap();
+        let source = "d*/m.dlx\n*/ int x; /*\r\u{2028}";
+        let c = to_c(&image, "m", source);
+        let first = c.lines().next().unwrap();
+        assert!(
+            first.starts_with("/* m: ") && first.ends_with(" */"),
+            "{first}"
+        );
+        assert_eq!(first.matches("*/").count(), 1, "{first}");
+        assert!(first.contains("d* /m.dlx?* / int x; / *??"), "{first}");
+        let r = to_rust(&image, source);
+        let lines: Vec<&str> = r.lines().take(3).collect();
+        assert!(lines.iter().all(|l| l.starts_with("//")), "{lines:?}");
+        assert!(lines[0].contains("d* /m.dlx?* / int x; / *??"), "{lines:?}");
     }
 
     #[test]

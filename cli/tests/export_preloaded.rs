@@ -259,3 +259,42 @@ fn rust_export_compiles_and_solves_like_the_text() {
         (want.count, want.mems, want.nodes)
     );
 }
+
+/// A file name that holds `*/`, `/*` or a line break cannot end the export's comments
+/// early: the C header still compiles warning-free, the Rust text still parses as items.
+#[test]
+fn exports_of_awkward_file_names_compile() {
+    let example = Queens8Example::read();
+    let source = "d*/m.dlx\n*/ int broken; /* \r";
+    let header = to_c(&example.image, "awkward", source);
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("awkward.h");
+    std::fs::write(&h, &header).unwrap();
+    let c = dir.path().join("use.c");
+    std::fs::write(&c, "#include \"awkward.h\"\nint main(void) { return AWKWARD_LAST_ITM == 0u && awkward_image.names == 0; }\n").unwrap();
+    let include = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../include");
+    let out = std::process::Command::new("cc")
+        .args([
+            "-std=c99",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pedantic",
+            "-fsyntax-only",
+            "-I",
+        ])
+        .arg(&include)
+        .arg("-I")
+        .arg(dir.path())
+        .arg(&c)
+        .output()
+        .expect("cc runs");
+    assert!(
+        out.status.success(),
+        "{}\n{header:.400}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rust = xcover_cli::export::to_rust(&example.image, source);
+    let code: Vec<&str> = rust.lines().filter(|l| !l.starts_with("//")).collect();
+    assert!(code[0].starts_with("use xcover_core"), "{:?}", &code[..2]);
+}
