@@ -391,3 +391,7 @@ fn parse_chunk(value: &str) -> Result<(u32, Option<Counts>), String> {
 #[cfg(test)]
 #[path = "journal_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "journal_props.rs"]
+mod props;

@@ -45,6 +45,8 @@ pub mod shard;
 pub mod summary;
 #[doc(hidden)]
 pub mod synthetic;
+#[cfg(test)]
+mod test_scan;
 pub mod ua_source;
 mod validate;
 

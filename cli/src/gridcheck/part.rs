@@ -143,7 +143,9 @@ pub(crate) fn read_from<R: Read>(mut reader: Reader<R>, path: &Path) -> Result<P
     }
     if grids.len() != grid_count {
         return Err(anyhow!(
-            "{name}: {} grids recorded, the header's run has {grid_count}",
+            "{name}: record {} (the trailer): {} grids recorded, the header's run has \
+             {grid_count}",
+            reader.records() + 1,
             grids.len()
         ));
     }
@@ -252,3 +254,7 @@ fn refusal(path: &Path, err: DurableError) -> anyhow::Error {
 #[cfg(test)]
 #[path = "part_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "part_props.rs"]
+mod props;

@@ -43,7 +43,7 @@ fn sample() -> Vec<u8> {
     bytes
 }
 
-pub(super) fn read_bytes(bytes: &[u8]) -> Result<Part> {
+pub(crate) fn read_bytes(bytes: &[u8]) -> Result<Part> {
     let name = Path::new("part-x");
     read_from(Reader::new(bytes, name, FORMAT, 1 << 30), name)
 }
