@@ -52,3 +52,26 @@ pub fn frames(bytes: &[u8]) -> (String, Vec<Frame>) {
     }
     (magic, frames)
 }
+
+/// A file with the magic line `magic` and the frames `(tag, payload)` (header first), the
+/// crc chain computed as the durable layer does, and a trailer when `closed`: for forging
+/// files that are well framed but mean something wrong.
+pub fn forge(magic: &str, frames: &[(&str, Vec<u8>)], closed: bool) -> Vec<u8> {
+    const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
+    let mut out = format!("{magic}\n").into_bytes();
+    let mut chain = CRC.checksum(&out);
+    let count = format!("{}\n", frames.len().saturating_sub(1)).into_bytes();
+    let trailer = closed.then_some(("end", count));
+    for (tag, payload) in frames.iter().map(|(t, p)| (*t, p.clone())).chain(trailer) {
+        let mut digest = CRC.digest();
+        digest.update(&chain.to_le_bytes());
+        digest.update(format!("{tag} {}\n", payload.len()).as_bytes());
+        digest.update(&payload);
+        chain = digest.finalize();
+        let line = format!("{tag} {} {chain:08x}", payload.len());
+        let lcrc = CRC.checksum(line.as_bytes());
+        out.extend_from_slice(format!("{line} {lcrc:08x}\n").as_bytes());
+        out.extend_from_slice(&payload);
+    }
+    out
+}
