@@ -230,3 +230,34 @@ fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
     }
     panic!("no puzzle was found before the signal, even after 12 s");
 }
+
+#[test]
+fn merge_refuses_counters_that_wrap() {
+    // Part 0 forged (chain and trailer recomputed) so that its chunks' nodes add up to
+    // exactly 2^64-1: valid alone, but the merged count would wrap around.
+    let dir = tempfile::tempdir().unwrap();
+    let parts = parts(dir.path());
+    let bytes = std::fs::read(&parts[0]).unwrap();
+    let (magic, records) = frames::frames(&bytes);
+    let nodes = |f: &frames::Frame| -> u64 { f.text().split(' ').nth(2).unwrap().parse().unwrap() };
+    let chunks: Vec<&frames::Frame> = records.iter().filter(|f| f.tag == "chunk").collect();
+    let others: u64 = chunks[1..].iter().map(|f| nodes(f)).sum();
+    let mut forged: Vec<(&str, Vec<u8>)> = Vec::new();
+    for frame in &records[..records.len() - 1] {
+        let mut payload = frame.payload.clone();
+        if frame.start == chunks[0].start {
+            let text = frame.text();
+            let words: Vec<&str> = text.split(' ').collect();
+            let max = (u64::MAX - others).to_string();
+            payload = format!("{} {} {max} {}", words[0], words[1], words[3]).into_bytes();
+        }
+        forged.push((frame.tag.as_str(), payload));
+    }
+    let path = dir.path().join("forged");
+    std::fs::write(&path, frames::forge(&magic, &forged, true)).unwrap();
+    let merged = gridcheck(&["merge", path.to_str().unwrap(), parts[1].to_str().unwrap()])
+        .output()
+        .unwrap();
+    fails_with(&merged, "overflow");
+    assert!(merged.stdout.is_empty());
+}
