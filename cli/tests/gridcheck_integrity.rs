@@ -89,10 +89,7 @@ fn a_flipped_bit_or_a_deleted_puzzle_record_is_refused() {
     // of the grid, in an 18-clue run.
     let target = puzzles[40];
     let text = target.text();
-    let digit = text
-        .find(|c| c == '1')
-        .filter(|&i| i > 1)
-        .expect("a given 1");
+    let digit = text.find('1').filter(|&i| i > 1).expect("a given 1");
     let mut flipped = bytes.clone();
     flipped[target.end - target.payload.len() + digit] ^= 0x01;
     std::fs::write(&journal, &flipped).unwrap();

@@ -10,8 +10,12 @@
 //!
 //! `--checkpoint FILE` journals every puzzle as it is found and every finished chunk
 //! ([`journal`]); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
-//! prints exactly what an uninterrupted run prints. `--max-memory` refuses a scan whose
-//! buffers would exceed the limit before allocating them.
+//! prints exactly what an uninterrupted run prints. Without a journal, SIGINT or SIGTERM
+//! prints the puzzles found so far for the grid being scanned (sorted), with a summary
+//! line saying the scan was cut. `--max-memory` refuses a scan whose buffers would exceed
+//! the limit before allocating them, and bounds every read (grids, UA file, journal).
+//! Every write to stdout, stderr, the journal or a part is checked: a failure (a full
+//! disk) ends the run with a message and exit status 1.
 //!
 //! `--shard I/N` runs only shard I's (grid, chunk) units ([`shard`]) and writes a part
 //! file ([`part`]) to stdout instead of the puzzles; `xcover gridcheck merge` ([`merge`])
@@ -65,9 +69,10 @@ pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
     about = "List every N-clue puzzle with a unique solution inside Sudoku solution grids",
     version,
     after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
-        file, the memory limit, the journal); 2 usage error (an unknown option, a value of \
-        the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with --checkpoint, \
-        continue with --resume).\n\n`xcover gridcheck merge PART...` joins the part files \
+        file, the memory limit, the journal, a failed write); 2 usage error (an unknown \
+        option, a value of the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with \
+        --checkpoint, continue with --resume; without, the puzzles found so far are \
+        printed).\n\n`xcover gridcheck merge PART...` joins the part files \
         of a --shard run (`xcover gridcheck merge --help`)."
 )]
 struct Args {
@@ -120,9 +125,9 @@ struct Args {
     /// default: 4G, or 3/4 of the physical memory if less).
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
-    /// Run only shard I of N (0 <= I < N) of the batch's (grid, chunk) units and write a
-    /// part file to stdout instead of the puzzles; `xcover gridcheck merge` joins the N
-    /// parts. Every shard generates the UA and prepares every grid. Not with
+    /// Run only shard I of N (0 <= I < N <= 65536) of the batch's (grid, chunk) units and
+    /// write a part file to stdout instead of the puzzles; `xcover gridcheck merge` joins
+    /// the N parts. Every shard generates the UA and prepares every grid. Not with
     /// --stop-at-first (which puzzle comes first depends on the run's timing).
     #[arg(long, value_name = "I/N", value_parser = shard::parse, conflicts_with = "stop_at_first")]
     shard: Option<Shard>,
