@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::{send_signal, Rng};
+#[path = "common/frames.rs"]
+mod frames;
 
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
@@ -98,24 +100,35 @@ fn run_and_kill(mut child: Child, delay: Duration, kill: Kill) -> (Output, bool)
     (output, sent)
 }
 
-/// Every line of the journal is a well-formed record, and no grid has a puzzle twice.
+/// Every record of the journal is well formed, and no grid has a puzzle twice.
 fn check_journal(path: &Path) {
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.starts_with("xcover-gridcheck-journal 2 "), "header");
+    let bytes = std::fs::read(path).unwrap();
+    let (magic, frames) = frames::frames(&bytes);
+    assert_eq!(magic, "xcover-gridcheck-journal 3", "magic line");
+    assert_eq!(frames.first().map(|f| f.tag.as_str()), Some("head"));
     let mut puzzles = HashSet::new();
-    for line in text.lines().skip(1) {
+    for frame in &frames[1..] {
+        let text = frame.text();
+        let line = text.strip_suffix('\n').expect("a payload is one line");
         let words: Vec<&str> = line.split(' ').collect();
-        assert_eq!(words.len(), 3, "record `{line}`");
-        match words[0] {
+        assert_eq!(words.len(), 2, "record `{} {line}`", frame.tag);
+        match frame.tag.as_str() {
             "puzzle" => assert!(
-                puzzles.insert((words[1].to_owned(), words[2].to_owned())),
+                puzzles.insert((words[0].to_owned(), words[1].to_owned())),
                 "duplicate puzzle record `{line}`"
             ),
-            "chunk" => assert!(words[2].parse::<u32>().is_ok(), "`{line}`"),
-            "grid" => assert_eq!(words[2], "done", "`{line}`"),
+            "chunk" => assert!(words[1].parse::<u32>().is_ok(), "`{line}`"),
+            "grid" => assert_eq!(words[1], "done", "`{line}`"),
             other => panic!("unknown record {other}"),
         }
     }
+    // `.ci/slurm` counts the chunks done with `grep -c '^chunk '`.
+    let text = String::from_utf8_lossy(&bytes);
+    let chunk_lines = text.lines().filter(|l| l.starts_with("chunk ")).count();
+    assert_eq!(
+        chunk_lines,
+        frames.iter().filter(|f| f.tag == "chunk").count()
+    );
 }
 
 #[test]

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::Rng;
+#[path = "common/frames.rs"]
+mod frames;
 
 const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
@@ -181,26 +183,27 @@ fn merge_refuses_bad_parts_and_names_them() {
 
     // Cut at the trailer, mid-record, and an altered record.
     let bytes = std::fs::read(&good[2]).unwrap();
-    let text = String::from_utf8(bytes.clone()).unwrap();
-    let trailer = text.trim_end().rfind('\n').unwrap() + 1;
+    let (_, records) = frames::frames(&bytes);
+    let trailer = records.last().unwrap();
+    assert_eq!(trailer.tag, "end");
     let cut = dir.path().join("cut");
-    for (end, what) in [
-        (trailer, "truncated (no trailer)"),
-        (trailer - 7, "truncated (no trailer)"),
-    ] {
+    for end in [trailer.start, trailer.start - 7, trailer.end - 1] {
         std::fs::write(&cut, &bytes[..end]).unwrap();
         let paths = [&good[..2], std::slice::from_ref(&cut), &good[3..]].concat();
-        refused(&paths, &format!("{}: {what}", name(&cut)));
+        refused(&paths, &format!("{}: truncated", name(&cut)));
+        refused(&paths, "it has no trailer");
     }
-    let altered = text.replacen("chunk 0 ", "chunk 0 1", 1);
+    let chunk = records.iter().find(|f| f.tag == "chunk").unwrap();
+    let mut altered = bytes.clone();
+    altered[chunk.end - 2] ^= 1; // the last digit of its candidate count
     std::fs::write(&cut, altered).unwrap();
     let paths = [&good[..2], std::slice::from_ref(&cut), &good[3..]].concat();
-    refused(&paths, &format!("{}: corrupt", name(&cut)));
+    refused(&paths, &format!("{}: record ", name(&cut)));
+    refused(&paths, "is damaged");
+    std::fs::write(&cut, [&bytes[..], &bytes[..]].concat()).unwrap();
+    refused(&paths, &format!("{}: bytes after its trailer", name(&cut)));
     std::fs::write(&cut, "not a part\n").unwrap();
-    refused(
-        &paths,
-        &format!("{}: not a gridcheck part file", name(&cut)),
-    );
+    refused(&paths, &format!("{}: not an xcover part file", name(&cut)));
 
     // Parts of other runs: another grid (relabeled), other options, another shard count.
     let relabeled: String = GRID
@@ -332,8 +335,7 @@ fn a_killed_shard_resumed_writes_the_same_part() {
             assert_eq!(output.status.code(), Some(1));
             let message = stderr(&output);
             assert!(
-                message.contains("truncated (no trailer)")
-                    || message.contains("not a gridcheck part"),
+                message.contains("it has no trailer") || message.contains("not an xcover part"),
                 "{message}"
             );
         }

@@ -27,7 +27,7 @@ fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ua.txt");
     ua_source::save(&path, &generated).unwrap();
-    let loaded = ua_source::load(&path, &grid).unwrap();
+    let loaded = ua_source::load(&path, &grid, 1 << 30).unwrap();
     assert_eq!(loaded, generated);
     let mut opts = ScanOptions::new(17);
     opts.mask = ClueMask {
@@ -44,7 +44,9 @@ fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
     text.push_str(&row);
     text.push('\n');
     std::fs::write(&path, text).unwrap();
-    let err = ua_source::load(&path, &grid).unwrap_err().to_string();
+    let err = ua_source::load(&path, &grid, 1 << 30)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not an unavoidable set"), "{err}");
     assert!(
         err.contains(&format!("line {}", generated.len() + 1)),
@@ -52,5 +54,5 @@ fn loaded_ua_list_gives_same_results_and_wrong_ua_is_refused() {
     );
     // `{rc,...}` lines are read too.
     std::fs::write(&path, "{11,12,13,14,15,16,17,18,19}\n").unwrap();
-    assert!(ua_source::load(&path, &grid).is_err());
+    assert!(ua_source::load(&path, &grid, 1 << 30).is_err());
 }

@@ -1,447 +1,397 @@
-//! The checkpoint journal of a gridcheck batch (`--checkpoint FILE`, `--resume`).
+//! The checkpoint journal of a gridcheck batch (`--checkpoint FILE`, `--resume`): a file
+//! of the durable record layer ([`crate::durable`]: chained CRC-32C frames, an exclusive
+//! lock, a torn tail cut on resume and any other damage refused).
 //!
-//! An append-only text file, one record per line:
+//! The header frame holds the run's fingerprint (` shard=I/N` added for a shard's
+//! journal); the records, tagged, carry text payloads:
 //!
 //! ```text
-//! xcover-gridcheck-journal 2 <fingerprint>     header: everything the result depends on
-//! puzzle <grid> <81 chars>                     a verified puzzle, written when found
-//! chunk <grid> <chunk id>                      every puzzle of that chunk is above it
-//! grid <grid> done                             every chunk of the grid is above it
+//! puzzle    <grid> <81 chars>          a verified puzzle, written when found
+//! chunk     <grid> <chunk id>          every puzzle of that chunk is above it
+//! prepared  <grid> <summary>           a shard's preparation figures
+//! grid      <grid> done                every chunk of the grid is above it
 //! ```
 //!
-//! A shard's journal (`--shard`) also keeps what its part file needs for a grid finished
-//! in an earlier run: chunk records carry the chunk's counters
-//! (`chunk <grid> <id>:<nodes>:<candidates>`), and `prepared <grid> <summary>` (the
-//! [`PreparedSummary`] text, spaces included) follows each grid's preparation.
+//! Each payload is one line with its newline, so every frame line starts a line of the
+//! file (`grep -c '^chunk '` counts the chunks done).
 //!
-//! `<grid>` is the 0-based index in the batch. Each record is one `write` of a whole line
-//! straight to the file (no user-space buffer), so a killed process loses at most the line
-//! being written; a torn last line (no newline) is dropped on resume. The data is synced to
-//! disk at the end of each grid, when interrupted, and at most once a second at chunk ends.
-//! A puzzle already in the journal is never written again (a chunk that was cut short is
-//! run again on resume and finds its puzzles again).
-use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+//! A shard's journal also keeps what its part file needs for a grid finished in an
+//! earlier run: chunk records carry the chunk's counters (`<id>:<nodes>:<candidates>`)
+//! and `prepared` holds the [`PreparedSummary`] text. `<grid>` is the 0-based index in
+//! the batch.
+//!
+//! On resume every record is checked for its meaning too (see [`validate`](super::validate)):
+//! a puzzle of its grid with the run's clue count inside the mask, a valid chunk id,
+//! nothing twice, counters that add up without wrapping; a refusal names the file and the
+//! record and leaves the file as it is. Resuming reads each record once into hash sets,
+//! so it takes time proportional to the journal's size, and stops at a signal.
+//!
+//! Each record is one `write` of its frame; the data is synced at the end of each grid,
+//! when interrupted, and at most once a second at chunk ends. A puzzle already in the
+//! journal is never written again (a chunk that was cut short is run again on resume and
+//! finds its puzzles again).
+use std::collections::{HashMap, HashSet};
+use std::fs::File;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
-use xcover_core::gridcheck::scan::RunStats;
+use anyhow::{anyhow, bail, Result};
+use xcover_core::gridcheck::scan::{ChunkId, RunStats};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
+use super::fingerprint::PuzzleRules;
 use super::summary::{Counts, PreparedSummary};
+use super::validate;
+use crate::durable::{DurableError, Existing, Format, Problem, Record, Resumed, Visit, Writer};
 
-/// First word of the header line and the format version.
-const MAGIC: &str = "xcover-gridcheck-journal 2";
+/// The journal's kind in the durable layer. A record is at most a `prepared` summary
+/// (a few hundred bytes); the header is the fingerprint.
+pub(crate) const FORMAT: Format = Format {
+    magic: "xcover-gridcheck-journal",
+    version: 3,
+    max_record: 1 << 16,
+    closed: false,
+    noun: "journal",
+};
 
 /// Chunk-end syncs closer together than this are skipped (data is still written).
 const SYNC_INTERVAL: Duration = Duration::from_secs(1);
 
 /// What the journal says about one grid.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GridRecord {
-    /// Givens of the puzzles recorded, in journal order (no duplicates).
-    pub puzzles: Vec<Cells>,
-    /// Chunks (`ChunkId::to_u32`) whose puzzles are all recorded.
-    pub chunks_done: HashSet<u32>,
+pub(crate) struct GridRecord {
+    /// Givens of the puzzles recorded.
+    pub puzzles: HashSet<Cells>,
+    /// Chunks (`ChunkId::to_u32`) whose puzzles are all recorded, each with the number of
+    /// its record (for an error naming it).
+    pub chunks_done: HashMap<u32, u64>,
     /// Every chunk of the grid is done.
     pub done: bool,
-    /// Counters of the done chunks whose record carries them (shard journals).
-    pub chunk_counts: std::collections::HashMap<u32, Counts>,
+    /// Counters of the done chunks (shard journals).
+    pub chunk_counts: HashMap<u32, Counts>,
     /// The grid's preparation figures (shard journals).
     pub prepared: Option<PreparedSummary>,
+    /// The sum of `chunk_counts` (checked not to wrap on resume).
+    counted: Counts,
+}
+
+impl GridRecord {
+    /// Checks, once the grid's chunk list is known, that every chunk the journal has done
+    /// is one of `chunks` (this run's chunks of the grid): an error names the journal and
+    /// the record.
+    pub(crate) fn check_chunks(&self, path: &Path, grid: usize, chunks: &[ChunkId]) -> Result<()> {
+        if self.chunks_done.is_empty() {
+            return Ok(());
+        }
+        let known: HashSet<u32> = chunks.iter().map(|c| c.to_u32()).collect();
+        let mut foreign: Vec<(u64, u32)> = self
+            .chunks_done
+            .iter()
+            .filter(|(id, _)| !known.contains(id))
+            .map(|(&id, &record)| (record, id))
+            .collect();
+        foreign.sort_unstable();
+        match foreign.first() {
+            None => Ok(()),
+            Some(&(record, id)) => bail!(
+                "checkpoint {} record {record}: chunk {id} is not a chunk of grid {} in this \
+                 run (a damaged or forged journal); start anew without --resume",
+                path.display(),
+                grid + 1
+            ),
+        }
+    }
+}
+
+/// What a resumed journal must match: the batch's grids, the puzzles' rules, and whether
+/// chunk records carry counters (a shard's journal).
+pub(crate) struct Expect<'a> {
+    pub grids: &'a [Grid],
+    pub rules: PuzzleRules,
+    pub counted: bool,
 }
 
 struct Inner {
-    file: File,
+    writer: Writer<File>,
     /// Puzzles in the journal, per grid (for de-duplication).
     known: Vec<HashSet<Cells>>,
     last_sync: Instant,
 }
 
 /// An open journal; shareable between worker threads.
-pub struct Journal {
-    path: PathBuf,
+pub(crate) struct Journal {
     inner: Mutex<Inner>,
     /// Chunk records carry the chunk's counters (shard journals).
-    chunk_counts: bool,
+    counted: bool,
 }
 
-/// FNV-1a, 64 bits: a fixed hash for fingerprints (stable across Rust versions).
-pub fn fnv64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// The outcome of [`Journal::resume`].
+pub(crate) enum Loaded {
+    /// The journal, open for more records, and what it holds per grid.
+    Open(Journal, Vec<GridRecord>),
+    /// A signal (its number) arrived while it was read; the file is unchanged.
+    Interrupted(i32),
 }
 
 impl Journal {
-    /// Starts a new journal at `path` with the header `fingerprint` (one line, no newline).
-    /// An existing non-empty file is refused: it may hold a run to resume.
-    pub fn create(path: &Path, fingerprint: &str, grids: usize) -> Result<Journal> {
-        if std::fs::metadata(path)
-            .map(|m| m.len() > 0)
-            .unwrap_or(false)
-        {
+    /// Starts a new journal at `path` for the run `identity` over `grids` grids; with
+    /// `counted`, chunk records carry counters. An existing non-empty file is refused: it
+    /// may hold a run to resume.
+    pub(crate) fn create(
+        path: &Path,
+        identity: &str,
+        grids: usize,
+        counted: bool,
+    ) -> Result<Journal> {
+        let writer = Writer::create(path, FORMAT, &header(identity), Existing::Refuse)
+            .map_err(|e| refusal(path, identity, e))?;
+        Ok(Journal::wrap(writer, vec![HashSet::new(); grids], counted))
+    }
+
+    /// Reopens the journal at `path` of the run `identity`: reads and checks every record
+    /// (at most `limit` bytes), stopping when `interrupt` holds a signal number. A journal
+    /// of other arguments, another format, damaged or meaningless records is refused and
+    /// left as it is.
+    pub(crate) fn resume(
+        path: &Path,
+        identity: &str,
+        expect: &Expect<'_>,
+        limit: u64,
+        interrupt: &AtomicUsize,
+    ) -> Result<Loaded> {
+        if std::fs::symlink_metadata(path).is_err() {
             bail!(
-                "checkpoint {} already exists: add --resume to continue that run, or remove it",
+                "checkpoint {} does not exist (--resume needs it)",
                 path.display()
             );
         }
-        let mut file = File::create(path)
-            .with_context(|| format!("creating checkpoint {}", path.display()))?;
-        file.write_all(format!("{MAGIC} {fingerprint}\n").as_bytes())
-            .and_then(|()| file.sync_data())
-            .with_context(|| format!("writing checkpoint {}", path.display()))?;
-        Ok(Journal::wrap(path, file, vec![HashSet::new(); grids]))
+        let mut records = vec![GridRecord::default(); expect.grids.len()];
+        let mut visit = |record: &Record| {
+            if interrupt.load(Ordering::Relaxed) != 0 {
+                return Err(Visit::Interrupted);
+            }
+            apply(record, expect, &mut records).map_err(Visit::Invalid)
+        };
+        let writer = match Writer::resume(path, FORMAT, &header(identity), limit, &mut visit) {
+            Ok(Resumed::Open(writer)) => writer,
+            Ok(Resumed::Complete) => bail!(
+                "checkpoint {}: a closed file, not a journal (left as it is)",
+                path.display()
+            ),
+            Err(DurableError {
+                problem: Problem::Interrupted,
+                ..
+            }) => {
+                let signal = interrupt.load(Ordering::Relaxed);
+                return Ok(Loaded::Interrupted(
+                    i32::try_from(signal).unwrap_or(libc::SIGINT),
+                ));
+            }
+            Err(err) => return Err(refusal(path, identity, err)),
+        };
+        let known = records.iter().map(|r| r.puzzles.clone()).collect();
+        Ok(Loaded::Open(
+            Journal::wrap(writer, known, expect.counted),
+            records,
+        ))
     }
 
-    /// Reopens the journal at `path` for a run with `fingerprint` over `grids` grids;
-    /// returns it with what it records per grid. A journal of other arguments is refused.
-    pub fn resume(
-        path: &Path,
-        fingerprint: &str,
-        grid_list: &[Grid],
-    ) -> Result<(Journal, Vec<GridRecord>)> {
-        let name = path.display();
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .with_context(|| format!("opening checkpoint {name} (--resume needs it)"))?;
-        let mut text = Vec::new();
-        file.read_to_end(&mut text)
-            .with_context(|| format!("reading checkpoint {name}"))?;
-        // A torn last line (killed while writing) is dropped, and cut off the file so the
-        // next record starts on a line of its own.
-        let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        if complete == 0 {
-            // Killed before the header was complete: nothing was journaled, start afresh.
-            file.set_len(0)
-                .and_then(|()| file.seek(SeekFrom::Start(0)).map(drop))
-                .and_then(|()| file.write_all(format!("{MAGIC} {fingerprint}\n").as_bytes()))
-                .and_then(|()| file.sync_data())
-                .with_context(|| format!("writing checkpoint {name}"))?;
-            let records = vec![GridRecord::default(); grid_list.len()];
-            return Ok((
-                Journal::wrap(path, file, vec![HashSet::new(); grid_list.len()]),
-                records,
-            ));
-        }
-        let records = parse(&text[..complete], fingerprint, grid_list)
-            .with_context(|| format!("checkpoint {name}"))?;
-        if complete < text.len() {
-            file.set_len(complete as u64)
-                .with_context(|| format!("truncating checkpoint {name}"))?;
-        }
-        file.seek(SeekFrom::End(0))
-            .with_context(|| format!("seeking in checkpoint {name}"))?;
-        let known = records
-            .iter()
-            .map(|r| r.puzzles.iter().copied().collect())
-            .collect();
-        Ok((Journal::wrap(path, file, known), records))
-    }
-
-    fn wrap(path: &Path, file: File, known: Vec<HashSet<Cells>>) -> Journal {
+    fn wrap(writer: Writer<File>, known: Vec<HashSet<Cells>>, counted: bool) -> Journal {
         Journal {
-            path: path.to_owned(),
             inner: Mutex::new(Inner {
-                file,
+                writer,
                 known,
                 last_sync: Instant::now(),
             }),
-            chunk_counts: false,
+            counted,
         }
-    }
-
-    /// Makes chunk records carry the chunk's counters (for `--shard`).
-    pub fn record_chunk_counts(&mut self) {
-        self.chunk_counts = true;
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn append(&self, inner: &mut Inner, line: &str) -> Result<()> {
-        inner
-            .file
-            .write_all(line.as_bytes())
-            .with_context(|| format!("writing checkpoint {}", self.path.display()))
-    }
-
     /// Records a verified puzzle of grid `grid` unless the journal has it already.
-    pub fn puzzle(&self, grid: usize, board: &Grid, givens: Cells) -> Result<()> {
+    pub(crate) fn puzzle(&self, grid: usize, board: &Grid, givens: Cells) -> Result<()> {
         let mut inner = self.lock();
         if !inner.known[grid].insert(givens) {
             return Ok(());
         }
-        let line = format!("puzzle {grid} {}\n", Puzzle::from_grid(board, givens));
-        self.append(&mut inner, &line)
+        let payload = format!("{grid} {}\n", Puzzle::from_grid(board, givens));
+        inner.writer.record("puzzle", payload.as_bytes())?;
+        Ok(())
     }
 
     /// Records that every puzzle of chunk `chunk` (`ChunkId::to_u32`) of grid `grid` is in,
-    /// with its counters `stats` when [`Journal::record_chunk_counts`] was called.
-    pub fn chunk_done(&self, grid: usize, chunk: u32, stats: RunStats) -> Result<()> {
-        let line = if self.chunk_counts {
-            format!(
-                "chunk {grid} {chunk}:{}:{}\n",
-                stats.steps, stats.candidates
-            )
+    /// with its counters `stats` in a shard's journal.
+    pub(crate) fn chunk_done(&self, grid: usize, chunk: u32, stats: RunStats) -> Result<()> {
+        let payload = if self.counted {
+            format!("{grid} {chunk}:{}:{}\n", stats.steps, stats.candidates)
         } else {
-            format!("chunk {grid} {chunk}\n")
+            format!("{grid} {chunk}\n")
         };
         let mut inner = self.lock();
-        self.append(&mut inner, &line)?;
+        inner.writer.record("chunk", payload.as_bytes())?;
         if inner.last_sync.elapsed() >= SYNC_INTERVAL {
             inner.last_sync = Instant::now();
-            let _ = inner.file.sync_data();
+            inner.writer.sync()?;
         }
         Ok(())
     }
 
     /// Records the preparation figures of grid `grid`.
-    pub fn prepared(&self, grid: usize, summary: &PreparedSummary) -> Result<()> {
-        let mut inner = self.lock();
-        self.append(
-            &mut inner,
-            &format!("prepared {grid} {}\n", summary.encode()),
-        )
+    pub(crate) fn prepared(&self, grid: usize, summary: &PreparedSummary) -> Result<()> {
+        let payload = format!("{grid} {}\n", summary.encode());
+        self.lock().writer.record("prepared", payload.as_bytes())?;
+        Ok(())
     }
 
     /// Records that grid `grid` is finished, and syncs.
-    pub fn grid_done(&self, grid: usize) -> Result<()> {
+    pub(crate) fn grid_done(&self, grid: usize) -> Result<()> {
         let mut inner = self.lock();
-        self.append(&mut inner, &format!("grid {grid} done\n"))?;
-        drop(inner);
-        self.sync()
+        inner
+            .writer
+            .record("grid", format!("{grid} done\n").as_bytes())?;
+        inner.last_sync = Instant::now();
+        inner.writer.sync()?;
+        Ok(())
     }
 
     /// Puzzles of grid `grid` in the journal (this run's and earlier runs').
-    pub fn puzzles(&self, grid: usize) -> Vec<Cells> {
+    pub(crate) fn puzzles(&self, grid: usize) -> Vec<Cells> {
         self.lock().known[grid].iter().copied().collect()
     }
 
     /// Forces the journal to disk.
-    pub fn sync(&self) -> Result<()> {
+    pub(crate) fn sync(&self) -> Result<()> {
         let mut inner = self.lock();
         inner.last_sync = Instant::now();
-        inner
-            .file
-            .sync_data()
-            .with_context(|| format!("syncing checkpoint {}", self.path.display()))
+        inner.writer.sync()?;
+        Ok(())
     }
 }
 
-/// Reads the complete lines of a journal.
-fn parse(text: &[u8], fingerprint: &str, grids: &[Grid]) -> Result<Vec<GridRecord>> {
-    let text = std::str::from_utf8(text).map_err(|_| anyhow!("not a gridcheck journal"))?;
-    let mut lines = text.lines();
-    let header = lines.next().unwrap_or("");
-    let Some(found) = header
-        .strip_prefix(MAGIC)
-        .and_then(|rest| rest.strip_prefix(' '))
-    else {
-        if let Some(version) = header.strip_prefix("xcover-gridcheck-journal ") {
-            let version = version.split(' ').next().unwrap_or("");
-            bail!(
-                "journal format {version} was written by another version of xcover (this one \
-                 reads {MAGIC}): its chunks differ, start anew without --resume"
-            );
-        }
-        bail!("not a gridcheck journal (or an empty one)");
-    };
-    if found != fingerprint {
-        bail!(
-            "was written by a run with other arguments; resume it with the same grids and \
-             options, or start anew without --resume\n  journal: {found}\n  this run: {fingerprint}"
-        );
+/// The header's payload: the identity as one line (so the first record's frame line
+/// starts a line of the file).
+fn header(identity: &str) -> Vec<u8> {
+    format!("{identity}\n").into_bytes()
+}
+
+/// The message for a journal that cannot be created or resumed (the layer's names the
+/// file and the record), with what to do about it.
+fn refusal(path: &Path, identity: &str, err: DurableError) -> anyhow::Error {
+    let name = path.display();
+    match &err.problem {
+        Problem::Exists => anyhow!(
+            "checkpoint {name} already exists: add --resume to continue that run, or remove it"
+        ),
+        Problem::OtherRun { found } => anyhow!(
+            "checkpoint {name} was written by a run with other arguments; resume it with the \
+             same grids and options, or start anew without --resume\n  journal: {}\n  this \
+             run: {identity}",
+            String::from_utf8_lossy(found).trim_end()
+        ),
+        Problem::OtherVersion { .. } => anyhow!(
+            "checkpoint {err} (this one reads {} {}): start anew without --resume",
+            FORMAT.magic,
+            FORMAT.version
+        ),
+        Problem::Locked => anyhow!("checkpoint {err}; wait for it to end, or use another file"),
+        Problem::Io(_) => anyhow!("checkpoint {err}"),
+        _ => anyhow!("checkpoint {err} (the journal is left as it is)"),
     }
-    let mut records = vec![GridRecord::default(); grids.len()];
-    for (number, line) in lines.enumerate() {
-        let bad = || anyhow!("line {}: bad record `{line}`", number + 2);
-        // Kind, grid, and the rest of the line (one word, except a `prepared` summary).
-        let mut words = line.splitn(3, ' ');
-        let kind = words.next().unwrap_or("");
-        let grid: usize = words
-            .next()
-            .and_then(|w| w.parse().ok())
-            .filter(|&g| g < grids.len())
-            .ok_or_else(bad)?;
-        let value = words.next().ok_or_else(bad)?;
-        if kind != "prepared" && value.contains(' ') {
-            return Err(bad());
-        }
-        let record = &mut records[grid];
-        match kind {
-            "puzzle" => {
-                let puzzle = Puzzle::parse(value.as_bytes()).map_err(|_| bad())?;
-                puzzle.check_against(&grids[grid]).map_err(|_| bad())?;
-                let givens = puzzle.givens();
-                if !record.puzzles.contains(&givens) {
-                    record.puzzles.push(givens);
-                }
-            }
-            "chunk" => {
-                let (chunk, counts) = parse_chunk(value).ok_or_else(bad)?;
-                record.chunks_done.insert(chunk);
-                if let Some(counts) = counts {
-                    record.chunk_counts.insert(chunk, counts);
-                }
-            }
-            "prepared" => record.prepared = Some(PreparedSummary::decode(value).ok_or_else(bad)?),
-            "grid" if value == "done" => record.done = true,
-            _ => return Err(bad()),
-        }
+}
+
+/// Applies one record read back to `records`, checking what it means.
+fn apply(record: &Record, expect: &Expect<'_>, records: &mut [GridRecord]) -> Result<(), String> {
+    let text = payload_line(&record.payload)?;
+    // The grid, then the rest (one word, except a `prepared` summary).
+    let (grid, value) = text
+        .split_once(' ')
+        .ok_or_else(|| format!("bad {} record `{text}`", record.tag))?;
+    let index = validate::grid_index(grid, expect.grids.len())?;
+    let entry = &mut records[index];
+    if record.tag != "prepared" && value.contains(' ') {
+        return Err(format!("bad {} record `{text}`", record.tag));
     }
-    Ok(records)
+    match record.tag.as_str() {
+        "puzzle" => {
+            let givens = validate::puzzle(value, &expect.grids[index], &expect.rules)?;
+            if !entry.puzzles.insert(givens) {
+                return Err(format!("puzzle {value} of grid {index} recorded twice"));
+            }
+        }
+        "chunk" => {
+            let (id, counts) = parse_chunk(value)?;
+            if counts.is_some() != expect.counted {
+                return Err(format!(
+                    "chunk record `{value}` {} counters in a journal {}",
+                    if counts.is_some() { "with" } else { "without" },
+                    if expect.counted {
+                        "of a shard (which keeps them)"
+                    } else {
+                        "without a shard (which keeps none)"
+                    }
+                ));
+            }
+            if entry.chunks_done.insert(id, record.index).is_some() {
+                return Err(format!("chunk {id} of grid {index} recorded twice"));
+            }
+            if let Some(counts) = counts {
+                entry.counted = validate::add_counts(entry.counted, counts)?;
+                entry.chunk_counts.insert(id, counts);
+            }
+        }
+        "prepared" => {
+            let summary = PreparedSummary::decode(value)
+                .ok_or_else(|| format!("bad preparation figures `{value}`"))?;
+            if !expect.counted || entry.prepared.replace(summary).is_some() {
+                return Err(format!("unexpected preparation figures for grid {index}"));
+            }
+        }
+        "grid" if value == "done" => {
+            if std::mem::replace(&mut entry.done, true) {
+                return Err(format!("grid {index} finished twice"));
+            }
+        }
+        _ => return Err(format!("unknown record `{} {text}`", record.tag)),
+    }
+    Ok(())
+}
+
+/// A payload's text: one line, ended by its newline (so that every frame line starts a
+/// line of the file, and `grep '^chunk '` counts the chunks done).
+pub(crate) fn payload_line(payload: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(payload)
+        .ok()
+        .and_then(|text| text.strip_suffix('\n'))
+        .filter(|line| !line.contains('\n'))
+        .ok_or_else(|| "not one line of text".to_owned())
 }
 
 /// A chunk record's value: `<id>` or `<id>:<nodes>:<candidates>`.
-fn parse_chunk(value: &str) -> Option<(u32, Option<Counts>)> {
+fn parse_chunk(value: &str) -> Result<(u32, Option<Counts>), String> {
     let mut parts = value.split(':');
-    let chunk = parts.next()?.parse().ok()?;
+    let id = validate::chunk_id(parts.next().unwrap_or(""))?;
     match (parts.next(), parts.next(), parts.next()) {
-        (None, _, _) => Some((chunk, None)),
-        (Some(nodes), Some(candidates), None) => Some((
-            chunk,
+        (None, _, _) => Ok((id, None)),
+        (Some(nodes), Some(candidates), None) => Ok((
+            id,
             Some(Counts {
-                nodes: nodes.parse().ok()?,
-                candidates: candidates.parse().ok()?,
+                nodes: validate::counter(nodes)?,
+                candidates: validate::counter(candidates)?,
             }),
         )),
-        _ => None,
+        _ => Err(format!("bad chunk record `{value}`")),
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+#[path = "journal_tests.rs"]
+mod tests;
 
-    const GRID: &str =
-        "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
-
-    fn grid() -> Grid {
-        Grid::parse(GRID.as_bytes()).unwrap()
-    }
-
-    fn givens(cells: &[u8]) -> Cells {
-        Cells::from_cells(cells)
-    }
-
-    #[test]
-    fn records_survive_a_torn_line_and_duplicates_are_skipped() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("j");
-        let grids = [grid(), grid()];
-        let journal = Journal::create(&path, "fp", 2).unwrap();
-        journal.puzzle(1, &grids[1], givens(&[0, 5, 80])).unwrap();
-        journal.puzzle(1, &grids[1], givens(&[0, 5, 80])).unwrap();
-        journal.chunk_done(1, 513, RunStats::default()).unwrap();
-        journal.grid_done(0).unwrap();
-        drop(journal);
-        // A record cut short by kill -9.
-        let mut file = OpenOptions::new().append(true).open(&path).unwrap();
-        file.write_all(b"puzzle 1 12").unwrap();
-        drop(file);
-
-        let (journal, records) = Journal::resume(&path, "fp", &grids).unwrap();
-        assert!(records[0].done && records[0].puzzles.is_empty());
-        assert_eq!(records[1].puzzles, vec![givens(&[0, 5, 80])]);
-        assert_eq!(records[1].chunks_done, HashSet::from([513]));
-        assert!(!records[1].done);
-        journal.puzzle(1, &grids[1], givens(&[0, 5, 80])).unwrap();
-        journal.puzzle(1, &grids[1], givens(&[1, 2])).unwrap();
-        drop(journal);
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(text.matches("puzzle").count(), 2, "{text}");
-        assert_eq!(text.lines().count(), 5, "the torn line is gone: {text}");
-        assert!(
-            text.lines().skip(1).all(|l| l.split(' ').count() == 3),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn a_journal_killed_before_its_header_was_complete_starts_afresh() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("j");
-        let grids = [grid()];
-        for torn in ["", "xcover-gridch"] {
-            std::fs::write(&path, torn).unwrap();
-            let (journal, records) = Journal::resume(&path, "fp", &grids).unwrap();
-            assert_eq!(records, vec![GridRecord::default()]);
-            journal.grid_done(0).unwrap();
-            drop(journal);
-            let text = std::fs::read_to_string(&path).unwrap();
-            assert_eq!(text, format!("{MAGIC} fp\ngrid 0 done\n"));
-        }
-    }
-
-    #[test]
-    fn other_arguments_or_garbage_are_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("j");
-        let grids = [grid()];
-        Journal::create(&path, "clues=17", 1).unwrap();
-        let err = Journal::resume(&path, "clues=18", &grids).err().unwrap();
-        assert!(format!("{err:#}").contains("other arguments"), "{err:#}");
-        assert!(Journal::create(&path, "clues=17", 1).is_err(), "exists");
-        std::fs::write(&path, format!("{MAGIC} fp\nchunk 3 1\n")).unwrap();
-        let err = Journal::resume(&path, "fp", &grids).err().unwrap();
-        assert!(format!("{err:#}").contains("line 2"), "{err:#}");
-        let wrong = GRID.replacen('1', "2", 1);
-        std::fs::write(&path, format!("{MAGIC} fp\npuzzle 0 {wrong}\n")).unwrap();
-        assert!(Journal::resume(&path, "fp", &grids).is_err());
-        // A journal of the format before chunks had three levels.
-        std::fs::write(&path, "xcover-gridcheck-journal 1 fp\nchunk 0 1287\n").unwrap();
-        let err = Journal::resume(&path, "fp", &grids).err().unwrap();
-        assert!(format!("{err:#}").contains("another version"), "{err:#}");
-    }
-
-    #[test]
-    fn a_shard_journal_keeps_chunk_counters_and_preparation_figures() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("j");
-        let grids = [grid()];
-        let mut journal = Journal::create(&path, "fp", 1).unwrap();
-        journal.record_chunk_counts();
-        let figures = PreparedSummary {
-            chunks: 64,
-            text: "UA 12 (generated), 12 after forced cells, 12 kept".into(),
-            impossible: String::new(),
-        };
-        journal.prepared(0, &figures).unwrap();
-        let stats = RunStats {
-            steps: 99,
-            candidates: 7,
-            ..RunStats::default()
-        };
-        journal.chunk_done(0, 1033, stats).unwrap();
-        journal.chunk_done(0, 1034, RunStats::default()).unwrap();
-        drop(journal);
-        let (_, records) = Journal::resume(&path, "fp", &grids).unwrap();
-        assert_eq!(records[0].prepared, Some(figures));
-        assert_eq!(records[0].chunks_done, HashSet::from([1033, 1034]));
-        assert_eq!(
-            records[0].chunk_counts.get(&1033),
-            Some(&Counts {
-                nodes: 99,
-                candidates: 7
-            })
-        );
-        // Spaces are for the summary only; a malformed counter is refused.
-        for bad in ["chunk 0 1033:99", "chunk 0 1033 99", "prepared 0 x|y"] {
-            std::fs::write(&path, format!("{MAGIC} fp\n{bad}\n")).unwrap();
-            assert!(Journal::resume(&path, "fp", &grids).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn fnv_is_the_published_function() {
-        assert_eq!(fnv64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv64(b"a"), 0xaf63_dc4c_8601_ec8c);
-    }
-}
+#[cfg(test)]
+#[path = "journal_props.rs"]
+mod props;

@@ -6,52 +6,90 @@
 //! found), summed over the parts; parts keep no timings (a resumed shard must write the
 //! same bytes), so `merged from N parts` stands where one run prints its seconds.
 //!
-//! Every part is checked before anything is printed: complete (trailer and checksum), of
-//! the same run (fingerprint: input grids, options, version) and shard count, each shard
-//! once, and together every chunk of every grid exactly once. An error names the file.
+//! Every part is checked before anything is printed: complete (trailer and checksum chain),
+//! every record meaningful (see [`part`]), of the same run (fingerprint: input grids,
+//! options, version) and shard count, each shard once, and together every chunk of every
+//! grid exactly once, with counters that add up without wrapping. Parts are read through
+//! the durable layer, bounded by `--max-memory`. An error names the file (and the record);
+//! a failed write to stdout or stderr is an error too (exit 1).
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
-use std::io::Write;
+use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 
+use super::output;
 use super::part::{self, Part};
 use super::summary::{self, Counts};
+use super::validate;
+use crate::memory;
 
 const USAGE: &str = "\
-Usage: xcover gridcheck merge PART...
+Usage: xcover gridcheck merge [--max-memory SIZE] PART...
 
 Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in any
 order) and prints to stdout exactly what the unsharded run prints, and a summary line per
-grid to stderr. A missing, duplicated, truncated or foreign part is refused, naming it.
+grid to stderr. A missing, duplicated, truncated, damaged or foreign part is refused,
+naming it and the record at fault. --max-memory SIZE bounds the bytes read from all parts
+together (default: 4G, or 3/4 of the physical memory if less).
 
-Exit status: 0 done; 1 a refused part or an unreadable file; 2 usage error.
+Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage error.
 ";
 
 /// Runs `xcover gridcheck merge ARGS`; returns the exit status.
 pub fn main(args: &[OsString]) -> i32 {
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        print!("{USAGE}");
-        return 0;
+        return match output::out(USAGE.as_bytes()) {
+            Ok(()) => 0,
+            Err(err) => fail(&err),
+        };
     }
-    if args.is_empty() {
-        eprint!("xcover gridcheck merge: no part file given\n\n{USAGE}");
-        return 2;
-    }
-    if let Some(option) = args.iter().find(|a| a.to_string_lossy().starts_with('-')) {
-        eprint!(
-            "xcover gridcheck merge: unknown option `{}'\n\n{USAGE}",
-            option.to_string_lossy()
-        );
-        return 2;
-    }
-    match merge(args) {
+    let (limit, paths) = match parse_args(args) {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            output::note_quietly(&format!("xcover gridcheck merge: {message}\n\n{USAGE}"));
+            return 2;
+        }
+    };
+    match merge(&paths, limit) {
         Ok(()) => 0,
-        Err(err) => {
-            eprintln!("xcover gridcheck merge: {err:#}");
-            1
+        Err(err) => fail(&err),
+    }
+}
+
+/// Reports `err` on stderr; the exit status of a failure.
+fn fail(err: &anyhow::Error) -> i32 {
+    output::note_quietly(&format!("xcover gridcheck merge: {err:#}\n"));
+    1
+}
+
+/// The memory limit and the part files of the arguments; a usage error's message.
+fn parse_args(args: &[OsString]) -> Result<(u64, Vec<OsString>), String> {
+    let mut limit = None;
+    let mut paths = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let text = arg.to_string_lossy();
+        let value = if text == "--max-memory" {
+            Some(
+                rest.next()
+                    .ok_or("--max-memory needs a value")?
+                    .to_string_lossy()
+                    .into_owned(),
+            )
+        } else {
+            text.strip_prefix("--max-memory=").map(str::to_owned)
+        };
+        match value {
+            Some(size) => limit = Some(memory::parse_size(&size)?),
+            None if text.starts_with('-') => return Err(format!("unknown option `{text}'")),
+            None => paths.push(arg.clone()),
         }
     }
+    if paths.is_empty() {
+        return Err("no part file given".into());
+    }
+    Ok((limit.unwrap_or_else(memory::default_limit), paths))
 }
 
 /// A part and the name it was given by.
@@ -81,13 +119,15 @@ fn difference<'a>(ours: &'a str, theirs: &'a str) -> Option<(&'a str, &'a str, &
     })
 }
 
-/// Reads and checks every part; returns them ordered by shard.
-fn load(args: &[OsString]) -> Result<Vec<Named>> {
+/// Reads and checks every part (at most `limit` bytes of them together); returns them
+/// ordered by shard.
+fn load(args: &[OsString], limit: u64) -> Result<Vec<Named>> {
     let mut parts = Vec::with_capacity(args.len());
+    let mut left = limit;
     for arg in args {
         let name = arg.to_string_lossy().into_owned();
-        let bytes = std::fs::read(arg).with_context(|| format!("{name}: cannot read"))?;
-        let part = part::read(&bytes).map_err(|e| anyhow!("{name}: {e}"))?;
+        let part = part::read(Path::new(arg), left)?;
+        left = left.saturating_sub(part.bytes);
         parts.push(Named { name, part });
     }
     // The run: the fingerprint and shard count most parts have (the first part's on a tie).
@@ -118,6 +158,9 @@ fn load(args: &[OsString]) -> Result<Vec<Named>> {
                 named.name
             );
         }
+        if part.fingerprint != fingerprint {
+            bail!("{}: from another run (its fingerprint differs)", named.name);
+        }
         if part.shard.count != count {
             bail!(
                 "{}: from another run (split into {} shards, the other parts into {count})",
@@ -146,9 +189,10 @@ fn load(args: &[OsString]) -> Result<Vec<Named>> {
     Ok(ordered)
 }
 
-/// Merges the parts named by `args` and prints the run's output.
-fn merge(args: &[OsString]) -> Result<()> {
-    let parts = load(args)?;
+/// Merges the parts named by `args` (reading at most `limit` bytes) and prints the run's
+/// output.
+fn merge(args: &[OsString], limit: u64) -> Result<()> {
+    let parts = load(args, limit)?;
     let first = &parts[0];
     let grid_count = first.part.grids.len();
     for named in &parts[1..] {
@@ -174,7 +218,7 @@ fn merge(args: &[OsString]) -> Result<()> {
     }
     let batch = grid_count > 1;
     let mut out = Vec::new();
-    let mut summaries = Vec::with_capacity(grid_count);
+    let mut summaries = String::new();
     for index in 0..grid_count {
         let label = format!("grid {}/{grid_count}", index + 1);
         let prepared = &first.part.grids[index].prepared;
@@ -191,8 +235,8 @@ fn merge(args: &[OsString]) -> Result<()> {
                         named.name
                     );
                 }
-                counts.nodes += c.nodes;
-                counts.candidates += c.candidates;
+                counts = validate::add_counts(counts, c)
+                    .map_err(|e| anyhow!("{label}: {e} (adding {}'s chunks)", named.name))?;
             }
             puzzles.extend(grid.puzzles.iter().map(String::as_str));
         }
@@ -206,12 +250,14 @@ fn merge(args: &[OsString]) -> Result<()> {
         let grid = &first.part.grids[index].grid;
         for puzzle in &puzzles {
             if batch {
-                write!(out, "{grid}\t")?;
+                out.extend_from_slice(grid.as_bytes());
+                out.push(b'\t');
             }
-            writeln!(out, "{puzzle}")?;
+            out.extend_from_slice(puzzle.as_bytes());
+            out.push(b'\n');
         }
         let tail = format!("merged from {} parts", parts.len());
-        summaries.push(summary::line(
+        summaries.push_str(&summary::line(
             &label,
             prepared,
             "",
@@ -219,12 +265,10 @@ fn merge(args: &[OsString]) -> Result<()> {
             puzzles.len(),
             &tail,
         ));
+        summaries.push('\n');
     }
     // Nothing is printed until every part has passed.
-    std::io::stdout().write_all(&out)?;
-    std::io::stdout().flush()?;
-    for line in summaries {
-        eprintln!("{line}");
-    }
+    output::out(&out)?;
+    output::note(&summaries)?;
     Ok(())
 }

@@ -10,15 +10,18 @@
 //!
 //! `--checkpoint FILE` journals every puzzle as it is found and every finished chunk
 //! ([`journal`]); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
-//! prints exactly what an uninterrupted run prints. `--max-memory` refuses a scan whose
-//! buffers would exceed the limit before allocating them.
+//! prints exactly what an uninterrupted run prints. Without a journal, SIGINT or SIGTERM
+//! prints the puzzles found so far for the grid being scanned (sorted), with a summary
+//! line saying the scan was cut. `--max-memory` refuses a scan whose buffers would exceed
+//! the limit before allocating them, and bounds every read (grids, UA file, journal).
+//! Every write to stdout, stderr, the journal or a part is checked: a failure (a full
+//! disk) ends the run with a message and exit status 1.
 //!
 //! `--shard I/N` runs only shard I's (grid, chunk) units ([`shard`]) and writes a part
 //! file ([`part`]) to stdout instead of the puzzles; `xcover gridcheck merge` ([`merge`])
 //! joins the N parts into the unsharded run's output.
 use std::ffi::OsString;
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -28,20 +31,28 @@ use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use crate::memory;
 use crate::signals::{self, Signals};
-use journal::{GridRecord, Journal};
+use fingerprint::PuzzleRules;
+use journal::{Expect, GridRecord, Journal, Loaded};
 use part::PartWriter;
 use shard::Shard;
 use summary::{Counts, PreparedSummary};
 
+mod fingerprint;
 mod grids;
-pub mod journal;
+pub(crate) mod journal;
 pub mod mask;
 pub mod merge;
-pub mod part;
+mod output;
+pub(crate) mod part;
 pub mod runner;
 pub mod shard;
 pub mod summary;
+#[doc(hidden)]
+pub mod synthetic;
+#[cfg(test)]
+mod test_scan;
 pub mod ua_source;
+mod validate;
 
 /// Default number of random pseudo-puzzles for UA generation (whole-grid scan). Measured
 /// on 200 random grids: 1000 take 0.34 s less per grid than 3000 and leave 0.9% more
@@ -58,9 +69,10 @@ pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
     about = "List every N-clue puzzle with a unique solution inside Sudoku solution grids",
     version,
     after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
-        file, the memory limit, the journal); 2 usage error (an unknown option, a value of \
-        the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with --checkpoint, \
-        continue with --resume).\n\n`xcover gridcheck merge PART...` joins the part files \
+        file, the memory limit, the journal, a failed write); 2 usage error (an unknown \
+        option, a value of the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with \
+        --checkpoint, continue with --resume; without, the puzzles found so far are \
+        printed).\n\n`xcover gridcheck merge PART...` joins the part files \
         of a --shard run (`xcover gridcheck merge --help`)."
 )]
 struct Args {
@@ -113,9 +125,9 @@ struct Args {
     /// default: 4G, or 3/4 of the physical memory if less).
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
-    /// Run only shard I of N (0 <= I < N) of the batch's (grid, chunk) units and write a
-    /// part file to stdout instead of the puzzles; `xcover gridcheck merge` joins the N
-    /// parts. Every shard generates the UA and prepares every grid. Not with
+    /// Run only shard I of N (0 <= I < N <= 65536) of the batch's (grid, chunk) units and
+    /// write a part file to stdout instead of the puzzles; `xcover gridcheck merge` joins
+    /// the N parts. Every shard generates the UA and prepares every grid. Not with
     /// --stop-at-first (which puzzle comes first depends on the run's timing).
     #[arg(long, value_name = "I/N", value_parser = shard::parse, conflicts_with = "stop_at_first")]
     shard: Option<Shard>,
@@ -127,8 +139,7 @@ pub fn main(args: Vec<OsString>) -> i32 {
     if args.first().is_some_and(|a| a == "merge") {
         return merge::main(&args[1..]);
     }
-    let argv = std::iter::once(OsString::from("xcover gridcheck")).chain(args);
-    let args = match Args::try_parse_from(argv) {
+    let args = match parse_args(args) {
         Ok(args) => args,
         Err(err) => {
             let _ = err.print();
@@ -138,18 +149,24 @@ pub fn main(args: Vec<OsString>) -> i32 {
     match run(&args) {
         Ok(None) => 0,
         Ok(Some(signal)) => {
-            if args.checkpoint.is_some() {
-                eprintln!("xcover gridcheck: interrupted; resume with --resume");
+            output::note_quietly(if args.checkpoint.is_some() {
+                "xcover gridcheck: interrupted; resume with --resume\n"
             } else {
-                eprintln!("xcover gridcheck: interrupted");
-            }
+                "xcover gridcheck: interrupted\n"
+            });
             signals::exit_status(signal)
         }
         Err(err) => {
-            eprintln!("xcover gridcheck: {err:#}");
+            output::note_quietly(&format!("xcover gridcheck: {err:#}\n"));
             1
         }
     }
+}
+
+/// The arguments of `xcover gridcheck ARGS`.
+fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
+    let argv = std::iter::once(OsString::from("xcover gridcheck")).chain(args);
+    Args::try_parse_from(argv)
 }
 
 fn options(args: &Args) -> Result<ScanOptions> {
@@ -177,42 +194,6 @@ fn options(args: &Args) -> Result<ScanOptions> {
     Ok(options)
 }
 
-/// The journal header: everything the result depends on (grids, N, mask, minimal,
-/// stop-at-first, UA source, seed, counts, scan options, program version).
-fn fingerprint(args: &Args, options: &ScanOptions, grids: &[Grid]) -> Result<String> {
-    let mut grid_text = String::with_capacity(grids.len() * 82);
-    for grid in grids {
-        grid_text.push_str(&format!("{grid}\n"));
-    }
-    let ua = match &args.ua_file {
-        Some(path) => {
-            let text =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            format!("file:{:016x}", journal::fnv64(&text))
-        }
-        None => format!(
-            "generated:random={}:seed={}",
-            args.ua_random
-                .map_or("default".to_owned(), |r| r.to_string()),
-            args.seed
-        ),
-    };
-    Ok(format!(
-        "xcover={} clues={} mask={:032x}/{:032x} minimal={} first={} ua={ua} keep={} \
-         options={:016x} grids={}:{:016x}",
-        env!("CARGO_PKG_VERSION"),
-        options.clues,
-        options.mask.givens.0,
-        options.mask.empties.0,
-        u8::from(options.minimal_only),
-        u8::from(options.stop_at_first),
-        args.keep_ua.map_or("default".to_owned(), |k| k.to_string()),
-        journal::fnv64(format!("{options:?}").as_bytes()),
-        grids.len(),
-        journal::fnv64(grid_text.as_bytes()),
-    ))
-}
-
 /// Runs the batch; `Some(signal)` when a signal cut it short.
 fn run(args: &Args) -> Result<Option<i32>> {
     let options = options(args)?;
@@ -223,7 +204,8 @@ fn run(args: &Args) -> Result<Option<i32>> {
             .map(|n| n.get())
             .unwrap_or(1),
     };
-    let grids = grids::collect(&args.grids, args.file.as_deref())?;
+    let limit = args.max_memory.unwrap_or_else(memory::default_limit);
+    let grids = grids::collect(&args.grids, args.file.as_deref(), limit)?;
     if grids.is_empty() {
         bail!("no grid given (arguments, --file or stdin)");
     }
@@ -233,39 +215,48 @@ fn run(args: &Args) -> Result<Option<i32>> {
             grids.len()
         );
     }
-    let limit = args.max_memory.unwrap_or_else(memory::default_limit);
     let fingerprint = match (&args.checkpoint, args.shard) {
         (None, None) => String::new(),
-        _ => fingerprint(args, &options, &grids)?,
+        _ => fingerprint::of_run(args, &options, &grids, limit)?,
     };
-    let (mut journal, records) = match &args.checkpoint {
+    // Installed once stdin is read (until then a signal ends the process as usual) and
+    // before the journal is read, so that a signal stops a long resume cleanly.
+    let signals = Signals::install()?;
+    let (journal, records) = match &args.checkpoint {
         None => (None, vec![GridRecord::default(); grids.len()]),
         Some(path) => {
             // A shard's journal is its own: resuming it as another shard is refused.
-            let header = match args.shard {
+            let identity = match args.shard {
                 Some(shard) => format!("{fingerprint} shard={shard}"),
                 None => fingerprint.clone(),
             };
+            let counted = args.shard.is_some();
             if args.resume {
-                let (journal, records) = Journal::resume(path, &header, &grids)?;
-                (Some(journal), records)
+                let expect = Expect {
+                    grids: &grids,
+                    rules: PuzzleRules::of(&options),
+                    counted,
+                };
+                match Journal::resume(path, &identity, &expect, limit, signals.flag())? {
+                    Loaded::Open(journal, records) => (Some(journal), records),
+                    Loaded::Interrupted(signal) => return Ok(Some(signal)),
+                }
             } else {
-                let journal = Journal::create(path, &header, grids.len())?;
+                let journal = Journal::create(path, &identity, grids.len(), counted)?;
                 (Some(journal), vec![GridRecord::default(); grids.len()])
             }
         }
     };
-    if let (Some(journal), Some(_)) = (journal.as_mut(), args.shard) {
-        journal.record_chunk_counts();
-    }
     let mut part = match args.shard {
-        Some(shard) => Some(PartWriter::new(std::io::stdout(), shard, &fingerprint)?),
+        Some(shard) => Some(PartWriter::new(
+            std::io::stdout(),
+            Path::new("stdout"),
+            shard,
+            &fingerprint,
+        )?),
         None => None,
     };
-    // Installed after stdin is read: until then a signal ends the process as usual.
-    let signals = Signals::install()?;
     let batch = grids.len() > 1;
-    let stdout = std::io::stdout();
     for (index, grid) in grids.iter().enumerate() {
         if let Some(signal) = signals.received() {
             return interrupted(journal.as_ref(), signal);
@@ -276,15 +267,15 @@ fn run(args: &Args) -> Result<Option<i32>> {
         let finished = (record.done && (args.shard.is_none() || record.prepared.is_some()))
             || (options.stop_at_first && !record.puzzles.is_empty());
         let scanned = if finished {
-            eprintln!(
+            output::line(&format!(
                 "xcover gridcheck: {label}: finished in an earlier run (journal); found {}",
                 record
                     .puzzles
                     .len()
                     .min(if options.stop_at_first { 1 } else { usize::MAX })
-            );
+            ))?;
             GridScan {
-                lines: puzzle_lines(grid, record.puzzles.clone(), &options),
+                lines: puzzle_lines(grid, record.puzzles.iter().copied().collect(), &options),
                 prepared: record.prepared.clone(),
                 chunk_counts: record.chunk_counts.iter().map(|(&k, &v)| (k, v)).collect(),
             }
@@ -301,8 +292,11 @@ fn run(args: &Args) -> Result<Option<i32>> {
                 journal: journal.as_ref().map(|j| (j, index, record)),
             };
             match scan_grid(&context)? {
-                Some(lines) => lines,
-                None => {
+                GridOutcome::Done(scanned) => scanned,
+                GridOutcome::Cut(partial) => {
+                    if let Some(lines) = partial {
+                        print_puzzles(grid, &lines, batch)?;
+                    }
                     let signal = signals.received().unwrap_or(libc::SIGINT);
                     return interrupted(journal.as_ref(), signal);
                 }
@@ -327,20 +321,36 @@ fn run(args: &Args) -> Result<Option<i32>> {
             )?;
             continue;
         }
-        let puzzles = scanned.lines;
-        let mut out = stdout.lock();
-        for puzzle in &puzzles {
-            if batch {
-                write!(out, "{grid}\t")?;
-            }
-            writeln!(out, "{puzzle}")?;
-        }
-        out.flush()?;
+        print_puzzles(grid, &scanned.lines, batch)?;
     }
     if let Some(part) = part {
         part.finish()?;
     }
     Ok(None)
+}
+
+/// Prints a grid's puzzle lines (prefixed by the grid and a tab in a batch).
+fn print_puzzles(grid: &Grid, lines: &[String], batch: bool) -> Result<()> {
+    let prefix = if batch {
+        format!("{grid}\t")
+    } else {
+        String::new()
+    };
+    let mut text = String::with_capacity(lines.len() * (prefix.len() + 82));
+    for line in lines {
+        text.push_str(&prefix);
+        text.push_str(line);
+        text.push('\n');
+    }
+    output::out(text.as_bytes())
+}
+
+/// How the scan of a grid ended.
+enum GridOutcome {
+    /// It ran to its end.
+    Done(GridScan),
+    /// A signal cut it short; without a journal, the puzzles found so far (to print).
+    Cut(Option<Vec<String>>),
 }
 
 /// What a grid's scan (or the journal, for a grid finished earlier) gives.
@@ -412,15 +422,17 @@ fn ua_file_bytes(path: &std::path::Path) -> Result<u64> {
 }
 
 /// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
-/// 81-char lines and the figures, or `None` when a signal interrupted the scan.
-fn scan_grid(cx: &GridContext<'_>) -> Result<Option<GridScan>> {
+/// 81-char lines and the figures, or what a signal left.
+fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
     let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
     let started = Instant::now();
     let (uas, ua_origin) = match &args.ua_file {
         Some(path) => {
             memory::check(ua_file_bytes(path)?, cx.limit, "loading the UA file")
                 .map_err(|e| anyhow!(e))?;
-            (ua_source::load(path, grid)?, "loaded")
+            // The file's text and a set per line fit the limit.
+            let text_limit = cx.limit / (UA_BYTES + 1);
+            (ua_source::load(path, grid, text_limit)?, "loaded")
         }
         None => {
             let random = args.ua_random.unwrap_or(if options.mask.is_free() {
@@ -441,7 +453,7 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<GridScan>> {
     }
     let ua_seconds = started.elapsed().as_secs_f64();
     if cx.signals.received().is_some() {
-        return Ok(None);
+        return Ok(GridOutcome::Cut(None));
     }
 
     let prepare_started = Instant::now();
@@ -479,11 +491,14 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<GridScan>> {
             .collect(),
         None => all_chunks.clone(),
     };
+    if let (Some((_, _, record)), Some(path)) = (cx.journal, &args.checkpoint) {
+        record.check_chunks(path, cx.index, &mine)?;
+    }
     let chunks: Vec<scan::ChunkId> = match cx.journal {
         Some((_, _, record)) => mine
             .iter()
             .copied()
-            .filter(|c| !record.chunks_done.contains(&c.to_u32()))
+            .filter(|c| !record.chunks_done.contains_key(&c.to_u32()))
             .collect(),
         None => mine.clone(),
     };
@@ -506,7 +521,20 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<GridScan>> {
     };
     let outcome = runner::run_chunks(&prepared, &chunks, cx.threads, label, control)?;
     if outcome.interrupted {
-        return Ok(None);
+        // With a journal the next run resumes to the exact output; without one, what was
+        // found is printed rather than lost.
+        if cx.journal.is_some() || args.shard.is_some() {
+            return Ok(GridOutcome::Cut(None));
+        }
+        let lines = puzzle_lines(grid, outcome.found, options);
+        output::line(&format!(
+            "xcover gridcheck: {label}: interrupted after {} of {} chunks; the puzzles \
+             printed ({}) are those found so far",
+            outcome.chunks_done,
+            chunks.len(),
+            lines.len()
+        ))?;
+        return Ok(GridOutcome::Cut(Some(lines)));
     }
     let scan_seconds = scan_started.elapsed().as_secs_f64();
 
@@ -549,11 +577,15 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<Option<GridScan>> {
          ({} threads)",
         cx.threads
     );
-    eprintln!(
-        "{}",
-        summary::line(label, &figures, &note, counts, lines.len(), &tail)
-    );
-    Ok(Some(GridScan {
+    output::line(&summary::line(
+        label,
+        &figures,
+        &note,
+        counts,
+        lines.len(),
+        &tail,
+    ))?;
+    Ok(GridOutcome::Done(GridScan {
         lines,
         prepared: Some(figures),
         chunk_counts,

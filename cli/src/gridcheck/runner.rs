@@ -43,7 +43,7 @@ pub struct Control<'a> {
     pub interrupt: Option<&'a AtomicUsize>,
     /// Journal, index of the grid in the batch, and the grid: every puzzle is recorded
     /// when found, every chunk when finished.
-    pub journal: Option<(&'a Journal, usize, &'a Grid)>,
+    pub(crate) journal: Option<(&'a Journal, usize, &'a Grid)>,
 }
 
 impl Control<'_> {

@@ -10,7 +10,11 @@
 
 use std::fmt;
 
-/// Shard `index` of `count` (`index < count`).
+/// The most shards a run is split into: `--shard I/N` and the part reader refuse a larger
+/// N, so nothing is ever sized by an unchecked N.
+pub(crate) const MAX_SHARDS: usize = 65536;
+
+/// Shard `index` of `count` (`index < count <= MAX_SHARDS`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// I, from 0.
@@ -33,7 +37,8 @@ impl fmt::Display for Shard {
     }
 }
 
-/// Parses `I/N` (clap value parser: an error here is a usage error, exit 2).
+/// Parses `I/N` with `1 <= N <= MAX_SHARDS` (clap value parser: an error here is a usage
+/// error, exit 2; the part reader uses it too).
 pub fn parse(text: &str) -> Result<Shard, String> {
     let (index, count) = text
         .split_once('/')
@@ -45,6 +50,9 @@ pub fn parse(text: &str) -> Result<Shard, String> {
     let (index, count) = (number(index, "I")?, number(count, "N")?);
     if count == 0 {
         return Err(format!("`{text}`: N must be at least 1"));
+    }
+    if count > MAX_SHARDS {
+        return Err(format!("`{text}`: N must be at most {MAX_SHARDS}"));
     }
     if index >= count {
         return Err(format!(
@@ -69,6 +77,16 @@ mod tests {
         }
         assert!(parse("4/4").unwrap_err().contains("below N"));
         assert!(parse("3").unwrap_err().contains("I/N"));
+        assert_eq!(
+            parse("65535/65536"),
+            Ok(Shard {
+                index: 65535,
+                count: 65536
+            })
+        );
+        for huge in ["0/65537", "0/100000000000", "0/18446744073709551615"] {
+            assert!(parse(huge).unwrap_err().contains("at most 65536"), "{huge}");
+        }
     }
 
     #[test]

@@ -51,10 +51,13 @@ pub fn verify(grid: &Grid, ua: Cells) -> bool {
     verify_ua(grid, ua)
 }
 
-/// Loads a UA file (81-char 0/1 masks or `{rc,rc,...}` lines); every set is verified
-/// against the grid and a wrong one is refused with its line number.
-pub fn load(path: &Path, grid: &Grid) -> Result<Vec<Cells>> {
-    let text = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+/// Loads a UA file (81-char 0/1 masks or `{rc,rc,...}` lines) of at most `limit` bytes
+/// (a larger one, or an endless pipe, is an error); every set is verified against the
+/// grid and a wrong one is refused with its line number.
+pub fn load(path: &Path, grid: &Grid, limit: u64) -> Result<Vec<Cells>> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).with_context(|| format!("reading {name}"))?;
+    let text = crate::memory::read_bounded(file, limit, &name).map_err(|e| anyhow!(e))?;
     let lines = text.split(|&b| b == b'\n').count();
     let mut storage = vec![Cells::EMPTY; lines];
     let mut list = UaList::new(&mut storage);

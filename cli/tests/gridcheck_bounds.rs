@@ -1,0 +1,288 @@
+//! `xcover gridcheck` and `xcover gridcheck merge` at their limits: endless or huge input
+//! is an error with exit 1 (never an abort), a write that fails (`/dev/full`) is reported
+//! with exit 1, the shard count is bounded, and a scan stopped by SIGTERM without a
+//! journal prints what it found so far.
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+mod common;
+use common::send_signal;
+#[path = "common/frames.rs"]
+mod frames;
+
+const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
+
+const GRID: &str =
+    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+/// 12 forced cells: 81 puzzles at once.
+const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
+
+fn gridcheck(args: &[&str]) -> Command {
+    let mut cmd = Command::new(XCOVER);
+    cmd.arg("gridcheck")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Exit status 1 with `wanted` in the message, no panic or abort.
+fn fails_with(output: &Output, wanted: &str) {
+    let message = stderr(output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(message.contains(wanted), "wanted `{wanted}`: {message}");
+    assert!(!message.contains("panicked"), "{message}");
+}
+
+#[test]
+fn endless_input_is_an_error_not_an_abort() {
+    let zero = gridcheck(&[
+        "--clues",
+        "18",
+        "--file",
+        "/dev/zero",
+        "--max-memory",
+        "64M",
+    ])
+    .output()
+    .unwrap();
+    fails_with(&zero, "/dev/zero line 1: longer than 256 bytes");
+
+    // Valid grids without end on stdin.
+    let mut child = gridcheck(&["--clues", "18", "--mask", MASK12, "--max-memory", "1M"])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let line = format!("{GRID}\n").repeat(100);
+        while stdin.write_all(line.as_bytes()).is_ok() {}
+    });
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    fails_with(&output, "stdin is larger than the limit");
+    assert!(stderr(&output).contains("--max-memory"));
+
+    // A UA file without end.
+    let ua = gridcheck(&["--clues", "18", "--mask", MASK12, "--ua-file", "/dev/zero"])
+        .args(["--max-memory", "16M", GRID])
+        .output()
+        .unwrap();
+    fails_with(&ua, "larger than the limit");
+}
+
+/// The parts of a 2-shard run, written into `dir`.
+fn parts(dir: &Path) -> Vec<PathBuf> {
+    (0..2)
+        .map(|i| {
+            let shard = format!("{i}/2");
+            let args = ["--clues", "18", "--mask", MASK12, "--shard", &shard, GRID];
+            let output = gridcheck(&args).output().unwrap();
+            assert!(output.status.success(), "{}", stderr(&output));
+            let path = dir.join(format!("part-{i}"));
+            std::fs::write(&path, &output.stdout).unwrap();
+            path
+        })
+        .collect()
+}
+
+#[test]
+fn a_full_disk_is_reported() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let puzzles = gridcheck(&["--clues", "18", "--mask", MASK12, GRID])
+        .stdout(full())
+        .output()
+        .unwrap();
+    fails_with(&puzzles, "writing to stdout");
+    let part = gridcheck(&["--clues", "18", "--mask", MASK12, "--shard", "0/2", GRID])
+        .stdout(full())
+        .output()
+        .unwrap();
+    fails_with(&part, "No space left on device");
+    let dir = tempfile::tempdir().unwrap();
+    let parts = parts(dir.path());
+    let names: Vec<&str> = parts.iter().map(|p| p.to_str().unwrap()).collect();
+    let merged = gridcheck(&[&["merge"][..], &names].concat())
+        .stdout(full())
+        .output()
+        .unwrap();
+    fails_with(&merged, "writing to stdout");
+    // Stderr full too: still exit 1, and no abort.
+    let silent = gridcheck(&["--clues", "18", "--mask", MASK12, GRID])
+        .stdout(full())
+        .stderr(full())
+        .status()
+        .unwrap();
+    assert_eq!(silent.code(), Some(1));
+}
+
+#[test]
+fn the_shard_count_is_bounded() {
+    let huge = gridcheck(&[
+        "--clues",
+        "18",
+        "--mask",
+        MASK12,
+        "--shard",
+        "0/100000000000",
+        GRID,
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(huge.status.code(), Some(2), "{}", stderr(&huge));
+    assert!(stderr(&huge).contains("at most 65536"), "{}", stderr(&huge));
+
+    // A part whose header (crc chain and trailer recomputed) claims 2^64-1 shards.
+    let dir = tempfile::tempdir().unwrap();
+    let parts = parts(dir.path());
+    let bytes = std::fs::read(&parts[0]).unwrap();
+    let (magic, records) = frames::frames(&bytes);
+    let header = records[0]
+        .text()
+        .replacen("shard=0/2 ", "shard=0/18446744073709551615 ", 1);
+    let mut forged: Vec<(&str, Vec<u8>)> = vec![("head", header.into_bytes())];
+    forged.extend(
+        records[1..records.len() - 1]
+            .iter()
+            .map(|f| (f.tag.as_str(), f.payload.clone())),
+    );
+    let path = dir.path().join("forged");
+    std::fs::write(&path, frames::forge(&magic, &forged, true)).unwrap();
+    let merged = gridcheck(&["merge", path.to_str().unwrap(), parts[1].to_str().unwrap()])
+        .output()
+        .unwrap();
+    fails_with(&merged, "at most 65536");
+    assert!(stderr(&merged).contains(path.to_str().unwrap()));
+    assert!(merged.stdout.is_empty());
+    // The same forging with the true header passes: only the count was wrong.
+    forged[0].1 = records[0].payload.clone();
+    std::fs::write(&path, frames::forge(&magic, &forged, true)).unwrap();
+    let merged = gridcheck(&["merge", path.to_str().unwrap(), parts[1].to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(merged.status.success(), "{}", stderr(&merged));
+}
+
+#[test]
+fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
+    // 4 forced cells, 18 clues: 82 puzzles in 60 chunks per grid, many seconds per grid
+    // here; six grids (relabelings: the same work), so the signal lands mid-batch.
+    let dir = tempfile::tempdir().unwrap();
+    let batch = dir.path().join("grids.txt");
+    std::fs::write(&batch, common::relabeled_batch(GRID, 6)).unwrap();
+    let grids: Vec<String> = std::fs::read_to_string(&batch)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let args = ["--clues", "18", "--mask", "...1..1..11*", "--threads", "2"];
+    for delay in [3, 6, 12] {
+        let child = gridcheck(&args)
+            .args(["--file", batch.to_str().unwrap()])
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_secs(delay));
+        send_signal(&child, "-TERM");
+        let output = child.wait_with_output().unwrap();
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(143), "{message}");
+        assert!(
+            message.ends_with("xcover gridcheck: interrupted\n"),
+            "{message}"
+        );
+        // `xcover gridcheck: grid K/6: interrupted after C of 60 chunks; the puzzles
+        // printed (P) are those found so far`
+        let text = String::from_utf8(output.stdout).unwrap();
+        let Some(summary) = message.lines().find(|l| l.contains("interrupted after ")) else {
+            // Stopped while a grid's UA were generated: only whole grids are printed.
+            assert_eq!(text.lines().count() % 82, 0, "{message}");
+            continue;
+        };
+        let cut: usize = summary
+            .split("grid ")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|k| k.parse().ok())
+            .unwrap_or_else(|| panic!("{summary}"));
+        assert!(
+            summary.contains(" of 60 chunks; the puzzles printed ("),
+            "{summary}"
+        );
+        // Every grid before the cut one is printed whole; the cut one as far as it got.
+        let grid = &grids[cut - 1];
+        let before = text
+            .lines()
+            .filter(|l| !l.starts_with(grid.as_str()))
+            .count();
+        assert_eq!(before, 82 * (cut - 1), "{message}");
+        let lines: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix(grid.as_str())?.strip_prefix('\t'))
+            .collect();
+        assert!(
+            summary.contains(&format!("printed ({})", lines.len())),
+            "{summary}"
+        );
+        let mut sorted = lines.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted, lines, "sorted, once each");
+        for line in &lines {
+            assert_eq!(line.len(), 81);
+            assert_eq!(line.bytes().filter(|&b| b != b'0').count(), 18, "{line}");
+            assert!(
+                line.bytes()
+                    .zip(grid.bytes())
+                    .all(|(p, g)| p == b'0' || p == g),
+                "{line} is not in grid {cut}"
+            );
+        }
+        if !lines.is_empty() {
+            return;
+        }
+    }
+    panic!("no puzzle of the grid being scanned was printed, even after 12 s");
+}
+
+#[test]
+fn merge_refuses_counters_that_wrap() {
+    // Part 0 forged (chain and trailer recomputed) so that its chunks' nodes add up to
+    // exactly 2^64-1: valid alone, but the merged count would wrap around.
+    let dir = tempfile::tempdir().unwrap();
+    let parts = parts(dir.path());
+    let bytes = std::fs::read(&parts[0]).unwrap();
+    let (magic, records) = frames::frames(&bytes);
+    let nodes = |f: &frames::Frame| -> u64 { f.text().split(' ').nth(2).unwrap().parse().unwrap() };
+    let chunks: Vec<&frames::Frame> = records.iter().filter(|f| f.tag == "chunk").collect();
+    let others: u64 = chunks[1..].iter().map(|f| nodes(f)).sum();
+    let mut forged: Vec<(&str, Vec<u8>)> = Vec::new();
+    for frame in &records[..records.len() - 1] {
+        let mut payload = frame.payload.clone();
+        if frame.start == chunks[0].start {
+            let text = frame.text();
+            let words: Vec<&str> = text.split(' ').collect();
+            let max = (u64::MAX - others).to_string();
+            payload = format!("{} {} {max} {}", words[0], words[1], words[3]).into_bytes();
+        }
+        forged.push((frame.tag.as_str(), payload));
+    }
+    let path = dir.path().join("forged");
+    std::fs::write(&path, frames::forge(&magic, &forged, true)).unwrap();
+    let merged = gridcheck(&["merge", path.to_str().unwrap(), parts[1].to_str().unwrap()])
+        .output()
+        .unwrap();
+    fails_with(&merged, "overflow");
+    assert!(merged.stdout.is_empty());
+}
