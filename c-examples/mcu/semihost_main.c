@@ -19,6 +19,10 @@
 #ifndef MCU_ARGV0
 #define MCU_ARGV0 "example"
 #endif
+/* Room for the `args` file (parts with little RAM build with less). */
+#ifndef MCU_ARGS_BYTES
+#define MCU_ARGS_BYTES 4096
+#endif
 
 int example_main(int argc, char **argv);
 
@@ -49,7 +53,7 @@ static void close_outputs(void)
 
 int main(void)
 {
-    static char words[4096];
+    static char words[MCU_ARGS_BYTES];
     static char *argv[64];
     int argc = 0;
     size_t len = 0;
