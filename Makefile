@@ -9,7 +9,8 @@
 #   make mcu                 build target/<triple>/release/libxcover.a for Cortex-M4F
 #                            (thumbv7em-none-eabihf) and Cortex-M3 (thumbv7m-none-eabi) with
 #                            Debian's rustc/cargo and rust-src (-Zbuild-std=core); size-tuned:
-#                            MCU_OPT=z (or s, 3), panics abort at once (no panic machinery).
+#                            MCU_OPT=z (or s, 3), panics abort at once (no panic machinery),
+#                            no machine outliner (MCU_RUSTFLAGS).
 #                            .ci/mcu runs the C examples on both under QEMU.
 
 PREFIX     ?= /usr/local
@@ -26,6 +27,10 @@ MCU_TARGETS ?= thumbv7em-none-eabihf thumbv7m-none-eabi
 MCU_CARGO   ?= /usr/bin/cargo
 MCU_RUSTC   ?= /usr/bin/rustc
 MCU_OPT     ?= z
+# LLVM's machine outliner (on for Thumb-2 and RISC-V at opt-level z) is left off: without
+# it the 8-queens search takes 6% fewer instructions per mem on the Cortex-M4 (7.29 ->
+# 6.85) and 3% fewer on RV32IMAC (7.32 -> 7.11), and the text is 16 and 96 bytes smaller.
+MCU_RUSTFLAGS ?= -Cllvm-args=-enable-machine-outliner=never
 
 .PHONY: all lib install uninstall test-c mcu
 
@@ -52,6 +57,6 @@ test-c:
 mcu:
 	for target in $(MCU_TARGETS); do \
 	    RUSTC=$(MCU_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=$(MCU_OPT) \
-	    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+	    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(MCU_RUSTFLAGS)" \
 	    $(MCU_CARGO) build -p xcover-ffi --release --target $$target -Zbuild-std=core || exit 1; \
 	done

@@ -12,6 +12,7 @@
  * separated by white space, after MCU_ARGV0), stdin from `stdin`, stdout to `stdout` and
  * stderr to `stderr`.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +20,34 @@
 #ifndef MCU_ARGV0
 #define MCU_ARGV0 "example"
 #endif
+/* Room for the `args` file (parts with little RAM build with less). */
+#ifndef MCU_ARGS_BYTES
+#define MCU_ARGS_BYTES 4096
+#endif
 
 int example_main(int argc, char **argv);
 
 #ifdef MCU_FIXED_ARGS
 
+/* The free RAM under main's frame is painted before the example runs and the depth its
+ * stack reached is printed after it (one line on stderr: "stack: N bytes"). */
+extern uint32_t __heap_start[]; /* picolibc's linker script: the end of .bss */
+#define PAINT 0xc5c5c5c5u
+
 int main(void)
 {
     static char *argv[] = {MCU_ARGV0, MCU_FIXED_ARGS, NULL};
-    return example_main((int)(sizeof argv / sizeof argv[0]) - 1, argv);
+    volatile uint32_t here = 0, *p = __heap_start;
+    /* What painting itself uses (under `here`) stays out. */
+    const volatile uint32_t *top = (const volatile uint32_t *)((uintptr_t)&here - 256);
+    int status;
+    while (p < top)
+        *p++ = PAINT;
+    status = example_main((int)(sizeof argv / sizeof argv[0]) - 1, argv);
+    for (p = __heap_start; p < top && *p == PAINT; p++)
+        ;
+    fprintf(stderr, "stack: %lu bytes\n", (unsigned long)((uintptr_t)&here - (uintptr_t)p));
+    return status;
 }
 
 #else
@@ -49,7 +69,7 @@ static void close_outputs(void)
 
 int main(void)
 {
-    static char words[4096];
+    static char words[MCU_ARGS_BYTES];
     static char *argv[64];
     int argc = 0;
     size_t len = 0;

@@ -47,14 +47,23 @@ impl GbFlip {
             a: [0; STATE],
             f: 0,
         };
-        g.a[0] = -1;
+        g.init(seed);
+        g
+    }
+
+    /// Re-seeds this generator (`gb_init_rand`), in place (no copy of the state on the
+    /// stack).
+    pub const fn init(&mut self, seed: i32) {
+        self.a[0] = -1;
         let mut prev = md(seed, 0);
         let mut s = prev;
         let mut next = 1;
-        g.a[55] = prev;
+        self.a[55] = prev;
+        // The walk i -> i + 21 (mod 55) sets every entry 1..=54 once: nothing of the
+        // earlier state is left.
         let mut i = 21;
         while i != 0 {
-            g.a[i] = next;
+            self.a[i] = next;
             next = md(prev, next);
             if s & 1 != 0 {
                 s = 0x4000_0000 + (s >> 1);
@@ -62,20 +71,14 @@ impl GbFlip {
                 s >>= 1;
             }
             next = md(next, s);
-            prev = g.a[i];
+            prev = self.a[i];
             i = (i + 21) % 55;
         }
         let mut k = 0;
         while k < 5 {
-            g.cycle();
+            self.cycle();
             k += 1;
         }
-        g
-    }
-
-    /// Re-seeds this generator (`gb_init_rand`).
-    pub fn init(&mut self, seed: i32) {
-        *self = Self::new(seed);
     }
 
     /// Refills the state (`gb_flip_cycle`) and returns the first new value.

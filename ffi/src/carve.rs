@@ -14,7 +14,7 @@
 //! `unsafe` handle check picks). This is zlib-rs's `WeakSliceMut` pattern.
 
 use core::marker::PhantomData;
-use core::mem::{align_of, size_of};
+use core::mem::{align_of, size_of, MaybeUninit};
 use core::ptr::NonNull;
 
 /// Types that may be handed out zero-filled: every all-zero bit pattern is a valid value.
@@ -254,6 +254,26 @@ impl<'buf, T> Slot<'buf, T> {
     /// Writes `value` and turns the slot into a view of it.
     pub fn init(mut self, value: T) -> WeakMut<'buf, T> {
         self.write(value);
+        WeakMut {
+            ptr: self.ptr,
+            _buf: PhantomData,
+        }
+    }
+
+    /// The slot's room, to build a value in place (large values that should never sit
+    /// on the stack: the DLX3 engine on a microcontroller).
+    pub fn uninit(&mut self) -> &mut MaybeUninit<T> {
+        // SAFETY: made by `Carver::slot`: room for a T, aligned, inside the buffer, valid
+        // during 'buf, covered by no other view; `&mut self` makes the borrow exclusive,
+        // and MaybeUninit<T> has T's layout and asks nothing of the bytes.
+        unsafe { &mut *self.ptr.as_ptr().cast::<MaybeUninit<T>>() }
+    }
+
+    /// Turns the slot into a view of the value built in it through [`Slot::uninit`].
+    ///
+    /// # Safety
+    /// A value was written (through `uninit`, or `write`).
+    pub unsafe fn assume_init(self) -> WeakMut<'buf, T> {
         WeakMut {
             ptr: self.ptr,
             _buf: PhantomData,

@@ -67,8 +67,10 @@ pub(super) fn choose_random<W: Width>(
 }
 
 /// The most ties with the best item that [`choose_random_inline`] notes; a choice with
-/// more takes [`choose_random_slow`].
-const TIE_BUF: usize = 64;
+/// more takes [`choose_random_slow`] (same choice, same draws). A power of two. Firmware
+/// builds note 16: the buffer lives on the stack (64 bytes instead of 256), which a
+/// microcontroller's init and search keep within 1 KiB.
+const TIE_BUF: usize = if cfg!(target_os = "none") { 16 } else { 64 };
 
 /// Where [`choose_random_inline`] notes the ties with the best item. The search loop
 /// keeps one across its choices (clearing 256 bytes at each choice cost 16 instructions).

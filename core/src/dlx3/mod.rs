@@ -75,6 +75,7 @@ pub use stats::Stats;
 pub use storage::{Item, Level, Name, Names, Node, Width, Workspace, WorkspaceView};
 
 use crate::sink::ByteSink;
+use core::mem::MaybeUninit;
 
 /// The average option length (nodes, not counting spacers) from which the search uses the
 /// pipelined option walks: the pentomino input (7 nodes per option) gained 20% in time
@@ -218,37 +219,83 @@ pub struct Dlx3<'a, W: Width = u32> {
 impl<'a, W: Width> Dlx3<'a, W> {
     /// A fresh engine that expects the item-name line next.
     pub fn new(storage: WorkspaceView<'a, W>, settings: Settings) -> Result<Self, Dlx3Error> {
+        let max_cols = Self::check_storage(&storage, &settings)?;
+        let mut e = Self::fresh(storage, settings, max_cols);
+        e.seed_rng();
+        Ok(e)
+    }
+
+    /// As [`Dlx3::new`], with the engine built in `slot` and returned there. An engine is
+    /// up to 900 bytes: built in place, it is not assembled on the stack and then copied
+    /// (on a microcontroller, `dlx3_init_preloaded` went from about 4 KiB of stack to
+    /// under 1 KiB). Inlined: as a call of its own, its frame held the engine's arrays.
+    ///
+    /// ```
+    /// use core::mem::MaybeUninit;
+    /// use xcover_core::dlx3::{Dlx3, Settings, Workspace};
+    ///
+    /// let mut ws: Workspace<6, 32, 8> = Workspace::new();
+    /// let mut slot = MaybeUninit::uninit();
+    /// let e = Dlx3::new_in(&mut slot, ws.as_mut_view(), Settings::DEFAULT)?;
+    /// e.read_input(b"A B\nA\nB\nA B\n", &mut xcover_core::sink::Discard)?;
+    /// assert_eq!(e.option_count(), 3);
+    /// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+    /// ```
+    #[inline(always)]
+    pub fn new_in<'s>(
+        slot: &'s mut MaybeUninit<Self>,
+        storage: WorkspaceView<'a, W>,
+        settings: Settings,
+    ) -> Result<&'s mut Self, Dlx3Error> {
+        let max_cols = Self::check_storage(&storage, &settings)?;
+        let e = slot.write(Self::fresh(storage, settings, max_cols));
+        e.seed_rng();
+        Ok(e)
+    }
+
+    /// Checks that `storage` can hold an engine of this width with `settings`; returns
+    /// Knuth's `max_cols` (item slots minus 2).
+    fn check_storage(
+        storage: &WorkspaceView<'a, W>,
+        settings: &Settings,
+    ) -> Result<u32, Dlx3Error> {
+        let item_slots = storage.items.len().min(storage.names.len());
+        if item_slots < 2 || storage.nodes.len() < 2 || storage.levels.is_empty() {
+            return Err(Dlx3Error::StorageTooSmall);
+        }
+        if storage.nodes.len() > W::MAX_SLOTS || item_slots > W::MAX_SLOTS {
+            return Err(Dlx3Error::StorageTooLarge);
+        }
+        if settings.randomizing && !W::RANDOMIZES {
+            return Err(Dlx3Error::RandomizingUnsupported);
+        }
+        Ok((item_slots - 2).min(i32::MAX as usize / 2) as u32)
+    }
+
+    /// The engine over checked `storage` (its root records cleared), its generator not
+    /// yet seeded ([`Dlx3::seed_rng`]). Inlined so that [`Dlx3::new_in`] writes most
+    /// fields straight into the slot (not inlined, it was built whole on the stack and
+    /// copied).
+    #[inline(always)]
+    fn fresh(storage: WorkspaceView<'a, W>, settings: Settings, max_cols: u32) -> Self {
         let WorkspaceView {
             items,
             mut names,
             nodes,
             levels,
         } = storage;
-        let item_slots = items.len().min(names.len());
-        if item_slots < 2 || nodes.len() < 2 || levels.is_empty() {
-            return Err(Dlx3Error::StorageTooSmall);
-        }
-        if nodes.len() > W::MAX_SLOTS || item_slots > W::MAX_SLOTS {
-            return Err(Dlx3Error::StorageTooLarge);
-        }
-        let max_cols = (item_slots - 2).min(i32::MAX as usize / 2) as u32;
         items[0] = Item::ZERO;
         nodes[0] = Node::ZERO;
         if let Some(n) = names.as_mut() {
             n[0] = [0; 8];
         }
-        let rng = if settings.randomizing {
-            W::seeded_rng(settings.random_seed).ok_or(Dlx3Error::RandomizingUnsupported)?
-        } else {
-            W::NO_RNG
-        };
-        Ok(Dlx3 {
+        Dlx3 {
             items,
             names,
             nodes,
             levels,
             settings,
-            rng,
+            rng: W::NO_RNG,
             max_cols,
             separator_seen: false,
             layout: Layout {
@@ -274,7 +321,17 @@ impl<'a, W: Width> Dlx3<'a, W> {
             units_seen: 0,
             last_pos: 0,
             line_head: W::LINE_HEAD_EMPTY,
-        })
+        }
+    }
+
+    /// Seeds the generator in place when the settings randomize (`check_storage` has
+    /// refused randomizing settings for a width without a generator).
+    fn seed_rng(&mut self) {
+        if self.settings.randomizing {
+            if let Some(g) = W::gb_flip(&mut self.rng) {
+                g.init(self.settings.random_seed);
+            }
+        }
     }
 
     /// An engine over a matrix already in `storage` (e.g. a const image), ready to run.
@@ -313,20 +370,50 @@ impl<'a, W: Width> Dlx3<'a, W> {
         layout: Layout,
     ) -> Result<Self, Dlx3Error> {
         // `new` clears the root records; an image carries them (the active list's head).
-        let root_item = storage.items.first().copied();
-        let root_node = storage.nodes.first().copied();
+        let roots = (
+            storage.items.first().copied(),
+            storage.nodes.first().copied(),
+        );
         let mut e = Self::new(storage, settings)?;
-        if let (Some(it), Some(nd)) = (root_item, root_node) {
-            e.items[0] = it;
-            e.nodes[0] = nd;
+        e.load_image(roots, layout)?;
+        Ok(e)
+    }
+
+    /// As [`Dlx3::preloaded`], with the engine built in `slot` (see [`Dlx3::new_in`]).
+    #[inline(always)]
+    pub fn preloaded_in<'s>(
+        slot: &'s mut MaybeUninit<Self>,
+        storage: WorkspaceView<'a, W>,
+        settings: Settings,
+        layout: Layout,
+    ) -> Result<&'s mut Self, Dlx3Error> {
+        let roots = (
+            storage.items.first().copied(),
+            storage.nodes.first().copied(),
+        );
+        let e = Self::new_in(slot, storage, settings)?;
+        e.load_image(roots, layout)?;
+        Ok(e)
+    }
+
+    /// Puts back the image's root records (`roots`, read before `new` cleared them),
+    /// checks the image and enters the search phase.
+    fn load_image(
+        &mut self,
+        roots: (Option<Item<W>>, Option<Node<W>>),
+        layout: Layout,
+    ) -> Result<(), Dlx3Error> {
+        if let (Some(it), Some(nd)) = roots {
+            self.items[0] = it;
+            self.nodes[0] = nd;
         }
-        let fits = (layout.last_itm as usize) < e.items.len().min(e.names.len());
-        if !fits || !image::is_valid_image(e.items, e.nodes, &layout) {
+        let fits = (layout.last_itm as usize) < self.items.len().min(self.names.len());
+        if !fits || !image::is_valid_image(self.items, self.nodes, &layout) {
             return Err(Dlx3Error::BadImage);
         }
-        e.layout = layout;
-        e.prepare_search();
-        Ok(e)
+        self.layout = layout;
+        self.prepare_search();
+        Ok(())
     }
 
     /// Computes the facts the search specializes on, and enters the search phase.

@@ -157,13 +157,16 @@ pub unsafe extern "C" fn dlx3_init(
             regions.nodes.into_mut(),
             regions.levels.into_mut(),
         );
-        let engine = Dlx3::new(storage, engine_settings(&settings)).map_err(status_of_error)?;
+        // Built in its slot, not on the stack and copied (see Dlx3::new_in).
+        let mut slot = regions.engine;
+        Dlx3::new_in(slot.uninit(), storage, engine_settings(&settings))
+            .map_err(status_of_error)?;
         let capacity = (items, nodes);
-        // SAFETY: `buf` was accepted by claim_buffer.
+        // SAFETY: `buf` was accepted by claim_buffer; new_in wrote the engine in its slot.
         *handle = unsafe {
             install(
                 buf,
-                regions.engine.init(engine),
+                slot.assume_init(),
                 step::<u32, false, true>,
                 regions.scratch,
                 capacity,
@@ -394,14 +397,17 @@ unsafe fn init_preloaded<W: EngineWidth>(
         };
         let storage =
             WorkspaceView::with_shared_names(items, names, nodes, regions.levels.into_mut());
-        let engine = Dlx3::preloaded(storage, engine_settings(&settings), layout)
+        // Built in its slot, not on the stack and copied (see Dlx3::new_in).
+        let mut slot = regions.engine;
+        Dlx3::preloaded_in(slot.uninit(), storage, engine_settings(&settings), layout)
             .map_err(status_of_error)?;
         let capacity = (item_slots - 2, node_slots);
-        // SAFETY: `buf` was accepted by claim_buffer.
+        // SAFETY: `buf` was accepted by claim_buffer; preloaded_in wrote the engine in its
+        // slot.
         *handle = unsafe {
             install(
                 buf,
-                regions.engine.init(engine),
+                slot.assume_init(),
                 step,
                 WeakSliceMut::empty(),
                 capacity,
