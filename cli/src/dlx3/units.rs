@@ -240,6 +240,23 @@ pub(crate) enum Fetched {
 /// Where the coordinator gets unit `k`'s record (asked in increasing `k`).
 pub(crate) trait UnitSource {
     fn unit(&mut self, k: u64) -> Result<Fetched, String>;
+
+    /// Where unit `k`'s record came from, for an error message.
+    fn name(&self, k: u64) -> String {
+        format!("unit {k}")
+    }
+}
+
+/// Whether a solution numbered in `base+1 ..= base+count` is printed (Knuth's `m<n>`).
+pub(crate) fn prints_within(settings: &Settings, base: u64, count: u64) -> bool {
+    let m = i64::from(settings.spacing) as u64;
+    m != 0 && count != 0 && base.saturating_add(count) / m > base / m
+}
+
+/// The counters a record and a new exploration of its unit must agree on (`maxl` depends
+/// on what the exploring engine did before the unit).
+fn counters(s: &Stats) -> [u64; 6] {
+    [s.count, s.mems, s.cmems, s.updates, s.cleansings, s.nodes]
 }
 
 /// How the coordinated walk ended.
@@ -264,9 +281,11 @@ pub(crate) trait Output {
 
 /// Walks the search of `e` (the user's settings, splitting at `split`) in order. Each
 /// unit's record comes from `source`; its solutions are printed with their numbers in
-/// the whole search and its totals added. A unit that holds a progress report, the
-/// timeout or the solution limit, or whose record is missing, is explored here, which
-/// prints what the sequential run prints there.
+/// the whole search and its totals added. A unit is explored here instead, which prints
+/// what the sequential run prints there, when its record is missing, when it holds a
+/// progress report, the timeout or the solution limit, or when it holds a printed
+/// solution and its record keeps counts only (see `part_file`); an explored unit that
+/// has a record must then give the record's counters, or the walk ends with an error.
 pub(crate) fn coordinate(
     e: &mut Dlx3<'_>,
     split: u32,
@@ -275,7 +294,9 @@ pub(crate) fn coordinate(
 ) -> Result<Walked, String> {
     e.set_split_level(Some(split))
         .map_err(|x| format!("can't split the search: {x}"))?;
-    let spacing = i64::from(e.settings().spacing) as u64;
+    // The unit being explored here with a record to check: its number, the counters
+    // when it began and the record's.
+    let mut checking: Option<(u64, Stats, Stats)> = None;
     loop {
         if !io.keep_going() {
             return Ok(Walked::Stopped);
@@ -296,19 +317,26 @@ pub(crate) fn coordinate(
                     Fetched::Explore => continue,
                     Fetched::Interrupted => return Ok(Walked::Stopped),
                 };
-                if e.must_explore(&rec.stats) {
+                let first = e.stats().count;
+                let counts_only = rec.ends.len() as u64 != rec.stats.count;
+                if e.must_explore(&rec.stats)
+                    || (counts_only && prints_within(e.settings(), first, rec.stats.count))
+                {
+                    checking = Some((k, e.stats(), rec.stats));
                     continue;
                 }
-                let first = e.stats().count;
+                let settings = *e.settings();
+                let mut printed = false;
                 for (j, body) in rec.bodies().enumerate() {
                     let n = first + 1 + j as u64;
-                    if spacing != 0 && n % spacing == 0 {
+                    if settings.prints(n) {
                         let (o, _) = io.streams();
                         o.write_bytes(format!("{}:\n", n as i64).as_bytes());
                         o.write_bytes(body);
+                        printed = true;
                     }
                 }
-                if !rec.ends.is_empty() && spacing != 0 && !io.solutions_written() {
+                if printed && !io.solutions_written() {
                     return Ok(Walked::Stopped);
                 }
                 let totals = UnitTotals {
@@ -316,7 +344,22 @@ pub(crate) fn coordinate(
                     profile: &rec.profile,
                 };
                 e.skip_unit(Some(totals))
-                    .map_err(|x| format!("unit {k}: {x}"))?;
+                    .map_err(|x| format!("{}: {x}", source.name(k)))?;
+            }
+            Ok(Event::UnitDone(k)) => {
+                if let Some((j, before, want)) = checking.take() {
+                    let got = e.stats().since(&before);
+                    if j == k && counters(&got) != counters(&want) {
+                        return Err(format!(
+                            "{}: its record disagrees with the unit explored again \
+                             (count, mems, cmems, updates, cleansings, nodes: recorded {:?}, \
+                             found {:?}); a damaged part, or one of another run",
+                            source.name(k),
+                            counters(&want),
+                            counters(&got)
+                        ));
+                    }
+                }
             }
             Ok(Event::Solution) => {
                 if !io.solutions_written() {
