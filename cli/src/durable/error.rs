@@ -12,7 +12,7 @@ pub(crate) enum Problem {
     /// The file does not start with this format's magic line (or is empty where a header
     /// was expected).
     NotThisFormat,
-    /// The magic line is this kind's, of another version.
+    /// The magic line is this kind's, of another version: the line found.
     OtherVersion { found: String },
     /// The header is valid but another run's (resume): the identity found there.
     OtherRun { found: Vec<u8> },
@@ -38,6 +38,8 @@ pub(crate) enum Problem {
 #[derive(Debug)]
 pub(crate) struct DurableError {
     pub path: PathBuf,
+    /// What the file is to its user (`part`, `journal`), from its format.
+    pub noun: &'static str,
     /// The record at fault (0: the header frame), if one is.
     pub record: Option<u64>,
     /// The byte offset of that record's frame (or of the problem).
@@ -45,9 +47,67 @@ pub(crate) struct DurableError {
     pub problem: Problem,
 }
 
+impl DurableError {
+    /// Whether the file itself is at fault (not the system, a lock or a signal): damage,
+    /// another format or run, a cut, a bad record.
+    pub(crate) fn is_bad_file(&self) -> bool {
+        !matches!(
+            self.problem,
+            Problem::Io(_) | Problem::Locked | Problem::Interrupted | Problem::Exists
+        )
+    }
+
+    /// ` record N (byte B)` where known.
+    fn place(&self) -> String {
+        match (self.record, self.offset) {
+            (Some(0), _) => " its header".to_owned(),
+            (Some(r), Some(b)) => format!(" record {r} (at byte {b})"),
+            (Some(r), None) => format!(" record {r}"),
+            (None, Some(b)) => format!(" at byte {b}"),
+            (None, None) => String::new(),
+        }
+    }
+}
+
 impl fmt::Display for DurableError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        todo!("message naming the file, the record and the offset")
+        let (path, noun) = (self.path.display(), self.noun);
+        match &self.problem {
+            Problem::Io(e) => write!(f, "{path}: {e}"),
+            Problem::NotThisFormat => write!(f, "{path}: not an xcover {noun} file"),
+            Problem::OtherVersion { found } => write!(
+                f,
+                "{path}: a {noun} of another format version (`{found}`), written by another \
+                 version of xcover"
+            ),
+            Problem::OtherRun { .. } => write!(
+                f,
+                "{path}: a {noun} of another run (other input, arguments or shard)"
+            ),
+            Problem::Damaged { what } => write!(f, "{path}:{} is damaged: {what}", self.place()),
+            Problem::Invalid { what } => write!(f, "{path}:{}: {what}", self.place()),
+            Problem::Truncated => write!(
+                f,
+                "{path}: truncated{}: it has no trailer (the run that wrote it did not finish)",
+                self.place()
+            ),
+            Problem::AfterTrailer => write!(f, "{path}: bytes after its trailer{}", self.place()),
+            Problem::TooLarge { limit } => write!(
+                f,
+                "{path}:{} is larger than the limit of {limit} bytes (raise it with \
+                 --max-memory SIZE)",
+                self.place()
+            ),
+            Problem::Locked => write!(
+                f,
+                "{path}: in use by another xcover process (it holds the file's lock)"
+            ),
+            Problem::Exists => write!(
+                f,
+                "{path}: already exists; add --resume to continue that run, or remove it"
+            ),
+            Problem::Interrupted => write!(f, "{path}: interrupted while reading it"),
+        }
     }
 }
 

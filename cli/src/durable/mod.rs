@@ -62,3 +62,6 @@ pub(crate) struct Format {
     /// What a person calls this kind of file in a message: `part`, `journal`.
     pub noun: &'static str,
 }
+
+#[cfg(test)]
+mod tests;
