@@ -9,6 +9,8 @@ mod args;
 mod merge;
 mod options;
 mod part_file;
+#[cfg(test)]
+mod part_tests;
 mod shard;
 mod sink;
 mod threads;
@@ -18,7 +20,7 @@ use std::ffi::OsString;
 use std::io::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, Event, Item, Level, Node, Part, Sinks, WorkspaceView, MAX_LEVEL,
+    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Sinks, WorkspaceView, MAX_LEVEL,
 };
 use xcover_core::sink::ByteSink;
 
@@ -272,7 +274,8 @@ fn solve(
                 true,
                 |engine, console| {
                     let walked = units::coordinate(engine, split, &mut source, console)?;
-                    if matches!(walked, units::Walked::Done) {
+                    // Every record was met only when the whole tree was walked.
+                    if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
                         source.finished()?;
                     }
                     Ok(walked)
@@ -354,7 +357,7 @@ fn coordinated(
         }
     }
     let status = match walked {
-        Ok(units::Walked::Done) => 0,
+        Ok(units::Walked::Done(_)) => 0,
         Ok(units::Walked::Failed(e)) => {
             engine.write_error_report(&e, err);
             return e.exit_status();

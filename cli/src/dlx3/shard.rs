@@ -3,7 +3,6 @@
 //! to stdout or to `--output FILE`, which `--resume` continues after a kill.
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -49,14 +48,8 @@ impl Out<'_> {
     fn finish(self) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.finish().map(drop),
-            Out::Stream(w) => w.finish().map(|mut s| s.flush()).and_then(|r| {
-                r.map_err(|e| DurableError {
-                    path: "standard output".into(),
-                    record: None,
-                    offset: None,
-                    problem: Problem::Io(e),
-                })
-            }),
+            // The trailer's write is flushed (and a write error reported) by `finish`.
+            Out::Stream(w) => w.finish().map(drop),
         }
     }
 }
@@ -69,9 +62,7 @@ fn failed(e: DurableError) -> (String, i32) {
         }
     }
     let hint = match e.problem {
-        Problem::Exists => "; continue it with --resume, or remove it to start again",
-        Problem::Locked => " (is another shard writing it?)",
-        Problem::OtherRun { .. } => " (another input, arguments or shard); not resumed",
+        Problem::OtherRun { .. } => "; not resumed",
         _ => "",
     };
     (format!("{e}{hint}"), 1)
@@ -125,7 +116,21 @@ pub(crate) fn run(
                 check_record(r, &header, with_input, input, &mut seq).map_err(Visit::Invalid)
             };
             match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
-                Ok(Resumed::Complete) => return Ok(0),
+                // Whole frames under a valid trailer; whole in meaning too if it holds
+                // every unit the shard owns (each checked above).
+                Ok(Resumed::Complete) if seq.units == header.owned_units() => return Ok(0),
+                Ok(Resumed::Complete) => {
+                    let message = format!(
+                        "{}: complete, but with {} unit records where shard {}/{} owns {} \
+                         (a damaged part); not resumed",
+                        path.display(),
+                        seq.units,
+                        part.index(),
+                        part.count(),
+                        header.owned_units()
+                    );
+                    return Err((message, 1));
+                }
                 Ok(Resumed::Open(w)) => Out::File(w),
                 Err(e) => return Err(failed(e)),
             }

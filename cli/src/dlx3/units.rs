@@ -5,8 +5,8 @@
 //! Threads (`--threads`), shards (`--shard`) and `merge` differ only in where the units are
 //! explored and how their records travel.
 use xcover_core::dlx3::{
-    Dlx3, Dlx3Error, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats, UnitTotals,
-    WorkspaceView, MAX_LEVEL, SHOW_CHOICES, SHOW_DETAILS, SHOW_PROFILE,
+    Dlx3, Dlx3Error, DoneReason, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats,
+    UnitTotals, WorkspaceView, MAX_LEVEL, SHOW_CHOICES, SHOW_DETAILS, SHOW_PROFILE,
 };
 use xcover_core::sink::{ByteSink, Discard};
 
@@ -261,8 +261,8 @@ fn counters(s: &Stats) -> [u64; 6] {
 
 /// How the coordinated walk ended.
 pub(crate) enum Walked {
-    /// The search ended (the closing reports are due).
-    Done,
+    /// The search ended, for this reason (the closing reports are due).
+    Done(DoneReason),
     /// The engine failed (its error report is due).
     Failed(Dlx3Error),
     /// Stopped from outside (a signal, a closed stdout): the reports so far are due.
@@ -366,7 +366,7 @@ pub(crate) fn coordinate(
                     return Ok(Walked::Stopped);
                 }
             }
-            Ok(Event::Done(_)) => return Ok(Walked::Done),
+            Ok(Event::Done(why)) => return Ok(Walked::Done(why)),
             Ok(_) => {}
             Err(x) => return Ok(Walked::Failed(x)),
         }
