@@ -24,6 +24,8 @@ pub(crate) struct Parts {
     pub args: Vec<OsString>,
     /// The split level the shards used.
     pub split: u32,
+    /// Every unit and its count of solutions, in unit order.
+    pub counts: Vec<(u64, u64)>,
     /// The run's header (shard 0's).
     header: Header,
     /// The part file of each shard, in shard order.
@@ -83,10 +85,11 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     // Each part whole and meaningful; the counters of all of them add up.
     let mut input = Vec::new();
     let mut totals = Stats::default();
+    let mut counts = Vec::new();
     for &i in &order {
         let p = &paths[i];
         let (mut r, h) = open(p, limit)?;
-        let (seq, data) = read_part(&mut r, &h, p)?;
+        let (seq, data) = read_part(&mut r, &h, p, &mut counts)?;
         if let Some(data) = data {
             input = data;
         }
@@ -101,6 +104,10 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
             .map(|a| OsString::from_vec(a.clone()))
             .collect(),
         split: want.split,
+        counts: {
+            counts.sort_unstable();
+            counts
+        },
         header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
         limit,
@@ -113,6 +120,7 @@ fn read_part(
     r: &mut Reader<File>,
     h: &Header,
     p: &PathBuf,
+    counts: &mut Vec<(u64, u64)>,
 ) -> Result<(Sequence, Option<Vec<u8>>), String> {
     let truncated = |e: DurableError| match e.problem {
         crate::durable::Problem::Truncated => format!(
@@ -146,9 +154,10 @@ fn read_part(
             let what = format!("a `{}` record where a unit was expected", rec.tag);
             return Err(r.invalid(&rec, what).to_string());
         }
-        part_file::decode_unit(&rec.payload, h)
-            .and_then(|(k, unit)| seq.take(h, k, &unit))
+        let (k, unit) = part_file::decode_unit(&rec.payload, h)
+            .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
             .map_err(|what| r.invalid(&rec, what).to_string())?;
+        counts.push((k, unit.stats.count));
     }
     if seq.units != h.owned_units() {
         return Err(format!(

@@ -11,6 +11,7 @@ mod options;
 mod part_file;
 #[cfg(test)]
 mod part_tests;
+mod prefetch;
 mod shard;
 mod sink;
 mod threads;
@@ -151,13 +152,12 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
 
 /// `xcover dlx3 merge [--max-memory SIZE] PART...`.
 fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
-    let usage = "usage: merge [--max-memory SIZE] PART-FILE...";
+    let usage = "usage: merge [--max-memory SIZE] [--threads N] PART-FILE...";
     let (files, extra) = match options::take(args.to_vec()) {
         Ok(split) => split,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
     };
-    let options_of_a_run = extra.threads.is_some() || extra.shard.is_some();
-    if options_of_a_run
+    if extra.shard.is_some()
         || files
             .iter()
             .any(|f| f.to_str().is_some_and(|t| t.starts_with('-')))
@@ -180,9 +180,15 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
     if let Err(message) = memory::check(need, limit, "the parts' input") {
         return fail(err, argv0, &format!("merge: {message}"), MEMORY_STATUS);
     }
+    let threads = match extra.threads {
+        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(t) => t,
+        None => 1,
+    };
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,
+        threads,
     };
     solve(argv0, &parts.input, settings, None, job, err)
 }
@@ -197,8 +203,13 @@ enum Job<'j> {
         args: &'j [OsString],
         dest: shard::Destination<'j>,
     },
-    /// The whole search's output from the shards' parts.
-    Merge { split: u32, parts: &'j merge::Parts },
+    /// The whole search's output from the shards' parts; `threads` explore again the
+    /// units of counts-only parts that hold a printed solution.
+    Merge {
+        split: u32,
+        parts: &'j merge::Parts,
+        threads: usize,
+    },
 }
 
 /// Length of standard input when it is a regular file (known before reading it).
@@ -260,11 +271,16 @@ fn solve(
                 Err((message, status)) => fail(err, argv0, &message, status),
             }
         }
-        Job::Merge { split, parts } => {
+        Job::Merge {
+            split,
+            parts,
+            threads,
+        } => {
             let mut source = match merge::Recorded::open(parts) {
                 Ok(s) => s,
                 Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
             };
+            let wanted = prefetch::wanted(&settings, &parts.counts);
             // The merged output is what a long run was for: a failed write is an error.
             coordinated(
                 argv0,
@@ -273,7 +289,13 @@ fn solve(
                 &received,
                 true,
                 |engine, console| {
-                    let walked = units::coordinate(engine, split, &mut source, console)?;
+                    let walked = if threads > 1 && !wanted.is_empty() {
+                        let stop = || received().is_some();
+                        let source = &mut source;
+                        prefetch::run(engine, split, threads, source, &wanted, console, &stop)?
+                    } else {
+                        units::coordinate(engine, split, &mut source, console)?
+                    };
                     // Every record was met only when the whole tree was walked.
                     if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
                         source.finished()?;

@@ -108,7 +108,8 @@ pub(crate) fn run(
             )
             .map_err(failed)?,
         ),
-        Some(path) if dest.resume => {
+        // `--resume` with no part yet starts one (a task run again resumes blindly).
+        Some(path) if dest.resume && path.exists() => {
             let mut visit = |r: &crate::durable::Record| {
                 if interrupted().is_some() {
                     return Err(Visit::Interrupted);

@@ -255,8 +255,19 @@ pub(crate) fn prints_within(settings: &Settings, base: u64, count: u64) -> bool 
 
 /// The counters a record and a new exploration of its unit must agree on (`maxl` depends
 /// on what the exploring engine did before the unit).
-fn counters(s: &Stats) -> [u64; 6] {
+pub(crate) fn counters(s: &Stats) -> [u64; 6] {
     [s.count, s.mems, s.cmems, s.updates, s.cleansings, s.nodes]
+}
+
+/// The error when unit `name`'s record (`want`) and a new exploration (`got`) disagree.
+pub(crate) fn disagreement(name: &str, want: &Stats, got: &Stats) -> String {
+    format!(
+        "{name}: its record disagrees with the unit explored again (count, mems, cmems, \
+         updates, cleansings, nodes: recorded {:?}, found {:?}); a damaged part, or one of \
+         another run",
+        counters(want),
+        counters(got)
+    )
 }
 
 /// How the coordinated walk ended.
@@ -295,14 +306,23 @@ pub(crate) fn coordinate(
     e.set_split_level(Some(split))
         .map_err(|x| format!("can't split the search: {x}"))?;
     // The unit being explored here with a record to check: its number, the counters
-    // when it began and the record's.
+    // when it began and the record's. Its solutions are held until the check.
     let mut checking: Option<(u64, Stats, Stats)> = None;
+    let mut held = Buffer::default();
+    let release = |io: &mut dyn Output, held: &mut Buffer| {
+        if !held.0.is_empty() {
+            io.streams().0.write_bytes(&held.0);
+            held.0.clear();
+        }
+    };
     loop {
         if !io.keep_going() {
+            release(io, &mut held);
             return Ok(Walked::Stopped);
         }
         let event = {
             let (out, err) = io.streams();
+            let out: &mut dyn ByteSink = if checking.is_some() { &mut held } else { out };
             let mut sinks = Sinks {
                 out,
                 err,
@@ -310,6 +330,11 @@ pub(crate) fn coordinate(
             };
             e.run(SLICE, &mut sinks)
         };
+        if matches!(event, Ok(Event::Done(_)) | Err(_)) {
+            // The walk ends inside the unit (a limit, an error): what it printed goes out
+            // as the sequential run prints it.
+            release(io, &mut held);
+        }
         match event {
             Ok(Event::Unit(k)) => {
                 let rec = match source.unit(k)? {
@@ -350,14 +375,12 @@ pub(crate) fn coordinate(
                 if let Some((j, before, want)) = checking.take() {
                     let got = e.stats().since(&before);
                     if j == k && counters(&got) != counters(&want) {
-                        return Err(format!(
-                            "{}: its record disagrees with the unit explored again \
-                             (count, mems, cmems, updates, cleansings, nodes: recorded {:?}, \
-                             found {:?}); a damaged part, or one of another run",
-                            source.name(k),
-                            counters(&want),
-                            counters(&got)
-                        ));
+                        // What the unit printed is not output: its record is wrong.
+                        return Err(disagreement(&source.name(k), &want, &got));
+                    }
+                    release(io, &mut held);
+                    if !io.solutions_written() {
+                        return Ok(Walked::Stopped);
                     }
                 }
             }
