@@ -287,6 +287,22 @@ fn merge_reports_write_errors() {
         "{}",
         stderr(&out)
     );
+    // A shard writing its part to a full stdout.
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = xcover()
+        .args(["dlx3", "--shard", "0/2", "m1"])
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(q.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("No space left"), "{}", stderr(&out));
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use std::ffi::OsString;
 use std::fs::File;
 use std::os::unix::ffi::OsStringExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use xcover_core::dlx3::Stats;
 
@@ -35,7 +35,7 @@ pub(crate) struct Parts {
 }
 
 /// A reader at the start of `path`'s records, and its header.
-fn open(path: &PathBuf, limit: u64) -> Result<(Reader<File>, Header), String> {
+fn open(path: &Path, limit: u64) -> Result<(Reader<File>, Header), String> {
     let mut r = Reader::open(path, PART, limit).map_err(|e| e.to_string())?;
     let identity = r.header().map_err(|e| e.to_string())?;
     let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -119,7 +119,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
 fn read_part(
     r: &mut Reader<File>,
     h: &Header,
-    p: &PathBuf,
+    p: &Path,
     counts: &mut Vec<(u64, u64)>,
 ) -> Result<(Sequence, Option<Vec<u8>>), String> {
     let truncated = |e: DurableError| match e.problem {

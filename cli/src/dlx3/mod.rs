@@ -341,7 +341,9 @@ impl units::Output for Console<'_, '_> {
 
     fn solutions_written(&mut self) -> bool {
         self.out.flush();
-        !self.out.broken_pipe && !(self.checked && self.out.failed.is_some())
+        // A checked stream stops at its first write error too.
+        let failed = self.checked && self.out.failed.is_some();
+        !self.out.broken_pipe && !failed
     }
 
     fn keep_going(&mut self) -> bool {

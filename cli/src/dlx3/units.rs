@@ -306,8 +306,11 @@ pub(crate) fn coordinate(
     e.set_split_level(Some(split))
         .map_err(|x| format!("can't split the search: {x}"))?;
     // The unit being explored here with a record to check: its number, the counters
-    // when it began and the record's. Its solutions are held until the check.
+    // when it began and the record's. A counts-only record's unit is explored for the
+    // solutions it prints, which are held until the check; others print as they go (as
+    // the sequential run interleaves them with progress reports).
     let mut checking: Option<(u64, Stats, Stats)> = None;
+    let mut holding = false;
     let mut held = Buffer::default();
     let release = |io: &mut dyn Output, held: &mut Buffer| {
         if !held.0.is_empty() {
@@ -322,7 +325,7 @@ pub(crate) fn coordinate(
         }
         let event = {
             let (out, err) = io.streams();
-            let out: &mut dyn ByteSink = if checking.is_some() { &mut held } else { out };
+            let out: &mut dyn ByteSink = if holding { &mut held } else { out };
             let mut sinks = Sinks {
                 out,
                 err,
@@ -348,6 +351,7 @@ pub(crate) fn coordinate(
                     || (counts_only && prints_within(e.settings(), first, rec.stats.count))
                 {
                     checking = Some((k, e.stats(), rec.stats));
+                    holding = counts_only;
                     continue;
                 }
                 let settings = *e.settings();
@@ -372,6 +376,7 @@ pub(crate) fn coordinate(
                     .map_err(|x| format!("{}: {x}", source.name(k)))?;
             }
             Ok(Event::UnitDone(k)) => {
+                holding = false;
                 if let Some((j, before, want)) = checking.take() {
                     let got = e.stats().since(&before);
                     if j == k && counters(&got) != counters(&want) {
