@@ -280,7 +280,7 @@ fn solve(
                 Ok(s) => s,
                 Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
             };
-            let wanted = prefetch::wanted(&settings, &parts.counts);
+            let plan = prefetch::Plan::new(&settings, &parts.counts);
             // The merged output is what a long run was for: a failed write is an error.
             coordinated(
                 argv0,
@@ -289,10 +289,10 @@ fn solve(
                 &received,
                 true,
                 |engine, console| {
-                    let walked = if threads > 1 && !wanted.is_empty() {
+                    let walked = if threads > 1 && !plan.wanted.is_empty() {
                         let stop = || received().is_some();
                         let source = &mut source;
-                        prefetch::run(engine, split, threads, source, &wanted, console, &stop)?
+                        prefetch::run(engine, split, threads, source, &plan, console, &stop)?
                     } else {
                         units::coordinate(engine, split, &mut source, console)?
                     };

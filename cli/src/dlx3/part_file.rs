@@ -320,6 +320,7 @@ pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
         profile,
         solutions: bodies.to_vec(),
         ends,
+        printed: None,
     };
     Ok((k, rec))
 }
@@ -405,6 +406,7 @@ mod tests {
             profile: vec![1, 2],
             solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
             ends: vec![12, 28],
+            printed: None,
         }
     }
 

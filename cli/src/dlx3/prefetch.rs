@@ -18,20 +18,30 @@ use super::units::{self, coordinate, Fetched, Image, Output, UnitRecord, UnitSou
 /// How long the coordinator sleeps while a unit it needs is still being explored.
 const POLL: Duration = Duration::from_millis(2);
 
-/// The units a walk with `settings` explores again: those of a counts-only run that hold
-/// a printed solution, from `(unit, count)` in unit order. (Solutions found above the
-/// split level would shift the numbers; the coordinator explores any unit it needs that
-/// is not here, so this only has to be right in the common case.)
-pub(crate) fn wanted(settings: &Settings, counts: &[(u64, u64)]) -> Vec<u64> {
-    let mut base = 0u64;
-    let mut v = Vec::new();
-    for &(k, c) in counts {
-        if units::prints_within(settings, base, c) {
-            v.push(k);
+/// What the workers of a merge explore.
+pub(crate) struct Plan<'p> {
+    /// Every unit's recorded count of solutions, `(unit, count)` in unit order.
+    pub counts: &'p [(u64, u64)],
+    /// The units to explore again, increasing.
+    pub wanted: Vec<u64>,
+}
+
+impl<'p> Plan<'p> {
+    /// The units a walk with `settings` explores again: those of a counts-only run that
+    /// hold a printed solution. (Solutions found above the split level would shift the
+    /// numbers; the coordinator explores any unit it needs that is not here, so this only
+    /// has to be right in the common case.)
+    pub fn new(settings: &Settings, counts: &'p [(u64, u64)]) -> Plan<'p> {
+        let mut base = 0u64;
+        let mut wanted = Vec::new();
+        for &(k, c) in counts {
+            if units::prints_within(settings, base, c) {
+                wanted.push(k);
+            }
+            base = base.saturating_add(c);
         }
-        base = base.saturating_add(c);
+        Plan { counts, wanted }
     }
-    v
 }
 
 /// A finished unit from a worker: its record, or `None` when the worker failed inside it.
@@ -95,18 +105,22 @@ impl UnitSource for Prefetched<'_> {
 }
 
 /// Walks the merge of `recorded` on the coordinator (`engine`, the user's settings)
-/// while `threads` workers explore the units in `wanted` (increasing) ahead of it.
+/// while `threads` workers explore the units of `plan` ahead of it.
 pub(crate) fn run(
     engine: &mut Dlx3<'_>,
     split: u32,
     threads: usize,
     recorded: &mut Recorded,
-    wanted: &[u64],
+    plan: &Plan<'_>,
     io: &mut dyn Output,
     interrupted: &dyn Fn() -> bool,
 ) -> Result<Walked, String> {
+    let (counts, wanted) = (plan.counts, &plan.wanted[..]);
     let image = Image::of(engine);
-    let settings = units::worker_settings(engine.settings());
+    // The user's print rule: the workers number the solutions as the whole search does
+    // (skipped units add their recorded counts), so they format only what is printed.
+    let mut settings = units::worker_settings(engine.settings());
+    settings.spacing = engine.settings().spacing;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Finished>();
@@ -127,14 +141,18 @@ pub(crate) fn run(
                     if target.get().is_none() {
                         return;
                     }
+                    let count = |k: u64| match counts.binary_search_by_key(&k, |&(j, _)| j) {
+                        Ok(at) => counts[at].1,
+                        Err(_) => 0,
+                    };
                     let r = units::explore(
                         &mut e,
                         split,
                         |k| {
                             if Some(k) == target.get() {
-                                units::Claim::Explore
+                                units::Claim::ExplorePrinting
                             } else {
-                                units::Claim::Skip
+                                units::Claim::SkipCounting(count(k))
                             }
                         },
                         |k, rec| {
@@ -176,8 +194,8 @@ mod tests {
         s.spacing = 10;
         let counts = [(0, 4), (1, 5), (2, 1), (3, 0), (4, 12), (5, 3)];
         // Solutions 1-4, 5-9, 10, -, 11-22, 23-25: 10 and 20 are printed.
-        assert_eq!(wanted(&s, &counts), vec![2, 4]);
+        assert_eq!(Plan::new(&s, &counts).wanted, vec![2, 4]);
         s.spacing = 0;
-        assert!(wanted(&s, &counts).is_empty());
+        assert!(Plan::new(&s, &counts).wanted.is_empty());
     }
 }

@@ -26,6 +26,10 @@ pub(crate) struct UnitRecord {
     pub solutions: Vec<u8>,
     /// Where each solution's body ends in `solutions`.
     pub ends: Vec<usize>,
+    /// What the unit prints on stdout, numbers included, when its explorer knew the
+    /// solutions' numbers in the whole search ([`Claim::ExplorePrinting`]); then
+    /// `solutions` is empty. Never stored in a part.
+    pub printed: Option<Vec<u8>>,
 }
 
 impl UnitRecord {
@@ -137,6 +141,11 @@ pub(crate) enum Claim {
     /// Skip it, raising this engine's deepest level to this one (a resumed shard thereby
     /// reaches the state it had when it recorded the unit).
     SkipReaching(u32),
+    /// Skip it, adding its count of solutions (so this engine numbers the solutions of
+    /// the units it explores as the whole search does).
+    SkipCounting(u64),
+    /// Explore it with this engine's print rule, keeping what it prints verbatim.
+    ExplorePrinting,
 }
 
 /// Walks the whole search with splitting at `split`, exploring the units `claim` accepts
@@ -170,9 +179,21 @@ pub(crate) fn explore(
             .map_err(|x| (current.as_ref().map(|c| c.0), x))?;
         match event {
             Event::Unit(k) => {
+                let mut printing = false;
                 let skipped = match claim(k) {
                     Claim::Explore => None,
+                    Claim::ExplorePrinting => {
+                        printing = true;
+                        None
+                    }
                     Claim::Skip => Some(None),
+                    Claim::SkipCounting(count) => Some(Some(UnitTotals {
+                        stats: Stats {
+                            count,
+                            ..Stats::default()
+                        },
+                        profile: &[],
+                    })),
                     Claim::SkipReaching(maxl) => Some(Some(UnitTotals {
                         stats: Stats {
                             maxl,
@@ -192,12 +213,18 @@ pub(crate) fn explore(
                 } else {
                     Vec::new()
                 };
-                current = Some((k, e.stats(), profile, UnitRecord::default()));
+                let rec = UnitRecord {
+                    printed: printing.then(Vec::new),
+                    ..UnitRecord::default()
+                };
+                current = Some((k, e.stats(), profile, rec));
             }
             Event::Solution => {
                 if let Some((_, _, _, rec)) = current.as_mut() {
-                    // The engine printed `n:` and the body; keep the body.
-                    if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
+                    // The engine printed `n:` and the body; keep the body, or both.
+                    if let Some(printed) = rec.printed.as_mut() {
+                        printed.extend_from_slice(&out.0);
+                    } else if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
                         rec.solutions.extend_from_slice(&out.0[nl + 1..]);
                         rec.ends.push(rec.solutions.len());
                     }
@@ -346,7 +373,7 @@ pub(crate) fn coordinate(
                     Fetched::Interrupted => return Ok(Walked::Stopped),
                 };
                 let first = e.stats().count;
-                let counts_only = rec.ends.len() as u64 != rec.stats.count;
+                let counts_only = rec.printed.is_none() && rec.ends.len() as u64 != rec.stats.count;
                 if e.must_explore(&rec.stats)
                     || (counts_only && prints_within(e.settings(), first, rec.stats.count))
                 {
@@ -356,6 +383,10 @@ pub(crate) fn coordinate(
                 }
                 let settings = *e.settings();
                 let mut printed = false;
+                if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
+                    io.streams().0.write_bytes(bytes);
+                    printed = true;
+                }
                 for (j, body) in rec.bodies().enumerate() {
                     let n = first + 1 + j as u64;
                     if settings.prints(n) {
