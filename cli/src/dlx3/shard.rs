@@ -133,6 +133,11 @@ pub(crate) fn run(
                     return Err((message, 1));
                 }
                 Ok(Resumed::Open(w)) => Out::File(w),
+                // A signal while the part was read back: the status a signal gives.
+                Err(e) if matches!(e.problem, Problem::Interrupted) => {
+                    let signal = interrupted().unwrap_or(libc::SIGINT);
+                    return Err((e.to_string(), crate::signals::exit_status(signal)));
+                }
                 Err(e) => return Err(failed(e)),
             }
         }
