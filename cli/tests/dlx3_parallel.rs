@@ -317,8 +317,8 @@ fn merge_refuses_parts_that_do_not_make_one_run() {
     refused(&[p0.clone(), bad, p2.clone()], "damaged:");
     let text = d.join("text");
     fs::write(&text, "not a part\n").unwrap();
-    refused(&[p0, text, p2], "text: not a dlx3 part file");
-    refused(&[d.join("absent")], "absent: can't open it");
+    refused(&[p0, text, p2], "text: not an xcover part file");
+    refused(&[d.join("absent")], "absent: No such file");
 }
 
 #[test]
@@ -410,7 +410,7 @@ fn a_part_cut_anywhere_resumes_to_the_same_bytes() {
             c.args(&a[..1]);
             spawn(c, &a[1..], input.as_bytes())
         };
-        let whole = dir.path().join("whole");
+        let whole = dir.path().join(format!("whole-{}", &shard[..1]));
         assert_eq!(part(&whole, false).status.code(), Some(0));
         let want = fs::read(&whole).unwrap();
         let cut = dir.path().join("cut");

@@ -1,12 +1,20 @@
 //! `xcover dlx3 merge PART...`: checks that the parts are the N complete, distinct shards
 //! of one run, then walks that run's search (the input travels in shard 0's part) adding
 //! the recorded units in order, which prints exactly what the unsharded run prints.
+//!
+//! Every part is read twice, each read bounded by `--max-memory`: once whole, checking
+//! its frames (`crate::durable`) and the meaning of every record (`part_file`), and then
+//! one record at a time during the walk.
 use std::ffi::OsString;
+use std::fs::File;
 use std::os::unix::ffi::OsStringExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::part_file::{Fnv, Header, Next, Reader};
+use xcover_core::dlx3::Stats;
+
+use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::units::{Fetched, UnitSource};
+use crate::durable::{DurableError, Reader};
 
 /// Parts checked and ready to be walked.
 pub(crate) struct Parts {
@@ -16,36 +24,49 @@ pub(crate) struct Parts {
     pub args: Vec<OsString>,
     /// The split level the shards used.
     pub split: u32,
+    /// Every unit and its count of solutions, in unit order.
+    pub counts: Vec<(u64, u64)>,
+    /// The run's header (shard 0's).
+    header: Header,
     /// The part file of each shard, in shard order.
     paths: Vec<PathBuf>,
+    /// The most bytes read of one part.
+    limit: u64,
 }
 
-/// Reads and checks every part; errors name the file at fault.
-pub(crate) fn check(paths: &[PathBuf]) -> Result<Parts, String> {
+/// A reader at the start of `path`'s records, and its header.
+fn open(path: &Path, limit: u64) -> Result<(Reader<File>, Header), String> {
+    let mut r = Reader::open(path, PART, limit).map_err(|e| e.to_string())?;
+    let identity = r.header().map_err(|e| e.to_string())?;
+    let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((r, header))
+}
+
+/// Reads and checks every part; errors name the file (and the record) at fault.
+pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     if paths.is_empty() {
         return Err("merge needs the part files of every shard".into());
     }
-    let mut headers: Vec<(Header, Option<Vec<u8>>)> = Vec::new();
+    let mut headers = Vec::new();
     for p in paths {
-        let mut r = Reader::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-        headers.push(r.header().map_err(|e| format!("{}: {e}", p.display()))?);
+        headers.push(open(p, limit)?.1);
     }
     // The run is the one of shard 0's part if there is one (it carries the input).
-    let reference = headers.iter().position(|(h, _)| h.shard == 0).unwrap_or(0);
-    let want = headers[reference].0.clone();
-    for (p, (h, _)) in paths.iter().zip(&headers) {
+    let reference = headers.iter().position(|h| h.shard == 0).unwrap_or(0);
+    let want = headers[reference].clone();
+    for (p, h) in paths.iter().zip(&headers) {
         if !h.same_run(&want) {
             return Err(format!(
-                "{}: a part of another run (its input, arguments or shard count differ from {}'s)",
+                "{}: a part of another run (its input, arguments, shard count or split differ from {}'s)",
                 p.display(),
                 paths[reference].display()
             ));
         }
     }
+    // N is at most `MAX_SHARDS` (checked with the header).
     let n = want.shards;
-    let mut by_shard: Vec<Option<usize>> =
-        vec![None; usize::try_from(n).unwrap_or(usize::MAX).min(1 << 24)];
-    for (i, (h, _)) in headers.iter().enumerate() {
+    let mut by_shard: Vec<Option<usize>> = vec![None; n as usize];
+    for (i, h) in headers.iter().enumerate() {
         let slot = &mut by_shard[h.shard as usize];
         if let Some(j) = *slot {
             return Err(format!(
@@ -61,42 +82,19 @@ pub(crate) fn check(paths: &[PathBuf]) -> Result<Parts, String> {
         return Err(format!("shard {missing}/{n} is missing"));
     }
     let order: Vec<usize> = by_shard.into_iter().flatten().collect();
-    // Each part whole: records of its own units in order, the trailer, the checksum.
+    // Each part whole and meaningful; the counters of all of them add up.
+    let mut input = Vec::new();
+    let mut totals = Stats::default();
+    let mut counts = Vec::new();
     for &i in &order {
         let p = &paths[i];
-        let shard = headers[i].0.shard;
-        let mut r = Reader::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-        r.header().map_err(|e| format!("{}: {e}", p.display()))?;
-        let (mut units, mut last) = (0u64, None);
-        loop {
-            match r.next().map_err(|e| format!("{}: {e}", p.display()))? {
-                None => {
-                    return Err(format!(
-                    "{}: truncated (shard {shard}/{n} did not finish; run it again with --resume)",
-                    p.display()
-                ))
-                }
-                Some(Next::Unit(k, _)) => {
-                    if k % n != shard || last.is_some_and(|l| k <= l) {
-                        return Err(format!("{}: unit {k} out of place", p.display()));
-                    }
-                    (units, last) = (units + 1, Some(k));
-                }
-                Some(Next::End(count)) => {
-                    if count != units {
-                        return Err(format!("{}: its trailer counts other records", p.display()));
-                    }
-                    break;
-                }
-            }
+        let (mut r, h) = open(p, limit)?;
+        let (seq, data) = read_part(&mut r, &h, p, &mut counts)?;
+        if let Some(data) = data {
+            input = data;
         }
-    }
-    let input = headers[order[0]].1.take().unwrap_or_default();
-    if Fnv::of(&input) != want.input_hash || input.len() as u64 != want.input_len {
-        return Err(format!(
-            "{}: its input is damaged",
-            paths[order[0]].display()
-        ));
+        totals = part_file::add_stats(&totals, &seq.totals)
+            .ok_or_else(|| format!("{}: the parts' counters overflow", p.display()))?;
     }
     Ok(Parts {
         input,
@@ -106,26 +104,112 @@ pub(crate) fn check(paths: &[PathBuf]) -> Result<Parts, String> {
             .map(|a| OsString::from_vec(a.clone()))
             .collect(),
         split: want.split,
+        counts: {
+            counts.sort_unstable();
+            counts
+        },
+        header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
+        limit,
     })
+}
+
+/// Reads a part's records to its trailer, checking each: shard 0's input first, then
+/// every unit the shard owns, in order. Returns the units' checks and the input.
+fn read_part(
+    r: &mut Reader<File>,
+    h: &Header,
+    p: &Path,
+    counts: &mut Vec<(u64, u64)>,
+) -> Result<(Sequence, Option<Vec<u8>>), String> {
+    let truncated = |e: DurableError| match e.problem {
+        crate::durable::Problem::Truncated => format!(
+            "{e} (shard {}/{} did not finish; run it again with --resume)",
+            h.shard, h.shards
+        ),
+        _ => e.to_string(),
+    };
+    let mut data = None;
+    if h.shard == 0 {
+        let rec = r.next_strict().map_err(truncated)?;
+        let ok = rec.as_ref().filter(|rec| {
+            rec.tag == DATA
+                && rec.payload.len() as u64 == h.input_len
+                && part_file::input_crc(&rec.payload) == h.input_crc
+        });
+        match ok {
+            Some(rec) => data = Some(rec.payload.clone()),
+            None => {
+                let what = "not the run's input (length or crc differ from the header's)";
+                return Err(match rec {
+                    Some(rec) => r.invalid(&rec, what).to_string(),
+                    None => format!("{}: no data record (the input)", p.display()),
+                });
+            }
+        }
+    }
+    let mut seq = Sequence::default();
+    while let Some(rec) = r.next_strict().map_err(truncated)? {
+        if rec.tag != UNIT {
+            let what = format!("a `{}` record where a unit was expected", rec.tag);
+            return Err(r.invalid(&rec, what).to_string());
+        }
+        let (k, unit) = part_file::decode_unit(&rec.payload, h)
+            .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
+            .map_err(|what| r.invalid(&rec, what).to_string())?;
+        counts.push((k, unit.stats.count));
+    }
+    if seq.units != h.owned_units() {
+        return Err(format!(
+            "{}: {} unit records, but shard {}/{} owns {} of the split's {} units",
+            p.display(),
+            seq.units,
+            h.shard,
+            h.shards,
+            h.owned_units(),
+            h.units
+        ));
+    }
+    Ok((seq, data))
 }
 
 /// The units of checked parts, read in unit order (unit `k` from shard `k % N`).
 pub(crate) struct Recorded {
-    readers: Vec<(PathBuf, Reader)>,
+    readers: Vec<(PathBuf, Reader<File>)>,
+    header: Header,
 }
 
 impl Recorded {
-    /// Opens every part at its first record (all at once: the walk reads them in turn).
+    /// Opens every part at its first unit record (all at once: the walk reads them in
+    /// turn).
     pub fn open(parts: &Parts) -> Result<Recorded, String> {
         raise_open_file_limit();
         let mut readers = Vec::new();
         for p in &parts.paths {
-            let mut r = Reader::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            r.header().map_err(|e| format!("{}: {e}", p.display()))?;
+            let (mut r, h) = open(p, parts.limit)?;
+            if h.shard == 0 {
+                // The data record, checked before.
+                r.next_strict().map_err(|e| e.to_string())?;
+            }
             readers.push((p.clone(), r));
         }
-        Ok(Recorded { readers })
+        Ok(Recorded {
+            readers,
+            header: parts.header.clone(),
+        })
+    }
+
+    /// After the walk: every part has been read to its trailer.
+    pub fn finished(&mut self) -> Result<(), String> {
+        for (p, r) in &mut self.readers {
+            if r.next_strict().map_err(|e| e.to_string())?.is_some() {
+                return Err(format!(
+                    "{}: holds units that the search does not meet (a part of another run?)",
+                    p.display()
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -133,13 +217,27 @@ impl UnitSource for Recorded {
     fn unit(&mut self, k: u64) -> Result<Fetched, String> {
         let n = self.readers.len() as u64;
         let (path, r) = &mut self.readers[(k % n) as usize];
-        match r.next().map_err(|e| format!("{}: {e}", path.display()))? {
-            Some(Next::Unit(j, rec)) if j == k => Ok(Fetched::Record(rec)),
-            _ => Err(format!(
+        let missing = || {
+            format!(
                 "{}: has no record of unit {k}, which the search meets (a part of another run?)",
                 path.display()
-            )),
+            )
+        };
+        let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
+            return Err(missing());
+        };
+        let (j, unit) = part_file::decode_unit(&rec.payload, &self.header)
+            .map_err(|what| r.invalid(&rec, what).to_string())?;
+        if j != k {
+            return Err(missing());
         }
+        Ok(Fetched::Record(unit))
+    }
+
+    fn name(&self, k: u64) -> String {
+        let n = self.readers.len() as u64;
+        let path = &self.readers[(k % n) as usize].0;
+        format!("{}: unit {k}", path.display())
     }
 }
 

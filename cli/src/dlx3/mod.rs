@@ -9,16 +9,19 @@ mod args;
 mod merge;
 mod options;
 mod part_file;
+#[cfg(test)]
+mod part_tests;
+mod prefetch;
 mod shard;
 mod sink;
 mod threads;
 mod units;
 
 use std::ffi::OsString;
-use std::io::{Read, Write as _};
+use std::io::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, Event, Item, Level, Node, Part, Sinks, WorkspaceView, MAX_LEVEL,
+    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Sinks, WorkspaceView, MAX_LEVEL,
 };
 use xcover_core::sink::ByteSink;
 
@@ -38,7 +41,7 @@ pub(crate) const USAGE_STATUS: i32 = 255;
 const MEMORY_STATUS: i32 = 1;
 
 /// Exit status when stdout is a closed pipe: what a C program killed by SIGPIPE reports.
-const SIGPIPE_STATUS: i32 = 128 + libc::SIGPIPE;
+pub(crate) const SIGPIPE_STATUS: i32 = 128 + libc::SIGPIPE;
 
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.
@@ -104,10 +107,11 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
             return fail(err, argv0, &message, MEMORY_STATUS);
         }
     }
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
-        return fail(err, argv0, &format!("can't read standard input: {e}"), 1);
-    }
+    // Counted against the limit as it is read: an endless pipe ends in an error.
+    let input = match memory::read_bounded(std::io::stdin().lock(), limit, "standard input") {
+        Ok(bytes) => bytes,
+        Err(message) => return fail(err, argv0, &message, MEMORY_STATUS),
+    };
     // A split search keeps a copy of the matrix for making engines, and one per worker.
     let threads = match extra.threads {
         Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
@@ -138,6 +142,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
             dest: shard::Destination {
                 output: extra.output.as_deref(),
                 resume: extra.resume,
+                limit,
             },
         },
         None => Job::Search { threads },
@@ -145,21 +150,23 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
     solve(argv0, &input, settings, shape_file, job, err)
 }
 
-/// `xcover dlx3 merge PART...`.
-fn merge_main(argv0: &str, files: &[OsString], err: &mut Stderr) -> i32 {
-    if files
-        .iter()
-        .any(|f| f.to_str().is_some_and(|t| t.starts_with('-')))
+/// `xcover dlx3 merge [--max-memory SIZE] PART...`.
+fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
+    let usage = "usage: merge [--max-memory SIZE] [--threads N] PART-FILE...";
+    let (files, extra) = match options::take(args.to_vec()) {
+        Ok(split) => split,
+        Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
+    };
+    if extra.shard.is_some()
+        || files
+            .iter()
+            .any(|f| f.to_str().is_some_and(|t| t.starts_with('-')))
     {
-        return fail(
-            err,
-            argv0,
-            "usage: merge PART-FILE... (no options)",
-            USAGE_STATUS,
-        );
+        return fail(err, argv0, usage, USAGE_STATUS);
     }
+    let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
-    let parts = match merge::check(&paths) {
+    let parts = match merge::check(&paths, limit) {
         Ok(p) => p,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
     };
@@ -169,9 +176,19 @@ fn merge_main(argv0: &str, files: &[OsString], err: &mut Stderr) -> i32 {
             return fail(err, argv0, "merge: the parts record bad arguments", 1);
         }
     };
+    let need = storage_bytes(&measure(&parts.input)).saturating_add(parts.input.len() as u64);
+    if let Err(message) = memory::check(need, limit, "the parts' input") {
+        return fail(err, argv0, &format!("merge: {message}"), MEMORY_STATUS);
+    }
+    let threads = match extra.threads {
+        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(t) => t,
+        None => 1,
+    };
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,
+        threads,
     };
     solve(argv0, &parts.input, settings, None, job, err)
 }
@@ -186,8 +203,13 @@ enum Job<'j> {
         args: &'j [OsString],
         dest: shard::Destination<'j>,
     },
-    /// The whole search's output from the shards' parts.
-    Merge { split: u32, parts: &'j merge::Parts },
+    /// The whole search's output from the shards' parts; `threads` explore again the
+    /// units of counts-only parts that hold a printed solution.
+    Merge {
+        split: u32,
+        parts: &'j merge::Parts,
+        threads: usize,
+    },
 }
 
 /// Length of standard input when it is a regular file (known before reading it).
@@ -244,17 +266,43 @@ fn solve(
         Job::Shard { part, args, dest } => {
             match shard::run(&mut engine, input, args, part, &dest, &received) {
                 Ok(status) => status,
+                // A closed stdout: quiet, as SIGPIPE would be.
+                Err((message, status)) if message.is_empty() => status,
                 Err((message, status)) => fail(err, argv0, &message, status),
             }
         }
-        Job::Merge { split, parts } => {
+        Job::Merge {
+            split,
+            parts,
+            threads,
+        } => {
             let mut source = match merge::Recorded::open(parts) {
                 Ok(s) => s,
                 Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
             };
-            coordinated(argv0, &mut engine, err, &received, |engine, console| {
-                units::coordinate(engine, split, &mut source, console)
-            })
+            let plan = prefetch::Plan::new(&settings, &parts.counts);
+            // The merged output is what a long run was for: a failed write is an error.
+            coordinated(
+                argv0,
+                &mut engine,
+                err,
+                &received,
+                true,
+                |engine, console| {
+                    let walked = if threads > 1 && !plan.wanted.is_empty() {
+                        let stop = || received().is_some();
+                        let source = &mut source;
+                        prefetch::run(engine, split, threads, source, &plan, console, &stop)?
+                    } else {
+                        units::coordinate(engine, split, &mut source, console)?
+                    };
+                    // Every record was met only when the whole tree was walked.
+                    if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
+                        source.finished()?;
+                    }
+                    Ok(walked)
+                },
+            )
         }
         Job::Search { threads } => {
             let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
@@ -263,8 +311,8 @@ fn solve(
                     Ok(level) => level,
                     Err(e) => return fail(err, argv0, &format!("can't split the search: {e}"), 1),
                 };
-                return coordinated(argv0, &mut engine, err, &received, |engine, console| {
-                    threads::run(engine, split, threads, console, &|| received().is_some())
+                return coordinated(argv0, &mut engine, err, &received, false, |e, console| {
+                    threads::run(e, split, threads, console, &|| received().is_some())
                 });
             }
             sequential(&mut engine, shape_file, &received, err)
@@ -281,6 +329,9 @@ struct Console<'c, 'o> {
     err: &'c mut Stderr,
     received: &'c dyn Fn() -> Option<i32>,
     signal: Option<i32>,
+    /// Whether a failed write to stdout ends the walk (merge) or is ignored as Knuth's
+    /// unchecked `printf` ignores it.
+    checked: bool,
 }
 
 impl units::Output for Console<'_, '_> {
@@ -290,7 +341,9 @@ impl units::Output for Console<'_, '_> {
 
     fn solutions_written(&mut self) -> bool {
         self.out.flush();
-        !self.out.broken_pipe
+        // A checked stream stops at its first write error too.
+        let failed = self.checked && self.out.failed.is_some();
+        !self.out.broken_pipe && !failed
     }
 
     fn keep_going(&mut self) -> bool {
@@ -301,12 +354,14 @@ impl units::Output for Console<'_, '_> {
 }
 
 /// Runs a coordinated walk (`walk`) and ends it like the sequential run ends: the closing
-/// reports, an error report, `INTERRUPTED!`, or quietly on a closed stdout.
+/// reports, an error report, `INTERRUPTED!`, or quietly on a closed stdout. When `checked`,
+/// a failed write to stdout (other than a closed pipe) ends it with a message and status 1.
 fn coordinated(
     argv0: &str,
     engine: &mut Dlx3<'_>,
     err: &mut Stderr,
     received: &dyn Fn() -> Option<i32>,
+    checked: bool,
     walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, String>,
 ) -> i32 {
     let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
@@ -315,12 +370,18 @@ fn coordinated(
         err: &mut *err,
         received,
         signal: None,
+        checked,
     };
     let walked = walk(engine, &mut console);
     let signal = console.signal.or_else(received);
     out.flush();
+    if checked && !out.broken_pipe {
+        if let Some(e) = out.failed.take() {
+            return fail(err, argv0, &format!("can't write standard output: {e}"), 1);
+        }
+    }
     let status = match walked {
-        Ok(units::Walked::Done) => 0,
+        Ok(units::Walked::Done(_)) => 0,
         Ok(units::Walked::Failed(e)) => {
             engine.write_error_report(&e, err);
             return e.exit_status();
@@ -335,6 +396,11 @@ fn coordinated(
         Err(message) => return fail(err, argv0, &message, 1),
     };
     engine.finish(err);
+    if checked {
+        if let Err(e) = std::io::stdout().flush() {
+            return fail(err, argv0, &format!("can't write standard output: {e}"), 1);
+        }
+    }
     let _ = std::io::stdout().flush();
     status
 }

@@ -100,9 +100,11 @@ fn parse_shard(value: &str) -> Result<Part, String> {
     let bad = || format!("--shard wants I/N with 0 <= I < N (e.g. 0/4), not `{value}'");
     let (i, n) = value.split_once('/').ok_or_else(bad)?;
     let (i, n): (u64, u64) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    // N is bounded so that a unit count N * 64 stays far from overflow.
-    if n > 1 << 32 {
-        return Err(bad());
+    if n > super::part_file::MAX_SHARDS {
+        return Err(format!(
+            "--shard I/N: at most {} shards, not `{value}'",
+            super::part_file::MAX_SHARDS
+        ));
     }
     Part::new(i, n).ok_or_else(bad)
 }
@@ -142,6 +144,8 @@ mod tests {
             &["--threads"],
             &["--shard", "4/4"],
             &["--shard", "1/0"],
+            &["--shard", "16777216/16777217"],
+            &["--shard", "0/65537"],
             &["--shard", "1"],
             &["--shard", "a/b"],
             &["--shard", "0/2", "--threads", "2"],

@@ -1,103 +1,234 @@
-//! The part file of a shard (`xcover dlx3 --shard I/N`): which run it belongs to, the
-//! records of the units it explored, in unit order, and a trailer that proves it complete.
+//! The part file of a shard (`xcover dlx3 --shard I/N`), a closed format of the durable
+//! record layer (`crate::durable`, whose module doc defines the frames and the checks):
 //!
 //! ```text
-//! xcover dlx3 part 1
-//! input <bytes> <hash>          FNV-1a 64 of the input, hex
-//! args <n>                      Knuth's arguments, each as "<length> <bytes>"
-//! shard <I> <N>
-//! split <level>
-//! data <bytes>                  shard 0 only: the input itself, then a newline
-//! unit <k> <count> <mems> <cmems> <updates> <cleansings> <nodes> <maxl>
-//!      <p> <profile...> <s> <length...>      (one line) then the s solution bodies
-//! end <units> <hash>            FNV-1a 64 of every byte before this line
+//! xcover-dlx3-part 2
+//! head   the run's identity (see `Header`): input length and CRC-32C, Knuth's
+//!        arguments, shard I/N, split level, units at that level, bodies kept or not
+//! data   shard 0 only, the first record: the input itself (merge reads the matrix there)
+//! unit   one per explored unit, in unit order (see `encode_unit`)
+//! end    the trailer: the part is complete
 //! ```
-//! Records are appended as units finish, so a killed shard leaves a prefix that `--resume`
-//! keeps (cut at the last whole record).
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Write};
-
-use xcover_core::dlx3::Stats;
+//!
+//! The chained CRCs catch damage to the bytes; the checks here catch values that make no
+//! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
+//! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
+use xcover_core::dlx3::{Settings, Stats, MAX_LEVEL};
 
 use super::units::UnitRecord;
+use crate::durable::Format;
 
-const MAGIC: &[u8] = b"xcover dlx3 part 1\n";
+/// The largest N of `--shard I/N`, checked when the option is parsed and when a header is
+/// read (a merge sizes a table by N).
+pub(crate) const MAX_SHARDS: u64 = 65536;
 
-/// FNV-1a, 64 bits: enough to tell runs and damaged files apart (not an adversary).
-#[derive(Clone, Copy)]
-pub(crate) struct Fnv(u64);
+/// Solution bodies are kept in the parts when `m<n>` prints at least one solution in this
+/// many: a part then stores at most this many bodies per printed one. With a larger
+/// spacing a part keeps counts only, and the merge explores again the few units that hold
+/// a printed solution.
+pub(crate) const KEEP_BODIES_UP_TO: u64 = 8;
 
-impl Fnv {
-    pub const NEW: Fnv = Fnv(0xcbf2_9ce4_8422_2325);
+/// The part file format.
+pub(crate) const PART: Format = Format {
+    magic: "xcover-dlx3-part",
+    version: 2,
+    // The data record holds the whole input (Knuth's limits keep it well below this), a
+    // unit record the bodies of one unit's solutions.
+    max_record: 1 << 32,
+    closed: true,
+    noun: "part",
+};
 
-    pub fn update(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
+/// The tag of shard 0's copy of the input.
+pub(crate) const DATA: &str = "data";
+/// The tag of a unit's record.
+pub(crate) const UNIT: &str = "unit";
 
-    pub fn of(bytes: &[u8]) -> u64 {
-        let mut h = Fnv::NEW;
-        h.update(bytes);
-        h.0
-    }
+/// Whether the parts of a run with these settings keep solution bodies (see
+/// [`KEEP_BODIES_UP_TO`]); with `m0` nothing is printed and nothing is kept.
+pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
+    let m = i64::from(settings.spacing) as u64;
+    (1..=KEEP_BODIES_UP_TO).contains(&m)
 }
 
-/// What a part file says of its run.
+/// CRC-32C of the input, for the header.
+pub(crate) fn input_crc(input: &[u8]) -> u32 {
+    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(input)
+}
+
+/// What a part file says of its run (the `head` payload).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Header {
     pub input_len: u64,
-    pub input_hash: u64,
+    pub input_crc: u32,
+    /// Knuth's arguments, as given.
     pub args: Vec<Vec<u8>>,
     pub shard: u64,
     pub shards: u64,
     pub split: u32,
+    /// The number of units at the split level.
+    pub units: u64,
+    /// Whether unit records carry their solutions' bodies.
+    pub bodies: bool,
 }
 
 impl Header {
-    /// The header's bytes (with the input after it for shard 0).
-    pub fn bytes(&self, input: Option<&[u8]>) -> Vec<u8> {
-        let mut b = MAGIC.to_vec();
-        b.extend(format!("input {} {:016x}\n", self.input_len, self.input_hash).bytes());
-        b.extend(format!("args {}\n", self.args.len()).bytes());
+    /// The identity payload: text lines, each argument as `<length> <bytes>`.
+    pub fn identity(&self) -> Vec<u8> {
+        let mut b = format!(
+            "input {} {:08x}\nargs {}\n",
+            self.input_len,
+            self.input_crc,
+            self.args.len()
+        )
+        .into_bytes();
         for a in &self.args {
             b.extend(format!("{} ", a.len()).bytes());
             b.extend_from_slice(a);
             b.push(b'\n');
         }
-        b.extend(format!("shard {} {}\n", self.shard, self.shards).bytes());
-        b.extend(format!("split {}\n", self.split).bytes());
-        if let Some(data) = input {
-            b.extend(format!("data {}\n", data.len()).bytes());
-            b.extend_from_slice(data);
-            b.push(b'\n');
-        }
+        b.extend(
+            format!(
+                "shard {} {}\nsplit {}\nunits {}\nbodies {}\n",
+                self.shard,
+                self.shards,
+                self.split,
+                self.units,
+                u8::from(self.bodies)
+            )
+            .bytes(),
+        );
         b
+    }
+
+    /// Reads an identity payload, checking every value's range.
+    pub fn parse(bytes: &[u8]) -> Result<Header, String> {
+        let mut lines = Lines(bytes);
+        let bad = |what: &str| format!("its header is not a dlx3 part's ({what})");
+        let input = lines.words("input", 2).ok_or_else(|| bad("input"))?;
+        let input_len = number(input[0]).ok_or_else(|| bad("input length"))?;
+        let input_crc = std::str::from_utf8(input[1])
+            .ok()
+            .filter(|t| t.len() == 8)
+            .and_then(|t| u32::from_str_radix(t, 16).ok())
+            .ok_or_else(|| bad("input crc"))?;
+        let nargs = lines.words("args", 1).ok_or_else(|| bad("args"))?;
+        let nargs = number(nargs[0]).ok_or_else(|| bad("args"))?;
+        let mut args = Vec::new();
+        for _ in 0..nargs {
+            args.push(lines.arg().ok_or_else(|| bad("an argument"))?);
+        }
+        let shard = lines.words("shard", 2).ok_or_else(|| bad("shard"))?;
+        let (shard, shards) = (number(shard[0]), number(shard[1]));
+        let (Some(shard), Some(shards)) = (shard, shards) else {
+            return Err(bad("shard"));
+        };
+        if shards == 0 || shards > MAX_SHARDS || shard >= shards {
+            return Err(format!(
+                "its header names shard {shard}/{shards} (at most {MAX_SHARDS} shards)"
+            ));
+        }
+        let split = lines.words("split", 1).and_then(|w| number(w[0]));
+        let split = split
+            .and_then(|s| u32::try_from(s).ok())
+            .filter(|&s| (s as usize) + 1 < MAX_LEVEL)
+            .ok_or_else(|| bad("split level"))?;
+        let units = lines.words("units", 1).and_then(|w| number(w[0]));
+        let units = units.ok_or_else(|| bad("units"))?;
+        let bodies = match lines.words("bodies", 1).map(|w| w[0]) {
+            Some(b"0") => false,
+            Some(b"1") => true,
+            _ => return Err(bad("bodies")),
+        };
+        if !lines.0.is_empty() {
+            return Err(bad("bytes after it"));
+        }
+        Ok(Header {
+            input_len,
+            input_crc,
+            args,
+            shard,
+            shards,
+            split,
+            units,
+            bodies,
+        })
     }
 
     /// Whether `other` comes from the same run (any shard).
     pub fn same_run(&self, other: &Header) -> bool {
-        (
-            self.input_len,
-            self.input_hash,
-            &self.args,
-            self.shards,
-            self.split,
-        ) == (
-            other.input_len,
-            other.input_hash,
-            &other.args,
-            other.shards,
-            other.split,
-        )
+        let key = |h: &Header| {
+            (
+                h.input_len,
+                h.input_crc,
+                h.args.clone(),
+                h.shards,
+                h.split,
+                h.units,
+                h.bodies,
+            )
+        };
+        key(self) == key(other)
+    }
+
+    /// The number of units shard `self.shard` owns: `k < units` with `k % N == I`.
+    pub fn owned_units(&self) -> u64 {
+        let (n, i) = (self.shards, self.shard);
+        self.units / n + u64::from(self.units % n > i)
     }
 }
 
-/// The bytes of one unit's record.
-pub(crate) fn record_bytes(k: u64, r: &UnitRecord) -> Vec<u8> {
+/// The lines of a payload, read one at a time.
+struct Lines<'b>(&'b [u8]);
+
+impl<'b> Lines<'b> {
+    fn line(&mut self) -> Option<&'b [u8]> {
+        let nl = self.0.iter().position(|&c| c == b'\n')?;
+        let (l, rest) = (&self.0[..nl], &self.0[nl + 1..]);
+        self.0 = rest;
+        Some(l)
+    }
+
+    /// A line `<name> <w1> ... <wn>`: its n words.
+    fn words(&mut self, name: &str, n: usize) -> Option<Vec<&'b [u8]>> {
+        let l = self.line()?;
+        let mut w = l.split(|&c| c == b' ');
+        if w.next()? != name.as_bytes() {
+            return None;
+        }
+        let v: Vec<&[u8]> = w.collect();
+        (v.len() == n).then_some(v)
+    }
+
+    /// An argument `<length> <bytes>` (the bytes may hold anything but a newline).
+    fn arg(&mut self) -> Option<Vec<u8>> {
+        let sp = self.0.iter().position(|&c| c == b' ')?;
+        let len = usize::try_from(number(&self.0[..sp])?).ok()?;
+        let rest = &self.0[sp + 1..];
+        if rest.len() <= len || rest[len] != b'\n' {
+            return None;
+        }
+        self.0 = &rest[len + 1..];
+        Some(rest[..len].to_vec())
+    }
+}
+
+/// A decimal number without sign or leading zeros (so each value has one spelling).
+fn number(w: &[u8]) -> Option<u64> {
+    if w.is_empty() || (w.len() > 1 && w[0] == b'0') || !w.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(w).ok()?.parse().ok()
+}
+
+/// A unit record's payload: one line of numbers,
+/// `k count mems cmems updates cleansings nodes maxl <p> <profile...> <s> <lengths...>`,
+/// then the `s` solution bodies (when bodies are kept, `s` = count; otherwise 0).
+pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
+    use std::fmt::Write as _;
     let s = &r.stats;
     let mut line = format!(
-        "unit {k} {} {} {} {} {} {} {} {}",
+        "{k} {} {} {} {} {} {} {} {}",
         s.count,
         s.mems,
         s.cmems,
@@ -108,12 +239,12 @@ pub(crate) fn record_bytes(k: u64, r: &UnitRecord) -> Vec<u8> {
         r.profile.len()
     );
     for p in &r.profile {
-        line += &format!(" {p}");
+        let _ = write!(line, " {p}");
     }
-    line += &format!(" {}", r.ends.len());
+    let _ = write!(line, " {}", r.ends.len());
     let mut start = 0;
     for &end in &r.ends {
-        line += &format!(" {}", end - start);
+        let _ = write!(line, " {}", end - start);
         start = end;
     }
     line.push('\n');
@@ -122,262 +253,146 @@ pub(crate) fn record_bytes(k: u64, r: &UnitRecord) -> Vec<u8> {
     b
 }
 
-/// The trailer after `units` records whose bytes (header included) hash to `hash`.
-pub(crate) fn trailer(units: u64, hash: u64) -> Vec<u8> {
-    format!("end {units} {hash:016x}\n").into_bytes()
-}
-
-/// A part file read from its start, hashing every byte it consumes.
-pub(crate) struct Reader {
-    inner: BufReader<File>,
-    hash: Fnv,
-    /// Bytes consumed.
-    pub offset: u64,
-}
-
-/// One step of reading records.
-pub(crate) enum Next {
-    Unit(u64, UnitRecord),
-    /// The trailer, checked: the number of records.
-    End(u64),
-}
-
-impl Reader {
-    pub fn open(path: &std::path::Path) -> Result<Reader, String> {
-        let f = File::open(path).map_err(|e| format!("can't open it: {e}"))?;
-        Ok(Reader {
-            inner: BufReader::new(f),
-            hash: Fnv::NEW,
-            offset: 0,
-        })
+/// Reads a unit record's payload for a part with header `h`, checking what can be checked
+/// of one record: the syntax, the profile's length against the levels below the split,
+/// the deepest level, and the bodies against the count.
+pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+    let bad = |what: &str| format!("a unit record that makes no sense ({what})");
+    let nl = payload
+        .iter()
+        .position(|&c| c == b'\n')
+        .ok_or_else(|| bad("no newline"))?;
+    let (line, bodies) = (&payload[..nl], &payload[nl + 1..]);
+    let mut words = line.split(|&c| c == b' ');
+    let mut next = |what: &str| words.next().and_then(number).ok_or_else(|| bad(what));
+    let k = next("unit")?;
+    let stats = Stats {
+        count: next("count")?,
+        mems: next("mems")?,
+        cmems: next("cmems")?,
+        updates: next("updates")?,
+        cleansings: next("cleansings")?,
+        nodes: next("nodes")?,
+        maxl: u32::try_from(next("maxl")?).map_err(|_| bad("maxl"))?,
+        ..Stats::default()
+    };
+    if stats.maxl as usize >= MAX_LEVEL {
+        return Err(bad("a level deeper than the search has"));
     }
-
-    /// A line without its newline; `None` at the end of the file or in a cut line.
-    fn line(&mut self) -> Result<Option<Vec<u8>>, String> {
-        let mut l = Vec::new();
-        self.inner
-            .read_until(b'\n', &mut l)
-            .map_err(|e| format!("read error: {e}"))?;
-        if l.last() != Some(&b'\n') {
-            return Ok(None);
-        }
-        self.hash.update(&l);
-        self.offset += l.len() as u64;
-        l.pop();
-        Ok(Some(l))
+    let np = next("profile length")?;
+    let levels_below = (MAX_LEVEL as u64).saturating_sub(u64::from(h.split) + 1);
+    if np > levels_below {
+        return Err(bad("a profile longer than the levels below the split"));
     }
-
-    fn bytes(&mut self, n: u64) -> Result<Option<Vec<u8>>, String> {
-        let mut b = Vec::new();
-        (&mut self.inner)
-            .take(n)
-            .read_to_end(&mut b)
-            .map_err(|e| format!("read error: {e}"))?;
-        if b.len() as u64 != n {
-            return Ok(None);
-        }
-        self.hash.update(&b);
-        self.offset += n;
-        Ok(Some(b))
+    let mut profile = Vec::with_capacity(np as usize);
+    for _ in 0..np {
+        profile.push(next("profile")?);
     }
-
-    /// The header, and for shard 0 the input.
-    pub fn header(&mut self) -> Result<(Header, Option<Vec<u8>>), String> {
-        let bad = || "not a dlx3 part file (or a damaged one)".to_string();
-        let first = self.line()?.ok_or_else(bad)?;
-        if first != MAGIC[..MAGIC.len() - 1] {
-            return Err(bad());
-        }
-        // `input <len> <hash>`: the length is decimal, the hash hex.
-        let l = self.line()?.ok_or_else(bad)?;
-        let text = String::from_utf8(l).map_err(|_| bad())?;
-        let words: Vec<&str> = text.split(' ').collect();
-        let (input_len, input_hash) = match words[..] {
-            ["input", len, hash] => (
-                len.parse::<u64>().map_err(|_| bad())?,
-                u64::from_str_radix(hash, 16).map_err(|_| bad())?,
-            ),
-            _ => return Err(bad()),
-        };
-        let nargs = self.line()?.ok_or_else(bad)?;
-        let nargs: u64 = std::str::from_utf8(&nargs)
-            .ok()
-            .and_then(|t| t.strip_prefix("args "))
-            .and_then(|t| t.parse().ok())
-            .ok_or_else(bad)?;
-        let mut args = Vec::new();
-        for _ in 0..nargs {
-            let l = self.line()?.ok_or_else(bad)?;
-            let sp = l.iter().position(|&c| c == b' ').ok_or_else(bad)?;
-            let len: usize = std::str::from_utf8(&l[..sp])
-                .ok()
-                .and_then(|t| t.parse().ok())
-                .ok_or_else(bad)?;
-            if l.len() - sp - 1 != len {
-                return Err(bad());
-            }
-            args.push(l[sp + 1..].to_vec());
-        }
-        let mut field = |name: &str, n: usize| -> Result<Vec<u64>, String> {
-            let l = self.line()?.ok_or_else(bad)?;
-            let text = String::from_utf8(l).map_err(|_| bad())?;
-            let mut words = text.split(' ');
-            if words.next() != Some(name) {
-                return Err(bad());
-            }
-            let v: Vec<u64> = words
-                .map(str::parse)
-                .collect::<Result<_, _>>()
-                .map_err(|_| bad())?;
-            (v.len() == n).then_some(v).ok_or_else(bad)
-        };
-        let shard = field("shard", 2)?;
-        let split = field("split", 1)?[0];
-        let header = Header {
-            input_len,
-            input_hash,
-            args,
-            shard: shard[0],
-            shards: shard[1],
-            split: u32::try_from(split).map_err(|_| bad())?,
-        };
-        if header.shards == 0 || header.shard >= header.shards {
-            return Err(bad());
-        }
-        let data = if header.shard == 0 {
-            let len = field("data", 1)?[0];
-            let data = self.bytes(len)?.ok_or_else(bad)?;
-            if self.bytes(1)?.as_deref() != Some(b"\n") {
-                return Err(bad());
-            }
-            Some(data)
+    let ns = next("solutions")?;
+    let expected = if h.bodies { stats.count } else { 0 };
+    if ns != expected {
+        return Err(if h.bodies {
+            format!("unit {k} counts {} solutions but holds {ns}", stats.count)
         } else {
-            None
-        };
-        Ok((header, data))
+            bad("solution bodies in a part that keeps counts only")
+        });
     }
+    // Every length is a number of bytes in this payload, so `ns` is bounded by its size.
+    if ns > bodies.len() as u64 {
+        return Err(bad("more solutions than bytes"));
+    }
+    let mut ends = Vec::with_capacity(ns as usize);
+    let mut end = 0u64;
+    for _ in 0..ns {
+        end = end
+            .checked_add(next("a solution's length")?)
+            .ok_or_else(|| bad("lengths"))?;
+        ends.push(usize::try_from(end).map_err(|_| bad("lengths"))?);
+    }
+    if words.next().is_some() {
+        return Err(bad("extra numbers"));
+    }
+    if end != bodies.len() as u64 {
+        return Err(bad("the bodies' lengths do not add up to the record"));
+    }
+    let rec = UnitRecord {
+        stats,
+        profile,
+        solutions: bodies.to_vec(),
+        ends,
+        printed: None,
+    };
+    Ok((k, rec))
+}
 
-    /// The next record or the trailer; `Ok(None)` where the file is cut short.
-    pub fn next(&mut self) -> Result<Option<Next>, String> {
-        let before = self.hash;
-        let Some(l) = self.line()? else {
-            return Ok(None);
-        };
-        let bad = || "a damaged record".to_string();
-        let text = String::from_utf8(l).map_err(|_| bad())?;
-        let mut words = text.split(' ');
-        let kind = words.next();
-        let nums: Vec<&str> = words.collect();
-        if kind == Some("end") {
-            let units: u64 = nums.first().and_then(|w| w.parse().ok()).ok_or_else(bad)?;
-            let hash = nums.get(1).and_then(|w| u64::from_str_radix(w, 16).ok());
-            if nums.len() != 2 || hash != Some(before.0) {
-                return Err("its checksum does not match its contents".into());
+/// The checks across the records of one part: units in range, owned by the part's shard,
+/// increasing; their counters add up without overflow.
+#[derive(Debug, Default)]
+pub(crate) struct Sequence {
+    /// The last unit recorded, and the deepest level the records show so far.
+    pub last: Option<(u64, u32)>,
+    /// Unit records seen.
+    pub units: u64,
+    /// The sum of their counters.
+    pub totals: Stats,
+}
+
+impl Sequence {
+    /// Takes unit `k`'s record (after [`decode_unit`]).
+    pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), String> {
+        if k >= h.units {
+            return Err(format!("unit {k} out of range (the split has {})", h.units));
+        }
+        if k % h.shards != h.shard {
+            return Err(format!("unit {k} is not shard {}/{}'s", h.shard, h.shards));
+        }
+        if let Some((last, _)) = self.last {
+            if k <= last {
+                return Err(format!("unit {k} after unit {last} (out of order)"));
             }
-            return Ok(Some(Next::End(units)));
         }
-        if kind != Some("unit") {
-            return Err(bad());
-        }
-        let v: Vec<u64> = nums
-            .iter()
-            .map(|w| w.parse())
-            .collect::<Result<_, _>>()
-            .map_err(|_| bad())?;
-        let at = |i: usize| v.get(i).copied().ok_or_else(bad);
-        let k = at(0)?;
-        let stats = Stats {
-            count: at(1)?,
-            mems: at(2)?,
-            cmems: at(3)?,
-            updates: at(4)?,
-            cleansings: at(5)?,
-            nodes: at(6)?,
-            maxl: u32::try_from(at(7)?).map_err(|_| bad())?,
-            ..Stats::default()
-        };
-        // Counts read from the file are checked before they size anything.
-        let np = usize::try_from(at(8)?).map_err(|_| bad())?;
-        let first_len = np.checked_add(10).ok_or_else(bad)?;
-        let profile = v.get(9..first_len - 1).ok_or_else(bad)?.to_vec();
-        let ns = usize::try_from(at(first_len - 1)?).map_err(|_| bad())?;
-        let lens = &v[first_len.min(v.len())..];
-        if lens.len() != ns {
-            return Err(bad());
-        }
-        let total = lens
-            .iter()
-            .try_fold(0u64, |t, &l| t.checked_add(l))
-            .ok_or_else(bad)?;
-        let Some(solutions) = self.bytes(total)? else {
-            return Ok(None);
-        };
-        let mut ends = Vec::with_capacity(ns);
-        let mut end = 0usize;
-        for &len in lens {
-            end += len as usize;
-            ends.push(end);
-        }
-        let rec = UnitRecord {
-            stats,
-            profile,
-            solutions,
-            ends,
-        };
-        Ok(Some(Next::Unit(k, rec)))
-    }
-
-    /// The hash of everything consumed so far.
-    pub fn hash(&self) -> Fnv {
-        self.hash
-    }
-}
-
-/// Appends records to a part file, keeping the running hash for the trailer.
-pub(crate) struct Writer<W: Write> {
-    inner: W,
-    hash: Fnv,
-    units: u64,
-}
-
-impl<W: Write> Writer<W> {
-    /// A writer after `prefix_hash` / `units` already written (for a resumed file).
-    pub fn new(inner: W, hash: Fnv, units: u64) -> Self {
-        Writer { inner, hash, units }
-    }
-
-    pub fn write_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        self.hash.update(bytes);
-        self.inner.write_all(bytes)
-    }
-
-    pub fn unit(&mut self, k: u64, r: &UnitRecord) -> std::io::Result<()> {
-        self.write_raw(&record_bytes(k, r))?;
+        self.totals = add_stats(&self.totals, &rec.stats)
+            .ok_or_else(|| format!("unit {k}: the part's counters overflow"))?;
+        let deepest = self.last.map_or(0, |(_, d)| d).max(rec.stats.maxl);
+        self.last = Some((k, deepest));
         self.units += 1;
-        self.inner.flush()
+        Ok(())
     }
+}
 
-    pub fn finish(mut self) -> std::io::Result<()> {
-        let t = trailer(self.units, self.hash.0);
-        self.inner.write_all(&t)?;
-        self.inner.flush()
-    }
+/// `a + b` for the added counters (`maxl` the larger), `None` on overflow.
+pub(crate) fn add_stats(a: &Stats, b: &Stats) -> Option<Stats> {
+    Some(Stats {
+        count: a.count.checked_add(b.count)?,
+        mems: a.mems.checked_add(b.mems)?,
+        cmems: a.cmems.checked_add(b.cmems)?,
+        updates: a.updates.checked_add(b.updates)?,
+        cleansings: a.cleansings.checked_add(b.cleansings)?,
+        nodes: a.nodes.checked_add(b.nodes)?,
+        maxl: a.maxl.max(b.maxl),
+        ..Stats::default()
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sample() -> (Header, UnitRecord) {
-        let header = Header {
+    fn header(bodies: bool) -> Header {
+        Header {
             input_len: 5,
-            input_hash: Fnv::of(b"A B\nA"),
-            args: vec![b"m1".to_vec(), b"v\xff 1".to_vec()],
-            shard: 0,
+            input_crc: input_crc(b"A B\nA"),
+            args: vec![b"m1".to_vec(), b"v\xff 1".to_vec(), Vec::new()],
+            shard: 1,
             shards: 3,
             split: 2,
-        };
-        let rec = UnitRecord {
+            units: 11,
+            bodies,
+        }
+    }
+
+    fn record() -> UnitRecord {
+        UnitRecord {
             stats: Stats {
                 count: 2,
                 mems: 90,
@@ -391,43 +406,76 @@ mod tests {
             profile: vec![1, 2],
             solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
             ends: vec![12, 28],
-        };
-        (header, rec)
+            printed: None,
+        }
     }
 
     #[test]
-    fn a_part_reads_back_as_written() {
-        let (header, rec) = sample();
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("p");
-        let head = header.bytes(Some(b"A B\nA"));
-        let mut w = Writer::new(Vec::new(), Fnv::NEW, 0);
-        w.write_raw(&head).unwrap();
-        w.unit(3, &rec).unwrap();
-        w.unit(6, &UnitRecord::default()).unwrap();
-        let Writer {
-            mut inner, hash, ..
-        } = w;
-        inner.extend(trailer(2, hash.0));
-        std::fs::write(&path, &inner).unwrap();
-        let mut r = Reader::open(&path).unwrap();
-        let (h, data) = r.header().unwrap();
-        assert_eq!((h, data.as_deref()), (header, Some(&b"A B\nA"[..])));
-        let Some(Next::Unit(3, got)) = r.next().unwrap() else {
-            panic!("no unit 3")
+    fn a_header_reads_back_as_written() {
+        for bodies in [false, true] {
+            let h = header(bodies);
+            assert_eq!(Header::parse(&h.identity()), Ok(h.clone()));
+        }
+        let h = header(true);
+        assert_eq!(h.owned_units(), 4); // 1, 4, 7, 10
+        let text = String::from_utf8_lossy(&h.identity()).into_owned();
+        for (from, to) in [
+            ("shard 1 3", "shard 1 65537"),
+            ("shard 1 3", "shard 3 3"),
+            ("shard 1 3", "shard 01 3"),
+            ("split 2", "split 499"),
+            ("bodies 1", "bodies 2"),
+            ("args 3", "args 4"),
+            ("args 3", "args 99999999999999999999"),
+        ] {
+            let forged = text.replace(from, to);
+            assert!(Header::parse(forged.as_bytes()).is_err(), "{to}");
+        }
+    }
+
+    #[test]
+    fn a_unit_reads_back_as_written_and_wrong_values_are_refused() {
+        let h = header(true);
+        let rec = record();
+        let bytes = encode_unit(4, &rec);
+        assert_eq!(decode_unit(&bytes, &h), Ok((4, rec.clone())));
+        // The count disagrees with the bodies.
+        let mut wrong = rec.clone();
+        wrong.stats.count = 3;
+        assert!(decode_unit(&encode_unit(4, &wrong), &h).is_err());
+        // Bodies in a counts-only part; a counts-only record in a part with bodies.
+        assert!(decode_unit(&bytes, &header(false)).is_err());
+        let counts = UnitRecord {
+            solutions: Vec::new(),
+            ends: Vec::new(),
+            ..rec.clone()
         };
-        assert_eq!(got, rec);
-        assert_eq!(got.bodies().count(), 2);
-        assert!(matches!(r.next(), Ok(Some(Next::Unit(6, _)))));
-        assert!(matches!(r.next(), Ok(Some(Next::End(2)))));
-        // Any byte changed before the trailer breaks the checksum or the syntax.
-        for at in [40, inner.len() - 30] {
-            let mut bad = inner.clone();
-            bad[at] ^= 4;
-            std::fs::write(&path, &bad).unwrap();
-            let mut r = Reader::open(&path).unwrap();
-            let ok = r.header().is_ok() && (0..3).all(|_| matches!(r.next(), Ok(Some(_))));
-            assert!(!ok, "damage at {at} not seen");
+        assert!(decode_unit(&encode_unit(4, &counts), &h).is_err());
+        assert!(decode_unit(&encode_unit(4, &counts), &header(false)).is_ok());
+        // A profile longer than the levels below the split.
+        let long = UnitRecord {
+            profile: vec![1; MAX_LEVEL],
+            ..counts.clone()
+        };
+        assert!(decode_unit(&encode_unit(4, &long), &header(false)).is_err());
+        // Sequence: owned, in range, increasing, no overflow.
+        let mut seq = Sequence::default();
+        assert!(seq.take(&h, 4, &rec).is_ok());
+        assert!(seq.take(&h, 4, &rec).is_err());
+        assert!(seq.take(&h, 5, &rec).is_err());
+        assert!(seq.take(&h, 13, &rec).is_err());
+        let mut huge = rec.clone();
+        huge.stats.mems = u64::MAX;
+        assert!(seq.take(&h, 7, &huge).is_err());
+        assert_eq!(seq.units, 1);
+    }
+
+    #[test]
+    fn bodies_are_kept_for_small_spacings_only() {
+        let mut s = Settings::DEFAULT;
+        for (m, keep) in [(0, false), (1, true), (8, true), (9, false), (-1, false)] {
+            s.spacing = m;
+            assert_eq!(keeps_bodies(&s), keep, "m{m}");
         }
     }
 }

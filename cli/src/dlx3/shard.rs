@@ -2,24 +2,71 @@
 //! `k` with `k % N == I`) and writes their records as a part file (see `part_file`),
 //! to stdout or to `--output FILE`, which `--resume` continues after a kill.
 use std::ffi::OsString;
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Read, Write};
+use std::fs::File;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use xcover_core::dlx3::{Dlx3, Part};
 
-use super::part_file::{Fnv, Header, Next, Reader, Writer};
-use super::units::{self, Claim, Image};
+use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
+use super::units::{self, Claim, Image, UnitRecord};
+use super::SIGPIPE_STATUS;
+use crate::durable::{DurableError, Existing, Problem, Resumed, Visit, Writer};
 
 /// Where a shard's part goes, and whether an earlier attempt is continued.
 pub(crate) struct Destination<'p> {
     pub output: Option<&'p Path>,
     pub resume: bool,
+    /// The most bytes of an earlier attempt read back (`--max-memory`).
+    pub limit: u64,
 }
 
 /// The outcome of a shard run: `Ok(status)` or an error message and status.
 pub(crate) type Outcome = Result<i32, (String, i32)>;
+
+/// A part being written: to a file (created or resumed) or to stdout.
+enum Out<'o> {
+    File(Writer<File>),
+    Stream(Writer<std::io::StdoutLock<'o>>),
+}
+
+impl Out<'_> {
+    fn record(&mut self, tag: &str, payload: &[u8]) -> Result<(), DurableError> {
+        match self {
+            Out::File(w) => w.record(tag, payload),
+            Out::Stream(w) => w.record(tag, payload),
+        }
+    }
+
+    fn records(&self) -> u64 {
+        match self {
+            Out::File(w) => w.records(),
+            Out::Stream(w) => w.records(),
+        }
+    }
+
+    fn finish(self) -> Result<(), DurableError> {
+        match self {
+            Out::File(w) => w.finish().map(drop),
+            // The trailer's write is flushed (and a write error reported) by `finish`.
+            Out::Stream(w) => w.finish().map(drop),
+        }
+    }
+}
+
+/// A durable error as the shard's outcome: a closed stdout ends quietly, as SIGPIPE would.
+fn failed(e: DurableError) -> (String, i32) {
+    if let Problem::Io(io) = &e.problem {
+        if io.kind() == std::io::ErrorKind::BrokenPipe {
+            return (String::new(), SIGPIPE_STATUS);
+        }
+    }
+    let hint = match e.problem {
+        Problem::OtherRun { .. } => "; not resumed",
+        _ => "",
+    };
+    (format!("{e}{hint}"), 1)
+}
 
 /// Runs shard `part` of the search of `engine` (input read with the user's settings).
 pub(crate) fn run(
@@ -30,73 +77,88 @@ pub(crate) fn run(
     dest: &Destination<'_>,
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Outcome {
+    let split_error =
+        |e: xcover_core::dlx3::Dlx3Error| (format!("can't split the search: {e}"), e.exit_status());
     let split = engine
         .choose_split_level(units::units_for(part.count()))
-        .map_err(|e| (format!("can't split the search: {e}"), e.exit_status()))?;
+        .map_err(split_error)?;
+    let unit_count = engine.count_units(split).map_err(split_error)?;
+    let bodies = part_file::keeps_bodies(engine.settings());
     let header = Header {
         input_len: input.len() as u64,
-        input_hash: Fnv::of(input),
+        input_crc: part_file::input_crc(input),
         args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
         shard: part.index(),
         shards: part.count(),
         split,
+        units: unit_count,
+        bodies,
     };
-    let head = header.bytes((part.index() == 0).then_some(input));
-    let io_err = |what: &str, e: std::io::Error| (format!("{what}: {e}"), 1);
-    // The part file so far: a fresh one, or the whole records of an earlier attempt.
-    let (sink, hash, units_done, last_done): (Box<dyn Write>, Fnv, u64, Option<LastRecord>) =
-        match dest.output {
-            None => {
-                let mut out = BufWriter::new(std::io::stdout().lock());
-                out.write_all(&head).map_err(|e| io_err("stdout", e))?;
-                let mut h = Fnv::NEW;
-                h.update(&head);
-                (Box::new(out), h, 0, None)
-            }
-            Some(path) if dest.resume && path.exists() => {
-                let name = path.display().to_string();
-                match continue_part(path, &header, &head, part.index() == 0, input)? {
-                    Resumed::Complete => return Ok(0),
-                    Resumed::At {
-                        offset,
-                        hash,
-                        units,
-                        last,
-                    } => {
-                        let f = OpenOptions::new()
-                            .write(true)
-                            .open(path)
-                            .map_err(|e| io_err(&name, e))?;
-                        f.set_len(offset).map_err(|e| io_err(&name, e))?;
-                        let mut w = BufWriter::new(f);
-                        use std::io::Seek;
-                        w.seek(std::io::SeekFrom::End(0))
-                            .map_err(|e| io_err(&name, e))?;
-                        let mut hash = hash;
-                        if offset == 0 {
-                            // Killed before its header was whole: start the file again.
-                            w.write_all(&head).map_err(|e| io_err(&name, e))?;
-                            hash.update(&head);
-                        }
-                        (Box::new(w), hash, units, last)
-                    }
+    let identity = header.identity();
+    let with_input = part.index() == 0;
+    // The part so far: a fresh one, or the checked records of an earlier attempt.
+    let mut seq = Sequence::default();
+    let mut out = match dest.output {
+        None => Out::Stream(
+            Writer::stream(
+                std::io::stdout().lock(),
+                Path::new("standard output"),
+                PART,
+                &identity,
+            )
+            .map_err(failed)?,
+        ),
+        // `--resume` with no part yet starts one (a task run again resumes blindly).
+        Some(path) if dest.resume && path.exists() => {
+            let mut visit = |r: &crate::durable::Record| {
+                if interrupted().is_some() {
+                    return Err(Visit::Interrupted);
                 }
+                check_record(r, &header, with_input, input, &mut seq).map_err(Visit::Invalid)
+            };
+            match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
+                // Whole frames under a valid trailer; whole in meaning too if it holds
+                // every unit the shard owns (each checked above).
+                Ok(Resumed::Complete) if seq.units == header.owned_units() => return Ok(0),
+                Ok(Resumed::Complete) => {
+                    let message = format!(
+                        "{}: complete, but with {} unit records where shard {}/{} owns {} \
+                         (a damaged part); not resumed",
+                        path.display(),
+                        seq.units,
+                        part.index(),
+                        part.count(),
+                        header.owned_units()
+                    );
+                    return Err((message, 1));
+                }
+                Ok(Resumed::Open(w)) => Out::File(w),
+                // A signal while the part was read back: the status a signal gives.
+                Err(e) if matches!(e.problem, Problem::Interrupted) => {
+                    let signal = interrupted().unwrap_or(libc::SIGINT);
+                    return Err((e.to_string(), crate::signals::exit_status(signal)));
+                }
+                Err(e) => return Err(failed(e)),
             }
-            Some(path) => {
-                let name = path.display().to_string();
-                let mut f = BufWriter::new(File::create(path).map_err(|e| io_err(&name, e))?);
-                f.write_all(&head).map_err(|e| io_err(&name, e))?;
-                let mut h = Fnv::NEW;
-                h.update(&head);
-                (Box::new(f), h, 0, None)
-            }
-        };
-    let mut writer = Writer::new(sink, hash, units_done);
+        }
+        Some(path) => {
+            Out::File(Writer::create(path, PART, &identity, Existing::Refuse).map_err(failed)?)
+        }
+    };
+    if with_input && out.records() == 0 {
+        out.record(DATA, input).map_err(failed)?;
+    }
     let image = Image::of(engine);
     let mut storage = image.storage();
+    let mut settings = units::worker_settings(engine.settings());
+    if !bodies {
+        // Counts only: the worker need not print (a solution's number is the merge's).
+        settings.spacing = 0;
+    }
     let mut worker = image
-        .engine(&mut storage, units::worker_settings(engine.settings()))
+        .engine(&mut storage, settings)
         .map_err(|e| (e.to_string(), e.exit_status()))?;
+    let last_done = seq.last;
     let mut write_error = None;
     let stopped = std::cell::Cell::new(None);
     let explored = units::explore(
@@ -110,7 +172,7 @@ pub(crate) fn run(
             _ if part.owns(k) => Claim::Explore,
             _ => Claim::Skip,
         },
-        |k, rec| match writer.unit(k, &rec) {
+        |k, rec: UnitRecord| match out.record(UNIT, &part_file::encode_unit(k, &rec)) {
             Ok(()) => true,
             Err(e) => {
                 write_error = Some(e);
@@ -124,13 +186,11 @@ pub(crate) fn run(
         },
     );
     if let Some(e) = write_error {
-        return Err(io_err("can't write the part", e));
+        return Err(failed(e));
     }
     match explored {
         Ok(true) => {
-            writer
-                .finish()
-                .map_err(|e| io_err("can't write the part", e))?;
+            out.finish().map_err(failed)?;
             Ok(0)
         }
         Ok(false) => {
@@ -152,71 +212,24 @@ pub(crate) fn run(
     }
 }
 
-/// The last unit an earlier attempt recorded, and the deepest level its records show.
-type LastRecord = (u64, u32);
-
-/// An earlier attempt at a part file.
-enum Resumed {
-    /// It is finished: nothing to do.
-    Complete,
-    /// Its whole records end at `offset` (0: not even its header is whole).
-    At {
-        offset: u64,
-        hash: Fnv,
-        units: u64,
-        last: Option<LastRecord>,
-    },
-}
-
-/// Reads an earlier attempt at this shard's part file.
-fn continue_part(
-    path: &Path,
+/// The meaning of one record of an earlier attempt at this shard's part: shard 0's
+/// first record is this run's input; every other one a unit record that follows on.
+fn check_record(
+    r: &crate::durable::Record,
     header: &Header,
-    head: &[u8],
     with_input: bool,
     input: &[u8],
-) -> Result<Resumed, (String, i32)> {
-    let name = path.display();
-    // A header cut short by a kill is a prefix of this run's header.
-    let mut start = Vec::new();
-    File::open(path)
-        .and_then(|f| std::io::Read::take(f, head.len() as u64).read_to_end(&mut start))
-        .map_err(|e| (format!("{name}: can't open it: {e}"), 1))?;
-    if start.len() < head.len() && head.starts_with(&start) {
-        return Ok(Resumed::At {
-            offset: 0,
-            hash: Fnv::NEW,
-            units: 0,
-            last: None,
-        });
-    }
-    let mut r = Reader::open(path).map_err(|e| (format!("{name}: {e}"), 1))?;
-    let (found, data) = r.header().map_err(|e| (format!("{name}: {e}"), 1))?;
-    if found != *header || (with_input && data.as_deref() != Some(input)) {
-        return Err((
-            format!("{name}: a part of another run (other input, arguments or shard); not resumed"),
-            1,
-        ));
-    }
-    let (mut units, mut last) = (0, None);
-    loop {
-        let (offset, hash) = (r.offset, r.hash());
-        match r.next() {
-            Ok(Some(Next::Unit(k, rec))) => {
-                units += 1;
-                let deepest = last.map_or(0, |(_, d)| d);
-                last = Some((k, rec.stats.maxl.max(deepest)));
-            }
-            Ok(Some(Next::End(_))) => return Ok(Resumed::Complete),
-            // A record cut short (or damaged by the kill): continue before it.
-            Ok(None) | Err(_) => {
-                return Ok(Resumed::At {
-                    offset,
-                    hash,
-                    units,
-                    last,
-                })
-            }
+    seq: &mut Sequence,
+) -> Result<(), String> {
+    if with_input && r.index == 1 {
+        if r.tag != DATA || r.payload != input {
+            return Err("not this run's input (the data record differs)".into());
         }
+        return Ok(());
     }
+    if r.tag != UNIT {
+        return Err(format!("a `{}` record where a unit was expected", r.tag));
+    }
+    let (k, rec) = part_file::decode_unit(&r.payload, header)?;
+    seq.take(header, k, &rec)
 }

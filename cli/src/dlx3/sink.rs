@@ -8,6 +8,8 @@ pub(crate) struct IoSink<W: Write> {
     inner: W,
     /// Set when a write failed because the reader went away (closed pipe).
     pub(crate) broken_pipe: bool,
+    /// The first other write error (no space, I/O error), for callers that check.
+    pub(crate) failed: Option<std::io::Error>,
     /// Flush after every write that ends a line (for the shape file, which Knuth flushes).
     flush_lines: bool,
 }
@@ -17,6 +19,7 @@ impl<W: Write> IoSink<W> {
         IoSink {
             inner,
             broken_pipe: false,
+            failed: None,
             flush_lines: false,
         }
     }
@@ -25,6 +28,7 @@ impl<W: Write> IoSink<W> {
         IoSink {
             inner,
             broken_pipe: false,
+            failed: None,
             flush_lines: true,
         }
     }
@@ -34,11 +38,14 @@ impl<W: Write> IoSink<W> {
         self.note(r);
     }
 
-    /// Remembers a closed pipe; other write errors are ignored like unchecked `printf`.
+    /// Remembers a closed pipe, and the first other write error (which Knuth's unchecked
+    /// `printf` ignores; `merge` checks it).
     fn note(&mut self, r: std::io::Result<()>) {
         if let Err(e) = r {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 self.broken_pipe = true;
+            } else if self.failed.is_none() {
+                self.failed = Some(e);
             }
         }
     }

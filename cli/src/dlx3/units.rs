@@ -5,8 +5,8 @@
 //! Threads (`--threads`), shards (`--shard`) and `merge` differ only in where the units are
 //! explored and how their records travel.
 use xcover_core::dlx3::{
-    Dlx3, Dlx3Error, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats, UnitTotals,
-    WorkspaceView, MAX_LEVEL, SHOW_CHOICES, SHOW_DETAILS, SHOW_PROFILE,
+    Dlx3, Dlx3Error, DoneReason, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats,
+    UnitTotals, WorkspaceView, MAX_LEVEL, SHOW_CHOICES, SHOW_DETAILS, SHOW_PROFILE,
 };
 use xcover_core::sink::{ByteSink, Discard};
 
@@ -26,6 +26,10 @@ pub(crate) struct UnitRecord {
     pub solutions: Vec<u8>,
     /// Where each solution's body ends in `solutions`.
     pub ends: Vec<usize>,
+    /// What the unit prints on stdout, numbers included, when its explorer knew the
+    /// solutions' numbers in the whole search ([`Claim::ExplorePrinting`]); then
+    /// `solutions` is empty. Never stored in a part.
+    pub printed: Option<Vec<u8>>,
 }
 
 impl UnitRecord {
@@ -137,6 +141,11 @@ pub(crate) enum Claim {
     /// Skip it, raising this engine's deepest level to this one (a resumed shard thereby
     /// reaches the state it had when it recorded the unit).
     SkipReaching(u32),
+    /// Skip it, adding its count of solutions (so this engine numbers the solutions of
+    /// the units it explores as the whole search does).
+    SkipCounting(u64),
+    /// Explore it with this engine's print rule, keeping what it prints verbatim.
+    ExplorePrinting,
 }
 
 /// Walks the whole search with splitting at `split`, exploring the units `claim` accepts
@@ -170,9 +179,21 @@ pub(crate) fn explore(
             .map_err(|x| (current.as_ref().map(|c| c.0), x))?;
         match event {
             Event::Unit(k) => {
+                let mut printing = false;
                 let skipped = match claim(k) {
                     Claim::Explore => None,
+                    Claim::ExplorePrinting => {
+                        printing = true;
+                        None
+                    }
                     Claim::Skip => Some(None),
+                    Claim::SkipCounting(count) => Some(Some(UnitTotals {
+                        stats: Stats {
+                            count,
+                            ..Stats::default()
+                        },
+                        profile: &[],
+                    })),
                     Claim::SkipReaching(maxl) => Some(Some(UnitTotals {
                         stats: Stats {
                             maxl,
@@ -192,12 +213,18 @@ pub(crate) fn explore(
                 } else {
                     Vec::new()
                 };
-                current = Some((k, e.stats(), profile, UnitRecord::default()));
+                let rec = UnitRecord {
+                    printed: printing.then(Vec::new),
+                    ..UnitRecord::default()
+                };
+                current = Some((k, e.stats(), profile, rec));
             }
             Event::Solution => {
                 if let Some((_, _, _, rec)) = current.as_mut() {
-                    // The engine printed `n:` and the body; keep the body.
-                    if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
+                    // The engine printed `n:` and the body; keep the body, or both.
+                    if let Some(printed) = rec.printed.as_mut() {
+                        printed.extend_from_slice(&out.0);
+                    } else if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
                         rec.solutions.extend_from_slice(&out.0[nl + 1..]);
                         rec.ends.push(rec.solutions.len());
                     }
@@ -240,12 +267,40 @@ pub(crate) enum Fetched {
 /// Where the coordinator gets unit `k`'s record (asked in increasing `k`).
 pub(crate) trait UnitSource {
     fn unit(&mut self, k: u64) -> Result<Fetched, String>;
+
+    /// Where unit `k`'s record came from, for an error message.
+    fn name(&self, k: u64) -> String {
+        format!("unit {k}")
+    }
+}
+
+/// Whether a solution numbered in `base+1 ..= base+count` is printed (Knuth's `m<n>`).
+pub(crate) fn prints_within(settings: &Settings, base: u64, count: u64) -> bool {
+    let m = i64::from(settings.spacing) as u64;
+    m != 0 && count != 0 && base.saturating_add(count) / m > base / m
+}
+
+/// The counters a record and a new exploration of its unit must agree on (`maxl` depends
+/// on what the exploring engine did before the unit).
+pub(crate) fn counters(s: &Stats) -> [u64; 6] {
+    [s.count, s.mems, s.cmems, s.updates, s.cleansings, s.nodes]
+}
+
+/// The error when unit `name`'s record (`want`) and a new exploration (`got`) disagree.
+pub(crate) fn disagreement(name: &str, want: &Stats, got: &Stats) -> String {
+    format!(
+        "{name}: its record disagrees with the unit explored again (count, mems, cmems, \
+         updates, cleansings, nodes: recorded {:?}, found {:?}); a damaged part, or one of \
+         another run",
+        counters(want),
+        counters(got)
+    )
 }
 
 /// How the coordinated walk ended.
 pub(crate) enum Walked {
-    /// The search ended (the closing reports are due).
-    Done,
+    /// The search ended, for this reason (the closing reports are due).
+    Done(DoneReason),
     /// The engine failed (its error report is due).
     Failed(Dlx3Error),
     /// Stopped from outside (a signal, a closed stdout): the reports so far are due.
@@ -264,9 +319,11 @@ pub(crate) trait Output {
 
 /// Walks the search of `e` (the user's settings, splitting at `split`) in order. Each
 /// unit's record comes from `source`; its solutions are printed with their numbers in
-/// the whole search and its totals added. A unit that holds a progress report, the
-/// timeout or the solution limit, or whose record is missing, is explored here, which
-/// prints what the sequential run prints there.
+/// the whole search and its totals added. A unit is explored here instead, which prints
+/// what the sequential run prints there, when its record is missing, when it holds a
+/// progress report, the timeout or the solution limit, or when it holds a printed
+/// solution and its record keeps counts only (see `part_file`); an explored unit that
+/// has a record must then give the record's counters, or the walk ends with an error.
 pub(crate) fn coordinate(
     e: &mut Dlx3<'_>,
     split: u32,
@@ -275,13 +332,27 @@ pub(crate) fn coordinate(
 ) -> Result<Walked, String> {
     e.set_split_level(Some(split))
         .map_err(|x| format!("can't split the search: {x}"))?;
-    let spacing = i64::from(e.settings().spacing) as u64;
+    // The unit being explored here with a record to check: its number, the counters
+    // when it began and the record's. A counts-only record's unit is explored for the
+    // solutions it prints, which are held until the check; others print as they go (as
+    // the sequential run interleaves them with progress reports).
+    let mut checking: Option<(u64, Stats, Stats)> = None;
+    let mut holding = false;
+    let mut held = Buffer::default();
+    let release = |io: &mut dyn Output, held: &mut Buffer| {
+        if !held.0.is_empty() {
+            io.streams().0.write_bytes(&held.0);
+            held.0.clear();
+        }
+    };
     loop {
         if !io.keep_going() {
+            release(io, &mut held);
             return Ok(Walked::Stopped);
         }
         let event = {
             let (out, err) = io.streams();
+            let out: &mut dyn ByteSink = if holding { &mut held } else { out };
             let mut sinks = Sinks {
                 out,
                 err,
@@ -289,6 +360,11 @@ pub(crate) fn coordinate(
             };
             e.run(SLICE, &mut sinks)
         };
+        if matches!(event, Ok(Event::Done(_)) | Err(_)) {
+            // The walk ends inside the unit (a limit, an error): what it printed goes out
+            // as the sequential run prints it.
+            release(io, &mut held);
+        }
         match event {
             Ok(Event::Unit(k)) => {
                 let rec = match source.unit(k)? {
@@ -296,19 +372,31 @@ pub(crate) fn coordinate(
                     Fetched::Explore => continue,
                     Fetched::Interrupted => return Ok(Walked::Stopped),
                 };
-                if e.must_explore(&rec.stats) {
+                let first = e.stats().count;
+                let counts_only = rec.printed.is_none() && rec.ends.len() as u64 != rec.stats.count;
+                if e.must_explore(&rec.stats)
+                    || (counts_only && prints_within(e.settings(), first, rec.stats.count))
+                {
+                    checking = Some((k, e.stats(), rec.stats));
+                    holding = counts_only;
                     continue;
                 }
-                let first = e.stats().count;
+                let settings = *e.settings();
+                let mut printed = false;
+                if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
+                    io.streams().0.write_bytes(bytes);
+                    printed = true;
+                }
                 for (j, body) in rec.bodies().enumerate() {
                     let n = first + 1 + j as u64;
-                    if spacing != 0 && n % spacing == 0 {
+                    if settings.prints(n) {
                         let (o, _) = io.streams();
                         o.write_bytes(format!("{}:\n", n as i64).as_bytes());
                         o.write_bytes(body);
+                        printed = true;
                     }
                 }
-                if !rec.ends.is_empty() && spacing != 0 && !io.solutions_written() {
+                if printed && !io.solutions_written() {
                     return Ok(Walked::Stopped);
                 }
                 let totals = UnitTotals {
@@ -316,14 +404,28 @@ pub(crate) fn coordinate(
                     profile: &rec.profile,
                 };
                 e.skip_unit(Some(totals))
-                    .map_err(|x| format!("unit {k}: {x}"))?;
+                    .map_err(|x| format!("{}: {x}", source.name(k)))?;
+            }
+            Ok(Event::UnitDone(k)) => {
+                holding = false;
+                if let Some((j, before, want)) = checking.take() {
+                    let got = e.stats().since(&before);
+                    if j == k && counters(&got) != counters(&want) {
+                        // What the unit printed is not output: its record is wrong.
+                        return Err(disagreement(&source.name(k), &want, &got));
+                    }
+                    release(io, &mut held);
+                    if !io.solutions_written() {
+                        return Ok(Walked::Stopped);
+                    }
+                }
             }
             Ok(Event::Solution) => {
                 if !io.solutions_written() {
                     return Ok(Walked::Stopped);
                 }
             }
-            Ok(Event::Done(_)) => return Ok(Walked::Done),
+            Ok(Event::Done(why)) => return Ok(Walked::Done(why)),
             Ok(_) => {}
             Err(x) => return Ok(Walked::Failed(x)),
         }

@@ -306,9 +306,7 @@ impl<W: Width> Dlx3<'_, W> {
                                         sh.write_bytes(b"sol\n");
                                     }
                                     count += 1;
-                                    let printed = PRINTS
-                                        && st.spacing != 0
-                                        && count % (i64::from(st.spacing) as u64) == 0;
+                                    let printed = PRINTS && st.prints(count);
                                     if printed {
                                         let v = view!();
                                         v.print_solution(sinks.out, sinks.err, count, level);

@@ -94,6 +94,25 @@ impl Settings {
         timeout: 0x1fff_ffff_ffff_ffff,
     };
 
+    /// Whether solution number `n` (1-based, in the whole search) is printed: Knuth's rule
+    /// for `m<spacing>`, `spacing != 0` and `n` a multiple of `spacing` (a negative spacing
+    /// is taken as the unsigned 64-bit number C's conversion makes of it).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// let mut s = Settings::DEFAULT;
+    /// assert!(!s.prints(1));
+    /// s.spacing = 3;
+    /// assert!(s.prints(6) && !s.prints(7));
+    /// s.spacing = -1;
+    /// assert!(s.prints(u64::MAX) && !s.prints(5));
+    /// ```
+    #[inline]
+    pub const fn prints(&self, n: u64) -> bool {
+        self.spacing != 0 && n % (self.spacing as i64 as u64) == 0
+    }
+
     /// Applies one argument as Knuth's loop does (`argv[j][0]` selects the variable, the rest
     /// is read with `sscanf("%d")` or `"%lld"`). To get "first occurrence wins", apply the
     /// arguments from last to first.

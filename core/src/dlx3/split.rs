@@ -378,7 +378,7 @@ mod tests {
                     }
                     for (j, body) in u.solutions.iter().enumerate() {
                         let n = e.stats().count + 1 + j as u64;
-                        if st.spacing != 0 && n % (i64::from(st.spacing) as u64) == 0 {
+                        if st.prints(n) {
                             out += &std::format!("{n}:\n{body}");
                         }
                     }

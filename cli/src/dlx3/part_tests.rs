@@ -1,0 +1,381 @@
+//! Property tests of the part format, in process: real parts of small searches, damaged
+//! in every way a disk, a kill or a wrong copy can damage them (each byte flipped, each
+//! length cut, records deleted, repeated, swapped, parts concatenated) and records that
+//! make no sense under valid checksums. Each case either resumes to exactly the bytes of
+//! an uninterrupted run (only a torn tail can) or is refused naming the file, leaving it
+//! as it was; a merge with it is refused or prints the one-run answer; nothing panics.
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use xcover_core::dlx3::{
+    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Settings, Sinks, WorkspaceView,
+    MAX_LEVEL,
+};
+use xcover_core::sink::ByteSink;
+
+use super::args::{parse_args, ArgsOutcome};
+use super::merge::{self, Recorded};
+use super::part_file::{self, Header, PART, UNIT};
+use super::shard::{self, Destination};
+use super::sink::IoSink;
+use super::units::{self, Walked};
+use crate::durable::{Reader, Step, Writer};
+
+const LIMIT: u64 = 1 << 30;
+
+fn os(args: &[&str]) -> Vec<OsString> {
+    args.iter().map(OsString::from).collect()
+}
+
+fn settings_of(args: &[OsString]) -> Settings {
+    match parse_args(args, &mut IoSink::new(Vec::new())) {
+        ArgsOutcome::Ok { settings, .. } => settings,
+        ArgsOutcome::Usage => panic!("bad arguments {args:?}"),
+    }
+}
+
+/// Runs `f` on an engine that has read `input`, with what reading it wrote to stderr.
+fn with_engine<T>(
+    input: &[u8],
+    settings: Settings,
+    f: impl FnOnce(&mut Dlx3<'_>, Vec<u8>) -> T,
+) -> T {
+    let cap = measure(input);
+    let mut items = vec![Item::ZERO; cap.item_slots];
+    let mut names = vec![[0u8; 8]; cap.item_slots];
+    let mut nodes = vec![Node::ZERO; cap.node_slots];
+    let mut levels = vec![Level::ZERO; MAX_LEVEL];
+    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let mut e = Dlx3::new(storage, settings).expect("engine");
+    let mut summary = Buf::default();
+    e.read_input(input, &mut summary).expect("input");
+    f(&mut e, summary.0)
+}
+
+/// The one-run output: stdout and stderr.
+fn one_run(input: &[u8], args: &[&str]) -> (Vec<u8>, Vec<u8>) {
+    let (mut out, mut err) = (Buf::default(), Buf::default());
+    let settings = settings_of(&os(args));
+    with_engine(input, settings, |e, summary| {
+        err.0 = summary;
+        loop {
+            let mut sinks = Sinks {
+                out: &mut out,
+                err: &mut err,
+                shape: None,
+            };
+            if let Event::Done(_) = e.run(u64::MAX, &mut sinks).expect("runs") {
+                break;
+            }
+        }
+        e.finish(&mut err);
+    });
+    (out.0, err.0)
+}
+
+/// `xcover dlx3 --shard i/n --output path [--resume]`, in process.
+fn write_part(
+    input: &[u8],
+    args: &[&str],
+    (i, n): (u64, u64),
+    path: &Path,
+    resume: bool,
+) -> shard::Outcome {
+    let args = os(args);
+    with_engine(input, settings_of(&args), |e, _| {
+        let dest = Destination {
+            output: Some(path),
+            resume,
+            limit: LIMIT,
+        };
+        shard::run(e, input, &args, Part::new(i, n).unwrap(), &dest, &|| None)
+    })
+}
+
+/// Bytes written to a sink.
+#[derive(Default)]
+struct Buf(Vec<u8>);
+
+impl ByteSink for Buf {
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
+
+/// A terminal that keeps what the coordinator writes.
+#[derive(Default)]
+struct Collect {
+    out: Buf,
+    err: Buf,
+}
+
+impl units::Output for Collect {
+    fn streams(&mut self) -> (&mut dyn ByteSink, &mut dyn ByteSink) {
+        (&mut self.out, &mut self.err)
+    }
+    fn solutions_written(&mut self) -> bool {
+        true
+    }
+    fn keep_going(&mut self) -> bool {
+        true
+    }
+}
+
+/// `xcover dlx3 merge paths`, in process: stdout and stderr, or the refusal.
+fn merge_parts(paths: &[PathBuf]) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let parts = merge::check(paths, LIMIT)?;
+    let settings = settings_of(&parts.args);
+    let mut io = Collect::default();
+    with_engine(&parts.input, settings, |e, summary| {
+        io.err.0 = summary;
+        let mut source = Recorded::open(&parts)?;
+        match units::coordinate(e, parts.split, &mut source, &mut io)? {
+            Walked::Done(why) => {
+                if why == DoneReason::Exhausted {
+                    source.finished()?;
+                }
+                e.finish(&mut io.err);
+                Ok(())
+            }
+            Walked::Failed(x) => Err(x.to_string()),
+            Walked::Stopped => Err("stopped".into()),
+        }
+    })?;
+    Ok((io.out.0, io.err.0))
+}
+
+/// The identity and the records of a part.
+fn records_of(bytes: &[u8]) -> (Vec<u8>, Vec<(String, Vec<u8>)>) {
+    let mut r = Reader::new(bytes, Path::new("part"), PART, LIMIT);
+    let identity = r.header().expect("header");
+    let mut records = Vec::new();
+    while let Step::Record(rec) = r.next().expect("record") {
+        records.push((rec.tag, rec.payload));
+    }
+    (identity, records)
+}
+
+/// A part with valid frames and checksums around whatever records it is given.
+fn framed(identity: &[u8], records: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut w = Writer::stream(Vec::new(), Path::new("part"), PART, identity).unwrap();
+    for (tag, payload) in records {
+        w.record(tag, payload).unwrap();
+    }
+    w.finish().unwrap()
+}
+
+/// The parts of one run and what one run prints.
+struct Run {
+    dir: tempfile::TempDir,
+    input: Vec<u8>,
+    args: Vec<&'static str>,
+    n: u64,
+    parts: Vec<PathBuf>,
+    one: (Vec<u8>, Vec<u8>),
+}
+
+impl Run {
+    fn new(input: String, args: &[&'static str], n: u64) -> Run {
+        let dir = tempfile::tempdir().unwrap();
+        let input = input.into_bytes();
+        let mut parts = Vec::new();
+        for i in 0..n {
+            let p = dir.path().join(format!("p{i}"));
+            assert_eq!(write_part(&input, args, (i, n), &p, false), Ok(0));
+            parts.push(p);
+        }
+        let one = one_run(&input, args);
+        let run = Run {
+            dir,
+            input,
+            args: args.to_vec(),
+            n,
+            parts,
+            one,
+        };
+        assert_eq!(merge_parts(&run.parts), Ok(run.one.clone()), "{args:?}");
+        run
+    }
+
+    fn original(&self, victim: u64) -> Vec<u8> {
+        std::fs::read(&self.parts[victim as usize]).unwrap()
+    }
+
+    /// Checks a damaged copy `bytes` of part `victim`; `repairable` when it is a torn
+    /// tail (a resume must then give the original bytes back).
+    fn case(&self, victim: u64, bytes: &[u8], what: &str, repairable: bool) {
+        let original = self.original(victim);
+        // Merge: refused naming the file, or the one-run answer.
+        let x = self.dir.path().join("x");
+        std::fs::write(&x, bytes).unwrap();
+        let mut files = self.parts.clone();
+        files[victim as usize] = x.clone();
+        match merge_parts(&files) {
+            Ok(got) => assert!(got == self.one, "{what}: merge printed another answer"),
+            Err(m) => assert!(m.contains(&x.display().to_string()), "{what}: {m}"),
+        }
+        if what.starts_with("forged") {
+            // A counts-only record forged with valid checksums: only a merge that explores
+            // its unit again can tell (the resume takes it as it takes any record).
+            assert!(merge_parts(&files).is_err(), "{what}: merged");
+            return;
+        }
+        // Resume: the uninterrupted run's bytes, or refused with the file untouched.
+        let y = self.dir.path().join("y");
+        std::fs::write(&y, bytes).unwrap();
+        let resumed = write_part(&self.input, &self.args, (victim, self.n), &y, true);
+        let after = std::fs::read(&y).unwrap();
+        match resumed {
+            Ok(0) => assert!(after == original, "{what}: resumed to other bytes"),
+            Ok(s) => panic!("{what}: status {s}"),
+            Err((m, _)) => {
+                assert!(!repairable, "{what}: a torn tail refused: {m}");
+                assert!(m.contains(&y.display().to_string()), "{what}: {m}");
+                assert!(after == bytes, "{what}: a refused resume changed the file");
+            }
+        }
+        assert!(
+            !repairable || bytes == original || merge_parts(&files).is_err(),
+            "{what}: a cut part merged"
+        );
+    }
+
+    /// Every damage of part `victim` (positions sampled every `step` bytes).
+    fn attack(&self, victim: u64, step: usize) {
+        let original = self.original(victim);
+        for at in (0..original.len()).step_by(step) {
+            let mut b = original.clone();
+            b[at] ^= 1;
+            self.case(victim, &b, &format!("byte {at} flipped"), false);
+        }
+        for len in (0..original.len()).step_by(step) {
+            self.case(victim, &original[..len], &format!("cut at {len}"), true);
+        }
+        let (identity, records) = records_of(&original);
+        assert!(framed(&identity, &records) == original);
+        for i in 0..records.len() {
+            let mut r = records.clone();
+            r.remove(i);
+            self.case(
+                victim,
+                &framed(&identity, &r),
+                &format!("record {i} deleted"),
+                false,
+            );
+            let mut r = records.clone();
+            r.insert(i, records[i].clone());
+            self.case(
+                victim,
+                &framed(&identity, &r),
+                &format!("record {i} twice"),
+                false,
+            );
+            if i + 1 < records.len() {
+                let mut r = records.clone();
+                r.swap(i, i + 1);
+                let what = format!("records {i} and {} swapped", i + 1);
+                self.case(victim, &framed(&identity, &r), &what, false);
+            }
+        }
+        let other = self.original((victim + 1) % self.n);
+        for (tail, what) in [
+            (&original, "the part twice"),
+            (&other, "another part after"),
+        ] {
+            let both = [&original[..], &tail[..]].concat();
+            self.case(victim, &both, what, false);
+        }
+        self.meaning(victim, &identity, &records);
+    }
+
+    /// Records that make no sense, under valid checksums and a valid trailer.
+    fn meaning(&self, victim: u64, identity: &[u8], records: &[(String, Vec<u8>)]) {
+        let h = Header::parse(identity).unwrap();
+        let units: Vec<usize> = (0..records.len())
+            .filter(|&i| records[i].0 == UNIT)
+            .collect();
+        let forge = |i: usize, what: &str, change: &dyn Fn(&mut u64, &mut units::UnitRecord)| {
+            let (mut k, mut rec) = part_file::decode_unit(&records[i].1, &h).unwrap();
+            change(&mut k, &mut rec);
+            let mut r = records.to_vec();
+            r[i].1 = part_file::encode_unit(k, &rec);
+            self.case(victim, &framed(identity, &r), what, false);
+        };
+        for &i in &units {
+            if h.bodies {
+                forge(i, "count != bodies", &|_, r| r.stats.count += 1);
+            } else if r_holds_printed(self, &h, records, i) {
+                forge(i, "forged mems of a re-explored unit", &|_, r| {
+                    r.stats.mems += 1
+                });
+                forge(i, "forged count of a re-explored unit", &|_, r| {
+                    r.stats.count += 1
+                });
+            }
+            forge(i, "a unit of another shard", &|k, _| *k += 1);
+            forge(i, "a unit out of range", &|k, _| *k += h.units);
+            forge(i, "counters that overflow", &|_, r| {
+                r.stats.nodes = u64::MAX
+            });
+            forge(i, "a profile too long", &|_, r| {
+                r.profile = vec![1; MAX_LEVEL]
+            });
+        }
+    }
+}
+
+/// Whether unit record `i` of a counts-only part holds a solution the run prints (the
+/// merge explores it again), judged from the one run's printed numbers.
+fn r_holds_printed(run: &Run, h: &Header, records: &[(String, Vec<u8>)], i: usize) -> bool {
+    // The solutions before the unit: those of the units before it in every part.
+    let (k, rec) = part_file::decode_unit(&records[i].1, h).unwrap();
+    let mut base = 0;
+    for p in &run.parts {
+        let (_, rs) = records_of(&std::fs::read(p).unwrap());
+        for (tag, payload) in &rs {
+            if tag == UNIT {
+                let (j, r) = part_file::decode_unit(payload, h).unwrap();
+                if j < k {
+                    base += r.stats.count;
+                }
+            }
+        }
+    }
+    units::prints_within(&settings_of(&os(&run.args)), base, rec.stats.count)
+}
+
+fn queens(n: usize) -> String {
+    let mut s = String::new();
+    for j in 0..n {
+        s += &format!("r{j} c{j} ");
+    }
+    s += "|";
+    for t in 0..2 * n - 1 {
+        s += &format!(" a{t} b{t}");
+    }
+    s += "\n";
+    for j in 0..n {
+        for k in 0..n {
+            s += &format!("r{j} c{k} a{} b{}\n", j + k, n - 1 - j + k);
+        }
+    }
+    s
+}
+
+#[test]
+fn parts_with_bodies_resist_damage() {
+    // Shard 0 (with the input) and one other; byte positions sampled (a prime step
+    // meets every place in a frame line and in a payload).
+    let run = Run::new(queens(6), &["m1"], 3);
+    for victim in 0..2 {
+        run.attack(victim, 7);
+    }
+}
+
+#[test]
+fn counts_only_parts_resist_damage() {
+    let run = Run::new(queens(7), &["m9", "v129"], 2);
+    for victim in 0..2 {
+        run.attack(victim, 13);
+    }
+}

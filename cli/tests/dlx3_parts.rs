@@ -1,0 +1,406 @@
+//! Part files of `xcover dlx3 --shard`, through the binary: damage is refused, never
+//! laundered into an answer; one writer per part; bounded reads of parts and stdin;
+//! merge's write errors; a bounded shard count; parts sized by what `m<n>` prints, and
+//! the merge equal to the one-process run for every spacing.
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+mod common;
+
+use common::queens;
+
+fn xcover() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_xcover"))
+}
+
+/// Runs `xcover dlx3 args` with `input` on stdin.
+fn dlx3(args: &[&str], input: &[u8]) -> Output {
+    let mut child = xcover()
+        .arg("dlx3")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run xcover");
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+fn merge(files: &[PathBuf]) -> Output {
+    xcover()
+        .args(["dlx3", "merge"])
+        .args(files)
+        .output()
+        .unwrap()
+}
+
+/// `merge --threads N`: workers explore again the units that hold a printed solution.
+fn merge_threads(files: &[PathBuf], threads: &str) -> Output {
+    xcover()
+        .args(["dlx3", "merge", "--threads", threads])
+        .args(files)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts a refusal: exit 1, nothing on stdout, a message containing each of `says`.
+fn refused(o: &Output, says: &[&str]) {
+    let e = stderr(o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    for s in says {
+        assert!(e.contains(s), "wanted {s:?} in {e}");
+    }
+}
+
+/// Writes shard `i/n`'s part of `args` on `input` to `dir/p<i>` (`--output`).
+fn part(dir: &Path, input: &[u8], args: &[&str], i: u64, n: u64) -> PathBuf {
+    let p = dir.join(format!("p{i}"));
+    let shard = format!("{i}/{n}");
+    let a = [
+        &["--shard", &shard, "--output", p.to_str().unwrap()][..],
+        args,
+    ]
+    .concat();
+    let out = dlx3(&a, input);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    p
+}
+
+fn parts(dir: &Path, input: &[u8], args: &[&str], n: u64) -> Vec<PathBuf> {
+    (0..n).map(|i| part(dir, input, args, i, n)).collect()
+}
+
+/// Langford pairs: place 1, 1, 2, 2, ..., n, n in 2n slots with k numbers between the
+/// two k's (Knuth's 7.2.2.1; each solution and its reversal are found).
+fn langford(n: usize) -> String {
+    let mut s: Vec<String> = (1..=n).map(|k| k.to_string()).collect();
+    s.extend((0..2 * n).map(|i| format!("s{i}")));
+    let mut text = s.join(" ") + "\n";
+    for k in 1..=n {
+        for i in 0..2 * n - k - 1 {
+            text += &format!("{k} s{i} s{}\n", i + k + 1);
+        }
+    }
+    text
+}
+
+/// The frames of a durable file (see `cli/src/durable`): the magic line, then each
+/// frame's tag and payload. Enough of the format to forge files with valid checksums.
+mod frames {
+    use crc::{Crc, CRC_32_ISCSI};
+
+    const C: Crc<u32> = Crc::<u32>::new(&CRC_32_ISCSI);
+
+    pub fn read(bytes: &[u8]) -> (Vec<u8>, Vec<(String, Vec<u8>)>) {
+        let nl = bytes.iter().position(|&c| c == b'\n').unwrap();
+        let magic = bytes[..=nl].to_vec();
+        let mut at = nl + 1;
+        let mut frames = Vec::new();
+        while at < bytes.len() {
+            let nl = at + bytes[at..].iter().position(|&c| c == b'\n').unwrap();
+            let line = std::str::from_utf8(&bytes[at..nl]).unwrap();
+            let mut w = line.split(' ');
+            let (tag, len) = (
+                w.next().unwrap(),
+                w.next().unwrap().parse::<usize>().unwrap(),
+            );
+            frames.push((tag.to_string(), bytes[nl + 1..nl + 1 + len].to_vec()));
+            at = nl + 1 + len;
+        }
+        (magic, frames)
+    }
+
+    /// The file of these frames, checksums and trailer computed afresh.
+    pub fn write(magic: &[u8], frames: &[(String, Vec<u8>)]) -> Vec<u8> {
+        let mut out = magic.to_vec();
+        let mut prev = C.checksum(magic);
+        let records = frames
+            .iter()
+            .filter(|(t, _)| t != "head" && t != "end")
+            .count();
+        let trailer = ("end".to_string(), format!("{records}\n").into_bytes());
+        let body = frames.iter().filter(|(t, _)| t != "end");
+        for (tag, payload) in body.chain(std::iter::once(&trailer)) {
+            let mut d = C.digest();
+            d.update(&prev.to_le_bytes());
+            d.update(format!("{tag} {}\n", payload.len()).as_bytes());
+            d.update(payload);
+            prev = d.finalize();
+            let text = format!("{tag} {} {prev:08x}", payload.len());
+            out.extend(format!("{text} {:08x}\n", C.checksum(text.as_bytes())).bytes());
+            out.extend_from_slice(payload);
+        }
+        out
+    }
+}
+
+#[test]
+fn a_damaged_solution_is_not_laundered_by_a_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let q = queens(8);
+    let ps = parts(dir.path(), q.as_bytes(), &["m1"], 3);
+    let good = fs::read(&ps[1]).unwrap();
+    let at = good.windows(4).position(|w| w == b" r4 ").unwrap() + 2;
+    let mut bad = good.clone();
+    bad[at] = b'5';
+    fs::write(&ps[1], &bad).unwrap();
+    refused(&merge(&ps), &["p1", "record"]);
+    let a = [
+        "--shard",
+        "1/3",
+        "--output",
+        ps[1].to_str().unwrap(),
+        "--resume",
+        "m1",
+    ];
+    let resumed = dlx3(&a, q.as_bytes());
+    refused(&resumed, &["p1", "record", "damaged"]);
+    assert!(
+        fs::read(&ps[1]).unwrap() == bad,
+        "a refused resume changed the part"
+    );
+    refused(&merge(&ps), &["p1"]);
+    // Bytes after a trailer: a part with garbage, a part twice.
+    fs::write(&ps[1], [&good[..], b"x"].concat()).unwrap();
+    refused(&merge(&ps), &["p1", "after its trailer"]);
+    fs::write(&ps[1], [&good[..], &good[..]].concat()).unwrap();
+    refused(&merge(&ps), &["p1", "after its trailer"]);
+    // Without --resume an existing part is not replaced.
+    let again = dlx3(&[a[0], a[1], a[2], a[3], "m1"], q.as_bytes());
+    refused(&again, &["p1", "--resume"]);
+}
+
+#[test]
+fn two_writers_on_one_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = langford(11);
+    let p = dir.path().join("p");
+    let a = ["--shard", "0/2", "--output", p.to_str().unwrap(), "m0"];
+    let mut first = xcover()
+        .arg("dlx3")
+        .args(a)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    first
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut waited = Duration::ZERO;
+    while fs::metadata(&p).map_or(0, |m| m.len()) == 0 {
+        std::thread::sleep(Duration::from_millis(2));
+        waited += Duration::from_millis(2);
+        assert!(waited < Duration::from_secs(60), "no part");
+    }
+    let second = dlx3(&[&a[..], &["--resume"]].concat(), input.as_bytes());
+    let done = first.wait_with_output().unwrap();
+    assert_eq!(done.status.code(), Some(0), "{}", stderr(&done));
+    refused(&second, &["in use by another xcover process"]);
+    // The first writer's part is whole: the bytes a shard writes to stdout.
+    let streamed = dlx3(&["--shard", "0/2", "m0"], input.as_bytes());
+    assert!(fs::read(&p).unwrap() == streamed.stdout, "the part differs");
+}
+
+#[test]
+fn reads_are_bounded() {
+    let out = xcover()
+        .args(["dlx3", "merge", "--max-memory", "1M", "/dev/zero"])
+        .output()
+        .unwrap();
+    refused(&out, &["/dev/zero"]);
+    // A frame that claims more than the limit.
+    let dir = tempfile::tempdir().unwrap();
+    let q = queens(6);
+    let ps = parts(dir.path(), q.as_bytes(), &["m1"], 1);
+    let (magic, mut f) = frames::read(&fs::read(&ps[0]).unwrap());
+    f[1].1 = vec![b'x'; 3 << 20];
+    fs::write(&ps[0], frames::write(&magic, &f)).unwrap();
+    let out = xcover()
+        .args(["dlx3", "merge", "--max-memory", "1M"])
+        .arg(&ps[0])
+        .output()
+        .unwrap();
+    refused(&out, &["p0", "limit"]);
+    // An endless standard input.
+    let mut child = xcover()
+        .args(["dlx3", "--max-memory", "1M", "m0"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let chunk = b"a b\n".repeat(1 << 14);
+        // Until the reader goes away (bounded, should it never).
+        for _ in 0..10_000 {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("larger than the limit"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn merge_reports_write_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let q = queens(8);
+    let ps = parts(dir.path(), q.as_bytes(), &["m1"], 2);
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = xcover()
+        .args(["dlx3", "merge"])
+        .args(&ps)
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("can't write standard output"),
+        "{}",
+        stderr(&out)
+    );
+    // A shard writing its part to a full stdout.
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = xcover()
+        .args(["dlx3", "--shard", "0/2", "m1"])
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(q.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("No space left"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_shard_count_is_bounded() {
+    let q = queens(6);
+    let out = dlx3(&["--shard", "16777216/16777217", "m1"], q.as_bytes());
+    assert_eq!(out.status.code(), Some(255), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("at most 65536 shards"),
+        "{}",
+        stderr(&out)
+    );
+    // A header forged (valid checksums) with a huge N.
+    let dir = tempfile::tempdir().unwrap();
+    let ps = parts(dir.path(), q.as_bytes(), &["m1"], 1);
+    let (magic, mut f) = frames::read(&fs::read(&ps[0]).unwrap());
+    let head = String::from_utf8(f[0].1.clone()).unwrap();
+    f[0].1 = head
+        .replace("shard 0 1", "shard 16777216 16777217")
+        .into_bytes();
+    fs::write(&ps[0], frames::write(&magic, &f)).unwrap();
+    refused(&merge(&ps), &["p0", "16777217"]);
+}
+
+#[test]
+fn a_forged_counts_only_record_is_caught_when_its_unit_is_explored_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let q = queens(8);
+    let args = ["m9"];
+    let ps = parts(dir.path(), q.as_bytes(), &args, 3);
+    let one = dlx3(&args, q.as_bytes());
+    let merged = merge(&ps);
+    assert_eq!(merged.stdout, one.stdout);
+    assert_eq!(stderr(&merged), stderr(&one));
+    // Units in order with their counts: find one that holds a printed solution.
+    let mut units = Vec::new();
+    for (i, p) in ps.iter().enumerate() {
+        let (_, f) = frames::read(&fs::read(p).unwrap());
+        for (j, (tag, payload)) in f.iter().enumerate() {
+            if tag == "unit" {
+                let w: Vec<u64> = String::from_utf8_lossy(payload)
+                    .split([' ', '\n'])
+                    .take(3)
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                units.push((w[0], w[1], i, j));
+            }
+        }
+    }
+    units.sort_unstable();
+    let mut base = 0;
+    let (_, _, i, j) = *units
+        .iter()
+        .find(|&&(_, c, _, _)| {
+            let held = (base + c) / 9 > base / 9;
+            base += c;
+            held
+        })
+        .expect("a unit with a printed solution");
+    let (magic, mut f) = frames::read(&fs::read(&ps[i]).unwrap());
+    let text = String::from_utf8(f[j].1.clone()).unwrap();
+    let mut w: Vec<String> = text.splitn(4, ' ').map(String::from).collect();
+    w[2] = (w[2].parse::<u64>().unwrap() + 1).to_string();
+    f[j].1 = w.join(" ").into_bytes();
+    fs::write(&ps[i], frames::write(&magic, &f)).unwrap();
+    // Refused, and nothing printed: the unit is the first to print, and what it printed
+    // is held until its counters are checked.
+    for out in [merge(&ps), merge_threads(&ps, "3")] {
+        let says = format!("p{i}: unit");
+        refused(&out, &[&says, "disagrees with the unit explored again"]);
+    }
+}
+
+/// Langford pairs n=12 (216,288 solutions) in 4 shards: the parts keep what `m<n>` can
+/// print, and the merge prints what one process prints, stdout and stderr.
+#[test]
+fn parts_are_sized_by_what_is_printed() {
+    let input = langford(12);
+    for (args, at_most) in [
+        (&["m1000"][..], Some(1 << 20)),
+        (&["m0"], Some(1 << 20)),
+        (&["m50"], Some(1 << 20)),
+        (&["m7"], None),
+        (&["m1"], None),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let ps = parts(dir.path(), input.as_bytes(), args, 4);
+        for p in &ps {
+            let len = fs::metadata(p).unwrap().len();
+            if let Some(max) = at_most {
+                assert!(len <= max, "{args:?}: {} has {len} bytes", p.display());
+            }
+        }
+        let one = dlx3(args, input.as_bytes());
+        for merged in [merge(&ps), merge_threads(&ps, "2")] {
+            assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+            assert!(merged.stdout == one.stdout, "{args:?}: stdout differs");
+            assert_eq!(stderr(&merged), stderr(&one), "{args:?}");
+        }
+    }
+}
