@@ -11,7 +11,7 @@ use xcover_core::dlx3::{Dlx3, Part};
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::units::{self, Claim, Image, UnitRecord};
 use super::SIGPIPE_STATUS;
-use crate::durable::{DurableError, Existing, Problem, Resumed, Visit, Writer};
+use crate::durable::{DurableError, Problem, Resumed, Visit, Writer};
 
 /// Where a shard's part goes, and whether an earlier attempt is continued.
 pub(crate) struct Destination<'p> {
@@ -141,9 +141,7 @@ pub(crate) fn run(
                 Err(e) => return Err(failed(e)),
             }
         }
-        Some(path) => {
-            Out::File(Writer::create(path, PART, &identity, Existing::Refuse).map_err(failed)?)
-        }
+        Some(path) => Out::File(Writer::create(path, PART, &identity).map_err(failed)?),
     };
     if with_input && out.records() == 0 {
         out.record(DATA, input).map_err(failed)?;

@@ -50,6 +50,7 @@ pub(crate) struct DurableError {
 impl DurableError {
     /// Whether the file itself is at fault (not the system, a lock or a signal): damage,
     /// another format or run, a cut, a bad record.
+    #[cfg(test)]
     pub(crate) fn is_bad_file(&self) -> bool {
         !matches!(
             self.problem,

@@ -42,8 +42,11 @@ mod reader;
 mod writer;
 
 pub(crate) use error::{DurableError, Problem};
-pub(crate) use reader::{Reader, Record, Step};
-pub(crate) use writer::{Existing, Resumed, Visit, Writer};
+/// What [`Reader::next`] returns; outside the layer only tests walk files step by step.
+#[cfg(test)]
+pub(crate) use reader::Step;
+pub(crate) use reader::{Reader, Record};
+pub(crate) use writer::{Resumed, Visit, Writer};
 
 /// The longest frame line: a 16-byte tag, a 20-digit length, two crcs, spaces, newline.
 pub(crate) const MAX_FRAME_LINE: usize = 64;

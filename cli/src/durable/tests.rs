@@ -83,7 +83,7 @@ fn a_file_reads_back_as_written() {
     assert_eq!(got, want);
     // A created file is the same bytes as a streamed one.
     let created = dir.path().join("c");
-    let mut w = Writer::create(&created, PART, IDENTITY, Existing::Refuse).unwrap();
+    let mut w = Writer::create(&created, PART, IDENTITY).unwrap();
     for (tag, payload) in records() {
         w.record(tag, &payload).unwrap();
     }
@@ -302,7 +302,7 @@ fn other_files_are_never_truncated_or_overwritten() {
         let err = resume(&path, JOURNAL).err().unwrap();
         assert!(err.to_string().contains(expect), "{what}: {err}");
         assert_eq!(std::fs::read(&path).unwrap(), bytes, "{what}");
-        let err = Writer::create(&path, JOURNAL, IDENTITY, Existing::Refuse).err();
+        let err = Writer::create(&path, JOURNAL, IDENTITY).err();
         assert!(matches!(err.unwrap().problem, Problem::Exists), "{what}");
         assert_eq!(std::fs::read(&path).unwrap(), bytes, "{what}");
     }
@@ -312,9 +312,9 @@ fn other_files_are_never_truncated_or_overwritten() {
 fn one_writer_at_a_time_and_no_reader_while_it_writes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p");
-    let mut first = Writer::create(&path, PART, IDENTITY, Existing::Refuse).unwrap();
+    let mut first = Writer::create(&path, PART, IDENTITY).unwrap();
     first.record("puzzle", b"0 1\n").unwrap();
-    let second = Writer::create(&path, PART, IDENTITY, Existing::Replace);
+    let second = Writer::create(&path, PART, IDENTITY);
     assert!(matches!(second.err().unwrap().problem, Problem::Locked));
     let again = resume(&path, PART);
     assert!(matches!(again.err().unwrap().problem, Problem::Locked));

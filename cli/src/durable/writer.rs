@@ -12,15 +12,6 @@ use super::{lock, DurableError, Format, Problem, Record};
 /// file's creation (a few file-system blocks).
 const ZERO_TAIL_AT_START: u64 = 1 << 16;
 
-/// What `create` does with an existing non-empty file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Existing {
-    /// Refuse it ([`Problem::Exists`]): it may hold a run to resume.
-    Refuse,
-    /// Replace it (after taking its lock).
-    Replace,
-}
-
 /// What the caller's check of a record during `resume` says.
 #[derive(Debug)]
 pub(crate) enum Visit {
@@ -67,13 +58,13 @@ fn header_bytes(format: Format, identity: &[u8]) -> (Vec<u8>, u32) {
 }
 
 impl Writer<File> {
-    /// Creates `path` (or takes an existing file per `existing`) under an exclusive lock
-    /// and writes the magic line and the header frame with `identity`, then syncs.
+    /// Creates `path` under an exclusive lock and writes the magic line and the header
+    /// frame with `identity`, then syncs. An existing empty file is taken; a non-empty one
+    /// is refused ([`Problem::Exists`]): it may hold a run to resume.
     pub(crate) fn create(
         path: &Path,
         format: Format,
         identity: &[u8],
-        existing: Existing,
     ) -> Result<Self, DurableError> {
         let fail = |problem| error(path, format, None, None, problem);
         let io = |e| fail(Problem::Io(e));
@@ -89,7 +80,7 @@ impl Writer<File> {
             return Err(fail(Problem::Locked));
         }
         let len = file.metadata().map_err(io)?.len();
-        if len > 0 && existing == Existing::Refuse {
+        if len > 0 {
             return Err(fail(Problem::Exists));
         }
         let writer = Writer::start_afresh(file, path, format, identity)?;

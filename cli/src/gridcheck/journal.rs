@@ -44,7 +44,7 @@ use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 use super::fingerprint::PuzzleRules;
 use super::summary::{Counts, PreparedSummary};
 use super::validate;
-use crate::durable::{DurableError, Existing, Format, Problem, Record, Resumed, Visit, Writer};
+use crate::durable::{DurableError, Format, Problem, Record, Resumed, Visit, Writer};
 
 /// The journal's kind in the durable layer. A record is at most a `prepared` summary
 /// (a few hundred bytes); the header is the fingerprint.
@@ -145,7 +145,7 @@ impl Journal {
         grids: usize,
         counted: bool,
     ) -> Result<Journal> {
-        let writer = Writer::create(path, FORMAT, &header(identity), Existing::Refuse)
+        let writer = Writer::create(path, FORMAT, &header(identity))
             .map_err(|e| refusal(path, identity, e))?;
         Ok(Journal::wrap(writer, vec![HashSet::new(); grids], counted))
     }
