@@ -4,34 +4,19 @@
 //! journal prints what it found so far.
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::Duration;
 
 mod common;
 use common::send_signal;
+use common::{gridcheck, stderr};
 #[path = "common/frames.rs"]
 mod frames;
-
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 const GRID: &str =
     "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
 /// 12 forced cells: 81 puzzles at once.
 const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
-
-fn gridcheck(args: &[&str]) -> Command {
-    let mut cmd = Command::new(XCOVER);
-    cmd.arg("gridcheck")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Exit status 1 with `wanted` in the message, no panic or abort.
 fn fails_with(output: &Output, wanted: &str) {

@@ -4,15 +4,14 @@
 //! use is refused and the first is unharmed; a signal during the reading of a large
 //! journal stops it with the usual message and status.
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 mod common;
 use common::send_signal;
+use common::{gridcheck, stderr};
 #[path = "common/frames.rs"]
 mod frames;
-
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 /// A grid of the 18-clue fixtures; with 12 forced cells it has 81 puzzles, found at once.
 const GRID: &str =
@@ -20,20 +19,6 @@ const GRID: &str =
 const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
 /// The same grid with 6 forced cells: 82 puzzles, 54 chunks, a second or more here.
 const MASK6: &str = "...1..1..11..........1.....1*";
-
-fn gridcheck(args: &[&str]) -> Command {
-    let mut cmd = Command::new(XCOVER);
-    cmd.arg("gridcheck")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// The run with 12 forced cells, journaled in `journal` (resumed with `resume`).
 fn run12(journal: &Path, resume: bool) -> Output {

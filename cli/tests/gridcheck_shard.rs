@@ -2,15 +2,14 @@
 //! exactly what one run prints, a shard killed and resumed writes the same part, and merge
 //! refuses a missing, duplicated, truncated or foreign part, naming it.
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 mod common;
 use common::Rng;
+use common::{gridcheck, stderr};
 #[path = "common/frames.rs"]
 mod frames;
-
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
 
 /// A grid of the 18-clue fixtures and a mask forcing 6 of its cells: about 0.1 s of
 /// scanning in release, 82 puzzles, 54 chunks (as in `gridcheck_resume.rs`).
@@ -27,22 +26,8 @@ fn batch_file(dir: &Path, count: usize) -> PathBuf {
     path
 }
 
-fn gridcheck(args: &[&str]) -> Command {
-    let mut cmd = Command::new(XCOVER);
-    cmd.arg("gridcheck")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
 fn run(args: &[&str]) -> Output {
     gridcheck(args).output().unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Runs every shard of `n` with `args`, writes the parts into `dir`; returns their paths.

@@ -11,6 +11,7 @@ mod options;
 mod part_file;
 #[cfg(test)]
 mod part_tests;
+mod pool;
 mod prefetch;
 mod shard;
 mod sink;

@@ -133,6 +133,7 @@ impl ByteSink for Buffer {
 }
 
 /// What a worker does with a unit.
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Claim {
     /// Explore it and hand its record on.
     Explore,

@@ -66,5 +66,22 @@ pub(crate) struct Format {
     pub noun: &'static str,
 }
 
+/// The byte ranges of the frames of `bytes` after its magic line (the header's first, a
+/// trailer's last), for tests that cut, delete or move records. Reads the layout only.
+#[cfg(test)]
+pub(crate) fn frame_ranges(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let newline = |from: usize| from + bytes[from..].iter().position(|&b| b == b'\n').unwrap();
+    let mut at = newline(0) + 1;
+    let mut out = Vec::new();
+    while at < bytes.len() {
+        let line_end = newline(at);
+        let line = std::str::from_utf8(&bytes[at..line_end]).unwrap();
+        let len: usize = line.split(' ').nth(1).unwrap().parse().unwrap();
+        out.push(at..line_end + 1 + len);
+        at = line_end + 1 + len;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;

@@ -156,21 +156,11 @@ fn every_cut_resumes_to_the_bytes_of_an_uninterrupted_run() {
     }
 }
 
-/// The frames of `bytes`: the magic line and header, then one slice per frame.
+/// The magic line and each frame of `bytes`, as byte strings.
 fn frames(bytes: &[u8]) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    let nl = |from: usize| from + bytes[from..].iter().position(|&b| b == b'\n').unwrap() + 1;
-    let magic_end = nl(0);
-    out.push(bytes[..magic_end].to_vec());
-    at = at.max(magic_end);
-    while at < bytes.len() {
-        let line_end = nl(at);
-        let line = std::str::from_utf8(&bytes[at..line_end]).unwrap();
-        let len: usize = line.split(' ').nth(1).unwrap().parse().unwrap();
-        out.push(bytes[at..line_end + len].to_vec());
-        at = line_end + len;
-    }
+    let ranges = frame_ranges(bytes);
+    let mut out = vec![bytes[..ranges[0].start].to_vec()];
+    out.extend(ranges.into_iter().map(|r| bytes[r].to_vec()));
     out
 }
 

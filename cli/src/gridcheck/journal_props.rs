@@ -75,20 +75,6 @@ fn reference(fx: &Fixture, dir: &Path) -> (Vec<u8>, Vec<String>) {
     (std::fs::read(&path).unwrap(), lines)
 }
 
-/// Byte ranges of the frames after the magic line (header first).
-fn frames(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let mut at = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let mut out = Vec::new();
-    while at < bytes.len() {
-        let line_end = at + bytes[at..].iter().position(|&b| b == b'\n').unwrap();
-        let line = std::str::from_utf8(&bytes[at..line_end]).unwrap();
-        let len: usize = line.split(' ').nth(1).unwrap().parse().unwrap();
-        out.push(at..line_end + 1 + len);
-        at = line_end + 1 + len;
-    }
-    out
-}
-
 /// What resuming `bytes` gave.
 enum Outcome {
     Same,
@@ -123,7 +109,10 @@ fn every_cut_resumes_to_the_uninterrupted_runs_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let (bytes, lines) = reference(&fx, dir.path());
     let path = dir.path().join("cut");
-    let ends: Vec<usize> = frames(&bytes).iter().map(|f| f.end).collect();
+    let ends: Vec<usize> = crate::durable::frame_ranges(&bytes)
+        .iter()
+        .map(|f| f.end)
+        .collect();
     for cut in 0..bytes.len() {
         std::fs::write(&path, &bytes[..cut]).unwrap();
         let flag = AtomicUsize::new(0);
@@ -180,7 +169,7 @@ fn deleted_duplicated_swapped_and_concatenated_records_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let (bytes, lines) = reference(&fx, dir.path());
     let path = dir.path().join("edited");
-    let frames = frames(&bytes);
+    let frames = crate::durable::frame_ranges(&bytes);
     let last = frames.len() - 1;
     let named = |outcome: Outcome, what: &str| match outcome {
         Outcome::Refused(message) => {

@@ -53,20 +53,6 @@ fn real_part(fx: &Fixture) -> (Vec<u8>, Vec<Cells>) {
     })
 }
 
-/// Byte ranges of the frames after the magic line (header first, trailer last).
-fn frames(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let mut at = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let mut out = Vec::new();
-    while at < bytes.len() {
-        let line_end = at + bytes[at..].iter().position(|&b| b == b'\n').unwrap();
-        let line = std::str::from_utf8(&bytes[at..line_end]).unwrap();
-        let len: usize = line.split(' ').nth(1).unwrap().parse().unwrap();
-        out.push(at..line_end + 1 + len);
-        at = line_end + 1 + len;
-    }
-    out
-}
-
 /// `bytes` is refused, naming the file; the message.
 fn refused(bytes: &[u8], what: &str) -> String {
     match read_bytes(bytes) {
@@ -102,7 +88,7 @@ fn every_change_to_a_real_part_is_refused() {
     for cut in 0..bytes.len() {
         refused(&bytes[..cut], &format!("cut at {cut}"));
     }
-    let frames = frames(&bytes);
+    let frames = crate::durable::frame_ranges(&bytes);
     for (i, frame) in frames.iter().enumerate() {
         let deleted = [&bytes[..frame.start], &bytes[frame.end..]].concat();
         let message = refused(&deleted, &format!("record {i} deleted"));

@@ -91,3 +91,20 @@ pub fn xcover(args: &[&str], stdin: &str) -> Output {
         .unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// `xcover gridcheck args` with stdin empty and stdout and stderr piped, to run with
+/// `.output()` or `.spawn()`.
+pub fn gridcheck(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_xcover"));
+    cmd.arg("gridcheck")
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// A finished run's stderr as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
