@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use xcover_core::dlx3::{Dlx3, Part};
 
@@ -12,6 +13,9 @@ use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::units::{self, Claim, Image, UnitRecord};
 use super::SIGPIPE_STATUS;
 use crate::durable::{DurableError, Problem, Resumed, Visit, Writer};
+
+/// Unit records closer together than this are written but not synced to disk.
+const SYNC_INTERVAL: Duration = Duration::from_secs(1);
 
 /// Where a shard's part goes, and whether an earlier attempt is continued.
 pub(crate) struct Destination<'p> {
@@ -42,6 +46,14 @@ impl Out<'_> {
         match self {
             Out::File(w) => w.records(),
             Out::Stream(w) => w.records(),
+        }
+    }
+
+    /// Forces a file's records to disk (a stream has nothing to sync).
+    fn sync(&mut self) -> Result<(), DurableError> {
+        match self {
+            Out::File(w) => w.sync(),
+            Out::Stream(_) => Ok(()),
         }
     }
 
@@ -158,6 +170,7 @@ pub(crate) fn run(
         .map_err(|e| (e.to_string(), e.exit_status()))?;
     let last_done = seq.last;
     let mut write_error = None;
+    let mut last_sync = Instant::now();
     let stopped = std::cell::Cell::new(None);
     let explored = units::explore(
         &mut worker,
@@ -170,11 +183,22 @@ pub(crate) fn run(
             _ if part.owns(k) => Claim::Explore,
             _ => Claim::Skip,
         },
-        |k, rec: UnitRecord| match out.record(UNIT, &part_file::encode_unit(k, &rec)) {
-            Ok(()) => true,
-            Err(e) => {
-                write_error = Some(e);
-                false
+        |k, rec: UnitRecord| {
+            let written = out.record(UNIT, &part_file::encode_unit(k, &rec));
+            // Synced at most once a second: what a power loss can take is bounded in
+            // time, and the sync costs nothing next to the units' work.
+            let synced = if last_sync.elapsed() >= SYNC_INTERVAL {
+                last_sync = Instant::now();
+                written.and_then(|()| out.sync())
+            } else {
+                written
+            };
+            match synced {
+                Ok(()) => true,
+                Err(e) => {
+                    write_error = Some(e);
+                    false
+                }
             }
         },
         &|| {
@@ -192,6 +216,8 @@ pub(crate) fn run(
             Ok(0)
         }
         Ok(false) => {
+            // The records so far survive a power loss too.
+            out.sync().map_err(failed)?;
             let signal = stopped.get().unwrap_or(libc::SIGINT);
             let hint = if dest.output.is_some() {
                 "; continue it with --resume"
