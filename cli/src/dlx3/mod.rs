@@ -6,6 +6,7 @@
 //! 130 / 143; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
+mod heap;
 mod merge;
 mod options;
 mod part_file;
@@ -22,11 +23,12 @@ use std::ffi::OsString;
 use std::io::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Sinks, WorkspaceView, MAX_LEVEL,
+    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Sinks, MAX_LEVEL,
 };
 use xcover_core::sink::ByteSink;
 
 use self::args::{parse_args, ArgsOutcome};
+use self::heap::HeapStorage;
 use self::sink::IoSink;
 use crate::memory;
 use crate::signals::{self, Signals};
@@ -239,14 +241,8 @@ fn solve(
     job: Job<'_>,
     err: &mut Stderr,
 ) -> i32 {
-    // Storage follows the input, clamped to Knuth's limits (see `measure`).
-    let cap = measure(input);
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    let mut engine = match Dlx3::new(storage, settings) {
+    let mut storage = HeapStorage::for_input(input);
+    let mut engine = match Dlx3::new(storage.view(), settings) {
         Ok(e) => e,
         Err(e) => {
             use std::fmt::Write as _;

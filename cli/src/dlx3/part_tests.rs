@@ -7,13 +7,11 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use xcover_core::dlx3::{
-    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Settings, Sinks, WorkspaceView,
-    MAX_LEVEL,
-};
+use xcover_core::dlx3::{Dlx3, DoneReason, Event, Part, Settings, Sinks, MAX_LEVEL};
 use xcover_core::sink::ByteSink;
 
 use super::args::{parse_args, ArgsOutcome};
+use super::heap::HeapStorage;
 use super::merge::{self, Recorded};
 use super::part_file::{self, Header, PART, UNIT};
 use super::shard::{self, Destination};
@@ -40,13 +38,8 @@ fn with_engine<T>(
     settings: Settings,
     f: impl FnOnce(&mut Dlx3<'_>, Vec<u8>) -> T,
 ) -> T {
-    let cap = measure(input);
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    let mut e = Dlx3::new(storage, settings).expect("engine");
+    let mut storage = HeapStorage::for_input(input);
+    let mut e = Dlx3::new(storage.view(), settings).expect("engine");
     let mut summary = Buf::default();
     e.read_input(input, &mut summary).expect("input");
     f(&mut e, summary.0)
