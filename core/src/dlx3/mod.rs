@@ -226,9 +226,10 @@ impl<'a, W: Width> Dlx3<'a, W> {
     }
 
     /// As [`Dlx3::new`], with the engine built in `slot` and returned there. An engine is
-    /// up to 900 bytes: built in place, it is not assembled on the stack and then copied
-    /// (on a microcontroller, `dlx3_init_preloaded` went from about 4 KiB of stack to
-    /// under 1 KiB). Inlined: as a call of its own, its frame held the engine's arrays.
+    /// up to 900 bytes: built in place, it is not assembled on the stack and then copied,
+    /// which keeps a microcontroller's init calls within a small stack (the README's
+    /// Firmware section gives the figures). Inlined: as a call of its own, its frame held
+    /// the engine's arrays.
     ///
     /// ```
     /// use core::mem::MaybeUninit;
