@@ -21,8 +21,11 @@ use xcover_benches::outln;
 
 use xcover_benches::{edge_matching_dlx, pentominoes_dlx, queens_dlx, queens_k_dlx};
 
-/// The heavy inputs: name, what it is, generator.
-const HEAVY: [(&str, &str, fn() -> String); 6] = [
+/// A workload: its name, what it is, and the generator of its input.
+type Workload = (&'static str, &'static str, fn() -> String);
+
+/// The heavy inputs.
+const HEAVY: [Workload; 6] = [
     ("queens14", "n queens 14, count all", || queens_dlx(14)),
     ("queens15", "n queens 15, count all", || queens_dlx(15)),
     ("pent6x10", "the twelve pentominoes into 6x10", || {
