@@ -90,7 +90,7 @@ pub(super) fn parse_line(line: &[u8]) -> Option<FrameLine> {
 
 /// Whether `bytes` (the end of a file, cut inside a frame line) can be the start of one.
 pub(super) fn plausible_prefix(bytes: &[u8]) -> bool {
-    bytes.len() < super::MAX_FRAME_LINE
+    bytes.len() < super::format::MAX_FRAME_LINE
         && bytes
             .iter()
             .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b' ')

@@ -36,52 +36,21 @@
 //! power loss is what was synced: [`Writer::sync`] (the caller's sync points), the header
 //! at creation, and the trailer at [`Writer::finish`].
 mod error;
+mod format;
 mod frame;
 mod lock;
 mod reader;
 mod writer;
 
 pub(crate) use error::{DurableError, Problem};
+pub(crate) use format::Format;
 /// What [`Reader::next`] returns; outside the layer only tests walk files step by step.
 #[cfg(test)]
 pub(crate) use reader::Step;
 pub(crate) use reader::{Reader, Record};
 pub(crate) use writer::{Resumed, Visit, Writer};
 
-/// The longest frame line: a 16-byte tag, a 20-digit length, two crcs, spaces, newline.
-pub(crate) const MAX_FRAME_LINE: usize = 64;
-
-/// What distinguishes one kind of durable file from another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Format {
-    /// The first word of the magic line, e.g. `xcover-dlx3-part`.
-    pub magic: &'static str,
-    /// The format version (the magic line's second word).
-    pub version: u32,
-    /// The largest payload a record of this format may have (the header's included).
-    pub max_record: u64,
-    /// Closed formats end with a trailer (`end`) frame; open ones (journals) do not.
-    pub closed: bool,
-    /// What a person calls this kind of file in a message: `part`, `journal`.
-    pub noun: &'static str,
-}
-
-/// The byte ranges of the frames of `bytes` after its magic line (the header's first, a
-/// trailer's last), for tests that cut, delete or move records. Reads the layout only.
 #[cfg(test)]
-pub(crate) fn frame_ranges(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let newline = |from: usize| from + bytes[from..].iter().position(|&b| b == b'\n').unwrap();
-    let mut at = newline(0) + 1;
-    let mut out = Vec::new();
-    while at < bytes.len() {
-        let line_end = newline(at);
-        let line = std::str::from_utf8(&bytes[at..line_end]).unwrap();
-        let len: usize = line.split(' ').nth(1).unwrap().parse().unwrap();
-        out.push(at..line_end + 1 + len);
-        at = line_end + 1 + len;
-    }
-    out
-}
-
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;

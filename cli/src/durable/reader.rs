@@ -4,8 +4,10 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
+use super::error::{DurableError, Problem};
+use super::format::{Format, MAX_FRAME_LINE};
 use super::frame::{self, FrameLine, END, HEAD};
-use super::{lock, DurableError, Format, Problem, MAX_FRAME_LINE};
+use super::lock;
 
 /// One record, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]

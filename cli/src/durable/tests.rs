@@ -3,6 +3,7 @@
 //! uninterrupted run, and no input panics.
 use std::path::Path;
 
+use super::testing::frame_ranges;
 use super::*;
 
 const PART: Format = Format {

@@ -4,9 +4,11 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
+use super::error::{DurableError, Problem};
+use super::format::Format;
 use super::frame::{self, END, HEAD};
-use super::reader::{Reader, Step};
-use super::{lock, DurableError, Format, Problem, Record};
+use super::lock;
+use super::reader::{Reader, Record, Step};
 
 /// The most zero bytes after a cut header that are still taken for a power loss at the
 /// file's creation (a few file-system blocks).

@@ -6,7 +6,7 @@ use anyhow::{anyhow, Result};
 use xcover_core::gridcheck::scan::{ClueMask, ScanOptions};
 use xcover_core::gridcheck::{Cells, Grid};
 
-use super::Args;
+use super::args::Args;
 use crate::memory;
 
 /// CRC-64/XZ: a fixed, published function (stable across Rust and crate versions), for

@@ -14,6 +14,7 @@ use xcover_core::gridcheck::{Cells, Puzzle};
 use super::super::test_scan::Fixture;
 use super::super::{puzzle_lines, runner};
 use super::*;
+use crate::durable::testing::{frame_ranges, record_edits};
 
 const IDENTITY: &str = "the test run";
 
@@ -109,10 +110,7 @@ fn every_cut_resumes_to_the_uninterrupted_runs_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let (bytes, lines) = reference(&fx, dir.path());
     let path = dir.path().join("cut");
-    let ends: Vec<usize> = crate::durable::frame_ranges(&bytes)
-        .iter()
-        .map(|f| f.end)
-        .collect();
+    let ends: Vec<usize> = frame_ranges(&bytes).iter().map(|f| f.end).collect();
     for cut in 0..bytes.len() {
         std::fs::write(&path, &bytes[..cut]).unwrap();
         let flag = AtomicUsize::new(0);
@@ -169,8 +167,6 @@ fn deleted_duplicated_swapped_and_concatenated_records_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let (bytes, lines) = reference(&fx, dir.path());
     let path = dir.path().join("edited");
-    let frames = crate::durable::frame_ranges(&bytes);
-    let last = frames.len() - 1;
     let named = |outcome: Outcome, what: &str| match outcome {
         Outcome::Refused(message) => {
             assert!(
@@ -180,44 +176,11 @@ fn deleted_duplicated_swapped_and_concatenated_records_are_refused() {
         }
         Outcome::Same => panic!("{what}: accepted"),
     };
-    for (i, frame) in frames.iter().enumerate() {
-        let deleted = [&bytes[..frame.start], &bytes[frame.end..]].concat();
-        let outcome = check(&fx, &path, &deleted, &lines, &format!("record {i} deleted"));
+    for edit in record_edits(&bytes) {
+        let outcome = check(&fx, &path, &edit.bytes, &lines, &edit.what);
         // Deleting the last record is a cut between records: it resumes.
-        if i != last {
-            named(outcome, &format!("record {i} deleted"));
-        }
-        let duplicated = [
-            &bytes[..frame.end],
-            &bytes[frame.clone()],
-            &bytes[frame.end..],
-        ]
-        .concat();
-        let outcome = check(
-            &fx,
-            &path,
-            &duplicated,
-            &lines,
-            &format!("record {i} twice"),
-        );
-        named(outcome, &format!("record {i} twice"));
-        if i + 1 < frames.len() {
-            let next = &frames[i + 1];
-            let swapped = [
-                &bytes[..frame.start],
-                &bytes[next.clone()],
-                &bytes[frame.clone()],
-                &bytes[next.end..],
-            ]
-            .concat();
-            let outcome = check(
-                &fx,
-                &path,
-                &swapped,
-                &lines,
-                &format!("records {i}, {} swapped", i + 1),
-            );
-            named(outcome, &format!("records {i} and {} swapped", i + 1));
+        if !edit.cut_at_end {
+            named(outcome, &edit.what);
         }
     }
     let twice = [&bytes[..], &bytes[..]].concat();

@@ -10,8 +10,9 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
 
+use super::args::{options, parse_args};
 use super::journal::Journal;
-use super::{fingerprint, grids, options, parse_args};
+use super::{fingerprint, grids};
 use crate::memory;
 
 /// Writes the journal `args`' `--checkpoint` names (it must not exist) with `count`

@@ -1,0 +1,113 @@
+//! The arguments of `xcover gridcheck` and the scan options they give.
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use anyhow::{anyhow, bail, Result};
+use clap::Parser;
+use xcover_core::gridcheck::scan::{ScanOptions, TruncationLimits};
+
+use super::mask;
+use super::shard::{self, Shard};
+use crate::memory;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "xcover gridcheck",
+    about = "List every N-clue puzzle with a unique solution inside Sudoku solution grids",
+    version,
+    after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
+        file, the memory limit, the journal, a failed write); 2 usage error (an unknown \
+        option, a value of the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with \
+        --checkpoint, continue with --resume; without, the puzzles found so far are \
+        printed).\n\n`xcover gridcheck merge PART...` joins the part files \
+        of a --shard run (`xcover gridcheck merge --help`)."
+)]
+pub(crate) struct Args {
+    /// Solution grids (81 digits each). Without any, grids are read from --file or stdin.
+    pub(crate) grids: Vec<String>,
+    /// Read grids from this file, one per line.
+    #[arg(long, value_name = "F")]
+    pub(crate) file: Option<PathBuf>,
+    /// Number of clues N of the reported puzzles (forced givens included).
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 17)]
+    pub(crate) clues: u32,
+    /// Clue mask: 81 characters, one per cell row by row: `1` forced given, `0` forced
+    /// empty, `.` free; end a shorter mask with `*` to leave the remaining cells free
+    /// (`1.1*`). Any other character or length is an error.
+    #[arg(long, value_name = "M")]
+    pub(crate) mask: Option<String>,
+    /// Stop at the first puzzle found (one puzzle per grid is printed).
+    #[arg(long)]
+    pub(crate) stop_at_first: bool,
+    /// Report only minimal puzzles (no clue can be removed keeping a unique solution).
+    #[arg(long)]
+    pub(crate) minimal: bool,
+    /// Load the UA list from this file instead of generating it (verified against the grid).
+    #[arg(long, value_name = "F")]
+    pub(crate) ua_file: Option<PathBuf>,
+    /// Save the UA list (loaded or generated) to this file.
+    #[arg(long, value_name = "F")]
+    pub(crate) save_ua: Option<PathBuf>,
+    /// Random pseudo-puzzles for UA generation (default 1000, masked 300).
+    #[arg(long, value_name = "K")]
+    pub(crate) ua_random: Option<u32>,
+    /// Seed of the UA generator's random numbers (results never depend on it, times do).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// UA kept for the enumeration: the K smallest (default 768, the most its table uses).
+    #[arg(long, value_name = "K")]
+    pub(crate) keep_ua: Option<usize>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "T")]
+    pub(crate) threads: Option<usize>,
+    /// Journal every puzzle and finished chunk to this file, so that an interrupted batch
+    /// can be resumed with --resume.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) checkpoint: Option<PathBuf>,
+    /// Continue the run journaled in --checkpoint FILE (same grids and options); prints
+    /// what an uninterrupted run prints.
+    #[arg(long, requires = "checkpoint")]
+    pub(crate) resume: bool,
+    /// Refuse a scan whose buffers need more memory than SIZE (bytes, or with K, M, G, T;
+    /// default: 4G, or 3/4 of the physical memory if less).
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub(crate) max_memory: Option<u64>,
+    /// Run only shard I of N (0 <= I < N <= 65536) of the batch's (grid, chunk) units and
+    /// write a part file to stdout instead of the puzzles; `xcover gridcheck merge` joins
+    /// the N parts. Every shard generates the UA and prepares every grid. Not with
+    /// --stop-at-first (which puzzle comes first depends on the run's timing).
+    #[arg(long, value_name = "I/N", value_parser = shard::parse, conflicts_with = "stop_at_first")]
+    pub(crate) shard: Option<Shard>,
+}
+
+/// The arguments of `xcover gridcheck ARGS`.
+pub(crate) fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
+    let argv = std::iter::once(OsString::from("xcover gridcheck")).chain(args);
+    Args::try_parse_from(argv)
+}
+
+/// The scan options the arguments ask for (`--clues`, `--mask`, `--keep-ua`, ...).
+pub(crate) fn options(args: &Args) -> Result<ScanOptions> {
+    if args.clues == 0 || args.clues > 81 {
+        bail!("--clues {} is out of range 1..=81", args.clues);
+    }
+    let mut options = ScanOptions::new(args.clues as u8);
+    if let Some(text) = &args.mask {
+        options.mask = mask::parse(text).map_err(|e| anyhow!("bad --mask: {e}"))?;
+        let forced = options.mask.givens.len();
+        if forced > args.clues {
+            bail!(
+                "--mask forces {forced} givens but --clues is {}",
+                args.clues
+            );
+        }
+    }
+    match args.keep_ua {
+        Some(0) => bail!("--keep-ua must be at least 1"),
+        Some(total) => options.truncation = Some(TruncationLimits { total }),
+        None => {}
+    }
+    options.stop_at_first = args.stop_at_first;
+    options.minimal_only = args.minimal;
+    Ok(options)
+}
