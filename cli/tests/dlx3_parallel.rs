@@ -32,15 +32,8 @@ fn as_dlx3(args: &[&str], input: &[u8]) -> Output {
 }
 
 fn spawn(mut c: Command, args: &[&str], input: &[u8]) -> Output {
-    let mut child = c
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run xcover");
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    c.args(args);
+    common::run_with_input(c, input)
 }
 
 /// (stdout, stderr, exit status) of a run.

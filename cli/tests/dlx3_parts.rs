@@ -10,7 +10,7 @@ use std::time::Duration;
 
 mod common;
 
-use common::queens;
+use common::{queens, stderr};
 
 fn xcover() -> Command {
     Command::new(env!("CARGO_BIN_EXE_xcover"))
@@ -18,16 +18,9 @@ fn xcover() -> Command {
 
 /// Runs `xcover dlx3 args` with `input` on stdin.
 fn dlx3(args: &[&str], input: &[u8]) -> Output {
-    let mut child = xcover()
-        .arg("dlx3")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run xcover");
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    let mut cmd = xcover();
+    cmd.arg("dlx3").args(args);
+    common::run_with_input(cmd, input)
 }
 
 fn merge(files: &[PathBuf]) -> Output {
@@ -45,10 +38,6 @@ fn merge_threads(files: &[PathBuf], threads: &str) -> Output {
         .args(files)
         .output()
         .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Asserts a refusal: exit 1, nothing on stdout, a message containing each of `says`.

@@ -82,13 +82,21 @@ pub fn send_signal(child: &Child, signal: &str) {
 
 /// Runs `xcover args` with `stdin` as its input and waits for it.
 pub fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut child = spawn_xcover(args);
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_xcover"));
+    cmd.args(args);
+    run_with_input(cmd, stdin.as_bytes())
+}
+
+/// Runs `cmd` with `input` on stdin and stdout and stderr piped, and waits for it (a
+/// program that stops reading early is not an error here).
+pub fn run_with_input(mut cmd: Command, input: &[u8]) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run xcover");
+    let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }
 
