@@ -8,7 +8,7 @@
 //! skipped dead, exactly as the whole run would. So chunks can run on different threads or
 //! machines, the union of their results is the scan's result, and no clue set belongs to
 //! two chunks.
-use super::Prepared;
+use super::prepare::Prepared;
 
 /// "No filter" at a level.
 const NONE: u8 = u8::MAX;
@@ -145,7 +145,7 @@ impl<'p> Chunks<'p> {
 
     /// The branch the enumeration takes after the clues `placed`: the live cells of the
     /// set its rule picks among the loaded sets they leave unhit
-    /// ([`super::bitmap768::fewest_live`]), or every live cell when they hit all.
+    /// ([`super::table::fewest_live`]), or every live cell when they hit all.
     fn branch_after(&self, placed: u128, dead: u128) -> u128 {
         let free = self.prepared.free_positions();
         let mut unhit = self
@@ -154,7 +154,7 @@ impl<'p> Chunks<'p> {
             .iter()
             .filter(|&&set| set & placed == 0);
         match unhit.next() {
-            Some(&first) => super::bitmap768::fewest_live(first, unhit.copied(), dead),
+            Some(&first) => super::table::fewest_live(first, unhit.copied(), dead),
             None => free & !dead,
         }
     }
@@ -201,6 +201,18 @@ impl Iterator for Chunks<'_> {
             };
             self.at = Some(at + 1);
         }
+    }
+}
+
+impl Prepared<'_> {
+    /// Whether `chunk` names a chunk of this scan (see [`ChunkId`]).
+    pub fn chunk_fits(&self, chunk: ChunkId) -> bool {
+        chunk.fits(self.free_clues(), self.free_cell_count())
+    }
+
+    /// The independent chunks of this scan, in a fixed order.
+    pub fn chunks(&self) -> Chunks<'_> {
+        Chunks::new(self)
     }
 }
 

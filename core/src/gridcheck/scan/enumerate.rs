@@ -3,14 +3,14 @@
 //! recursion).
 //!
 //! The smallest kept UA (up to 768) are loaded into the bitmap table
-//! ([`super::bitmap768`]), smallest first. Each level takes a set still unhit and
+//! ([`super::table`]), smallest first. Each level takes a set still unhit and
 //! branches on its *live* cells, one clue each (every completion hits every unhit set, so
 //! any would do). The first level takes the smallest set; the [chunk](super::Chunks)
-//! levels, of the first [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES) unhit
+//! levels, of the first [`BRANCH_CANDIDATES`](super::table::BRANCH_CANDIDATES) unhit
 //! sets in table order, the one with the fewest live cells (the fewest children); the
 //! levels below them, of those with at most two live cells more than the fewest, the one
 //! whose cells lie in the most other small unhit sets
-//! ([`HitTable::branch_set`](super::bitmap768::HitTable::branch_set)): dead for the
+//! ([`HitTable::branch_set`](super::table::HitTable::branch_set)): dead for the
 //! later siblings, those cells leave the sets that prune with fewer live cells. A cell
 //! tried at a level is *dead* for
 //! that level's later siblings and all their subtrees: so every clue set is generated
@@ -26,19 +26,18 @@
 //! clue anywhere), and a small exact search ([`super::region_fit`]) must find such clues
 //! that hit the sets around them. A probe's proof also prunes the later siblings that lie
 //! in none of the sets it rests on, without probes of their own
-//! ([`HitTable::probe_with_siblings`](super::bitmap768::HitTable::probe_with_siblings)).
+//! ([`HitTable::probe_with_siblings`](super::table::HitTable::probe_with_siblings)).
 //! The last clue must hit every set still unhit. When every loaded set is hit before all clues are
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
-use super::bitmap768::{BitmapTable, Probe};
 use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
+use super::prepare::Prepared;
 #[cfg(doc)]
-use super::probe_scratch::ProbeScratch;
-use super::probe_scratch::PROBE_SLOTS;
+use super::table::ProbeScratch;
+use super::table::{BitmapTable, Probe, PROBE_SLOTS};
 use super::workspace::{WorkspaceSize, WorkspaceView};
-use super::Prepared;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
@@ -48,7 +47,7 @@ use core::ops::ControlFlow;
 /// to 12, which in a 16-clue whole-grid scan is every level below the chunk levels; 13
 /// and 14 gave the same instructions (docs/PERFORMANCE.md, tenth pass).
 ///
-/// [`HitTable::branch_set`]: super::bitmap768::HitTable::branch_set
+/// [`HitTable::branch_set`]: super::table::HitTable::branch_set
 pub(crate) const PACKING_LEVELS: usize = 12;
 
 /// The same for the children placed by the general loop (the chunk levels, where a masked
@@ -455,8 +454,8 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// Writes the child state of placing `position` on level `depth` and returns the
     /// child's branch (live cells of an unhit set: within the chunk levels the one with the
     /// fewest of them among the first
-    /// [`BRANCH_CANDIDATES`](super::bitmap768::BRANCH_CANDIDATES), as the chunk walk
-    /// takes it, below them [`HitTable::branch_set`](super::bitmap768::HitTable::branch_set)'s;
+    /// [`BRANCH_CANDIDATES`](super::table::BRANCH_CANDIDATES), as the chunk walk
+    /// takes it, below them [`HitTable::branch_set`](super::table::HitTable::branch_set)'s;
     /// or every live cell when all are hit), whether sets are still unhit, and its first
     /// non-zero word;
     /// `None` when the child is pruned (its branch set has no live cell, or, with at most
@@ -678,7 +677,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
 }
 
 /// Whether a grid's children above the probed levels are tried most-unhit first
-/// ([`HitTable::most_unhit`](super::bitmap768::HitTable::most_unhit)): only when
+/// ([`HitTable::most_unhit`](super::table::HitTable::most_unhit)): only when
 /// its clique has at most [`UPPER_ORDER_CLIQUE`] members. That order leaves fewer
 /// placements on the slow grids (a small clique: the bound leaves more clues to spare, so
 /// the levels above the probed ones branch the most) and more on the others; over the

@@ -12,7 +12,7 @@ pub struct TruncationLimits {
 impl TruncationLimits {
     /// The default: as many as the enumeration's table holds.
     pub const DEFAULT: TruncationLimits = TruncationLimits {
-        total: super::bitmap768::CAPACITY,
+        total: super::table::CAPACITY,
     };
 }
 

@@ -1,5 +1,5 @@
 //! The exact test behind a tight or nearly tight packing, for
-//! [`super::bitmap768::HitTable::probe`].
+//! [`super::table::HitTable::probe`].
 //!
 //! When the probe's greedy packing finds `m` unhit sets pairwise disjoint on their live
 //! cells (the *regions*), every completion puts at least one clue in each region. With
@@ -16,7 +16,7 @@
 //! replace it, and the larger packing leaves one clue to spare. (How much this prunes:
 //! docs/PERFORMANCE.md.)
 
-use super::bitmap768::{count_ones, for_each_position};
+use super::bits::{count_ones, for_each_position};
 
 /// Most regions [`regions_can_hit`] handles.
 pub(crate) const MAX_REGIONS: usize = 8;

@@ -1,5 +1,5 @@
 //! Transposition of a 128 × 128 bit matrix held as 128 `u128` rows, for the exact test's
-//! per-position set masks ([`super::bitmap768::HitTable::prepare_probes`]): rows are
+//! per-position set masks ([`super::table::HitTable::prepare_probes`]): rows are
 //! sets (bit `x` for position `x`), columns are positions (bit `i` for set `i`).
 //!
 //! The classic recursive block swap (Hacker's Delight, 7-3): at each of seven steps,

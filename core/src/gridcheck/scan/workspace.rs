@@ -2,8 +2,8 @@
 //! level. Owned by a [`Workspace`] whose level count is a const generic (usable in a
 //! `static`), or borrowed as a [`WorkspaceView`] over caller buffers (what the C ABI
 //! carves from its byte buffer).
-use super::bitmap768::{BitmapTable, LevelState};
-use super::Prepared;
+use super::prepare::Prepared;
+use super::table::{BitmapTable, LevelState};
 
 /// The storage a chunk run needs: [`WorkspaceSize::for_scan`] for one prepared scan, or
 /// [`WorkspaceSize::for_clues`] for every scan up to a clue count (to size a static).

@@ -1,7 +1,12 @@
 //! Solver unit tests on known puzzles (the cross-check against an independent solver on
 //! hundreds of puzzles lives in `cli/tests/sudoku_crosscheck.rs`).
+use super::difference::grid_words;
 use super::*;
+use crate::gridcheck::cells::Cells;
 use crate::gridcheck::grid::tests::GRID_A;
+use crate::gridcheck::grid::Grid;
+use crate::gridcheck::puzzle::Puzzle;
+use core::ops::ControlFlow;
 use std::vec::Vec;
 
 /// Three 17-clue puzzles of the public list and their solutions.

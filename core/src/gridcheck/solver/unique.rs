@@ -12,7 +12,7 @@
 //! propagation alone refutes (most of them) costs no search set-up.
 use super::board::{Board, Status};
 use super::search::Search;
-use super::QUICK_DEPTH;
+use super::stacks::{has_solution_on_larger_stacks, QUICK_DEPTH};
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::grid::Grid;
 
@@ -61,7 +61,7 @@ fn has_solution(mut board: Board, grid: &[u8; CELL_COUNT]) -> bool {
             if search.advance() {
                 return true;
             }
-            search.overflowed() && super::has_solution_on_larger_stacks(&search)
+            search.overflowed() && has_solution_on_larger_stacks(&search)
         }
     }
 }

@@ -8,7 +8,8 @@
 //! number and what is wrong.
 use core::fmt;
 
-use super::{verify_ua, UaList};
+use super::list::UaList;
+use super::verify::verify_ua;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::error::{GridcheckError, UaLineProblem};
 use crate::gridcheck::grid::{trim_line_end, Grid};

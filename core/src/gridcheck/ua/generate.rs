@@ -14,8 +14,8 @@
 use core::ops::ControlFlow;
 
 use super::antichain::Antichain;
+use super::list::UaList;
 use super::rng::SplitMix64;
-use super::UaList;
 use crate::gridcheck::cells::{box_of, Cells, CELL_COUNT};
 use crate::gridcheck::error::GridcheckError;
 use crate::gridcheck::grid::Grid;

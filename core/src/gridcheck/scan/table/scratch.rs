@@ -4,12 +4,11 @@
 //! [`BitmapTable`] holds [`PROBE_SLOTS`] of them, one per depth modulo that, so a
 //! parent's survives its children's subtrees and a child's can be derived from its
 //! parent's ([`HitTable::derive_probes`]).
-use super::bitmap768::{
-    count_ones, for_each_position, position_with_most, SIZE_CLASSES, TIGHT_SETS,
-};
+use super::limits::{SIZE_CLASSES, TIGHT_SETS};
 #[cfg(doc)]
-use super::bitmap768::{BitmapTable, HitTable};
-use super::region_fit::{CellSets, SetMask};
+use super::{bitmap::BitmapTable, hits::HitTable};
+use crate::gridcheck::scan::bits::{count_ones, for_each_position, position_with_most};
+use crate::gridcheck::scan::region_fit::{CellSets, SetMask};
 
 /// Probe scratches a [`BitmapTable`] holds, for the depths modulo this: a frame's
 /// survives the subtrees of its children up to three levels deep (a parent between two

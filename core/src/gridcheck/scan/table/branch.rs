@@ -1,0 +1,187 @@
+//! The branch rules: which unhit set the enumeration branches on.
+use super::hits::HitTable;
+use super::level::State;
+use super::limits::{BRANCH_CANDIDATES, WORDS};
+use crate::gridcheck::scan::bits::{count_ones, for_each_position, position_with_most};
+
+impl HitTable {
+    /// The position of `branch` (not empty) held by the most sets `state` leaves unhit
+    /// (words `from..`), the lowest position of those.
+    pub(crate) fn most_unhit(&self, state: &State, branch: u128, from: usize) -> u8 {
+        let state = &state.0;
+        let words = self.words.min(WORDS);
+        let from = from.min(words);
+        position_with_most(branch, |position| {
+            let hit = &self.hit[usize::from(position)];
+            state[from..words]
+                .iter()
+                .zip(&hit[from..words])
+                .map(|(s, h)| (s & h).count_ones())
+                .sum::<u32>()
+        })
+    }
+
+    /// The enumeration's branch set after a placement within the chunk levels:
+    /// [`fewest_live`] over the sets `state` leaves unhit, from set `head` (the first
+    /// unhit one) on (below them: [`HitTable::branch_set`]).
+    #[inline]
+    pub(crate) fn fewest_live(&self, state: &State, head: usize, dead: u128) -> u128 {
+        // The rule of [`fewest_live`], written out over the state's bits (the hot path).
+        let state = &state.0;
+        let words = self.words.min(WORDS);
+        let mut best = self.sets[head] & !dead;
+        let mut best_count = count_ones(best);
+        let mut left = BRANCH_CANDIDATES;
+        for (w, &word) in state.iter().enumerate().take(words).skip(head / 64) {
+            let mut bits = word;
+            while bits != 0 {
+                if left == 0 {
+                    return best;
+                }
+                left -= 1;
+                let live = self.sets[w * 64 + bits.trailing_zeros() as usize] & !dead;
+                bits &= bits - 1;
+                let count = count_ones(live);
+                if count < best_count {
+                    best = live;
+                    best_count = count;
+                    if count <= 1 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The enumeration's branch set after a placement below the chunk levels, among the
+    /// first [`BRANCH_CANDIDATES`] sets `state` leaves unhit, from set `head` (the first
+    /// unhit one) on: a set with at most one live cell at once (none prunes, one forces
+    /// the clue); else, of the sets with at most two live cells more than the fewest, the
+    /// one whose live cells meet the most [`overlap_weight`] of the other candidates per
+    /// live cell (the first in table order of those).
+    ///
+    /// Any unhit set is a valid branch set (every completion hits it). Its live cells are
+    /// the children, and each child's cell is dead for the later siblings: a branch set
+    /// whose cells lie in many other small unhit sets leaves those with fewer live cells
+    /// in the later siblings' subtrees, whose probes then prune more. The set with the
+    /// fewest live cells (the rule before, which the chunk levels keep) gives the fewest
+    /// children, but it is often the smallest set, the one the probes below pack best and
+    /// would rather keep unhit. Over the first 40 grids of seed 11 this rule made 0.49x
+    /// the placements (the weights and the slack tried: docs/PERFORMANCE.md, tenth pass).
+    pub(crate) fn branch_set(&self, state: &State, head: usize, dead: u128) -> u128 {
+        let state = &state.0;
+        let words = self.words.min(WORDS);
+        // The candidates by their table index, and their live cell counts (small arrays:
+        // this runs on the caller's stack, which firmware keeps small).
+        let mut indices = [0u16; BRANCH_CANDIDATES];
+        let mut counts = [0u8; BRANCH_CANDIDATES];
+        let mut taken = 0;
+        let mut fewest = u32::MAX;
+        'sets: for (w, &word) in state.iter().enumerate().take(words).skip(head / 64) {
+            let mut bits = word;
+            while bits != 0 {
+                if taken == BRANCH_CANDIDATES {
+                    break 'sets;
+                }
+                let index = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let live = self.sets[index] & !dead;
+                let count = count_ones(live);
+                if count <= 1 {
+                    return live;
+                }
+                indices[taken] = index as u16;
+                counts[taken] = count as u8;
+                fewest = fewest.min(count);
+                taken += 1;
+            }
+        }
+        let live = |j: usize| self.sets[usize::from(indices[j])] & !dead;
+        // The candidates eligible (at most two live cells more than the fewest), and the
+        // cells they hold.
+        let mut eligible = 0u64;
+        let mut cells_eligible = 0u128;
+        for (j, &count) in counts[..taken].iter().enumerate() {
+            if u32::from(count) <= fewest + 2 {
+                eligible |= 1 << j;
+                cells_eligible |= live(j);
+            }
+        }
+        // For each cell an eligible candidate holds, the candidates holding it.
+        let mut holders = [0u64; 128];
+        for j in 0..taken {
+            for_each_position(live(j) & cells_eligible, |cell| holders[cell] |= 1 << j);
+        }
+        let mut best = live(0);
+        // The best score so far, as the fraction `best_weight / best_count`.
+        let (mut best_weight, mut best_count) = (0u64, 1u64);
+        while eligible != 0 {
+            let i = eligible.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1);
+            eligible &= eligible - 1;
+            let cells = live(i);
+            let mut meeting = 0u64;
+            for_each_position(cells, |cell| meeting |= holders[cell]);
+            meeting &= !(1 << i);
+            // The weights of the other candidates it meets, plus one (no score is zero).
+            let mut weight = 1u64;
+            while meeting != 0 {
+                let j = meeting.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1);
+                weight += u64::from(overlap_weight(counts[j]));
+                meeting &= meeting - 1;
+            }
+            let count = u64::from(counts[i]);
+            if weight * best_count > best_weight * count {
+                best = cells;
+                best_weight = weight;
+                best_count = count;
+            }
+        }
+        best
+    }
+}
+
+/// How much a candidate branch set with `count` live cells weighs for the candidates
+/// meeting it ([`HitTable::branch_set`]): 4,032,000 / (count + 1)³, so the smallest
+/// sets, those that prune, weigh the most (read from a table: no division per set).
+#[inline(always)]
+fn overlap_weight(count: u8) -> u32 {
+    OVERLAP_WEIGHTS[usize::from(count) & 127]
+}
+
+/// [`overlap_weight`] for each count up to 127 (a set in the table has at most 81 cells).
+const OVERLAP_WEIGHTS: [u32; 128] = {
+    let mut weights = [0; 128];
+    let mut count = 0;
+    while count < 128 {
+        let next = count as u32 + 1;
+        weights[count] = 4_032_000 / (next * next * next);
+        count += 1;
+    }
+    weights
+};
+
+/// The live cells (outside `dead`) of the set with the fewest of them among `first` and
+/// the sets after it in `rest` (table order), [`BRANCH_CANDIDATES`] sets in all: the
+/// first such in that order, or the first with at most one live cell that beats `first`
+/// (the search stops there). The enumeration branches on it: every completion hits every
+/// unhit set, so any one may be the branch set, and the one with the fewest live cells
+/// gives the fewest children (a set with none prunes at once). The chunk walk
+/// ([`super::chunks`]) uses the same rule, so chunks stay the enumeration's own subtrees.
+#[inline]
+pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u128) -> u128 {
+    let mut best = first & !dead;
+    let mut best_count = count_ones(best);
+    for set in rest.take(BRANCH_CANDIDATES - 1) {
+        let live = set & !dead;
+        let count = count_ones(live);
+        if count < best_count {
+            best = live;
+            best_count = count;
+            if count <= 1 {
+                break;
+            }
+        }
+    }
+    best
+}

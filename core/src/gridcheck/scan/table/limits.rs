@@ -1,0 +1,44 @@
+//! The sizes of the bitmap table and the bounds of its probes and branch rules.
+use crate::gridcheck::scan::region_fit;
+
+/// Capacity in sets.
+pub(crate) const CAPACITY: usize = 768;
+/// 64-bit words per state.
+pub(crate) const WORDS: usize = CAPACITY / 64;
+
+/// Most UA a run loads into its [`BitmapTable`](super::BitmapTable) (the head of the kept
+/// list): the default of [`TruncationLimits`](crate::gridcheck::scan::TruncationLimits).
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{TruncationLimits, TABLE_CAPACITY};
+///
+/// assert_eq!(TruncationLimits::DEFAULT.total, TABLE_CAPACITY);
+/// ```
+pub const TABLE_CAPACITY: usize = CAPACITY;
+
+/// family, only the first [`NARROW_PROBE_WORDS`] words of the state.
+pub(crate) const NARROW_PROBE_CLUES: usize = 3;
+/// Words (64 sets each) a narrow probe reads beyond the family: the 256 smallest sets.
+pub(crate) const NARROW_PROBE_WORDS: usize = 4;
+/// Live-size classes of the family's packing order ([`HitTable::prepare_probes`]):
+/// sets of this many live cells or more share the last class.
+pub(crate) const SIZE_CLASSES: usize = 32;
+/// Most regions the exact test of [`HitTable::probe`] handles.
+pub(crate) const TIGHT_REGIONS: usize = region_fit::MAX_REGIONS;
+/// Sets the packing (first, by live size) and the exact test of [`HitTable::probe`]
+/// read: the first this many unhit sets of the parent state
+/// ([`HitTable::prepare_probes`]), less those the placed clue hits. 128 sets (one
+/// `u128` mask) prune more than 64 for their cost (docs/PERFORMANCE.md).
+pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
+
+/// Siblings (the positions a parent tries after a child, outside the exact test's
+/// regions) the exact test of [`HitTable::probe_with_siblings`] covers: it first reads
+/// the members none of them holds, so that a failure rules them out as well. Covering
+/// more makes that test longer (the measurements that chose 2: docs/PERFORMANCE.md).
+pub(crate) const COVERED_SIBLINGS: usize = 2;
+
+/// Unhit sets (the first in table order, the head among them) [`fewest_live`] and
+/// [`HitTable::branch_set`] choose the branch set from: the small sets are the likely
+/// ones, and reading them all costs more than the smaller tree saves. (`branch_set`
+/// scoring only the first 16 or 32 made 1–4 % more placements over 40 grids.)
+pub(crate) const BRANCH_CANDIDATES: usize = 64;

@@ -1,0 +1,72 @@
+//! How every other solution differs from a grid: the engine of UA generation.
+use super::board;
+use super::search::{Search, FULL_DEPTH};
+use crate::gridcheck::cells::Cells;
+use crate::gridcheck::grid::Grid;
+use core::ops::ControlFlow;
+
+/// The grid as per-(digit, band) words: `[word(d, b)]` = cells of band `b` holding `d + 1`.
+pub(super) fn grid_words(grid: &Grid) -> [u32; 27] {
+    let mut words = [0u32; 27];
+    for (cell, &d) in grid.digits().iter().enumerate() {
+        words[board::word(d as usize - 1, cell / 27)] |= 1 << (cell % 27);
+    }
+    words
+}
+
+/// Receives the solutions of [`for_each_difference`] as differences from the grid.
+pub(crate) trait DifferenceSink {
+    /// Called before each guess with the cells that can no longer hold the grid's digit
+    /// (placed otherwise, or lost it as a candidate): true skips the branch (every solution
+    /// below it differs from the grid on at least those cells). The answer must depend only
+    /// on the cells and on the differences found so far: it is reused for the same cells
+    /// until the next [`DifferenceSink::found`].
+    fn prune(&self, placed_differently: Cells) -> bool;
+    /// Called with each solution's difference from the grid (never empty); `Break` stops.
+    fn found(&mut self, difference: Cells) -> ControlFlow<()>;
+}
+
+/// Enumerates the solutions of the grid's digits on `givens` other than the grid itself,
+/// passing each one's *difference* (the cells where it differs from the grid) to `sink`,
+/// which may also prune branches. Returns the number of differences passed.
+///
+/// This is the engine of UA generation: each difference is an unavoidable set (not
+/// necessarily minimal), and a branch whose difference already contains a known UA can only
+/// produce supersets of it.
+pub(crate) fn for_each_difference(
+    grid: &Grid,
+    givens: Cells,
+    sink: &mut impl DifferenceSink,
+) -> u64 {
+    let digits = grid.digits();
+    let words = grid_words(grid);
+    let givens = givens.iter().map(|c| (c, digits[c as usize]));
+    let mut search = Search::<FULL_DEPTH>::new(givens, Some(digits));
+    let mut passed = 0u64;
+    // The last prune question and its answer, until the sink is told of a difference: a
+    // guess that places the grid's digit often leaves the difference as it was, and asking
+    // again would scan the sink's sets for the same answer.
+    let mut last: Option<(Cells, bool)> = None;
+    while search.advance_pruned(|board| {
+        let placed_differently = Cells(board.differences(&words));
+        match last {
+            Some((cells, answer)) if cells == placed_differently => answer,
+            _ => {
+                let answer = sink.prune(placed_differently);
+                last = Some((placed_differently, answer));
+                answer
+            }
+        }
+    }) {
+        let diff = Cells(search.board().differences(&words));
+        if diff.is_empty() {
+            continue; // the grid itself
+        }
+        passed += 1;
+        last = None;
+        if sink.found(diff).is_break() {
+            break;
+        }
+    }
+    passed
+}
