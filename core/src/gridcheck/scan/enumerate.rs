@@ -31,118 +31,20 @@
 //! placed, the remaining clues go on any live cells without pruning (this yields the
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
+use super::candidate::check_candidate;
 use super::chunks::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
+use super::levels::{CHUNK_PACKING_LEVELS, MAX_FRAMES, PACKING_LEVELS};
 use super::prepare::Prepared;
+#[cfg(feature = "scan-profile")]
+use super::stats::ScanProfile;
+use super::stats::{RunStats, RunStatus};
 #[cfg(doc)]
 use super::table::ProbeScratch;
 use super::table::{BitmapTable, Probe, PROBE_SLOTS};
 use super::workspace::{WorkspaceSize, WorkspaceView};
-use crate::gridcheck::cells::{Cells, CELL_COUNT};
-use crate::gridcheck::solver::is_unique_with_grid;
+use crate::gridcheck::cells::Cells;
 use core::ops::ControlFlow;
-
-/// Children with at most this many clues left are probed first (packing bound and exact
-/// test, `HitTable::probe`). With the branch sets of [`HitTable::branch_set`] it pays up
-/// to 12, which in a 16-clue whole-grid scan is every level below the chunk levels; 13
-/// and 14 gave the same instructions (docs/PERFORMANCE.md, tenth pass).
-///
-/// [`HitTable::branch_set`]: super::table::HitTable::branch_set
-pub(crate) const PACKING_LEVELS: usize = 12;
-
-/// The same for the children placed by the general loop (the chunk levels, where a masked
-/// scan's few free clues reach the probed levels; a whole-grid scan has more clues left
-/// there): each chunk prepares these probes anew, and probing up to 9 clues left there
-/// cost the masked scans more than it saved (docs/PERFORMANCE.md, ninth pass).
-const CHUNK_PACKING_LEVELS: usize = 7;
-
-/// Outcome of [`ChunkRun::run`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum RunStatus {
-    /// The chunk is finished.
-    Done,
-    /// The budget ran out; call `run` again to continue.
-    BudgetExhausted,
-    /// Stopped at a puzzle (stop-at-first, or the callback asked to stop).
-    Stopped,
-}
-
-/// Counters of a run (cumulative over resumptions).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct RunStats {
-    /// Placements tried (the budget unit).
-    pub steps: u64,
-    /// Candidates that hit all loaded UA and went to the solver.
-    pub candidates: u64,
-    /// Solver calls (candidates plus minimality checks).
-    pub solver_calls: u64,
-    /// Puzzles reported.
-    pub found: u64,
-}
-
-/// Adds another run's counters: the totals of several chunks, threads or slices.
-///
-/// ```
-/// use xcover_core::gridcheck::scan::RunStats;
-/// let mut total = RunStats { steps: 5, candidates: 2, solver_calls: 3, found: 1 };
-/// total += RunStats { steps: 1, candidates: 1, solver_calls: 1, found: 0 };
-/// assert_eq!(total, RunStats { steps: 6, candidates: 3, solver_calls: 4, found: 1 });
-/// ```
-impl core::ops::AddAssign for RunStats {
-    fn add_assign(&mut self, more: RunStats) {
-        self.steps += more.steps;
-        self.candidates += more.candidates;
-        self.solver_calls += more.solver_calls;
-        self.found += more.found;
-    }
-}
-
-/// Where a run's placements went, for finding out what makes a grid slow (only with the
-/// `scan-profile` feature, which the analysis tools turn on: the counting costs time).
-#[cfg(feature = "scan-profile")]
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ScanProfile {
-    /// Placements by the clues left before them (index 1: the last clue).
-    pub placements: [u64; MAX_FRAMES],
-    /// Probes of children (index: clues left after the placement, at most
-    /// [`PACKING_LEVELS`]) the packing or the exact test pruned.
-    pub pruned: [u64; PACKING_LEVELS + 1],
-    /// Probes whose child hit every set.
-    pub all_hit: [u64; PACKING_LEVELS + 1],
-    /// Probes whose child was visited (sets still unhit, not proved hopeless).
-    pub open: [u64; PACKING_LEVELS + 1],
-}
-
-#[cfg(feature = "scan-profile")]
-impl ScanProfile {
-    /// Nothing counted yet.
-    pub const ZERO: ScanProfile = ScanProfile {
-        placements: [0; MAX_FRAMES],
-        pruned: [0; PACKING_LEVELS + 1],
-        all_hit: [0; PACKING_LEVELS + 1],
-        open: [0; PACKING_LEVELS + 1],
-    };
-
-    fn probed(&mut self, left: usize, probe: Probe) {
-        let counts = match probe {
-            Probe::Pruned => &mut self.pruned,
-            Probe::AllHit => &mut self.all_hit,
-            Probe::Open => &mut self.open,
-        };
-        counts[left] += 1;
-    }
-}
-
-#[cfg(feature = "scan-profile")]
-impl core::ops::AddAssign for ScanProfile {
-    fn add_assign(&mut self, more: ScanProfile) {
-        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        add(&mut self.placements, &more.placements);
-        add(&mut self.pruned, &more.pruned);
-        add(&mut self.all_hit, &more.all_hit);
-        add(&mut self.open, &more.open);
-    }
-}
 
 /// Counts into the run's [`ScanProfile`] (nothing without the `scan-profile` feature).
 macro_rules! profile {
@@ -172,9 +74,6 @@ struct Frame {
     /// Positions of `branch` a sibling's probe proved hopeless (tried without a probe).
     doomed: u128,
 }
-
-/// Frames of a run: one per clue (at most one per cell), and the root's.
-const MAX_FRAMES: usize = CELL_COUNT + 1;
 
 const EMPTY_FRAME: Frame = Frame {
     branch: 0,
@@ -693,41 +592,3 @@ fn upper_order(prepared: &Prepared<'_>) -> bool {
 
 /// Largest clique of the grids whose upper levels go most-unhit first ([`upper_order`]).
 const UPPER_ORDER_CLIQUE: usize = 10;
-
-/// Solver check of the candidate whose free clues sit at `positions`; counts it in `stats`
-/// and reports a puzzle to `on_found`.
-fn check_candidate<F>(
-    prepared: &Prepared<'_>,
-    stats: &mut RunStats,
-    positions: u128,
-    on_found: &mut F,
-) -> ControlFlow<()>
-where
-    F: FnMut(Cells) -> ControlFlow<()>,
-{
-    let givens = prepared.remap().cells_of(positions) | prepared.forced_givens().0;
-    stats.candidates += 1;
-    stats.solver_calls += 1;
-    stats.steps += 1;
-    let grid = prepared.grid();
-    if !is_unique_with_grid(grid, Cells(givens)) {
-        return ControlFlow::Continue(());
-    }
-    if prepared.options().minimal_only {
-        let mut rest = givens;
-        while rest != 0 {
-            let cell = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            stats.solver_calls += 1;
-            if is_unique_with_grid(grid, Cells(givens & !cell)) {
-                return ControlFlow::Continue(());
-            }
-        }
-    }
-    stats.found += 1;
-    let flow = on_found(Cells(givens));
-    if flow.is_break() || prepared.options().stop_at_first {
-        return ControlFlow::Break(());
-    }
-    ControlFlow::Continue(())
-}

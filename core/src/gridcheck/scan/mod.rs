@@ -62,28 +62,32 @@
 //! ```
 
 mod bits;
+mod candidate;
 mod chunks;
 mod clique;
 mod enumerate;
 mod error;
+mod levels;
 mod mask;
 mod options;
 mod prepare;
 mod rating;
 mod region_fit;
 mod remap;
+mod stats;
 mod table;
 mod transpose;
 mod truncate;
 mod workspace;
 
 pub use chunks::{ChunkId, Chunks};
-#[cfg(feature = "scan-profile")]
-pub use enumerate::ScanProfile;
-pub use enumerate::{ChunkRun, RunStats, RunStatus};
+pub use enumerate::ChunkRun;
 pub use error::ScanError;
 pub use mask::ClueMask;
 pub use options::{ScanOptions, TruncationLimits};
 pub use prepare::{prepare, prepare_work_entries, Impossible, PrepareStats, Prepared};
+#[cfg(feature = "scan-profile")]
+pub use stats::ScanProfile;
+pub use stats::{RunStats, RunStatus};
 pub use table::{BitmapTable, LevelState, TABLE_CAPACITY};
 pub use workspace::{Workspace, WorkspaceSize, WorkspaceView};

@@ -1,0 +1,44 @@
+//! The solver check of a candidate the enumeration reaches.
+use super::prepare::Prepared;
+use super::stats::RunStats;
+use crate::gridcheck::cells::Cells;
+use crate::gridcheck::solver::is_unique_with_grid;
+use core::ops::ControlFlow;
+
+/// Solver check of the candidate whose free clues sit at `positions`; counts it in `stats`
+/// and reports a puzzle to `on_found`.
+pub(super) fn check_candidate<F>(
+    prepared: &Prepared<'_>,
+    stats: &mut RunStats,
+    positions: u128,
+    on_found: &mut F,
+) -> ControlFlow<()>
+where
+    F: FnMut(Cells) -> ControlFlow<()>,
+{
+    let givens = prepared.remap().cells_of(positions) | prepared.forced_givens().0;
+    stats.candidates += 1;
+    stats.solver_calls += 1;
+    stats.steps += 1;
+    let grid = prepared.grid();
+    if !is_unique_with_grid(grid, Cells(givens)) {
+        return ControlFlow::Continue(());
+    }
+    if prepared.options().minimal_only {
+        let mut rest = givens;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            stats.solver_calls += 1;
+            if is_unique_with_grid(grid, Cells(givens & !cell)) {
+                return ControlFlow::Continue(());
+            }
+        }
+    }
+    stats.found += 1;
+    let flow = on_found(Cells(givens));
+    if flow.is_break() || prepared.options().stop_at_first {
+        return ControlFlow::Break(());
+    }
+    ControlFlow::Continue(())
+}
