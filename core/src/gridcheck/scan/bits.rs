@@ -1,4 +1,6 @@
 //! Bit helpers of the enumeration's hot loops over `u128` cell and set masks.
+#[cfg(doc)]
+use super::table::{HitTable, ProbeScratch};
 
 /// The position of `branch` (not empty) with the largest `key`, the lowest position of
 /// those: the children's order of [`HitTable::most_unhit`] and
@@ -22,8 +24,7 @@ pub(super) fn position_with_most<K: Ord>(branch: u128, mut key: impl FnMut(u8) -
 
 /// Calls `f` with each position of `cells`, lowest first, one 64-bit half at a time: a
 /// `u128` bit loop works on both halves at every step (`trailing_zeros`, `x &= x - 1`),
-/// which costs the probes' hot loops several per cent of their instructions
-/// (docs/PERFORMANCE.md, eighth pass).
+/// which the probes' hot loops pay for (docs/PERFORMANCE.md).
 #[inline(always)]
 pub(super) fn for_each_position(cells: u128, mut f: impl FnMut(usize)) {
     for (half, base) in [(cells as u64, 0), ((cells >> 64) as u64, 64)] {

@@ -46,7 +46,7 @@ use super::workspace::{WorkspaceSize, WorkspaceView};
 use crate::gridcheck::cells::Cells;
 use core::ops::ControlFlow;
 
-/// Counts into the run's [`ScanProfile`] (nothing without the `scan-profile` feature).
+/// Counts into the run's `ScanProfile` (nothing without the `scan-profile` feature).
 macro_rules! profile {
     ($profile:expr, $count:expr) => {
         #[cfg(feature = "scan-profile")]
@@ -414,7 +414,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     /// these placements are pruned by the probe); the children's order differs: the
     /// cell held by the most sets of the probes' family goes first, so its subtree is
     /// small (it hits those sets) and, dead for its later siblings, it leaves fewer live
-    /// cells in the sets they must hit (docs/PERFORMANCE.md, fifth pass).
+    /// cells in the sets they must hit (docs/PERFORMANCE.md).
     #[inline(always)]
     fn descend(&mut self, depth: usize, frame: Frame, left: usize, stop_steps: u64) -> bool {
         let free = self.prepared.free_positions();
@@ -579,13 +579,10 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
 /// ([`HitTable::most_unhit`](super::table::HitTable::most_unhit)): only when
 /// its clique has at most [`UPPER_ORDER_CLIQUE`] members. That order leaves fewer
 /// placements on the slow grids (a small clique: the bound leaves more clues to spare, so
-/// the levels above the probed ones branch the most) and more on the others; over the
-/// first 60 grids of seed 11, the order everywhere made 0.953x the placements but more
-/// on 35 grids (up to 1.45x), the gate 0.945x and more on none (docs/PERFORMANCE.md,
-/// sixth pass; measured with 9 probed levels: since the tenth pass probes 12, a 16-clue
-/// whole-grid scan has no level above them, and only scans for more clues take this
-/// order). A function of the preparation only: every chunk, slice and resumption of a
-/// grid orders alike.
+/// the levels above the probed ones branch the most) and more on the others, hence the
+/// gate (docs/PERFORMANCE.md). With [`PACKING_LEVELS`] probed, a 16-clue whole-grid scan
+/// has no level above them: only scans for more clues take this order. A function of the
+/// preparation only: every chunk, slice and resumption of a grid orders alike.
 fn upper_order(prepared: &Prepared<'_>) -> bool {
     prepared.clique_members().len() <= UPPER_ORDER_CLIQUE
 }

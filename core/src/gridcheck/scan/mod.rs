@@ -16,10 +16,10 @@
 //!
 //! Every candidate that hits all loaded UA is checked with
 //! [`crate::gridcheck::solver::is_unique_with_grid`], so the UA list is only a pruning
-//! device: a missing UA costs time, never a result. Every UA given to [`prepare`] must be
+//! device: a missing UA costs time, never a result. Every UA given to [`prepare()`] must be
 //! real (verify loaded lists with [`crate::gridcheck::ua::verify_ua`] first).
 //!
-//! Storage: [`prepare`] works in a caller slice of `u128` ([`prepare_work_entries`]) and
+//! Storage: [`prepare()`] works in a caller slice of `u128` ([`prepare_work_entries`]) and
 //! keeps the retained UA there; each thread running chunks owns a [`Workspace`] or lends
 //! a [`WorkspaceView`] ([`WorkspaceSize`] says how big).
 //!

@@ -1,5 +1,7 @@
 //! Preparation of a scan (steps A to E): the forced cells, the clique, the cell order
 //! and the kept UA, in the caller's work slice.
+#[cfg(doc)]
+use super::chunks::ChunkId;
 use super::clique::{self, Clique};
 use super::error::ScanError;
 use super::mask::{self, ALL_BITS};
@@ -114,7 +116,7 @@ pub const fn prepare_work_entries(ua_count: usize) -> usize {
 
 /// Prepares a scan of `grid` with the UA list `uas` (every entry a real UA of the grid).
 /// `work` must hold [`prepare_work_entries`] entries; the kept UA stay there, so the
-/// prepared scan borrows it. See the [module example](self).
+/// prepared scan borrows it. See the [module example](super).
 pub fn prepare<'a>(
     grid: &'a Grid,
     uas: &[Cells],

@@ -88,7 +88,7 @@ fn transpose64(rows: &mut [u64; 64]) {
     swap64::<1>(rows, 0x5555_5555_5555_5555);
 }
 
-/// One step of [`transpose64`], as [`swap_blocks`] on 64-bit rows.
+/// One step of [`transpose64`], as `swap_blocks` on 64-bit rows.
 #[inline(always)]
 fn swap64<const J: usize>(rows: &mut [u64; 64], low: u64) {
     for base in (0..64).step_by(2 * J) {

@@ -1,7 +1,7 @@
 //! A fast bitboard Sudoku solver.
 //!
 //! * [`count_solutions`]: number of solutions up to a limit;
-//! * [`solve`]: the first solution;
+//! * [`solve()`]: the first solution;
 //! * [`is_unique_with_grid`]: the scan's hot call — do the grid's digits on `givens` have
 //!   exactly one solution? The search follows the grid and only explores, at each guess,
 //!   the branch where the cell does not hold the grid's digit;

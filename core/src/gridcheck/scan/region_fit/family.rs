@@ -1,5 +1,7 @@
 //! The sets an exact test reads (a [`Family`] of at most [`MAX_SETS`], as bit masks),
 //! their per-position masks ([`CellSets`]) and the mask helpers both tests share.
+#[cfg(doc)]
+use super::{regions_can_hit, split_region};
 use crate::gridcheck::scan::bits::for_each_position;
 
 /// Most regions [`regions_can_hit`] handles.
@@ -14,7 +16,7 @@ pub(crate) type SetMask = u128;
 /// Caller scratch of [`regions_can_hit`] and [`split_region`]: for each position, the
 /// members of the family that hold it (bits of non-members are ignored, so masks of a
 /// larger family serve). The entries of positions below 96 are read (region cells, and
-/// the free clue's cells when it has few); the caller fills them ([`fill_cell_sets`], or
+/// the free clue's cells when it has few); the caller fills them (`fill_cell_sets`, or
 /// once for a family and its subfamilies).
 pub(crate) type CellSets = [SetMask; 128];
 

@@ -11,7 +11,7 @@ pub(crate) const NODE_LIMIT: u32 = 1 << 14;
 /// True unless it is proved that no choice of one clue in each of `regions` (pairwise
 /// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
 /// of `family`. `cell_sets` must hold the members at every position below 96
-/// ([`fill_cell_sets`]). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
+/// (`fill_cell_sets`). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
 /// then true.
 pub(crate) fn regions_can_hit(
     regions: &[u128],

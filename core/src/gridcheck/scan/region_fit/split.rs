@@ -1,5 +1,7 @@
 //! The split rule: a region that two disjoint sets meet alone is replaced by them.
 use super::family::{met_once, sets_met, CellSets, Family, SetMask, MAX_REGIONS};
+#[cfg(doc)]
+use super::regions_can_hit;
 
 /// A region of `regions` that two members of `family`, disjoint on live cells, each
 /// meet alone (no other region): replacing the region by those two gives a packing one

@@ -3,6 +3,8 @@ use super::hits::HitTable;
 use super::level::State;
 use super::limits::{BRANCH_CANDIDATES, WORDS};
 use crate::gridcheck::scan::bits::{count_ones, for_each_position, position_with_most};
+#[cfg(doc)]
+use crate::gridcheck::scan::chunks;
 
 impl HitTable {
     /// The position of `branch` (not empty) held by the most sets `state` leaves unhit
@@ -67,8 +69,8 @@ impl HitTable {
     /// in the later siblings' subtrees, whose probes then prune more. The set with the
     /// fewest live cells (the rule before, which the chunk levels keep) gives the fewest
     /// children, but it is often the smallest set, the one the probes below pack best and
-    /// would rather keep unhit. Over the first 40 grids of seed 11 this rule made 0.49x
-    /// the placements (the weights and the slack tried: docs/PERFORMANCE.md, tenth pass).
+    /// would rather keep unhit. This rule leaves about half the placements of that one
+    /// (the weights and the slack tried: docs/PERFORMANCE.md).
     pub(crate) fn branch_set(&self, state: &State, head: usize, dead: u128) -> u128 {
         let state = &state.0;
         let words = self.words.min(WORDS);
@@ -167,7 +169,7 @@ const OVERLAP_WEIGHTS: [u32; 128] = {
 /// (the search stops there). The enumeration branches on it: every completion hits every
 /// unhit set, so any one may be the branch set, and the one with the fewest live cells
 /// gives the fewest children (a set with none prunes at once). The chunk walk
-/// ([`super::chunks`]) uses the same rule, so chunks stay the enumeration's own subtrees.
+/// ([`chunks`]) uses the same rule, so chunks stay the enumeration's own subtrees.
 #[inline]
 pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u128) -> u128 {
     let mut best = first & !dead;

@@ -1,6 +1,8 @@
 //! The hitting masks of the loaded sets: loading, placing a clue, reading what is left.
 use super::level::{LevelState, State};
 use super::limits::{CAPACITY, WORDS};
+#[cfg(doc)]
+use super::BitmapTable;
 use crate::gridcheck::cells::CELL_COUNT;
 
 /// Hitting masks and per-set data of the sets loaded at the last switch (the part of a

@@ -1,10 +1,14 @@
 //! The per-level state of a chunk run: which sets of the table are still unhit.
 use super::limits::WORDS;
+#[cfg(doc)]
+use super::BitmapTable;
+#[cfg(doc)]
+use crate::gridcheck::scan::{WorkspaceSize, WorkspaceView};
 
 /// One level of a chunk run: bit i set while set i of the [`BitmapTable`] is not hit yet.
 ///
-/// Opaque: a [`super::WorkspaceView`] holds one per search level (free clues + 1,
-/// [`super::WorkspaceSize`]), 96 bytes each, all-zero bits a valid value.
+/// Opaque: a [`WorkspaceView`] holds one per search level (free clues + 1,
+/// [`WorkspaceSize`]), 96 bytes each, all-zero bits a valid value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(transparent)]
 pub struct LevelState(pub(super) [u64; WORDS]);

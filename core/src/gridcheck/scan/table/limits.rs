@@ -1,13 +1,17 @@
 //! The sizes of the bitmap table and the bounds of its probes and branch rules.
+#[cfg(doc)]
+use super::{fewest_live, BitmapTable, HitTable};
 use crate::gridcheck::scan::region_fit;
+#[cfg(doc)]
+use crate::gridcheck::scan::TruncationLimits;
 
 /// Capacity in sets.
 pub(crate) const CAPACITY: usize = 768;
 /// 64-bit words per state.
 pub(crate) const WORDS: usize = CAPACITY / 64;
 
-/// Most UA a run loads into its [`BitmapTable`](super::BitmapTable) (the head of the kept
-/// list): the default of [`TruncationLimits`](crate::gridcheck::scan::TruncationLimits).
+/// Most UA a run loads into its [`BitmapTable`] (the head of the kept
+/// list): the default of [`TruncationLimits`].
 ///
 /// ```
 /// use xcover_core::gridcheck::scan::{TruncationLimits, TABLE_CAPACITY};
@@ -39,6 +43,6 @@ pub(crate) const COVERED_SIBLINGS: usize = 2;
 
 /// Unhit sets (the first in table order, the head among them) [`fewest_live`] and
 /// [`HitTable::branch_set`] choose the branch set from: the small sets are the likely
-/// ones, and reading them all costs more than the smaller tree saves. (`branch_set`
-/// scoring only the first 16 or 32 made 1–4 % more placements over 40 grids.)
+/// ones, and reading them all costs more than the smaller tree saves; scoring fewer
+/// leaves more placements (docs/PERFORMANCE.md).
 pub(crate) const BRANCH_CANDIDATES: usize = 64;

@@ -9,13 +9,15 @@ use super::limits::{SIZE_CLASSES, TIGHT_SETS};
 use super::{bitmap::BitmapTable, hits::HitTable};
 use crate::gridcheck::scan::bits::{count_ones, for_each_position, position_with_most};
 use crate::gridcheck::scan::region_fit::{CellSets, SetMask};
+#[cfg(doc)]
+use crate::gridcheck::scan::transpose::NARROW_COLUMNS;
 
 /// Probe scratches a [`BitmapTable`] holds, for the depths modulo this: a frame's
 /// survives the subtrees of its children up to three levels deep (a parent between two
 /// children is not prepared again), and a child's family is derived from its parent's. A
 /// slot taken by a deeper frame only costs a new preparation. Below the top probed level
-/// subtrees are shallow: on grid 189 of seed 11, 3, 4 and 8 slots ran within 0.1 % of the
-/// same instructions (docs/PERFORMANCE.md, seventh pass). Each slot is about 4.7 KB.
+/// subtrees are shallow, so more slots gain nothing (docs/PERFORMANCE.md). Each slot is
+/// about 4.7 KB.
 pub(crate) const PROBE_SLOTS: usize = 4;
 
 /// Newly dead cells up to which [`ProbeScratch::resort_by_live_size`] moves sets class by
@@ -40,7 +42,7 @@ pub(crate) struct ProbeScratch {
     /// Index in the table of the first unhit set after the family (the table's end when
     /// the family holds them all).
     pub(super) rest_from: u32,
-    /// For each position (below [`super::transpose::NARROW_COLUMNS`]; the entries
+    /// For each position (below [`NARROW_COLUMNS`]; the entries
     /// from there on are never read), the sets of `sets` holding it.
     pub(super) cell_sets: CellSets,
     /// `by_live_size[z]`: the sets of `sets` with `z` live cells in the parent (the last
@@ -84,10 +86,9 @@ impl ProbeScratch {
     /// [`ProbeScratch::rank_children`]) to try next: the one the most family sets hold,
     /// the lowest position of those. Tried first, such a cell leaves the fewest sets
     /// unhit below it, and then, dead for its later siblings, takes a live cell from the
-    /// most sets they must hit. Counted on 30 grids, this order leaves 5.6 % fewer
-    /// placements than position order (most on the slow grids); the reverse order left
-    /// 5 % more on a slow grid (docs/PERFORMANCE.md, fifth pass). Any order enumerates
-    /// every clue set once, so the puzzles are the same.
+    /// most sets they must hit: fewer placements than position order, most on the slow
+    /// grids (docs/PERFORMANCE.md). Any order enumerates every clue set once, so the
+    /// puzzles are the same.
     #[inline]
     pub(crate) fn next_child(&self, branch: u128) -> u8 {
         position_with_most(branch, |position| self.held[usize::from(position) & 127])
