@@ -53,3 +53,23 @@ pub(super) fn count_ones(x: u128) -> u32 {
     let bytes = (sum & NIBBLES) + (sum >> 4 & NIBBLES);
     (bytes.wrapping_mul(BYTES) >> 56) as u32
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gridcheck::scan::region_fit::tests::lcg;
+
+    #[test]
+    fn count_ones_matches_the_library() {
+        let mut rng = lcg(3);
+        for _ in 0..10_000 {
+            let x = u128::from(rng()) << 97
+                ^ u128::from(rng()) << 64
+                ^ u128::from(rng()) << 31
+                ^ u128::from(rng());
+            for y in [x, !x, x & x >> 3, 0, u128::MAX] {
+                assert_eq!(count_ones(y), y.count_ones());
+            }
+        }
+    }
+}

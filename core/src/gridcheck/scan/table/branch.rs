@@ -187,3 +187,86 @@ pub(crate) fn fewest_live(first: u128, rest: impl Iterator<Item = u128>, dead: u
     }
     best
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::level::LevelState;
+    use super::super::tests::random_sets_below;
+    use super::*;
+    use crate::gridcheck::scan::region_fit::tests::lcg;
+    use std::boxed::Box;
+    use std::vec::Vec;
+
+    /// The rule of [`HitTable::branch_set`], written plainly over the unhit sets in
+    /// table order.
+    fn branch_set_by_its_rule(unhit: &[u128], dead: u128) -> u128 {
+        let candidates: Vec<u128> = unhit
+            .iter()
+            .take(BRANCH_CANDIDATES)
+            .map(|set| set & !dead)
+            .collect();
+        if let Some(&few) = candidates.iter().find(|c| c.count_ones() <= 1) {
+            return few;
+        }
+        let fewest = candidates.iter().map(|c| c.count_ones()).min().unwrap();
+        let weight = |c: u128| 4_032_000 / (c.count_ones() + 1).pow(3);
+        let mut best = (candidates[0], 0.0f64);
+        for (i, &c) in candidates.iter().enumerate() {
+            if c.count_ones() > fewest + 2 {
+                continue;
+            }
+            let meeting: u32 = candidates
+                .iter()
+                .enumerate()
+                .filter(|&(j, &o)| j != i && o & c != 0)
+                .map(|(_, &o)| weight(o))
+                .sum();
+            let score = f64::from(meeting + 1) / f64::from(c.count_ones());
+            if score > best.1 {
+                best = (c, score);
+            }
+        }
+        best.0
+    }
+
+    #[test]
+    fn branch_set_follows_its_rule() {
+        let mut rng = lcg(7);
+        let mut checked = 0;
+        for round in 0..300 {
+            // Sets of 3 to 8 cells over 40 to 81 positions: many ties of live counts.
+            let universe = 40 + rng() % 42;
+            let count = 20 + (rng() % 300) as usize;
+            let sets = random_sets_below(&mut rng, universe, count, 3, 8);
+            let mut table = Box::new(HitTable::new());
+            let mut state = table.load(&sets).unwrap();
+            let mut unhit: Vec<u128> = sets.clone();
+            let mut dead = 0u128;
+            for _ in 0..4 {
+                let position = (rng() % universe) as u8;
+                let mut next = LevelState::ZERO;
+                let Some(head) = table.place(&state, position, &mut next, 0) else {
+                    break;
+                };
+                unhit.retain(|&set| set >> position & 1 == 0);
+                // Dead cells: a few at random (round 0 leaves the sets whole).
+                if round > 0 {
+                    for _ in 0..rng() % 6 {
+                        dead |= 1u128 << (rng() % universe);
+                    }
+                }
+                let branch = table.branch_set(&next, head, dead);
+                assert_eq!(
+                    branch,
+                    branch_set_by_its_rule(&unhit, dead),
+                    "round {round}"
+                );
+                // Always the live cells of an unhit set: a valid branch.
+                assert!(unhit.iter().any(|&set| set & !dead == branch));
+                checked += 1;
+                state = next;
+            }
+        }
+        assert!(checked > 500, "only {checked} branch sets checked");
+    }
+}
