@@ -61,11 +61,12 @@ pub fn spawn_xcover(args: &[&str]) -> Child {
         .expect("run xcover")
 }
 
-/// Sends `signal` (`-INT`, `-TERM`) to `child` with kill(2).
+/// Sends `signal` (`-INT`, `-TERM`, `-HUP`) to `child` with kill(2).
 pub fn send_signal(child: &Child, signal: &str) {
     let number = match signal {
         "-INT" => libc::SIGINT,
         "-TERM" => libc::SIGTERM,
+        "-HUP" => libc::SIGHUP,
         other => panic!("no such signal here: {other}"),
     };
     let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
