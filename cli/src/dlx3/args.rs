@@ -128,8 +128,8 @@ input over --max-memory, an I/O error of --export-* or of a part file, or parts 
 merge refuses; 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP; 141 standard
 output closed (like SIGPIPE).
 
-SIGINT, SIGTERM or SIGHUP during the search stops it like a T timeout: `INTERRUPTED!', then the
-closing reports of the search so far.
+SIGINT, SIGTERM or SIGHUP during the search stops it like a T timeout: `INTERRUPTED!',
+then the closing reports of the search so far.
 "
     )
 }
