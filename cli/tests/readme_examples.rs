@@ -8,6 +8,8 @@
 //!   `<!-- readme-tiny-output -->`;
 //! - `cluster/slurm/queens.sh`, the Slurm example's input, writes the n-queens problem
 //!   (the tests' own generator) and its solutions count as the README says;
+//! - the size of a counts-only dlx3 part (`Langford pairs n=12 in 4 shards with m1000:
+//!   about N KB a part`), every part within 5 %;
 //! - the worked plan's shard journal size (`N bytes for the 52 chunks of the fixture
 //!   grid`), within 5 %;
 //! - the x86_64 footprint of `c-examples/queens8_min.c` in the footprint table, text and
@@ -20,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{queens, run_with_input, xcover};
+use common::{langford, queens, run_with_input, xcover};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -150,6 +152,23 @@ fn the_slurm_examples_queens_input_is_n_queens() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn a_counts_only_dlx3_part_is_as_small_as_the_readme_says() {
+    let readme = readme();
+    let kb = figure_before(
+        &readme,
+        "Langford pairs n=12 in 4 shards with `m1000`",
+        " KB a part",
+    );
+    let input = langford(12);
+    for shard in 0..4 {
+        let out = xcover(&["dlx3", "--shard", &format!("{shard}/4"), "m1000"], &input);
+        assert!(out.status.success(), "shard {shard}/4: {:?}", out.status);
+        let bytes = out.stdout.len() as u64;
+        assert_within(bytes, kb * 1000, 5, &format!("the part of shard {shard}/4"));
+    }
 }
 
 /// A scratch directory for one test.
