@@ -9,9 +9,9 @@
 //! terminal.
 //!
 //! `--checkpoint FILE` journals every puzzle as it is found and every finished chunk
-//! ([`journal`]); after SIGINT, SIGTERM, SIGHUP or a kill, `--resume` skips the finished
-//! work and prints exactly what an uninterrupted run prints. Without a journal, one of
-//! those signals prints the puzzles found so far for the grid being scanned (sorted), with a summary
+//! ([`journal`]); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
+//! prints exactly what an uninterrupted run prints. Without a journal, SIGINT or SIGTERM
+//! prints the puzzles found so far for the grid being scanned (sorted), with a summary
 //! line saying the scan was cut. `--max-memory` refuses a scan whose buffers would exceed
 //! the limit before allocating them, and bounds every read (grids, UA file, journal).
 //! Every write to stdout, stderr, the journal or a part is checked: a failure (a full
