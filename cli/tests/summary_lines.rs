@@ -4,7 +4,7 @@
 //! an uninterrupted run does; a plain journal keeps none, and the line says the counts are
 //! this run's); SIGHUP stops `xcover dlx3` and `xcover gridcheck` as SIGINT does, with
 //! status 129.
-use std::io::Write;
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -153,15 +153,26 @@ fn sighup_stops_dlx3_like_sigint() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(queens(16).as_bytes()).unwrap();
     drop(stdin);
-    // The handlers are installed once the input is read: the statistics line of the
-    // input is on stderr by then, but it is piped, so wait a moment of search instead.
-    std::thread::sleep(Duration::from_millis(500));
+    // The handlers are installed once the input is read, right after its line on stderr
+    // (`(256 options, ...)`): signal a moment after that line.
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("successfully read"), "{first}");
+    std::thread::sleep(Duration::from_millis(200));
     assert!(child.try_wait().unwrap().is_none(), "16 queens ended early");
     send_signal(&child, "-HUP");
-    let out = wait_stopped(child);
-    assert_eq!(out.status.code(), Some(129), "{}", stderr(&out));
-    let err = stderr(&out);
-    assert!(err.contains("\nINTERRUPTED!\nAltogether "), "{err}");
+    let sent = Instant::now();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(
+        sent.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        sent.elapsed()
+    );
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(129), "{rest}");
+    assert!(rest.starts_with("INTERRUPTED!\nAltogether "), "{rest}");
 }
 
 #[test]
