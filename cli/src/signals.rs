@@ -1,13 +1,21 @@
-//! SIGINT and SIGTERM for the long runs of `xcover dlx3` and `xcover gridcheck`: the first
-//! signal sets a flag that the run checks between slices of work (it then stops cleanly
-//! and reports), a second one ends the process at once with the shell's status for it.
+//! SIGINT, SIGTERM and SIGHUP for the long runs of `xcover dlx3` and `xcover gridcheck`:
+//! the first signal sets a flag that the run checks between slices of work (it then stops
+//! cleanly, reports and saves what it keeps), a second one ends the process at once with
+//! the shell's status for it (128 + the signal number: 130, 143, 129).
+//!
+//! SIGHUP (the terminal closed, an ssh session dropped) is handled as the other two: a run
+//! started from a terminal that goes away stops the way Ctrl-C stops it, with its journal
+//! or part synced, rather than dying at a random point of a write.
 //!
 //! Installed only once the input has been read, so a signal before that ends the program
 //! as usual.
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+
+/// The signals that stop a run cleanly.
+const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
 /// Exit status after `signal`: the shell's 128 + signal number.
 pub fn exit_status(signal: i32) -> i32 {
@@ -20,11 +28,11 @@ pub struct Signals {
 }
 
 impl Signals {
-    /// Installs the handlers for SIGINT and SIGTERM.
+    /// Installs the handlers for SIGINT, SIGTERM and SIGHUP.
     pub fn install() -> std::io::Result<Signals> {
         let received = Arc::new(AtomicUsize::new(0));
         let armed = Arc::new(AtomicBool::new(false));
-        for signal in [SIGINT, SIGTERM] {
+        for signal in STOP_SIGNALS {
             // Registered first, so it runs first: it exits only once `armed` is set, that
             // is from the second signal on.
             signal_hook::flag::register_conditional_shutdown(

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 mod common;
 
-use common::{queens, stderr};
+use common::{langford, queens, stderr};
 
 fn xcover() -> Command {
     Command::new(env!("CARGO_BIN_EXE_xcover"))
@@ -70,20 +70,6 @@ fn part(dir: &Path, input: &[u8], args: &[&str], i: u64, n: u64) -> PathBuf {
 
 fn parts(dir: &Path, input: &[u8], args: &[&str], n: u64) -> Vec<PathBuf> {
     (0..n).map(|i| part(dir, input, args, i, n)).collect()
-}
-
-/// Langford pairs: place 1, 1, 2, 2, ..., n, n in 2n slots with k numbers between the
-/// two k's (Knuth's 7.2.2.1; each solution and its reversal are found).
-fn langford(n: usize) -> String {
-    let mut s: Vec<String> = (1..=n).map(|k| k.to_string()).collect();
-    s.extend((0..2 * n).map(|i| format!("s{i}")));
-    let mut text = s.join(" ") + "\n";
-    for k in 1..=n {
-        for i in 0..2 * n - k - 1 {
-            text += &format!("{k} s{i} s{}\n", i + k + 1);
-        }
-    }
-    text
 }
 
 /// The frames of a durable file (see `cli/src/durable`): the magic line, then each

@@ -101,7 +101,11 @@ fn merged_parts_print_what_one_run_prints() {
                 deterministic_summaries(&stderr(&one)),
                 "{tag} N={n}"
             );
-            assert!(stderr(&merged).contains(&format!("merged from {n} parts")));
+            let parts = match n {
+                1 => "1 part".to_owned(),
+                _ => format!("{n} parts"),
+            };
+            assert!(stderr(&merged).contains(&format!("merged from {parts}")));
         }
     }
 }

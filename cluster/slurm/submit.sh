@@ -4,6 +4,7 @@
 #
 #   submit.sh gridcheck DIR N -- GRIDCHECK-ARGS...     e.g. -- --clues 16 --file grids.txt
 #   submit.sh dlx3 DIR N --input FILE.dlx -- DLX3-ARGS...             e.g. -- m1
+#                      (queens.sh 18 > queens18.dlx writes an input to try)
 #   submit.sh --resubmit DIR       after a failure: the unfinished shards and a new merge
 #
 # DIR (created) receives run.conf and args (the run), part-I (shard I's part file),
@@ -11,8 +12,13 @@
 # merged.out, merged.err and merged.status. Relative paths in the arguments are taken
 # from the directory submit.sh is called in.
 #
-# Environment: XCOVER (the binary; default: xcover on PATH), THROTTLE (at most this many
-# tasks of an array at once: --array=...%THROTTLE), SBATCH_OPTS (more sbatch options for
+# The tasks run the binary by the absolute path recorded in DIR/run.conf, so it must be
+# on a file system the compute nodes share (as must DIR and the input files); nothing
+# needs to be on their PATH.
+#
+# Environment: XCOVER (the binary; default: this checkout's target/release/xcover, from
+# `cargo build --release -p xcover-cli`, else xcover on PATH), THROTTLE (at most
+# this many tasks of an array at once: --array=...%THROTTLE), SBATCH_OPTS (more sbatch options for
 # both jobs, e.g. "--partition=long --time=2-0"), MAX_ARRAY_SIZE (default: the cluster's
 # MaxArraySize). A run of more shards than MaxArraySize is submitted as several arrays
 # (shards 0..M-1, M..2M-1, ...: the task id plus XC_OFFSET), and the merge waits for all.
@@ -25,7 +31,7 @@ set -euo pipefail
 
 scripts=$(cd "$(dirname "$0")" && pwd)
 usage() {
-  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -121,8 +127,20 @@ if [[ "$kind" == dlx3 && -z "$input" ]]; then
   echo "submit.sh: dlx3 needs --input FILE.dlx" >&2
   exit 2
 fi
-xcover=$(command -v "${XCOVER:-xcover}") || { echo "submit.sh: no xcover binary (set XCOVER)" >&2; exit 1; }
+built=$scripts/../../target/release/xcover
+if [[ -n "${XCOVER:-}" ]]; then
+  xcover=$(command -v "$XCOVER") || { echo "submit.sh: XCOVER=$XCOVER is not a program" >&2; exit 1; }
+elif [[ -x "$built" ]]; then
+  xcover=$built
+else
+  xcover=$(command -v xcover) || {
+    echo "submit.sh: no xcover binary: build this checkout's" \
+      "(cargo build --release -p xcover-cli) or set XCOVER" >&2
+    exit 1
+  }
+fi
 xcover=$(realpath "$xcover")
+echo "binary $xcover" >&2
 mkdir -p "$dir/log"
 dir=$(cd "$dir" && pwd)
 if [[ -e "$dir/run.conf" ]]; then

@@ -125,11 +125,11 @@ characters; every line ends with a newline. Example:
 Exit status: 0 done; 102 input error (Knuth's message and the line); 252 `Too many
 levels!'; 255 usage error (a bad argument, also for --export-*, --threads, --shard); 1
 input over --max-memory, an I/O error of --export-* or of a part file, or parts that
-merge refuses; 130 / 143 interrupted by SIGINT / SIGTERM; 141 standard output closed
-(like SIGPIPE).
+merge refuses; 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP; 141 standard
+output closed (like SIGPIPE).
 
-SIGINT or SIGTERM during the search stops it like a T timeout: `INTERRUPTED!', then the
-closing reports of the search so far.
+SIGINT, SIGTERM or SIGHUP during the search stops it like a T timeout: `INTERRUPTED!',
+then the closing reports of the search so far.
 "
     )
 }

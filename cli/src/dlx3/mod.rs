@@ -1,9 +1,9 @@
 //! `xcover dlx3`: a drop-in replacement for Knuth's `dlx3`, byte for byte (same arguments,
 //! same output on stdout and stderr, same exit codes).
 //!
-//! Two additions: SIGINT or SIGTERM during the search ends it like the `T` timeout does
-//! (`INTERRUPTED!` instead of `TIMEOUT!`, then the closing reports so far) with exit status
-//! 130 / 143; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
+//! Two additions: SIGINT, SIGTERM or SIGHUP during the search ends it like the `T` timeout
+//! does (`INTERRUPTED!` instead of `TIMEOUT!`, then the closing reports so far) with exit
+//! status 130 / 143 / 129; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
 mod heap;
@@ -255,8 +255,8 @@ fn solve(
         return e.exit_status();
     }
     err.flush();
-    // The first SIGINT or SIGTERM stops the search at the end of its slice; installed only
-    // around the search, so a signal while the input is read ends the program as usual.
+    // The first SIGINT, SIGTERM or SIGHUP stops the search at the end of its slice; installed
+    // only around the search, so a signal while the input is read ends the program as usual.
     let signals = Signals::install().ok();
     let received = || signals.as_ref().and_then(Signals::received);
     match job {

@@ -17,9 +17,9 @@ use crate::memory;
     version,
     after_help = "Exit status: 0 done; 1 an error (a bad grid or --mask, --clues out of range, a \
         file, the memory limit, the journal, a failed write); 2 usage error (an unknown \
-        option, a value of the wrong kind); 130 / 143 interrupted by SIGINT / SIGTERM (with \
-        --checkpoint, continue with --resume; without, the puzzles found so far are \
-        printed).\n\n`xcover gridcheck merge PART...` joins the part files \
+        option, a value of the wrong kind); 130 / 143 / 129 interrupted by SIGINT / SIGTERM / \
+        SIGHUP (with --checkpoint, continue with --resume; without, the puzzles found so far \
+        are printed).\n\n`xcover gridcheck merge PART...` joins the part files \
         of a --shard run (`xcover gridcheck merge --help`)."
 )]
 pub(crate) struct Args {

@@ -256,7 +256,7 @@ fn merge(args: &[OsString], limit: u64) -> Result<()> {
             out.extend_from_slice(puzzle.as_bytes());
             out.push(b'\n');
         }
-        let tail = format!("merged from {} parts", parts.len());
+        let tail = format!("merged from {}", summary::count(parts.len(), "part"));
         summaries.push_str(&summary::line(
             &label,
             prepared,

@@ -408,7 +408,10 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
             .saturating_add(work_bytes)
             .saturating_add(per_thread.saturating_mul(workers as u64)),
         cx.limit,
-        &format!("the scan ({workers} threads of {per_thread} bytes each, UA list, work buffer)"),
+        &format!(
+            "the scan ({} of {per_thread} bytes each, UA list, work buffer)",
+            summary::count(workers, "thread")
+        ),
     )
     .map_err(|e| anyhow!(e))?;
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
@@ -427,10 +430,10 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
         }
         let lines = puzzle_lines(grid, outcome.found, options);
         output::line(&format!(
-            "xcover gridcheck: {label}: interrupted after {} of {} chunks; the puzzles \
-             printed ({}) are those found so far",
+            "xcover gridcheck: {label}: interrupted after {} of {}; the puzzles printed ({}) \
+             are those found so far",
             outcome.chunks_done,
-            chunks.len(),
+            summary::count(chunks.len(), "chunk"),
             lines.len()
         ))?;
         return Ok(GridOutcome::Cut(Some(lines)));
@@ -459,22 +462,37 @@ fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
         chunk_counts.extend(record.chunk_counts.iter().map(|(&k, &v)| (k, v)));
     }
 
-    let earlier = mine.len() - chunks.len();
+    let mut counts = Counts {
+        nodes: outcome.stats.steps,
+        candidates: outcome.stats.candidates,
+    };
     let mut note = String::new();
     if let Some(shard) = args.shard {
         note.push_str(&format!(" ({} in shard {shard})", mine.len()));
     }
-    if earlier > 0 {
-        note.push_str(&format!(" ({earlier} done in an earlier run)"));
+    // A resumed grid: the counters cover the whole grid when the journal kept those of the
+    // chunks done earlier (a shard's journal does), else only this run's chunks; the line
+    // says which. The puzzles found are always all of them (the journal keeps each one).
+    let earlier = mine.len() - chunks.len();
+    let earlier_counts = cx
+        .journal
+        .map(|(_, _, record)| &record.chunk_counts)
+        .filter(|kept| earlier > 0 && kept.len() == earlier);
+    if let Some(kept) = earlier_counts {
+        for more in kept.values() {
+            counts = validate::add_counts(counts, *more).map_err(|e| anyhow!("{label}: {e}"))?;
+        }
+        note.push_str(&format!(
+            " ({earlier} done in an earlier run, counted from the journal)"
+        ));
+    } else if earlier > 0 {
+        note.push_str(&format!(
+            " ({earlier} done in an earlier run, not counted in nodes and candidates)"
+        ));
     }
-    let counts = Counts {
-        nodes: outcome.stats.steps,
-        candidates: outcome.stats.candidates,
-    };
     let tail = format!(
-        "seconds: UA {ua_seconds:.3}, prepare {prepare_seconds:.3}, scan {scan_seconds:.3} \
-         ({} threads)",
-        cx.threads
+        "seconds: UA {ua_seconds:.3}, prepare {prepare_seconds:.3}, scan {scan_seconds:.3} ({})",
+        summary::count(cx.threads, "thread")
     );
     output::line(&summary::line(
         label,

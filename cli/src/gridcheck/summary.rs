@@ -80,8 +80,16 @@ pub struct Counts {
     pub candidates: u64,
 }
 
+/// `n` and `noun`, plural unless `n` is 1: `1 thread`, `2 threads`.
+pub fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
 /// The summary line of a grid: `label` (`grid 2/5`), the preparation, `chunks_note` after
-/// the chunk count (` (3 done in an earlier run)` or empty), the counts, the puzzles found
+/// the chunk count (` (3 done in an earlier run, ...)` or empty), the counts, the puzzles found
 /// and `tail` (the run's seconds, or what merge says instead).
 pub fn line(
     label: &str,
@@ -118,5 +126,12 @@ mod tests {
         assert_eq!(PreparedSummary::decode("3|a|b|c"), None);
         let line = line("grid 1/2", &summary, "", Counts::default(), 0, "merged");
         assert!(line.ends_with("found 0; merged; no puzzle possible: NotEnoughFreeCells"));
+    }
+
+    #[test]
+    fn counts_are_singular_for_one_only() {
+        assert_eq!(count(0, "thread"), "0 threads");
+        assert_eq!(count(1, "thread"), "1 thread");
+        assert_eq!(count(2, "part"), "2 parts");
     }
 }

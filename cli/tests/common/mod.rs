@@ -32,6 +32,20 @@ pub fn queens(n: usize) -> String {
     out
 }
 
+/// Langford pairs: place 1, 1, 2, 2, ..., n, n in 2n slots with k numbers between the
+/// two k's (Knuth's 7.2.2.1; each solution and its reversal are found).
+pub fn langford(n: usize) -> String {
+    let mut s: Vec<String> = (1..=n).map(|k| k.to_string()).collect();
+    s.extend((0..2 * n).map(|i| format!("s{i}")));
+    let mut text = s.join(" ") + "\n";
+    for k in 1..=n {
+        for i in 0..2 * n - k - 1 {
+            text += &format!("{k} s{i} s{}\n", i + k + 1);
+        }
+    }
+    text
+}
+
 /// A batch file's text: `grid` (81 digits) and `count - 1` relabelings of it (at most 5):
 /// the same scan work, other puzzles.
 pub fn relabeled_batch(grid: &str, count: usize) -> String {
@@ -61,11 +75,12 @@ pub fn spawn_xcover(args: &[&str]) -> Child {
         .expect("run xcover")
 }
 
-/// Sends `signal` (`-INT`, `-TERM`) to `child` with kill(2).
+/// Sends `signal` (`-INT`, `-TERM`, `-HUP`) to `child` with kill(2).
 pub fn send_signal(child: &Child, signal: &str) {
     let number = match signal {
         "-INT" => libc::SIGINT,
         "-TERM" => libc::SIGTERM,
+        "-HUP" => libc::SIGHUP,
         other => panic!("no such signal here: {other}"),
     };
     let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
