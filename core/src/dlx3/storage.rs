@@ -1,6 +1,8 @@
-//! Storage for the DLX3 data structures: node, item and level records, and the two ways
-//! to provide them: a [`WorkspaceView`] of caller slices, or an owned const-constructible
-//! [`Workspace`] (which lends a view of itself).
+//! Storage for the DLX3 data structures: node, item and level records, and the forms an
+//! engine's storage takes, named as in `heapless` (`Vec` / `VecView`): a [`WorkspaceView`]
+//! of caller slices (what an engine works in), an owned const-constructible [`Workspace`]
+//! with compile-time capacities, and, with the `alloc` feature, a `HeapWorkspace` sized at
+//! run time (`heap.rs`). Each owned form lends a view of itself with `as_mut_view()`.
 //!
 //! The slice lengths are the capacities: `items.len()` plays the role of Knuth's
 //! `max_cols+2`, `nodes.len()` of `max_nodes` and `levels.len()` of `max_level`, so a full
