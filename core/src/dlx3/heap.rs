@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use super::parse::{measure, Capacity};
 use super::settings::MAX_LEVEL;
-use super::storage::{Item, Level, Name, Node, WorkspaceView};
+use super::storage::{Item, Level, Name, Node, OwnedArrays, WorkspaceView};
 
 /// Storage owned on the heap, its capacities chosen at run time; it lends a
 /// [`WorkspaceView`] of itself to an engine, as a [`Workspace`](super::Workspace) does.
@@ -31,10 +31,7 @@ use super::storage::{Item, Level, Name, Node, WorkspaceView};
 /// ```
 #[derive(Debug)]
 pub struct HeapWorkspace {
-    items: Vec<Item>,
-    names: Vec<Name>,
-    nodes: Vec<Node>,
-    levels: Vec<Level>,
+    arrays: OwnedArrays<Vec<Item>, Vec<Name>, Vec<Node>, Vec<Level>>,
 }
 
 impl HeapWorkspace {
@@ -50,10 +47,12 @@ impl HeapWorkspace {
     /// ```
     pub fn new(capacity: Capacity, levels: usize) -> Self {
         HeapWorkspace {
-            items: vec![Item::ZERO; capacity.item_slots],
-            names: vec![[0; 8]; capacity.item_slots],
-            nodes: vec![Node::ZERO; capacity.node_slots],
-            levels: vec![Level::ZERO; levels],
+            arrays: OwnedArrays {
+                items: vec![Item::ZERO; capacity.item_slots],
+                names: vec![[0; 8]; capacity.item_slots],
+                nodes: vec![Node::ZERO; capacity.node_slots],
+                levels: vec![Level::ZERO; levels],
+            },
         }
     }
 
@@ -85,12 +84,7 @@ impl HeapWorkspace {
     /// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
     /// ```
     pub fn as_mut_view(&mut self) -> WorkspaceView<'_> {
-        WorkspaceView::new(
-            &mut self.items,
-            &mut self.names,
-            &mut self.nodes,
-            &mut self.levels,
-        )
+        self.arrays.view()
     }
 }
 
