@@ -13,7 +13,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use xcover_benches::{
     count, dominoes_dlx, edge_matching_dlx, load, pentominoes_dlx, queens_diag01_dlx, queens_dlx,
-    queens_k_dlx, quiet_settings, Buffers, Discard,
+    queens_k_dlx, quiet_settings, Discard, HeapWorkspace,
 };
 use xcover_core::dlx3::{ArgOutcome, Settings};
 
@@ -123,14 +123,14 @@ fn parsing(c: &mut Criterion) {
         ("queens32", queens_dlx(32), 1024),
     ];
     for (name, input, options) in cases {
-        let mut buffers = Buffers::for_input(input.as_bytes());
+        let mut workspace = HeapWorkspace::for_input(input.as_bytes());
         group.throughput(Throughput::Bytes(input.len() as u64));
         group.bench_function(name, |b| {
             b.iter(|| {
                 let engine = load(
                     black_box(input.as_bytes()),
                     quiet_settings(),
-                    &mut buffers,
+                    &mut workspace,
                     &mut Discard,
                 )
                 .expect("parse error");

@@ -9,7 +9,7 @@
 //! * [`KINDS`] names one input of each kind of search path, for `mems_per_sec --kind`;
 //! * [`dominoes_dlx`] is a big, easy input for measuring the parser.
 //!
-//! and a small driver of the core engine ([`Buffers`], [`load`], [`count`]) that runs a
+//! and a small driver of the core engine ([`HeapWorkspace`], [`load`], [`count`]) that runs a
 //! problem the way `xcover dlx3 m0 v0` does, without output; and, in [`grids`], seeded
 //! random solution grids and the default UA generation of the grid checker; in [`times`],
 //! summaries of per-grid times (mean, median, tail, histogram); in [`out`], standard output
@@ -22,10 +22,10 @@ pub mod times;
 
 use std::fmt::Write as _;
 
-use xcover_core::dlx3::{
-    measure, Dlx3, Dlx3Error, Event, Item, Level, Name, Node, Settings, Sinks, Stats,
-    WorkspaceView, MAX_LEVEL,
-};
+/// Engine storage sized for an input as `xcover dlx3` sizes it
+/// ([`HeapWorkspace::for_input`]).
+pub use xcover_core::dlx3::HeapWorkspace;
+use xcover_core::dlx3::{write_queens_dlx, Dlx3, Dlx3Error, Event, Settings, Sinks, Stats};
 
 /// The number given to a command-line option of the bench programs: `value` is the
 /// argument after the option `what` (`None` when the command line ended there).
@@ -39,39 +39,6 @@ pub fn number_arg(value: Option<String>, what: &str) -> Result<u64, String> {
 use xcover_core::sink::ByteSink;
 pub use xcover_core::sink::Discard;
 
-/// Heap storage for one engine, sized for a given input as `xcover dlx3` sizes it.
-#[derive(Debug)]
-pub struct Buffers {
-    items: Vec<Item>,
-    names: Vec<Name>,
-    nodes: Vec<Node>,
-    levels: Vec<Level>,
-}
-
-impl Buffers {
-    /// Storage big enough for `input` (see `xcover_core::dlx3::measure`) and Knuth's
-    /// 500 levels.
-    pub fn for_input(input: &[u8]) -> Self {
-        let cap = measure(input);
-        Buffers {
-            items: vec![Item::ZERO; cap.item_slots],
-            names: vec![[0; 8]; cap.item_slots],
-            nodes: vec![Node::ZERO; cap.node_slots],
-            levels: vec![Level::ZERO; MAX_LEVEL],
-        }
-    }
-
-    /// Lends the storage to an engine.
-    pub fn storage(&mut self) -> WorkspaceView<'_> {
-        WorkspaceView::new(
-            &mut self.items,
-            &mut self.names,
-            &mut self.nodes,
-            &mut self.levels,
-        )
-    }
-}
-
 /// Settings of `dlx3 m0 v0`: count only, print nothing.
 pub fn quiet_settings() -> Settings {
     Settings {
@@ -81,14 +48,14 @@ pub fn quiet_settings() -> Settings {
     }
 }
 
-/// Reads `input` into a fresh engine over `buffers` (messages go to `err`).
+/// Reads `input` into a fresh engine over `workspace` (messages go to `err`).
 pub fn load<'a>(
     input: &[u8],
     settings: Settings,
-    buffers: &'a mut Buffers,
+    workspace: &'a mut HeapWorkspace,
     err: &mut dyn ByteSink,
 ) -> Result<Dlx3<'a>, Dlx3Error> {
-    let mut engine = Dlx3::new(buffers.storage(), settings)?;
+    let mut engine = Dlx3::new(workspace.as_mut_view(), settings)?;
     engine.read_input(input, err)?;
     Ok(engine)
 }
@@ -116,66 +83,19 @@ pub fn run_to_end(
 
 /// Solves `input` with `settings`, discarding all text, and returns the counters.
 pub fn count(input: &[u8], settings: Settings) -> Result<Stats, Dlx3Error> {
-    let mut buffers = Buffers::for_input(input);
-    let mut engine = load(input, settings, &mut buffers, &mut Discard)?;
+    let mut workspace = HeapWorkspace::for_input(input);
+    let mut engine = load(input, settings, &mut workspace, &mut Discard)?;
     run_to_end(&mut engine, &mut Discard, &mut Discard)
 }
 
-/// One-character name of `x` as used by `queens-dlx`: `0`–`9`, `a`–`z`, `A`–`Z`.
+/// The n-queens exact-cover problem exactly as Knuth's `queens-dlx n` writes it (see
+/// [`write_queens_dlx`]).
 ///
 /// # Panics
-/// If `x > 61` (`queens-dlx` has no name for it).
-pub fn queens_code(x: usize) -> char {
-    const CODES: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    char::from(CODES[x])
-}
-
-/// Largest board [`queens_dlx`] can encode (its diagonal names need `2n - 3 <= 61`).
-pub const QUEENS_DLX_MAX_N: usize = 32;
-
-/// The n-queens exact-cover problem exactly as Knuth's `queens-dlx n` writes it.
-///
-/// Rows `r<t>` and columns `c<t>` are primary, listed in "organ-pipe" order (centre first,
-/// so the search branches on the most constrained lines first); the diagonals `a<t>` and
-/// `b<t>`, `t = 1 ..= 2n-3`, are secondary (the corner diagonals 0 and 2n-2 hold only one
-/// cell and are left out). One option per cell, row-major.
-///
-/// # Panics
-/// If `n == 0` or `n > QUEENS_DLX_MAX_N`.
+/// If `n == 0` or `n > 32` (`queens-dlx` has no names for its diagonals).
 pub fn queens_dlx(n: usize) -> String {
-    assert!(
-        (1..=QUEENS_DLX_MAX_N).contains(&n),
-        "queens_dlx: n must be 1..=32"
-    );
-    let nn = 2 * n - 2; // diagonals 0 ..= nn; only 1 ..= nn-1 are items
-    let mut out = format!("| This data produced by queens-dlx {n}\n");
-    for j in 0..n {
-        let t = if j & 1 == 1 {
-            (n - 1 - j) >> 1
-        } else {
-            (n + j) >> 1
-        };
-        let _ = write!(out, "r{} c{} ", queens_code(t), queens_code(t));
-    }
-    out.push('|');
-    for t in 1..nn {
-        let _ = write!(out, " a{} b{}", queens_code(t), queens_code(t));
-    }
-    out.push('\n');
-    for j in 0..n {
-        for k in 0..n {
-            let _ = write!(out, "r{} c{}", queens_code(j), queens_code(k));
-            let a = j + k;
-            if a != 0 && a < nn {
-                let _ = write!(out, " a{}", queens_code(a));
-            }
-            let b = n - 1 - j + k;
-            if b != 0 && b < nn {
-                let _ = write!(out, " b{}", queens_code(b));
-            }
-            out.push('\n');
-        }
-    }
+    let mut out = String::new();
+    write_queens_dlx(n, &mut out).expect("queens_dlx: n must be 1..=32");
     out
 }
 
@@ -433,29 +353,6 @@ pub fn kind_input(name: &str) -> Option<(String, &'static [&'static str])> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn queens_code_covers_62_names() {
-        assert_eq!(queens_code(0), '0');
-        assert_eq!(queens_code(10), 'a');
-        assert_eq!(queens_code(36), 'A');
-        assert_eq!(queens_code(61), 'Z');
-    }
-
-    #[test]
-    fn queens_4_by_hand() {
-        let text = queens_dlx(4);
-        let mut lines = text.lines();
-        assert_eq!(lines.next(), Some("| This data produced by queens-dlx 4"));
-        assert_eq!(
-            lines.next(),
-            Some("r2 c2 r1 c1 r3 c3 r0 c0 | a1 b1 a2 b2 a3 b3 a4 b4 a5 b5")
-        );
-        assert_eq!(lines.next(), Some("r0 c0 b3"));
-        assert_eq!(lines.next(), Some("r0 c1 a1 b4"));
-        assert_eq!(text.lines().count(), 2 + 16);
-        assert_eq!(text.lines().last(), Some("r3 c3 b3"));
-    }
 
     #[test]
     fn edge_matching_shape() {

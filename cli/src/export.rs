@@ -17,7 +17,7 @@ use std::io::Write as _;
 use xcover_core::sink::ByteSink;
 
 use xcover_core::dlx3::{
-    measure, ArgOutcome, Dlx3, Item, Layout, Level, Name, Node, Settings, WorkspaceView,
+    measure, ArgOutcome, Dlx3, HeapWorkspace, Item, Layout, Name, Node, Settings,
 };
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
@@ -59,12 +59,8 @@ pub fn build_image(
     settings: Settings,
     warnings: &mut dyn ByteSink,
 ) -> Result<Image, ExportError> {
-    let cap = measure(text);
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; 1];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
+    let mut workspace = HeapWorkspace::new(measure(text), 1);
+    let storage = workspace.as_mut_view();
     let fail = |engine: &Dlx3<'_>, e: xcover_core::dlx3::Dlx3Error| {
         let mut report = Collect::default();
         engine.write_error_report(&e, &mut report);

@@ -20,9 +20,7 @@ use std::collections::BTreeMap;
 use dlx3_support::*;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use xcover_core::dlx3::{
-    measure, Dlx3, Event, Item, Level, Move, Node, Settings, Sinks, WorkspaceView, MAX_LEVEL,
-};
+use xcover_core::dlx3::{Dlx3, Event, HeapWorkspace, Move, Settings, Sinks};
 use xcover_core::sink::Discard;
 
 /// Every solution of `problem`, found by trying all subsets of the kept options.
@@ -61,13 +59,8 @@ fn brute_force_masks(problem: &Problem) -> Vec<u32> {
 /// `budget` is the mem budget per `run` call (small budgets exercise resumption).
 fn core_api_masks(problem: &Problem, settings: Settings, budget: u64) -> Result<Vec<u32>, String> {
     let input = problem.text.as_bytes();
-    let cap = measure(input);
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    let mut engine = Dlx3::new(storage, settings).map_err(|e| e.to_string())?;
+    let mut workspace = HeapWorkspace::for_input(input);
+    let mut engine = Dlx3::new(workspace.as_mut_view(), settings).map_err(|e| e.to_string())?;
     engine
         .read_input(input, &mut Discard)
         .map_err(|e| e.to_string())?;

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use xcover_cli::export::{build_image, fits_compact, levels_needed, to_c, Image};
 use xcover_core::dlx3::{
-    ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, Stats, Width, WorkspaceView,
-    MAX_LEVEL,
+    ArgOutcome, Dlx3, Event, HeapWorkspace, Item, Level, Node, Settings, Sinks, Stats, Width,
+    WorkspaceView, MAX_LEVEL,
 };
 use xcover_core::sink::{ByteSink, Discard};
 
@@ -67,16 +67,8 @@ fn settings_from(args: &str) -> Option<Settings> {
 }
 
 fn parsed_run(text: &[u8], settings: Settings) -> Option<(Vec<u8>, Stats)> {
-    let cap = xcover_core::dlx3::measure(text);
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let mut engine = Dlx3::new(
-        WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels),
-        settings,
-    )
-    .ok()?;
+    let mut workspace = HeapWorkspace::for_input(text);
+    let mut engine = Dlx3::new(workspace.as_mut_view(), settings).ok()?;
     engine.read_input(text, &mut Discard).ok()?;
     Some(run(&mut engine))
 }

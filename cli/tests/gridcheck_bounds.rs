@@ -10,13 +10,9 @@ use std::time::Duration;
 mod common;
 use common::send_signal;
 use common::{gridcheck, stderr};
+use common::{GRID18, MASK12};
 #[path = "common/frames.rs"]
 mod frames;
-
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
-/// 12 forced cells: 81 puzzles at once.
-const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
 
 /// Exit status 1 with `wanted` in the message, no panic or abort.
 fn fails_with(output: &Output, wanted: &str) {
@@ -47,7 +43,7 @@ fn endless_input_is_an_error_not_an_abort() {
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {
-        let line = format!("{GRID}\n").repeat(100);
+        let line = format!("{GRID18}\n").repeat(100);
         while stdin.write_all(line.as_bytes()).is_ok() {}
     });
     let output = child.wait_with_output().unwrap();
@@ -57,7 +53,7 @@ fn endless_input_is_an_error_not_an_abort() {
 
     // A UA file without end.
     let ua = gridcheck(&["--clues", "18", "--mask", MASK12, "--ua-file", "/dev/zero"])
-        .args(["--max-memory", "16M", GRID])
+        .args(["--max-memory", "16M", GRID18])
         .output()
         .unwrap();
     fails_with(&ua, "larger than the limit");
@@ -68,7 +64,7 @@ fn parts(dir: &Path) -> Vec<PathBuf> {
     (0..2)
         .map(|i| {
             let shard = format!("{i}/2");
-            let args = ["--clues", "18", "--mask", MASK12, "--shard", &shard, GRID];
+            let args = ["--clues", "18", "--mask", MASK12, "--shard", &shard, GRID18];
             let output = gridcheck(&args).output().unwrap();
             assert!(output.status.success(), "{}", stderr(&output));
             let path = dir.join(format!("part-{i}"));
@@ -86,12 +82,12 @@ fn a_full_disk_is_reported() {
             .open("/dev/full")
             .unwrap()
     };
-    let puzzles = gridcheck(&["--clues", "18", "--mask", MASK12, GRID])
+    let puzzles = gridcheck(&["--clues", "18", "--mask", MASK12, GRID18])
         .stdout(full())
         .output()
         .unwrap();
     fails_with(&puzzles, "writing to stdout");
-    let part = gridcheck(&["--clues", "18", "--mask", MASK12, "--shard", "0/2", GRID])
+    let part = gridcheck(&["--clues", "18", "--mask", MASK12, "--shard", "0/2", GRID18])
         .stdout(full())
         .output()
         .unwrap();
@@ -105,7 +101,7 @@ fn a_full_disk_is_reported() {
         .unwrap();
     fails_with(&merged, "writing to stdout");
     // Stderr full too: still exit 1, and no abort.
-    let silent = gridcheck(&["--clues", "18", "--mask", MASK12, GRID])
+    let silent = gridcheck(&["--clues", "18", "--mask", MASK12, GRID18])
         .stdout(full())
         .stderr(full())
         .status()
@@ -122,7 +118,7 @@ fn the_shard_count_is_bounded() {
         MASK12,
         "--shard",
         "0/100000000000",
-        GRID,
+        GRID18,
     ])
     .output()
     .unwrap();
@@ -166,7 +162,7 @@ fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
     // here; six grids (relabelings: the same work), so the signal lands mid-batch.
     let dir = tempfile::tempdir().unwrap();
     let batch = dir.path().join("grids.txt");
-    std::fs::write(&batch, common::relabeled_batch(GRID, 6)).unwrap();
+    std::fs::write(&batch, common::relabeled_batch(GRID18, 6)).unwrap();
     let grids: Vec<String> = std::fs::read_to_string(&batch)
         .unwrap()
         .lines()

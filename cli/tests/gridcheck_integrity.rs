@@ -10,15 +10,9 @@ use std::time::{Duration, Instant};
 mod common;
 use common::send_signal;
 use common::{gridcheck, stderr};
+use common::{GRID18, MASK12, MASK6};
 #[path = "common/frames.rs"]
 mod frames;
-
-/// A grid of the 18-clue fixtures; with 12 forced cells it has 81 puzzles, found at once.
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
-const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
-/// The same grid with 6 forced cells: 82 puzzles, 54 chunks, a second or more here.
-const MASK6: &str = "...1..1..11..........1.....1*";
 
 /// The run with 12 forced cells, journaled in `journal` (resumed with `resume`).
 fn run12(journal: &Path, resume: bool) -> Output {
@@ -35,7 +29,7 @@ fn run12(journal: &Path, resume: bool) -> Output {
     if resume {
         args.push("--resume");
     }
-    args.push(GRID);
+    args.push(GRID18);
     gridcheck(&args).output().unwrap()
 }
 
@@ -127,7 +121,7 @@ fn a_file_that_is_not_a_journal_is_left_as_it_was() {
 fn a_second_run_on_a_journal_in_use_is_refused_and_the_first_is_unharmed() {
     let dir = tempfile::tempdir().unwrap();
     let grids = dir.path().join("grids.txt");
-    std::fs::write(&grids, common::relabeled_batch(GRID, 3)).unwrap();
+    std::fs::write(&grids, common::relabeled_batch(GRID18, 3)).unwrap();
     let journal = dir.path().join("journal");
     let args = |resume: bool| {
         let mut args = vec![
@@ -191,7 +185,7 @@ fn a_signal_while_a_large_journal_is_read_stops_the_run() {
         "1",
         "--checkpoint",
         journal_arg,
-        GRID,
+        GRID18,
     ];
     // A finished journal: read to its end, the run would print its puzzles and exit 0.
     xcover_cli::gridcheck::synthetic::write_journal(&args, 300_000, true).unwrap();

@@ -6,8 +6,8 @@
 //! XCOVER_SYNTH_DIR=/tmp/synth cargo test -p xcover-cli --test gridcheck_journal_size -- --ignored
 //! xcover gridcheck --clues 17 --threads 1 --checkpoint /tmp/synth/journal-1000000 --resume GRID
 //! ```
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+mod common;
+use common::GRID18;
 
 #[test]
 #[ignore = "writes large files; for measurements"]
@@ -23,7 +23,7 @@ fn write_large_journals() {
             "1",
             "--checkpoint",
             &path,
-            GRID,
+            GRID18,
         ];
         xcover_cli::gridcheck::synthetic::write_journal(&args, count, true).unwrap();
     }

@@ -5,9 +5,8 @@ use std::io::Read;
 use std::os::fd::FromRawFd;
 use std::process::{Command, Stdio};
 
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+mod common;
+use common::{GRID18, XCOVER};
 
 /// A new pseudo-terminal: (master, slave).
 fn open_pty() -> (File, File) {
@@ -75,7 +74,7 @@ fn a_terminal_gets_chunks_found_rate_and_eta_then_the_line_is_cleared() {
             "2",
             "--mask",
             "...1..1..11*",
-            GRID,
+            GRID18,
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

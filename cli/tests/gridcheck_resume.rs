@@ -9,16 +9,9 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::{send_signal, Rng};
+use common::{GRID18, MASK6, XCOVER};
 #[path = "common/frames.rs"]
 mod frames;
-
-const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
-
-/// A grid of the 18-clue fixtures and a mask forcing 6 of its cells: about 0.08 s of
-/// scanning per grid in release on two threads, 82 puzzles, 54 chunks.
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
-const MASK: &str = "...1..1..11..........1.....1*";
 
 /// Grids in the batch: enough for a run of about half a second, so that most kills land
 /// mid-run.
@@ -27,7 +20,7 @@ const BATCH: usize = 6;
 /// The batch: the grid and relabelings of it (same work, other puzzles).
 fn batch_file(dir: &Path) -> std::path::PathBuf {
     let path = dir.join("grids.txt");
-    std::fs::write(&path, common::relabeled_batch(GRID, BATCH)).unwrap();
+    std::fs::write(&path, common::relabeled_batch(GRID18, BATCH)).unwrap();
     path
 }
 
@@ -40,7 +33,7 @@ fn command(grids: &Path, extra: &[&str]) -> Command {
         "--threads",
         "2",
         "--mask",
-        MASK,
+        MASK6,
     ])
     .arg("--file")
     .arg(grids)
@@ -224,7 +217,7 @@ fn resume_is_refused_for_other_arguments_or_without_a_journal() {
                 "--mask",
                 "...1..1..11..........1.....11..1...........11.1.....1*",
             ])
-            .arg(GRID)
+            .arg(GRID18)
             .args(args);
         cmd.output().unwrap()
     };

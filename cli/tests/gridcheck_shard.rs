@@ -8,21 +8,14 @@ use std::time::{Duration, Instant};
 mod common;
 use common::Rng;
 use common::{gridcheck, stderr};
+use common::{GRID18, MASK12, MASK6};
 #[path = "common/frames.rs"]
 mod frames;
-
-/// A grid of the 18-clue fixtures and a mask forcing 6 of its cells: about 0.1 s of
-/// scanning in release, 82 puzzles, 54 chunks (as in `gridcheck_resume.rs`).
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
-const MASK: &str = "...1..1..11..........1.....1*";
-/// The same grid with 12 forced cells: 81 puzzles, a few chunks, instant.
-const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
 
 /// Writes the grid and `count - 1` relabelings of it (same work, other puzzles).
 fn batch_file(dir: &Path, count: usize) -> PathBuf {
     let path = dir.join(format!("grids{count}.txt"));
-    std::fs::write(&path, common::relabeled_batch(GRID, count)).unwrap();
+    std::fs::write(&path, common::relabeled_batch(GRID18, count)).unwrap();
     path
 }
 
@@ -70,12 +63,12 @@ fn merged_parts_print_what_one_run_prints() {
     let cases: [(&str, Vec<&str>); 3] = [
         (
             "batch",
-            vec!["--clues", "18", "--mask", MASK, "--file", batch],
+            vec!["--clues", "18", "--mask", MASK6, "--file", batch],
         ),
-        ("one", vec!["--clues", "18", "--mask", MASK, GRID]),
+        ("one", vec!["--clues", "18", "--mask", MASK6, GRID18]),
         (
             "minimal",
-            vec!["--clues", "19", "--minimal", "--mask", MASK12, GRID],
+            vec!["--clues", "19", "--minimal", "--mask", MASK12, GRID18],
         ),
     ];
     for (tag, args) in &cases {
@@ -113,7 +106,7 @@ fn merged_parts_print_what_one_run_prints() {
 #[test]
 fn a_part_does_not_depend_on_threads() {
     let dir = tempfile::tempdir().unwrap();
-    let args = ["--clues", "18", "--mask", MASK, GRID];
+    let args = ["--clues", "18", "--mask", MASK6, GRID18];
     let one = parts(
         dir.path(),
         "t1",
@@ -139,7 +132,7 @@ fn a_part_does_not_depend_on_threads() {
 #[test]
 fn merge_refuses_bad_parts_and_names_them() {
     let dir = tempfile::tempdir().unwrap();
-    let args = ["--clues", "18", "--threads", "1", "--mask", MASK12, GRID];
+    let args = ["--clues", "18", "--threads", "1", "--mask", MASK12, GRID18];
     let good = parts(dir.path(), "good", &args, 4);
     let name = |p: &Path| p.to_str().unwrap().to_owned();
     let refused = |paths: &[PathBuf], wanted: &str| {
@@ -195,7 +188,7 @@ fn merge_refuses_bad_parts_and_names_them() {
     refused(&paths, &format!("{}: not an xcover part file", name(&cut)));
 
     // Parts of other runs: another grid (relabeled), other options, another shard count.
-    let relabeled: String = GRID
+    let relabeled: String = GRID18
         .bytes()
         .map(|c| char::from(b"234567891"[usize::from(c - b'1')]))
         .collect();
@@ -224,7 +217,7 @@ fn merge_refuses_bad_parts_and_names_them() {
     let other_clues = parts(
         dir.path(),
         "clues",
-        &["--clues", "19", "--threads", "1", "--mask", MASK12, GRID],
+        &["--clues", "19", "--threads", "1", "--mask", MASK12, GRID18],
         4,
     );
     let paths = [&other_clues[..1], &good[1..]].concat();
@@ -265,13 +258,13 @@ fn bad_shard_arguments_are_usage_errors() {
         ("3", "is not I/N"),
         ("", "is not I/N"),
     ] {
-        let output = run(&["--clues", "18", "--mask", MASK12, "--shard", value, GRID]);
+        let output = run(&["--clues", "18", "--mask", MASK12, "--shard", value, GRID18]);
         assert_eq!(output.status.code(), Some(2), "{value}");
         let message = stderr(&output);
         assert!(message.contains(wanted), "{value}: {message}");
         assert!(output.stdout.is_empty());
     }
-    let first = run(&["--clues", "18", "--stop-at-first", "--shard", "0/2", GRID]);
+    let first = run(&["--clues", "18", "--stop-at-first", "--shard", "0/2", GRID18]);
     assert_eq!(first.status.code(), Some(2));
     assert!(
         stderr(&first).contains("--stop-at-first"),
@@ -290,7 +283,7 @@ fn a_killed_shard_resumed_writes_the_same_part() {
         "--threads",
         "1",
         "--mask",
-        MASK,
+        MASK6,
         "--file",
         batch.to_str().unwrap(),
         "--shard",

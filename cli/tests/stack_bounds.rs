@@ -9,15 +9,16 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use xcover_core::dlx3::{
-    measure, ArgOutcome, Dlx3, Event, Item, Level, Node, Settings, Sinks, WorkspaceView, MAX_LEVEL,
-};
+use xcover_core::dlx3::{ArgOutcome, Dlx3, Event, HeapWorkspace, Settings, Sinks};
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkRun, ClueMask, LevelState, ScanOptions, WorkspaceSize,
 };
 use xcover_core::gridcheck::solver;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 use xcover_core::sink::Discard;
+
+mod common;
+use common::GRID18;
 
 /// Stack bound of a dlx3 search (parse, search, reports), release build: measured to fit
 /// in the smallest thread stack Linux gives (16 KiB).
@@ -63,13 +64,8 @@ fn dlx3_run(input: &[u8], args: &[&[u8]]) -> (u64, u32) {
             return (0, 0);
         }
     }
-    let cap = measure(input);
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; MAX_LEVEL];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    let Ok(mut engine) = Dlx3::new(storage, settings) else {
+    let mut workspace = HeapWorkspace::for_input(input);
+    let Ok(mut engine) = Dlx3::new(workspace.as_mut_view(), settings) else {
         return (0, 0);
     };
     // Discarding sinks still get every byte formatted (the stack use being measured).
@@ -194,9 +190,6 @@ fn sudoku_solver_runs_on_a_small_stack() {
     assert!(counts.contains(&1000), "{counts:?}");
 }
 
-const GRID: &str =
-    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
-
 /// Prepares a scan and runs `chunk_limit` chunks, each to its end or for `steps` steps;
 /// returns (chunks run, puzzles).
 fn gridcheck_run(
@@ -205,7 +198,7 @@ fn gridcheck_run(
     chunk_limit: usize,
     steps: u64,
 ) -> (usize, usize) {
-    let grid = Grid::parse(GRID.as_bytes()).unwrap();
+    let grid = Grid::parse(GRID18.as_bytes()).unwrap();
     let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared = scan::prepare(&grid, uas, &options, &mut work).unwrap();
     let size = WorkspaceSize::for_scan(&prepared);
@@ -233,7 +226,7 @@ fn gridcheck_run(
 
 #[test]
 fn gridcheck_scan_runs_on_a_small_stack() {
-    let grid = Grid::parse(GRID.as_bytes()).unwrap();
+    let grid = Grid::parse(GRID18.as_bytes()).unwrap();
     let mask = "...1..1..11..........1.....11..1...........11.1.....1";
     let mut masked = ScanOptions::new(18);
     masked.mask = ClueMask::parse(mask.as_bytes()).unwrap();

@@ -14,7 +14,8 @@
 //! with const-generic capacities (usable in a `static`), and a `WorkspaceView` of borrowed
 //! slices (what the C ABI hands in); a workspace lends a view of itself with
 //! `as_mut_view()`. A capacity that is too small is reported as an error value, never a
-//! panic.
+//! panic. The `alloc` feature, which the C library and firmware never enable, adds a third
+//! form for programs with an allocator: `dlx3::HeapWorkspace`, sized from an input.
 //!
 //! Solving an exact-cover problem and reading each solution's options:
 //!

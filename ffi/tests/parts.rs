@@ -22,45 +22,11 @@ const COLORS: &[u8] = b"| A simple example of color controls\nA B 2:3|C | X Y\nA
 /// Bounds with slack: null moves on the split level.
 const BOUNDS: &[u8] = b"2|A 1:3|B | X\nA X:a\nA B\nB X:b\nA B X:a\nB\nA\n";
 
-/// n queens in the encoding of Knuth's `queens-dlx` (rows/columns primary, diagonals
-/// secondary), as the core's tests make it.
+/// n queens as Knuth's `queens-dlx` writes it (rows/columns primary, diagonals secondary).
 fn queens(n: usize) -> Vec<u8> {
-    let enc = |x: usize| -> char {
-        let x = x as u8;
-        char::from(if x < 10 {
-            b'0' + x
-        } else if x < 36 {
-            b'a' + x - 10
-        } else {
-            b'A' + x - 36
-        })
-    };
-    let nn = 2 * n - 2;
-    let mut s = String::from("| queens\n");
-    for j in 0..n {
-        let t = (if j & 1 == 1 { n - 1 - j } else { n + j }) >> 1;
-        s += &format!("r{} c{} ", enc(t), enc(t));
-    }
-    s += "|";
-    for j in 1..nn {
-        s += &format!(" a{} b{}", enc(j), enc(j));
-    }
-    s += "\n";
-    for j in 0..n {
-        for k in 0..n {
-            s += &format!("r{} c{}", enc(j), enc(k));
-            let t = j + k;
-            if t != 0 && t < nn {
-                s += &format!(" a{}", enc(t));
-            }
-            let t = n - 1 - j + k;
-            if t != 0 && t < nn {
-                s += &format!(" b{}", enc(t));
-            }
-            s += "\n";
-        }
-    }
-    s.into_bytes()
+    let mut text = String::new();
+    xcover_core::dlx3::write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
+    text.into_bytes()
 }
 
 /// A workspace over a buffer this owns.

@@ -21,7 +21,7 @@ use libfuzzer_sys::arbitrary::{Result as ArbResult, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use xcover::dlx3::*;
 use xcover::{xcover_status, xcover_status_message, xcover_writer};
-use xcover_core::dlx3::{Dlx3, Item, Level, Node, Settings, WorkspaceView};
+use xcover_core::dlx3::{Dlx3, Item, Settings, Workspace};
 
 /// Bytes before and after the part of the arena that buffers are carved from.
 const GUARD: usize = 64;
@@ -306,11 +306,8 @@ impl Run {
                 u.bytes(n)?
             }
         };
-        let mut items = vec![Item::ZERO; 24];
-        let mut names = vec![[0u8; 8]; 24];
-        let mut nodes = vec![Node::ZERO; 200];
-        let mut levels = vec![Level::ZERO; 4];
-        let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
+        let mut ws: Workspace<24, 200, 4> = Workspace::new();
+        let storage = ws.as_mut_view();
         let mut img = Box::new(Image {
             names: Vec::new(),
             items: Vec::new(),

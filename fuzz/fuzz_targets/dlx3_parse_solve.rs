@@ -12,10 +12,17 @@
 
 use libfuzzer_sys::fuzz_target;
 use xcover_core::dlx3::{
-    measure_within, ArgOutcome, Capacity, Dlx3, Event, Item, Level, Node, Settings, Sinks, WorkspaceView,
-    Workspace,
+    measure_within, ArgOutcome, Capacity, Dlx3, Event, HeapWorkspace, Settings, Sinks,
+    WorkspaceView, Workspace,
 };
 use xcover_core::sink::ByteSink;
+
+/// The storage an input is sized within (as the CLI sizes it, capped so that an input
+/// stays cheap).
+const LIMITS: Capacity = Capacity {
+    item_slots: 4_000,
+    node_slots: 40_000,
+};
 
 /// A sink that keeps the first 256 KiB of output.
 struct Keep(Vec<u8>);
@@ -45,19 +52,8 @@ fn transcript(
     budget: u64,
     max_calls: usize,
 ) -> Option<Transcript> {
-    let cap = measure_within(
-        input,
-        Capacity {
-            item_slots: 4_000,
-            node_slots: 40_000,
-        },
-    );
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; 64];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    let mut engine = Dlx3::new(storage, settings).ok()?;
+    let mut workspace = HeapWorkspace::new(measure_within(input, LIMITS), 64);
+    let mut engine = Dlx3::new(workspace.as_mut_view(), settings).ok()?;
     let (mut out, mut err, mut shape) = (Keep(Vec::new()), Keep(Vec::new()), Keep(Vec::new()));
     engine.read_input(input, &mut err).ok()?;
     let mut result = Ok(());
@@ -202,20 +198,10 @@ fuzz_target!(|data: &[u8]| {
     let mut ws: Box<Workspace<24, 256, 12>> = Box::new(Workspace::new());
     solve(ws.as_mut_view(), settings, shape, input, budget);
 
-    // 2. Storage sized from the input, as the CLI does (capped so an input stays cheap).
-    let cap = measure_within(
-        input,
-        Capacity {
-            item_slots: 4_000,
-            node_slots: 40_000,
-        },
-    );
-    let mut items = vec![Item::ZERO; cap.item_slots];
-    let mut names = vec![[0u8; 8]; cap.item_slots];
-    let mut nodes = vec![Node::ZERO; cap.node_slots];
-    let mut levels = vec![Level::ZERO; 1 + (head.len() * 7) % 64];
-    let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    solve(storage, settings, shape, input, budget);
+    // 2. Storage sized from the input, as the CLI does (within `LIMITS`).
+    let levels = 1 + (head.len() * 7) % 64;
+    let mut workspace = HeapWorkspace::new(measure_within(input, LIMITS), levels);
+    solve(workspace.as_mut_view(), settings, shape, input, budget);
 
     // 3. Pausing changes nothing: slices of a few mems against one call, under a timeout.
     if input.len() <= 4096 {

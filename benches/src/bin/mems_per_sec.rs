@@ -20,7 +20,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 use xcover_benches::outln;
 
-use xcover_benches::{kind_input, load, quiet_settings, run_to_end, Buffers, Discard, KINDS};
+use xcover_benches::{kind_input, load, quiet_settings, run_to_end, Discard, HeapWorkspace, KINDS};
 use xcover_core::dlx3::{ArgOutcome, Settings, Stats};
 
 const DEFAULT_REF: &str = "/work/scratch/ref/dlx3";
@@ -101,9 +101,9 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 
 fn run_ours(input: &[u8], settings: Settings) -> Result<(Stats, Duration), String> {
     let start = Instant::now();
-    let mut buffers = Buffers::for_input(input);
+    let mut workspace = HeapWorkspace::for_input(input);
     let mut engine =
-        load(input, settings, &mut buffers, &mut Discard).map_err(|e| format!("input: {e}"))?;
+        load(input, settings, &mut workspace, &mut Discard).map_err(|e| format!("input: {e}"))?;
     let stats = run_to_end(&mut engine, &mut Discard, &mut Discard).map_err(|e| e.to_string())?;
     Ok((stats, start.elapsed()))
 }

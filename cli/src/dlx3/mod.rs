@@ -6,7 +6,6 @@
 //! status 130 / 143 / 129; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
-mod heap;
 mod merge;
 mod options;
 mod part_file;
@@ -23,12 +22,11 @@ use std::ffi::OsString;
 use std::io::Write as _;
 
 use xcover_core::dlx3::{
-    measure, Dlx3, DoneReason, Event, Item, Level, Node, Part, Sinks, MAX_LEVEL,
+    measure, Dlx3, DoneReason, Event, HeapWorkspace, Item, Level, Node, Part, Sinks, MAX_LEVEL,
 };
 use xcover_core::sink::ByteSink;
 
 use self::args::{parse_args, ArgsOutcome};
-use self::heap::HeapStorage;
 use self::sink::IoSink;
 use crate::memory;
 use crate::signals::{self, Signals};
@@ -241,8 +239,8 @@ fn solve(
     job: Job<'_>,
     err: &mut Stderr,
 ) -> i32 {
-    let mut storage = HeapStorage::for_input(input);
-    let mut engine = match Dlx3::new(storage.view(), settings) {
+    let mut storage = HeapWorkspace::for_input(input);
+    let mut engine = match Dlx3::new(storage.as_mut_view(), settings) {
         Ok(e) => e,
         Err(e) => {
             use std::fmt::Write as _;

@@ -7,11 +7,12 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use xcover_core::dlx3::{Dlx3, DoneReason, Event, Part, Settings, Sinks, MAX_LEVEL};
+use xcover_core::dlx3::{
+    write_queens_dlx, Dlx3, DoneReason, Event, HeapWorkspace, Part, Settings, Sinks, MAX_LEVEL,
+};
 use xcover_core::sink::ByteSink;
 
 use super::args::{parse_args, ArgsOutcome};
-use super::heap::HeapStorage;
 use super::merge::{self, Recorded};
 use super::part_file::{self, Header, PART, UNIT};
 use super::shard::{self, Destination};
@@ -38,8 +39,8 @@ fn with_engine<T>(
     settings: Settings,
     f: impl FnOnce(&mut Dlx3<'_>, Vec<u8>) -> T,
 ) -> T {
-    let mut storage = HeapStorage::for_input(input);
-    let mut e = Dlx3::new(storage.view(), settings).expect("engine");
+    let mut storage = HeapWorkspace::for_input(input);
+    let mut e = Dlx3::new(storage.as_mut_view(), settings).expect("engine");
     let mut summary = Buf::default();
     e.read_input(input, &mut summary).expect("input");
     f(&mut e, summary.0)
@@ -338,21 +339,9 @@ fn r_holds_printed(run: &Run, h: &Header, records: &[(String, Vec<u8>)], i: usiz
 }
 
 fn queens(n: usize) -> String {
-    let mut s = String::new();
-    for j in 0..n {
-        s += &format!("r{j} c{j} ");
-    }
-    s += "|";
-    for t in 0..2 * n - 1 {
-        s += &format!(" a{t} b{t}");
-    }
-    s += "\n";
-    for j in 0..n {
-        for k in 0..n {
-            s += &format!("r{j} c{k} a{} b{}\n", j + k, n - 1 - j + k);
-        }
-    }
-    s
+    let mut text = String::new();
+    write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
+    text
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Helpers shared by the `xcover` integration tests (each test file that needs them says
 //! `mod common;`): the shared 17-clue list, a seeded random generator, the n-queens DLX3
-//! input, a batch of relabeled grids and a runner of the `xcover` binary.
+//! input, the grid and masks of the gridcheck tests, a batch of relabeled grids and a
+//! runner of the `xcover` binary.
 #![allow(dead_code)] // each test file uses a different subset
 
 use std::io::Write;
@@ -12,24 +13,26 @@ mod data;
 #[allow(unused_imports)] // each test file uses a different subset
 pub use data::*;
 
-/// n queens for `xcover dlx3`: rows and columns primary, diagonals secondary (minutes of
-/// search for n = 16).
+/// The `xcover` binary under test.
+pub const XCOVER: &str = env!("CARGO_BIN_EXE_xcover");
+
+/// A solution grid of the 18-clue fixtures (`fixtures/gridcheck/cases18.tsv`, the first
+/// case).
+pub const GRID18: &str =
+    "216378945487259163359146782673521894948637251125894637591462378732985416864713529";
+/// A mask forcing 6 cells of [`GRID18`]: 82 puzzles of 18 clues in 54 chunks, about 0.1 s
+/// of scanning in release.
+pub const MASK6: &str = "...1..1..11..........1.....1*";
+/// A mask forcing 12 cells of [`GRID18`]: 81 puzzles of 18 clues in a few chunks, found at
+/// once.
+pub const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*";
+
+/// n queens for `xcover dlx3`, as Knuth's `queens-dlx n` writes it (rows and columns
+/// primary, diagonals secondary; minutes of search for n = 16).
 pub fn queens(n: usize) -> String {
-    let mut out = String::new();
-    for j in 0..n {
-        out.push_str(&format!("r{j} c{j} "));
-    }
-    out.push('|');
-    for t in 0..2 * n - 1 {
-        out.push_str(&format!(" a{t} b{t}"));
-    }
-    out.push('\n');
-    for j in 0..n {
-        for k in 0..n {
-            out.push_str(&format!("r{j} c{k} a{} b{}\n", j + k, n - 1 - j + k));
-        }
-    }
-    out
+    let mut text = String::new();
+    xcover_core::dlx3::write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
+    text
 }
 
 /// Langford pairs: place 1, 1, 2, 2, ..., n, n in 2n slots with k numbers between the
@@ -66,7 +69,7 @@ pub fn relabeled_batch(grid: &str, count: usize) -> String {
 
 /// Starts `xcover args` with stdin, stdout and stderr piped.
 pub fn spawn_xcover(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_xcover"))
+    Command::new(XCOVER)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -97,7 +100,7 @@ pub fn send_signal(child: &Child, signal: &str) {
 
 /// Runs `xcover args` with `stdin` as its input and waits for it.
 pub fn xcover(args: &[&str], stdin: &str) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_xcover"));
+    let mut cmd = Command::new(XCOVER);
     cmd.args(args);
     run_with_input(cmd, stdin.as_bytes())
 }
@@ -118,7 +121,7 @@ pub fn run_with_input(mut cmd: Command, input: &[u8]) -> Output {
 /// `xcover gridcheck args` with stdin empty and stdout and stderr piped, to run with
 /// `.output()` or `.spawn()`.
 pub fn gridcheck(args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_xcover"));
+    let mut cmd = Command::new(XCOVER);
     cmd.arg("gridcheck")
         .args(args)
         .stdin(Stdio::null())

@@ -53,10 +53,13 @@ mod active;
 mod builder;
 mod choose;
 mod error;
+#[cfg(any(test, feature = "alloc"))]
+mod heap;
 mod image;
 mod ops;
 mod output;
 mod parse;
+mod queens;
 mod search;
 mod settings;
 mod split;
@@ -64,7 +67,11 @@ mod stats;
 mod storage;
 
 pub use error::{Dlx3Error, InputError};
+#[cfg(any(test, feature = "alloc"))]
+pub use heap::HeapWorkspace;
 pub use parse::{measure, measure_within, Capacity, FgetsLines};
+#[doc(hidden)]
+pub use queens::write_queens_dlx;
 pub use settings::{
     is_space_byte, scan_int, ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES,
     SHOW_BASICS, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS,

@@ -1,6 +1,8 @@
-//! Storage for the DLX3 data structures: node, item and level records, and the two ways
-//! to provide them: a [`WorkspaceView`] of caller slices, or an owned const-constructible
-//! [`Workspace`] (which lends a view of itself).
+//! Storage for the DLX3 data structures: node, item and level records, and the forms an
+//! engine's storage takes, named as in `heapless` (`Vec` / `VecView`): a [`WorkspaceView`]
+//! of caller slices (what an engine works in), an owned const-constructible [`Workspace`]
+//! with compile-time capacities, and, with the `alloc` feature, a `HeapWorkspace` sized at
+//! run time (`heap.rs`). Each owned form lends a view of itself with `as_mut_view()`.
 //!
 //! The slice lengths are the capacities: `items.len()` plays the role of Knuth's
 //! `max_cols+2`, `nodes.len()` of `max_nodes` and `levels.len()` of `max_level`, so a full
@@ -457,10 +459,7 @@ impl<'a, W: Width> WorkspaceView<'a, W> {
 /// ```
 #[derive(Debug)]
 pub struct Workspace<const ITEMS: usize, const NODES: usize, const LEVELS: usize> {
-    items: [Item; ITEMS],
-    names: [Name; ITEMS],
-    nodes: [Node; NODES],
-    levels: [Level; LEVELS],
+    arrays: OwnedArrays<[Item; ITEMS], [Name; ITEMS], [Node; NODES], [Level; LEVELS]>,
 }
 
 impl<const ITEMS: usize, const NODES: usize, const LEVELS: usize> Default
@@ -475,20 +474,45 @@ impl<const ITEMS: usize, const NODES: usize, const LEVELS: usize> Workspace<ITEM
     /// Zeroed storage.
     pub const fn new() -> Self {
         Workspace {
-            items: [Item::ZERO; ITEMS],
-            names: [[0; 8]; ITEMS],
-            nodes: [Node::ZERO; NODES],
-            levels: [Level::ZERO; LEVELS],
+            arrays: OwnedArrays {
+                items: [Item::ZERO; ITEMS],
+                names: [[0; 8]; ITEMS],
+                nodes: [Node::ZERO; NODES],
+                levels: [Level::ZERO; LEVELS],
+            },
         }
     }
 
     /// Lends the storage to an engine.
     pub fn as_mut_view(&mut self) -> WorkspaceView<'_> {
+        self.arrays.view()
+    }
+}
+
+/// The four arrays of an owned workspace, in containers that lend slices: fixed arrays in
+/// a [`Workspace`], vectors in a `HeapWorkspace`.
+#[derive(Debug)]
+pub(super) struct OwnedArrays<I, M, N, L> {
+    pub(super) items: I,
+    pub(super) names: M,
+    pub(super) nodes: N,
+    pub(super) levels: L,
+}
+
+impl<I, M, N, L> OwnedArrays<I, M, N, L>
+where
+    I: AsMut<[Item]>,
+    M: AsMut<[Name]>,
+    N: AsMut<[Node]>,
+    L: AsMut<[Level]>,
+{
+    /// The arrays as an engine's storage.
+    pub(super) fn view(&mut self) -> WorkspaceView<'_> {
         WorkspaceView::new(
-            &mut self.items,
-            &mut self.names,
-            &mut self.nodes,
-            &mut self.levels,
+            self.items.as_mut(),
+            self.names.as_mut(),
+            self.nodes.as_mut(),
+            self.levels.as_mut(),
         )
     }
 }
