@@ -189,20 +189,19 @@ pub unsafe extern "C" fn gridcheck_set_options(
         if flags & !(GRIDCHECK_STOP_AT_FIRST | GRIDCHECK_MINIMAL) != 0 {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
-        if clues == 0 || clues > h.limits.max_clues {
+        // core's rule (1..=81 clues, no more forced givens than clues), then this
+        // workspace's capacity (limits.max_clues).
+        let mut options = ScanOptions::for_clues(clues).map_err(status_of_scan_error)?;
+        if clues > h.limits.max_clues {
             return Err(xcover_status::XCOVER_GRIDCHECK_BAD_CLUES);
         }
-        let mut options = ScanOptions::new(clues as u8);
         if !mask.is_null() {
             // SAFETY: forwarded contract.
             let text = unsafe { bounded_text(mask, 83) }
                 .ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_MASK)?;
-            options.mask =
-                ClueMask::parse(text).map_err(|_| xcover_status::XCOVER_GRIDCHECK_BAD_MASK)?;
+            options.mask = ClueMask::parse(text).map_err(status_of_scan_error)?;
         }
-        if options.mask.givens.len() > clues {
-            return Err(xcover_status::XCOVER_GRIDCHECK_TOO_MANY_FORCED);
-        }
+        options.check().map_err(status_of_scan_error)?;
         options.truncation = Some(layout::truncation(h.limits.keep_ua));
         options.stop_at_first = flags & GRIDCHECK_STOP_AT_FIRST != 0;
         options.minimal_only = flags & GRIDCHECK_MINIMAL != 0;
@@ -350,12 +349,7 @@ pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck) -> xcover_sta
                 Ok(xcover_status::XCOVER_OK)
             }
             // The options and capacities were checked before: any error is a bug.
-            Err(ScanError::BadClueCount { .. })
-            | Err(ScanError::TooManyForcedGivens { .. })
-            | Err(ScanError::EmptyUa { .. })
-            | Err(ScanError::StorageTooSmall { .. })
-            | Err(ScanError::MaskTooLong { .. })
-            | Err(ScanError::BadChunk) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
+            Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
         }
     })())
 }
@@ -394,4 +388,16 @@ pub unsafe extern "C" fn gridcheck_release(handle: *mut gridcheck) -> xcover_sta
         h.release();
         Ok(xcover_status::XCOVER_OK)
     })())
+}
+
+/// The status for a scan option error: the C projection of core's rule.
+fn status_of_scan_error(e: ScanError) -> xcover_status {
+    match e {
+        ScanError::BadClueCount { .. } => xcover_status::XCOVER_GRIDCHECK_BAD_CLUES,
+        ScanError::MaskTooLong { .. } => xcover_status::XCOVER_GRIDCHECK_BAD_MASK,
+        ScanError::TooManyForcedGivens { .. } => xcover_status::XCOVER_GRIDCHECK_TOO_MANY_FORCED,
+        ScanError::BadChunk => xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK,
+        // The other errors (storage, empty UA) are checked before they can happen.
+        _ => xcover_status::XCOVER_INTERNAL_ERROR,
+    }
 }

@@ -12,6 +12,7 @@ use core::fmt;
 /// let _: &dyn core::error::Error = &err;
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ScanError {
     /// The clue mask has more than 81 characters (after trimming the line end).
     MaskTooLong {
