@@ -180,11 +180,19 @@ impl xcover_status {
     }
 }
 
+/// An `xcover_status` as C passes it in: the header's type, but any number, since a C
+/// enum variable (or the `uint32_t` of the typedef before C23) can hold one that names no
+/// status, and a Rust enum must never. The header shows it as `xcover_status`
+/// (`[export.rename]` in cbindgen.toml).
+/// cbindgen:ignore
+pub type xcover_status_value = u32;
+
 /// Returns a static, NUL-terminated English message for `status` (Knuth's exact wording,
-/// without the trailing `!`, for the `XCOVER_PARSE_*` codes). Unknown numbers give
-/// `"unknown status"`. Never returns NULL; the string must not be freed.
+/// without the trailing `!`, for the `XCOVER_PARSE_*` codes). Any number is safe: one that
+/// names no status gives `"unknown status"`. Never returns NULL; the string must not be
+/// freed.
 #[no_mangle]
-pub extern "C" fn xcover_status_message(status: u32) -> *const c_char {
+pub extern "C" fn xcover_status_message(status: xcover_status_value) -> *const c_char {
     match xcover_status::from_u32(status) {
         Some(known) => known.message_cstr().as_ptr(),
         None => c"unknown status".as_ptr(),

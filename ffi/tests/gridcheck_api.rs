@@ -23,7 +23,7 @@ const LIMITS: gridcheck_limits = gridcheck_limits {
 /// A workspace in a Vec it owns (the Vec outlives the handle).
 struct Ws {
     _buf: Vec<u64>,
-    h: *mut gridcheck,
+    h: *mut gridcheck_workspace,
     bytes: usize,
 }
 

@@ -3,7 +3,7 @@
 //! workspace from garbage, a dead one, or a call made out of order.
 
 use super::grid_outcome::GridOutcome;
-use super::layout::{self, REGION_ALIGN};
+use super::layout::{self, GRIDCHECK_REGION_ALIGN};
 use super::types::{
     gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_DEAD,
     GRIDCHECK_STATE_EMPTY, GRIDCHECK_WORKSPACE_ALIGN,
@@ -22,7 +22,7 @@ use xcover_core::gridcheck::{Cells, Grid};
 
 /// Rounded size of `T` in the header block.
 const fn slot_bytes<T>() -> usize {
-    size_of::<T>().div_ceil(REGION_ALIGN) * REGION_ALIGN
+    size_of::<T>().div_ceil(GRIDCHECK_REGION_ALIGN) * GRIDCHECK_REGION_ALIGN
 }
 
 /// Bytes of the handle and the scan objects.
@@ -54,10 +54,13 @@ struct Regions<'buf> {
     states: WeakSliceMut<'buf, LevelState>,
 }
 
-/// The opaque workspace handle: it points to the start of the caller's buffer given to
-/// `gridcheck_init` (opaque: C only ever holds a pointer to it).
+/// The opaque handle type: C (and Rust callers of this crate) only hold
+/// `gridcheck_workspace *`, declared by the header's `after_includes` in cbindgen.toml (as
+/// `dlx3_workspace`). It points to the start of the caller's buffer given to
+/// `gridcheck_init`, where the [`Record`] lies.
+/// cbindgen:ignore
 #[allow(non_camel_case_types)]
-pub struct gridcheck {
+pub struct gridcheck_workspace {
     _opaque: [u8; 0],
     // Neither Send, Sync nor Unpin: it stands for the record in the C buffer.
     _buffer: PhantomData<(*mut u8, PhantomPinned)>,
@@ -108,7 +111,7 @@ pub unsafe fn install(
     buf: *mut u8,
     len: usize,
     limits: gridcheck_limits,
-) -> Checked<*mut gridcheck> {
+) -> Checked<*mut gridcheck_workspace> {
     let counts = layout::counts(&limits);
     let needed = counts.as_ref().and_then(layout::bytes);
     // SAFETY: forwarded contract.
@@ -118,7 +121,7 @@ pub unsafe fn install(
         .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
     // SAFETY: `needed` <= len bytes at `buf` are writable while the workspace is in use
     // (this function's contract); the handle occupies the first bytes, skipped here.
-    let mut carver: Carver<'_, REGION_ALIGN> =
+    let mut carver: Carver<'_, GRIDCHECK_REGION_ALIGN> =
         unsafe { Carver::new(base, size_of::<Record>(), needed) };
     let mut regions = (|| {
         Some(Regions {
@@ -163,7 +166,10 @@ pub unsafe fn install(
 /// As for [`handle::open`]: `handle` is NULL or points to at least 16 readable bytes; if
 /// they start with the magic number, to a workspace made by `gridcheck_init` whose buffer
 /// stays valid during `'a`, used by no other thread then.
-pub unsafe fn handle<'a>(handle: *mut gridcheck, dead: Dead) -> Checked<&'a mut Record<'a>> {
+pub unsafe fn handle<'a>(
+    handle: *mut gridcheck_workspace,
+    dead: Dead,
+) -> Checked<&'a mut Record<'a>> {
     // SAFETY: forwarded contract.
     unsafe { handle::open::<Record<'a>>(handle.cast(), dead) }
 }

@@ -22,7 +22,7 @@ pub mod setup;
 pub mod types;
 
 pub use grid_error::gridcheck_get_grid_error;
-pub use handle::gridcheck;
+pub use handle::gridcheck_workspace;
 pub use run::{
     gridcheck_chunk_begin, gridcheck_chunk_list, gridcheck_get_stats, gridcheck_last_puzzle,
     gridcheck_step,

@@ -1,7 +1,7 @@
 //! Listing and running the chunks of a prepared scan, in budgeted steps; the last puzzle
 //! and the counters.
 
-use super::handle::{self, gridcheck, Dead};
+use super::handle::{self, gridcheck_workspace, Dead};
 use super::types::{
     gridcheck_found_fn, gridcheck_stats, GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES,
     GRIDCHECK_IMPOSSIBLE_FORCED_EXCEED_CLUES, GRIDCHECK_IMPOSSIBLE_NOT_ENOUGH_FREE_CELLS,
@@ -40,7 +40,7 @@ const PREPARED_STATES: [u32; 3] = [
 /// points to a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_chunk_list(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     ids: *mut u32,
     capacity: usize,
     count: *mut usize,
@@ -84,7 +84,10 @@ pub unsafe extern "C" fn gridcheck_chunk_list(
 /// # Safety
 /// `handle` as for `gridcheck_chunk_list`.
 #[no_mangle]
-pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) -> xcover_status {
+pub unsafe extern "C" fn gridcheck_chunk_begin(
+    handle: *mut gridcheck_workspace,
+    id: u32,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
@@ -138,7 +141,7 @@ pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) 
 /// `ctx` during the call and must not call into the same workspace.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_step(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     budget: u64,
     on_found: gridcheck_found_fn,
     ctx: *mut c_void,
@@ -194,7 +197,7 @@ pub unsafe extern "C" fn gridcheck_step(
 /// `handle` as for `gridcheck_chunk_list`; `out` points to `len` writable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_last_puzzle(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     out: *mut c_char,
     len: usize,
 ) -> xcover_status {
@@ -232,7 +235,7 @@ pub unsafe extern "C" fn gridcheck_last_puzzle(
 /// `handle` as for `gridcheck_chunk_list`; `stats` points to a writable `gridcheck_stats`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_get_stats(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     stats: *mut gridcheck_stats,
 ) -> xcover_status {
     status_of((|| {

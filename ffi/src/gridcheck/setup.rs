@@ -2,7 +2,7 @@
 //! list; preparing the scan.
 
 use super::grid_outcome::{GridOutcome, GRID_READ_LIMIT};
-use super::handle::{self, gridcheck, Dead};
+use super::handle::{self, gridcheck_workspace, Dead};
 use super::layout;
 use super::types::{
     gridcheck_limits, GRIDCHECK_MINIMAL, GRIDCHECK_STATE_EMPTY, GRIDCHECK_STATE_GRID,
@@ -78,6 +78,13 @@ pub unsafe extern "C" fn gridcheck_workspace_size(
 /// `gridcheck_release` (do not move, copy or modify it); the handle points into it.
 /// Next: `gridcheck_set_grid`.
 ///
+/// Why a struct here and three sizes for `dlx3_init`: each API's init takes what its
+/// sizing function takes. DLX3's capacities are three counts of one kind (items, nodes,
+/// levels) that `dlx3_text_capacity` measures; the grid checker's limits are four numbers
+/// of different kinds, two of them policies the workspace keeps for later calls (keep_ua
+/// for `gridcheck_set_options`, ua_scratch for `gridcheck_generate_ua`), which named
+/// fields keep from being swapped.
+///
 /// Returns XCOVER_OK; XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_BUFFER_TOO_SMALL,
 /// XCOVER_BAD_ARGUMENT (limits out of range), or XCOVER_ALREADY_INITIALIZED if `buf`
 /// holds a live workspace (release it first; a dead one may be overwritten). Nothing
@@ -91,7 +98,7 @@ pub unsafe extern "C" fn gridcheck_init(
     buf: *mut c_void,
     len: usize,
     limits: *const gridcheck_limits,
-    handle: *mut *mut gridcheck,
+    handle: *mut *mut gridcheck_workspace,
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
@@ -116,7 +123,7 @@ pub unsafe extern "C" fn gridcheck_init(
 /// `grid` is NULL or a NUL-terminated string (or at least 84 readable bytes).
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_set_grid(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     grid: *const c_char,
 ) -> xcover_status {
     status_of((|| {
@@ -177,7 +184,7 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
 /// least 84 readable bytes).
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_set_options(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     clues: u32,
     mask: *const c_char,
     flags: u32,
@@ -227,7 +234,7 @@ pub unsafe extern "C" fn gridcheck_set_options(
 /// least 512 readable bytes).
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_add_ua(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     set: *const c_char,
 ) -> xcover_status {
     status_of((|| {
@@ -279,7 +286,7 @@ pub unsafe extern "C" fn gridcheck_add_ua(
 /// `handle` as for `gridcheck_set_grid`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_generate_ua(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     random: u32,
     seed: u64,
 ) -> xcover_status {
@@ -313,7 +320,7 @@ pub unsafe extern "C" fn gridcheck_generate_ua(
 /// `handle` as for `gridcheck_set_grid`; `count` points to a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_ua_count(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     count: *mut usize,
 ) -> xcover_status {
     status_of((|| {
@@ -336,7 +343,7 @@ pub unsafe extern "C" fn gridcheck_ua_count(
 /// # Safety
 /// `handle` as for `gridcheck_set_grid`.
 #[no_mangle]
-pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck) -> xcover_status {
+pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck_workspace) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
@@ -362,7 +369,7 @@ pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck) -> xcover_sta
 /// `handle` as for `gridcheck_set_grid`; `state` points to a writable `uint32_t`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_get_state(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     state: *mut u32,
 ) -> xcover_status {
     status_of((|| {
@@ -381,7 +388,7 @@ pub unsafe extern "C" fn gridcheck_get_state(
 /// # Safety
 /// As for `gridcheck_get_state`.
 #[no_mangle]
-pub unsafe extern "C" fn gridcheck_release(handle: *mut gridcheck) -> xcover_status {
+pub unsafe extern "C" fn gridcheck_release(handle: *mut gridcheck_workspace) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Allow) }?;
