@@ -77,7 +77,8 @@ pub use stats::Stats;
 /// engine's internals and are no stable API.
 #[doc(hidden)]
 pub use storage::{Item, Level, Node, Width};
-pub use storage::{Name, Names, Workspace, WorkspaceView};
+pub use storage::{Name, Workspace, WorkspaceView};
+use storage::Names;
 
 use crate::sink::ByteSink;
 use core::mem::MaybeUninit;
