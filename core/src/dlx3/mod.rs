@@ -71,6 +71,7 @@ pub use settings::{
 };
 pub use split::{Part, UnitTotals};
 pub use stats::Stats;
+use storage::Names;
 /// The matrix records, their link width and the matrix shape, for code that lays out the
 /// storage itself: the C ABI (its record sizes and preloaded images) and the Rust matrices
 /// `xcover dlx3 --export-rust` writes. Hidden from the documentation: they follow the
@@ -78,7 +79,6 @@ pub use stats::Stats;
 #[doc(hidden)]
 pub use storage::{Item, Level, Node, Width};
 pub use storage::{Name, Workspace, WorkspaceView};
-use storage::Names;
 
 use crate::sink::ByteSink;
 use core::mem::MaybeUninit;

@@ -5,14 +5,13 @@ use super::grid_outcome::{GridOutcome, GRID_READ_LIMIT};
 use super::handle::{self, gridcheck_workspace, Dead};
 use super::layout;
 use super::types::{
-    gridcheck_limits, GRIDCHECK_MINIMAL, GRIDCHECK_STATE_EMPTY, GRIDCHECK_STATE_GRID,
-    GRIDCHECK_STATE_OPTIONS, GRIDCHECK_STATE_PREPARED, GRIDCHECK_STOP_AT_FIRST,
-    GRIDCHECK_WORKSPACE_ALIGN,
+    gridcheck_limits, GRIDCHECK_MINIMAL, GRIDCHECK_STOP_AT_FIRST, GRIDCHECK_WORKSPACE_ALIGN,
 };
 use crate::raw::{in_param, is_aligned, out_param, status_of, write_optional};
 use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
 use xcover_core::gridcheck::scan::{self, ClueMask, ScanError, ScanOptions};
+use xcover_core::gridcheck::session::Step;
 use xcover_core::gridcheck::ua::{file, generate, verify_ua, UaList};
 use xcover_core::gridcheck::{Grid, GridcheckError};
 
@@ -152,7 +151,7 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
     if grid.is_null() {
         return Err(refuse(xcover_status::XCOVER_NULL_POINTER, None));
     }
-    h.expect(&[GRIDCHECK_STATE_EMPTY])
+    h.allow(Step::SetGrid)
         .map_err(|status| refuse(status, None))?;
     let bad = xcover_status::XCOVER_GRIDCHECK_BAD_GRID;
     // SAFETY: forwarded contract (NUL-terminated or 84 readable bytes).
@@ -162,7 +161,7 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
     ))?;
     let grid = Grid::parse(text).map_err(|e| refuse(bad, Some(e)))?;
     h.store_grid(grid);
-    h.set_state(GRIDCHECK_STATE_GRID);
+    h.done(Step::SetGrid);
     Ok(())
 }
 
@@ -192,7 +191,7 @@ pub unsafe extern "C" fn gridcheck_set_options(
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_GRID, GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::SetOptions)?;
         if flags & !(GRIDCHECK_STOP_AT_FIRST | GRIDCHECK_MINIMAL) != 0 {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
@@ -213,7 +212,7 @@ pub unsafe extern "C" fn gridcheck_set_options(
         options.stop_at_first = flags & GRIDCHECK_STOP_AT_FIRST != 0;
         options.minimal_only = flags & GRIDCHECK_MINIMAL != 0;
         h.store_options(options);
-        h.set_state(GRIDCHECK_STATE_OPTIONS);
+        h.done(Step::SetOptions);
         Ok(xcover_status::XCOVER_OK)
     })())
 }
@@ -243,7 +242,7 @@ pub unsafe extern "C" fn gridcheck_add_ua(
         if set.is_null() {
             return Err(xcover_status::XCOVER_NULL_POINTER);
         }
-        h.expect(&[GRIDCHECK_STATE_GRID, GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::AddUa)?;
         // SAFETY: forwarded contract.
         let text =
             unsafe { bounded_text(set, 511) }.ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_UA_TEXT)?;
@@ -293,7 +292,7 @@ pub unsafe extern "C" fn gridcheck_generate_ua(
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::GenerateUa)?;
         if h.limits.ua_scratch == 0 {
             return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
         }
@@ -347,12 +346,12 @@ pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck_workspace) -> 
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::Prepare)?;
         let options = h.options();
         let prepared = h.prepare_with(|grid, uas, work| scan::prepare(grid, uas, &options, work));
         match prepared {
             Ok(()) => {
-                h.set_state(GRIDCHECK_STATE_PREPARED);
+                h.done(Step::Prepare);
                 Ok(xcover_status::XCOVER_OK)
             }
             // The options and capacities were checked before: any error is a bug.

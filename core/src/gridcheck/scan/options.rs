@@ -65,7 +65,7 @@ impl ScanOptions {
     }
 
     /// The rule every scan's options keep: 1..=81 clues, and a mask that forces no more
-    /// givens than the clue count. [`super::prepare`] checks it; front ends check it when
+    /// givens than the clue count. `prepare` checks it; front ends check it when
     /// the options are set, to refuse them at once.
     ///
     /// ```
