@@ -71,7 +71,6 @@ pub use settings::{
 };
 pub use split::{Part, UnitTotals};
 pub use stats::Stats;
-use storage::Names;
 /// The matrix records, their link width and the matrix shape, for code that lays out the
 /// storage itself: the C ABI (its record sizes and preloaded images) and the Rust matrices
 /// `xcover dlx3 --export-rust` writes. Hidden from the documentation: they follow the
@@ -82,6 +81,7 @@ pub use storage::{Name, Workspace, WorkspaceView};
 
 use crate::sink::ByteSink;
 use core::mem::MaybeUninit;
+use storage::Names;
 
 /// The average option length (nodes, not counting spacers) from which the search uses the
 /// pipelined option walks: the pentomino input (7 nodes per option) gained 20% in time
