@@ -202,41 +202,6 @@ typedef struct gridcheck_workspace gridcheck_workspace;
 #define GRIDCHECK_PUZZLE_BYTES 82
 
 /**
- * `gridcheck_get_state`: after `gridcheck_init`; next `gridcheck_set_grid`.
- */
-#define GRIDCHECK_STATE_EMPTY 1
-
-/**
- * The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
- */
-#define GRIDCHECK_STATE_GRID 2
-
-/**
- * Options set; UA may be added or generated; next `gridcheck_prepare`.
- */
-#define GRIDCHECK_STATE_OPTIONS 3
-
-/**
- * The scan is prepared; chunks can be listed and begun.
- */
-#define GRIDCHECK_STATE_PREPARED 4
-
-/**
- * A chunk is running (`gridcheck_step`).
- */
-#define GRIDCHECK_STATE_RUNNING 5
-
-/**
- * The current chunk is over (finished or stopped); begin another one or release.
- */
-#define GRIDCHECK_STATE_CHUNK_DONE 6
-
-/**
- * An internal error made the workspace unusable (only stats, state and release work).
- */
-#define GRIDCHECK_STATE_DEAD 7
-
-/**
  * `gridcheck_stats.impossible`: the scan can find something (or was not prepared yet).
  */
 #define GRIDCHECK_POSSIBLE 0
@@ -572,6 +537,52 @@ enum dlx3_state
 typedef enum dlx3_state dlx3_state;
 #else
 typedef uint32_t dlx3_state;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
+ * Life cycle of a gridcheck workspace, as reported by `gridcheck_get_state()` (as
+ * `dlx3_state` for DLX3): the phases of core's grid-checker session, and DEAD.
+ */
+enum gridcheck_state
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * After `gridcheck_init`; next `gridcheck_set_grid`.
+     */
+    GRIDCHECK_STATE_EMPTY = 1,
+    /**
+     * The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
+     */
+    GRIDCHECK_STATE_GRID = 2,
+    /**
+     * Options set; UA may be added or generated; next `gridcheck_prepare`.
+     */
+    GRIDCHECK_STATE_OPTIONS = 3,
+    /**
+     * The scan is prepared; chunks can be listed and begun.
+     */
+    GRIDCHECK_STATE_PREPARED = 4,
+    /**
+     * A chunk is running (`gridcheck_step`).
+     */
+    GRIDCHECK_STATE_RUNNING = 5,
+    /**
+     * The current chunk is over (finished or stopped); begin another one or release.
+     */
+    GRIDCHECK_STATE_CHUNK_DONE = 6,
+    /**
+     * An internal error made the workspace unusable (only stats, state and release work).
+     */
+    GRIDCHECK_STATE_DEAD = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum gridcheck_state gridcheck_state;
+#else
+typedef uint32_t gridcheck_state;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 

@@ -4,11 +4,8 @@
 
 use super::grid_outcome::GridOutcome;
 use super::layout::{self, GRIDCHECK_REGION_ALIGN};
-use super::types::{
-    gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_DEAD,
-    GRIDCHECK_STATE_EMPTY, GRIDCHECK_STATE_GRID, GRIDCHECK_STATE_OPTIONS, GRIDCHECK_STATE_PREPARED,
-    GRIDCHECK_STATE_RUNNING, GRIDCHECK_WORKSPACE_ALIGN,
-};
+use super::types::gridcheck_state::{self, *};
+use super::types::{gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_WORKSPACE_ALIGN};
 use crate::carve::{Carver, Slot, WeakSliceMut};
 pub use crate::handle::Dead;
 use crate::handle::{self, Header};
@@ -69,16 +66,17 @@ pub struct gridcheck_workspace {
     _buffer: PhantomData<(*mut u8, PhantomPinned)>,
 }
 
-/// The `GRIDCHECK_STATE_*` of a live workspace in `phase` (DEAD is the header's own).
+/// The `gridcheck_state` of a live workspace in `phase` (DEAD is the header's own).
 pub const fn c_state(phase: Phase) -> u32 {
-    match phase {
+    let state: gridcheck_state = match phase {
         Phase::Empty => GRIDCHECK_STATE_EMPTY,
         Phase::Grid => GRIDCHECK_STATE_GRID,
         Phase::Options => GRIDCHECK_STATE_OPTIONS,
         Phase::Prepared => GRIDCHECK_STATE_PREPARED,
         Phase::Running => GRIDCHECK_STATE_RUNNING,
         Phase::ChunkDone => GRIDCHECK_STATE_CHUNK_DONE,
-    }
+    };
+    state as u32
 }
 
 /// The workspace record at the start of the caller's buffer, which a
@@ -113,8 +111,8 @@ unsafe impl handle::Record for Record<'_> {
     const MAGIC: u64 = u64::from_le_bytes(*b"XCOVGRID");
     /// Written over the magic number by `gridcheck_release`.
     const RELEASED: u64 = u64::from_le_bytes(*b"gridfree");
-    const FIRST_STATE: u32 = GRIDCHECK_STATE_EMPTY;
-    const DEAD: u32 = GRIDCHECK_STATE_DEAD;
+    const FIRST_STATE: u32 = GRIDCHECK_STATE_EMPTY as u32;
+    const DEAD: u32 = GRIDCHECK_STATE_DEAD as u32;
 }
 
 /// Checks a buffer handed to `gridcheck_init`, carves it and writes the handle.
