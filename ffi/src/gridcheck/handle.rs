@@ -86,7 +86,7 @@ pub const fn c_state(phase: Phase) -> u32 {
 #[repr(C)]
 pub struct Record<'buf> {
     /// Magic number, state, why it died. The state is [`c_state`] of the session's phase
-    /// (written only by [`Record::sync_state`]) until the workspace dies.
+    /// (written only by `Record::sync_state`) until the workspace dies.
     pub header: Header,
     /// The phase and the counters of the chunk runs (core's; the C state projects it).
     session: Session,
