@@ -1628,8 +1628,8 @@ xcover_status gridcheck_get_stats(gridcheck_workspace *handle, struct gridcheck_
  * Computes the buffer size and alignment of a workspace with capacities `limits`:
  *
  * ```text
- * bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
- *       + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
+ * size = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
+ *        + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
  * W = max_ua + clamp(8 * max_ua, 4096, 262144)
  * ```
  *
@@ -1641,11 +1641,11 @@ xcover_status gridcheck_get_stats(gridcheck_workspace *handle, struct gridcheck_
  * 1..=81) or the size overflows. On error nothing is written.
  *
  * # Safety
- * `limits` points to a readable `gridcheck_limits`; `bytes` to a writable `size_t`;
+ * `limits` points to a readable `gridcheck_limits`; `size` to a writable `size_t`;
  * `align` is NULL or writable.
  */
 xcover_status gridcheck_workspace_size(const struct gridcheck_limits *limits,
-                                       size_t *bytes,
+                                       size_t *size,
                                        size_t *align);
 
 /**

@@ -36,8 +36,8 @@ unsafe fn bounded_text<'a>(text: *const c_char, max: usize) -> Option<&'a [u8]> 
 /// Computes the buffer size and alignment of a workspace with capacities `limits`:
 ///
 /// ```text
-/// bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
-///       + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
+/// size = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
+///        + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
 /// W = max_ua + clamp(8 * max_ua, 4096, 262144)
 /// ```
 ///
@@ -49,22 +49,22 @@ unsafe fn bounded_text<'a>(text: *const c_char, max: usize) -> Option<&'a [u8]> 
 /// 1..=81) or the size overflows. On error nothing is written.
 ///
 /// # Safety
-/// `limits` points to a readable `gridcheck_limits`; `bytes` to a writable `size_t`;
+/// `limits` points to a readable `gridcheck_limits`; `size` to a writable `size_t`;
 /// `align` is NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_workspace_size(
     limits: *const gridcheck_limits,
-    bytes: *mut usize,
+    size: *mut usize,
     align: *mut usize,
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
-        let (limits, bytes) = unsafe { (in_param(limits)?, out_param(bytes)?) };
+        let (limits, size) = unsafe { (in_param(limits)?, out_param(size)?) };
         if !is_aligned(align) {
             return Err(xcover_status::XCOVER_MISALIGNED);
         }
         let counts = layout::counts(limits).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-        *bytes = layout::bytes(&counts).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
+        *size = layout::bytes(&counts).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         // SAFETY: forwarded contract.
         unsafe { write_optional(align, GRIDCHECK_WORKSPACE_ALIGN) }?;
         Ok(xcover_status::XCOVER_OK)
