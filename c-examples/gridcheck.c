@@ -69,7 +69,7 @@ static int fail(const char *what, xcover_status status)
 
 static int scan(unsigned clues, const char *grid_text, const char *mask)
 {
-    gridcheck *h = NULL;
+    gridcheck_workspace *h = NULL;
     gridcheck_stats stats;
     size_t bytes = 0, align = 0, chunks = 0, i;
     xcover_status s;
@@ -170,7 +170,7 @@ static int32_t count_only(void *ctx, const char *puzzle)
 }
 
 /* Runs a whole scan to its end; returns the final status. */
-static xcover_status run_whole(gridcheck *h, gridcheck_found_fn fn, void *ctx)
+static xcover_status run_whole(gridcheck_workspace *h, gridcheck_found_fn fn, void *ctx)
 {
     xcover_status s = gridcheck_chunk_begin(h, GRIDCHECK_CHUNK_WHOLE);
     if (s != XCOVER_OK)
@@ -184,8 +184,8 @@ static xcover_status run_whole(gridcheck *h, gridcheck_found_fn fn, void *ctx)
 /* gridcheck_get_grid_error must describe the last gridcheck_set_grid as `kind`, `a` and
  * `b` (the kind's two numbers: length and 0, position and byte, or digit and house number)
  * and the message `words`. */
-static void expect_grid_error(gridcheck *h, xcover_status status, uint32_t kind, uint32_t a,
-                              uint32_t b, const char *words, int line)
+static void expect_grid_error(gridcheck_workspace *h, xcover_status status, uint32_t kind,
+                              uint32_t a, uint32_t b, const char *words, int line)
 {
     gridcheck_grid_error why;
     uint32_t got_a = 0, got_b = 0;
@@ -228,7 +228,7 @@ static int misuse(void)
         "..................................................................................";
     gridcheck_limits small = {512, 64, 256, 18};
     gridcheck_limits bad = small;
-    gridcheck *h = NULL, *other = NULL;
+    gridcheck_workspace *h = NULL, *other = NULL;
     gridcheck_stats stats;
     size_t size = 0, align = 0, count = 0;
     uint32_t state = 0, id = 0;
@@ -279,8 +279,9 @@ static int misuse(void)
 
     /* Bad handles. */
     EXPECT(gridcheck_set_grid(NULL, grid), XCOVER_NULL_POINTER);
-    EXPECT(gridcheck_set_grid((gridcheck *)(void *)(buf + 4), grid), XCOVER_MISALIGNED);
-    EXPECT(gridcheck_set_grid((gridcheck *)(void *)(buf + 64), grid), XCOVER_NOT_INITIALIZED);
+    EXPECT(gridcheck_set_grid((gridcheck_workspace *)(void *)(buf + 4), grid), XCOVER_MISALIGNED);
+    EXPECT(gridcheck_set_grid((gridcheck_workspace *)(void *)(buf + 64), grid),
+           XCOVER_NOT_INITIALIZED);
 
     /* Out of order before the grid. */
     EXPECT(gridcheck_set_options(h, 18, mask, 0), XCOVER_BAD_STATE);
@@ -295,8 +296,9 @@ static int misuse(void)
     EXPECT(gridcheck_get_grid_error(h, NULL), XCOVER_NULL_POINTER);
     EXPECT(gridcheck_get_grid_error(h, (gridcheck_grid_error *)(void *)(why.bytes + 1)),
            XCOVER_MISALIGNED);
-    EXPECT(gridcheck_get_grid_error((gridcheck *)(void *)(buf + 4), &why.info), XCOVER_MISALIGNED);
-    EXPECT(gridcheck_get_grid_error((gridcheck *)(void *)(buf + 64), &why.info),
+    EXPECT(gridcheck_get_grid_error((gridcheck_workspace *)(void *)(buf + 4), &why.info),
+           XCOVER_MISALIGNED);
+    EXPECT(gridcheck_get_grid_error((gridcheck_workspace *)(void *)(buf + 64), &why.info),
            XCOVER_NOT_INITIALIZED);
     expect_grid_error(h, XCOVER_OK, GRIDCHECK_GRID_NONE, 0, 0, "", __LINE__);
     EXPECT(gridcheck_set_grid(h, NULL), XCOVER_NULL_POINTER);

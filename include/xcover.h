@@ -20,11 +20,14 @@
 /** The opaque workspace handle: it points into the caller's buffer given to dlx3_init. */
 typedef struct dlx3_workspace dlx3_workspace;
 
+/** The opaque workspace handle: it points into the caller's buffer given to gridcheck_init. */
+typedef struct gridcheck_workspace gridcheck_workspace;
+
 /**
- * The version of the C ABI: bumped when a function signature, a struct layout or a status
- * number changes incompatibly.
+ * The version of the C ABI: bumped when a function signature, a struct layout, a name or
+ * a status number changes incompatibly (the README's C ABI section lists the changes).
  */
-#define XCOVER_ABI_VERSION 1
+#define XCOVER_ABI_VERSION 2
 
 /**
  * Byte size of `dlx3_settings` on every target (checked by a `_Static_assert` in the
@@ -135,9 +138,10 @@ typedef struct dlx3_workspace dlx3_workspace;
 #define DLX3_LEVEL_BYTES 24
 
 /**
- * Alignment of every region after the handle.
+ * Alignment of every region after the handle (the grid checker's sets are `u128`); the
+ * workspace size includes the one step from GRIDCHECK_WORKSPACE_ALIGN up to it.
  */
-#define REGION_ALIGN 16
+#define GRIDCHECK_REGION_ALIGN 16
 
 /**
  * Alignment (bytes) required of a gridcheck workspace buffer (the library aligns its
@@ -196,41 +200,6 @@ typedef struct dlx3_workspace dlx3_workspace;
  * Bytes of a puzzle text: 81 characters (`1`..`9` given, `0` empty) and a NUL.
  */
 #define GRIDCHECK_PUZZLE_BYTES 82
-
-/**
- * `gridcheck_get_state`: after `gridcheck_init`; next `gridcheck_set_grid`.
- */
-#define GRIDCHECK_STATE_EMPTY 1
-
-/**
- * The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
- */
-#define GRIDCHECK_STATE_GRID 2
-
-/**
- * Options set; UA may be added or generated; next `gridcheck_prepare`.
- */
-#define GRIDCHECK_STATE_OPTIONS 3
-
-/**
- * The scan is prepared; chunks can be listed and begun.
- */
-#define GRIDCHECK_STATE_PREPARED 4
-
-/**
- * A chunk is running (`gridcheck_step`).
- */
-#define GRIDCHECK_STATE_RUNNING 5
-
-/**
- * The current chunk is over (finished or stopped); begin another one or release.
- */
-#define GRIDCHECK_STATE_CHUNK_DONE 6
-
-/**
- * An internal error made the workspace unusable (only stats, state and release work).
- */
-#define GRIDCHECK_STATE_DEAD 7
 
 /**
  * `gridcheck_stats.impossible`: the scan can find something (or was not prepared yet).
@@ -572,10 +541,50 @@ typedef uint32_t dlx3_state;
 #endif // __cplusplus
 
 /**
- * The opaque workspace handle: it points to the start of the caller's buffer given to
- * `gridcheck_init` (opaque: C only ever holds a pointer to it).
+ * Life cycle of a gridcheck workspace, as reported by `gridcheck_get_state()` (as
+ * `dlx3_state` for DLX3): the phases of core's grid-checker session, and DEAD.
  */
-typedef struct gridcheck gridcheck;
+enum gridcheck_state
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    /**
+     * After `gridcheck_init`; next `gridcheck_set_grid`.
+     */
+    GRIDCHECK_STATE_EMPTY = 1,
+    /**
+     * The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
+     */
+    GRIDCHECK_STATE_GRID = 2,
+    /**
+     * Options set; UA may be added or generated; next `gridcheck_prepare`.
+     */
+    GRIDCHECK_STATE_OPTIONS = 3,
+    /**
+     * The scan is prepared; chunks can be listed and begun.
+     */
+    GRIDCHECK_STATE_PREPARED = 4,
+    /**
+     * A chunk is running (`gridcheck_step`).
+     */
+    GRIDCHECK_STATE_RUNNING = 5,
+    /**
+     * The current chunk is over (finished or stopped); begin another one or release.
+     */
+    GRIDCHECK_STATE_CHUNK_DONE = 6,
+    /**
+     * An internal error made the workspace unusable (only stats, state and release work).
+     */
+    GRIDCHECK_STATE_DEAD = 7,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum gridcheck_state gridcheck_state;
+#else
+typedef uint32_t gridcheck_state;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
 
 /**
  * Where and why `dlx3_parse` stopped (filled on every call; all zero on success).
@@ -1172,8 +1181,8 @@ xcover_status dlx3_text_capacity(const uint8_t *text, size_t len, size_t *items,
  *
  * # Safety
  * `buf` points to `len` writable bytes that stay valid while the workspace is used;
- * `settings` is NULL or readable; `handle` points to a writable pointer. The write
- * callbacks in `settings` must stay callable with their `ctx` while the workspace is used.
+ * `settings` is NULL or readable; `handle` points to a writable pointer. (Output goes to
+ * the writers of `dlx3_set_writers`, whose contract says how long they must stay valid.)
  */
 xcover_status dlx3_init(void *buf,
                         size_t len,
@@ -1526,7 +1535,8 @@ xcover_status dlx3_set_writers(dlx3_workspace *handle, const struct dlx3_writers
  * `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid; `info`
  * is NULL or points to a writable `gridcheck_grid_error`.
  */
-xcover_status gridcheck_get_grid_error(struct gridcheck *handle, struct gridcheck_grid_error *info);
+xcover_status gridcheck_get_grid_error(gridcheck_workspace *handle,
+                                       struct gridcheck_grid_error *info);
 
 /**
  * Lists the chunks of the prepared scan: independent pieces whose results together are
@@ -1546,7 +1556,7 @@ xcover_status gridcheck_get_grid_error(struct gridcheck *handle, struct gridchec
  * points to `capacity` writable `uint32_t`s (may be NULL if `capacity` is 0); `count`
  * points to a writable `size_t`.
  */
-xcover_status gridcheck_chunk_list(struct gridcheck *handle,
+xcover_status gridcheck_chunk_list(gridcheck_workspace *handle,
                                    uint32_t *ids,
                                    size_t capacity,
                                    size_t *count);
@@ -1563,7 +1573,7 @@ xcover_status gridcheck_chunk_list(struct gridcheck *handle,
  * # Safety
  * `handle` as for `gridcheck_chunk_list`.
  */
-xcover_status gridcheck_chunk_begin(struct gridcheck *handle, uint32_t id);
+xcover_status gridcheck_chunk_begin(gridcheck_workspace *handle, uint32_t id);
 
 /**
  * Runs the current chunk for about `budget` steps (placements tried; the check is made
@@ -1583,7 +1593,7 @@ xcover_status gridcheck_chunk_begin(struct gridcheck *handle, uint32_t id);
  * `handle` as for `gridcheck_chunk_list`; `on_found`, if not NULL, must be callable with
  * `ctx` during the call and must not call into the same workspace.
  */
-xcover_status gridcheck_step(struct gridcheck *handle,
+xcover_status gridcheck_step(gridcheck_workspace *handle,
                              uint64_t budget,
                              gridcheck_found_fn on_found,
                              void *ctx);
@@ -1600,7 +1610,7 @@ xcover_status gridcheck_step(struct gridcheck *handle,
  * # Safety
  * `handle` as for `gridcheck_chunk_list`; `out` points to `len` writable bytes.
  */
-xcover_status gridcheck_last_puzzle(struct gridcheck *handle, char *out, size_t len);
+xcover_status gridcheck_last_puzzle(gridcheck_workspace *handle, char *out, size_t len);
 
 /**
  * Fills `*stats` with the counters: the UA list, the preparation (zero before
@@ -1612,14 +1622,14 @@ xcover_status gridcheck_last_puzzle(struct gridcheck *handle, char *out, size_t 
  * # Safety
  * `handle` as for `gridcheck_chunk_list`; `stats` points to a writable `gridcheck_stats`.
  */
-xcover_status gridcheck_get_stats(struct gridcheck *handle, struct gridcheck_stats *stats);
+xcover_status gridcheck_get_stats(gridcheck_workspace *handle, struct gridcheck_stats *stats);
 
 /**
  * Computes the buffer size and alignment of a workspace with capacities `limits`:
  *
  * ```text
- * bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
- *       + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
+ * size = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
+ *        + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
  * W = max_ua + clamp(8 * max_ua, 4096, 262144)
  * ```
  *
@@ -1631,11 +1641,11 @@ xcover_status gridcheck_get_stats(struct gridcheck *handle, struct gridcheck_sta
  * 1..=81) or the size overflows. On error nothing is written.
  *
  * # Safety
- * `limits` points to a readable `gridcheck_limits`; `bytes` to a writable `size_t`;
+ * `limits` points to a readable `gridcheck_limits`; `size` to a writable `size_t`;
  * `align` is NULL or writable.
  */
 xcover_status gridcheck_workspace_size(const struct gridcheck_limits *limits,
-                                       size_t *bytes,
+                                       size_t *size,
                                        size_t *align);
 
 /**
@@ -1644,6 +1654,13 @@ xcover_status gridcheck_workspace_size(const struct gridcheck_limits *limits,
  * `*handle`. `limits` is copied. The buffer belongs to the workspace until
  * `gridcheck_release` (do not move, copy or modify it); the handle points into it.
  * Next: `gridcheck_set_grid`.
+ *
+ * Why a struct here and three sizes for `dlx3_init`: each API's init takes what its
+ * sizing function takes. DLX3's capacities are three counts of one kind (items, nodes,
+ * levels) that `dlx3_text_capacity` measures; the grid checker's limits are four numbers
+ * of different kinds, two of them policies the workspace keeps for later calls (keep_ua
+ * for `gridcheck_set_options`, ua_scratch for `gridcheck_generate_ua`), which named
+ * fields keep from being swapped.
  *
  * Returns XCOVER_OK; XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_BUFFER_TOO_SMALL,
  * XCOVER_BAD_ARGUMENT (limits out of range), or XCOVER_ALREADY_INITIALIZED if `buf`
@@ -1657,7 +1674,7 @@ xcover_status gridcheck_workspace_size(const struct gridcheck_limits *limits,
 xcover_status gridcheck_init(void *buf,
                              size_t len,
                              const struct gridcheck_limits *limits,
-                             struct gridcheck **handle);
+                             gridcheck_workspace **handle);
 
 /**
  * Sets the solution grid to scan: a NUL-terminated line of 81 digits `1`..`9` (a
@@ -1673,7 +1690,7 @@ xcover_status gridcheck_init(void *buf,
  * `handle` is NULL or a handle from `gridcheck_init` whose buffer is still valid;
  * `grid` is NULL or a NUL-terminated string (or at least 84 readable bytes).
  */
-xcover_status gridcheck_set_grid(struct gridcheck *handle, const char *grid);
+xcover_status gridcheck_set_grid(gridcheck_workspace *handle, const char *grid);
 
 /**
  * Sets what the scan looks for: puzzles of `clues` clues (forced givens included,
@@ -1693,7 +1710,7 @@ xcover_status gridcheck_set_grid(struct gridcheck *handle, const char *grid);
  * `handle` as for `gridcheck_set_grid`; `mask` is NULL or a NUL-terminated string (or at
  * least 84 readable bytes).
  */
-xcover_status gridcheck_set_options(struct gridcheck *handle,
+xcover_status gridcheck_set_options(gridcheck_workspace *handle,
                                     uint32_t clues,
                                     const char *mask,
                                     uint32_t flags);
@@ -1714,7 +1731,7 @@ xcover_status gridcheck_set_options(struct gridcheck *handle,
  * `handle` as for `gridcheck_set_grid`; `set` is NULL or a NUL-terminated string (or at
  * least 512 readable bytes).
  */
-xcover_status gridcheck_add_ua(struct gridcheck *handle, const char *set);
+xcover_status gridcheck_add_ua(gridcheck_workspace *handle, const char *set);
 
 /**
  * Generates unavoidable sets with `xcover gridcheck`'s recipe and appends them to the
@@ -1733,7 +1750,7 @@ xcover_status gridcheck_add_ua(struct gridcheck *handle, const char *set);
  * # Safety
  * `handle` as for `gridcheck_set_grid`.
  */
-xcover_status gridcheck_generate_ua(struct gridcheck *handle, uint32_t random, uint64_t seed);
+xcover_status gridcheck_generate_ua(gridcheck_workspace *handle, uint32_t random, uint64_t seed);
 
 /**
  * Gives the number of sets in the UA list.
@@ -1743,7 +1760,7 @@ xcover_status gridcheck_generate_ua(struct gridcheck *handle, uint32_t random, u
  * # Safety
  * `handle` as for `gridcheck_set_grid`; `count` points to a writable `size_t`.
  */
-xcover_status gridcheck_ua_count(struct gridcheck *handle, size_t *count);
+xcover_status gridcheck_ua_count(gridcheck_workspace *handle, size_t *count);
 
 /**
  * Prepares the scan (forced cells, the clique of disjoint UA, cell order, the kept UA):
@@ -1758,7 +1775,7 @@ xcover_status gridcheck_ua_count(struct gridcheck *handle, size_t *count);
  * # Safety
  * `handle` as for `gridcheck_set_grid`.
  */
-xcover_status gridcheck_prepare(struct gridcheck *handle);
+xcover_status gridcheck_prepare(gridcheck_workspace *handle);
 
 /**
  * Gives the workspace state (a `GRIDCHECK_STATE_*`), live or dead.
@@ -1768,7 +1785,7 @@ xcover_status gridcheck_prepare(struct gridcheck *handle);
  * # Safety
  * `handle` as for `gridcheck_set_grid`; `state` points to a writable `uint32_t`.
  */
-xcover_status gridcheck_get_state(struct gridcheck *handle, uint32_t *state);
+xcover_status gridcheck_get_state(gridcheck_workspace *handle, uint32_t *state);
 
 /**
  * Ends the workspace (live or dead): its handle is refused from now on and its buffer may
@@ -1779,14 +1796,15 @@ xcover_status gridcheck_get_state(struct gridcheck *handle, uint32_t *state);
  * # Safety
  * As for `gridcheck_get_state`.
  */
-xcover_status gridcheck_release(struct gridcheck *handle);
+xcover_status gridcheck_release(gridcheck_workspace *handle);
 
 /**
  * Returns a static, NUL-terminated English message for `status` (Knuth's exact wording,
- * without the trailing `!`, for the `XCOVER_PARSE_*` codes). Unknown numbers give
- * `"unknown status"`. Never returns NULL; the string must not be freed.
+ * without the trailing `!`, for the `XCOVER_PARSE_*` codes). Any number is safe: one that
+ * names no status gives `"unknown status"`. Never returns NULL; the string must not be
+ * freed.
  */
-const char *xcover_status_message(uint32_t status);
+const char *xcover_status_message(xcover_status status);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -8,8 +8,10 @@
 //! the caller's buffer, sized with the `*_workspace_size` functions (or the header's
 //! `XCOVER_DLX3_WORKSPACE_SIZE` macro for static buffers).
 //!
-//! This crate is the only place of the project that touches raw pointers; every `unsafe`
-//! block states why it is sound in a `SAFETY:` comment.
+//! This crate is the only place of the project that takes raw pointers from outside and
+//! checks them; every `unsafe` block states why it is sound in a `SAFETY:` comment.
+//! (`xcover-core` has `unsafe` only in its measured hot path, the unchecked record
+//! accessors of `dlx3`, which index its own slices.)
 //!
 //! Build: `cargo build -p xcover-ffi --release` -> `target/release/libxcover.a`.
 //! Test: `cargo test -p xcover-ffi --features std` (the `std` feature drops this crate's
@@ -39,9 +41,9 @@ pub mod status;
 pub use sink::{xcover_write_fn, xcover_writer};
 pub use status::{xcover_status, xcover_status_message};
 
-/// The version of the C ABI: bumped when a function signature, a struct layout or a status
-/// number changes incompatibly.
-pub const XCOVER_ABI_VERSION: u32 = 1;
+/// The version of the C ABI: bumped when a function signature, a struct layout, a name or
+/// a status number changes incompatibly (the README's C ABI section lists the changes).
+pub const XCOVER_ABI_VERSION: u32 = 2;
 
 /// Returns [`XCOVER_ABI_VERSION`] of the linked library, for a run-time check against the
 /// header the program was compiled with.

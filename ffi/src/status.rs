@@ -12,14 +12,15 @@ use xcover_core::dlx3::{Dlx3Error, InputError};
 use core::ffi::c_char;
 
 /// Defines the status enum and its message table from one list: each variant with its
-/// documentation, number and message (as rustls-ffi's `u32_enum_builder!`). cbindgen does
+/// documentation, number and message (as rustls-ffi's `u32_enum_builder!`). The parse
+/// errors' messages are core's ([`InputError::message_cstr`]), written once. cbindgen does
 /// not expand macros, so `ffi/tests/header.rs` hands it the same list as a plain enum (the
 /// lines of the invocation below without their messages) and checks it against `ALL`.
 macro_rules! status_table {
     (
         $(#[$meta:meta])*
         pub enum $name:ident {
-            $( $(#[doc = $doc:literal])* $variant:ident = $code:literal => $message:literal, )*
+            $( $(#[doc = $doc:literal])* $variant:ident = $code:literal => $message:expr, )*
         }
     ) => {
         $(#[$meta])*
@@ -93,45 +94,45 @@ status_table! {
         XCOVER_INTERNAL_ERROR = 28 => c"internal error",
 
         /// Knuth: `Input line way too long`.
-        XCOVER_PARSE_INPUT_LINE_TOO_LONG = 64 => c"Input line way too long",
+        XCOVER_PARSE_INPUT_LINE_TOO_LONG = 64 => InputError::InputLineTooLong.message_cstr(),
         /// Knuth: `No items`.
-        XCOVER_PARSE_NO_ITEMS = 65 => c"No items",
+        XCOVER_PARSE_NO_ITEMS = 65 => InputError::NoItems.message_cstr(),
         /// Knuth: ``Illegal `:' in item name``.
-        XCOVER_PARSE_ILLEGAL_COLON = 66 => c"Illegal `:' in item name",
+        XCOVER_PARSE_ILLEGAL_COLON = 66 => InputError::IllegalColon.message_cstr(),
         /// Knuth: ``Illegal `|' in item name``.
-        XCOVER_PARSE_ILLEGAL_BAR = 67 => c"Illegal `|' in item name",
+        XCOVER_PARSE_ILLEGAL_BAR = 67 => InputError::IllegalBar.message_cstr(),
         /// Knuth: `Illegal digit in bound spec`.
-        XCOVER_PARSE_ILLEGAL_DIGIT = 68 => c"Illegal digit in bound spec",
+        XCOVER_PARSE_ILLEGAL_DIGIT = 68 => InputError::IllegalDigit.message_cstr(),
         /// Knuth: `Upper bound is zero`.
-        XCOVER_PARSE_UPPER_BOUND_ZERO = 69 => c"Upper bound is zero",
+        XCOVER_PARSE_UPPER_BOUND_ZERO = 69 => InputError::UpperBoundZero.message_cstr(),
         /// Knuth: `Lower bound exceeds upper bound`.
-        XCOVER_PARSE_LOWER_EXCEEDS_UPPER = 70 => c"Lower bound exceeds upper bound",
+        XCOVER_PARSE_LOWER_EXCEEDS_UPPER = 70 => InputError::LowerExceedsUpper.message_cstr(),
         /// Knuth: `Lower bound without upper bound`.
-        XCOVER_PARSE_LOWER_WITHOUT_UPPER = 71 => c"Lower bound without upper bound",
+        XCOVER_PARSE_LOWER_WITHOUT_UPPER = 71 => InputError::LowerWithoutUpper.message_cstr(),
         /// Knuth: `Item name empty`.
-        XCOVER_PARSE_ITEM_NAME_EMPTY = 72 => c"Item name empty",
+        XCOVER_PARSE_ITEM_NAME_EMPTY = 72 => InputError::ItemNameEmpty.message_cstr(),
         /// Knuth: `Item name too long`.
-        XCOVER_PARSE_ITEM_NAME_TOO_LONG = 73 => c"Item name too long",
+        XCOVER_PARSE_ITEM_NAME_TOO_LONG = 73 => InputError::ItemNameTooLong.message_cstr(),
         /// Knuth: `Duplicate item name`.
-        XCOVER_PARSE_DUPLICATE_ITEM_NAME = 74 => c"Duplicate item name",
+        XCOVER_PARSE_DUPLICATE_ITEM_NAME = 74 => InputError::DuplicateItemName.message_cstr(),
         /// Knuth: `Too many items`.
-        XCOVER_PARSE_TOO_MANY_ITEMS = 75 => c"Too many items",
+        XCOVER_PARSE_TOO_MANY_ITEMS = 75 => InputError::TooManyItems.message_cstr(),
         /// Knuth: `Item name line contains | twice`.
-        XCOVER_PARSE_BAR_TWICE = 76 => c"Item name line contains | twice",
+        XCOVER_PARSE_BAR_TWICE = 76 => InputError::BarTwice.message_cstr(),
         /// Knuth: `Option line too long`.
-        XCOVER_PARSE_OPTION_LINE_TOO_LONG = 77 => c"Option line too long",
+        XCOVER_PARSE_OPTION_LINE_TOO_LONG = 77 => InputError::OptionLineTooLong.message_cstr(),
         /// Knuth: `Empty item name`.
-        XCOVER_PARSE_EMPTY_ITEM_NAME = 78 => c"Empty item name",
+        XCOVER_PARSE_EMPTY_ITEM_NAME = 78 => InputError::EmptyItemName.message_cstr(),
         /// Knuth: `Unknown item name`.
-        XCOVER_PARSE_UNKNOWN_ITEM_NAME = 79 => c"Unknown item name",
+        XCOVER_PARSE_UNKNOWN_ITEM_NAME = 79 => InputError::UnknownItemName.message_cstr(),
         /// Knuth: `Duplicate item name in this option`.
-        XCOVER_PARSE_DUPLICATE_IN_OPTION = 80 => c"Duplicate item name in this option",
+        XCOVER_PARSE_DUPLICATE_IN_OPTION = 80 => InputError::DuplicateItemInOption.message_cstr(),
         /// Knuth: `Color must be a single character`.
-        XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR = 81 => c"Color must be a single character",
+        XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR = 81 => InputError::ColorNotSingle.message_cstr(),
         /// Knuth: `Primary item must be uncolored`.
-        XCOVER_PARSE_PRIMARY_COLORED = 82 => c"Primary item must be uncolored",
+        XCOVER_PARSE_PRIMARY_COLORED = 82 => InputError::PrimaryColored.message_cstr(),
         /// Knuth: `Too many nodes`.
-        XCOVER_PARSE_TOO_MANY_NODES = 83 => c"Too many nodes",
+        XCOVER_PARSE_TOO_MANY_NODES = 83 => InputError::TooManyNodes.message_cstr(),
 
         /// `gridcheck_set_grid`: not a solution grid (81 digits 1..9, every row, column and
         /// box a permutation).
@@ -179,11 +180,19 @@ impl xcover_status {
     }
 }
 
+/// An `xcover_status` as C passes it in: the header's type, but any number, since a C
+/// enum variable (or the `uint32_t` of the typedef before C23) can hold one that names no
+/// status, and a Rust enum must never. The header shows it as `xcover_status`
+/// (`[export.rename]` in cbindgen.toml).
+/// cbindgen:ignore
+pub type xcover_status_value = u32;
+
 /// Returns a static, NUL-terminated English message for `status` (Knuth's exact wording,
-/// without the trailing `!`, for the `XCOVER_PARSE_*` codes). Unknown numbers give
-/// `"unknown status"`. Never returns NULL; the string must not be freed.
+/// without the trailing `!`, for the `XCOVER_PARSE_*` codes). Any number is safe: one that
+/// names no status gives `"unknown status"`. Never returns NULL; the string must not be
+/// freed.
 #[no_mangle]
-pub extern "C" fn xcover_status_message(status: u32) -> *const c_char {
+pub extern "C" fn xcover_status_message(status: xcover_status_value) -> *const c_char {
     match xcover_status::from_u32(status) {
         Some(known) => known.message_cstr().as_ptr(),
         None => c"unknown status".as_ptr(),
@@ -215,6 +224,9 @@ pub fn status_of_error(e: Dlx3Error) -> xcover_status {
             InputError::ColorNotSingle => XCOVER_PARSE_COLOR_NOT_SINGLE_CHAR,
             InputError::PrimaryColored => XCOVER_PARSE_PRIMARY_COLORED,
             InputError::TooManyNodes => XCOVER_PARSE_TOO_MANY_NODES,
+            // InputError is non_exhaustive: a future kind is at least reported as an error
+            // (the test `every_input_error_has_its_parse_status` asks for its own code).
+            _ => XCOVER_INTERNAL_ERROR,
         },
         Dlx3Error::TooManyLevels => XCOVER_TOO_MANY_LEVELS,
         Dlx3Error::StorageTooSmall => XCOVER_BUFFER_TOO_SMALL,
@@ -272,6 +284,30 @@ mod tests {
         // SAFETY: xcover_status_message returns a pointer to a static C string.
         let unknown = unsafe { core::ffi::CStr::from_ptr(xcover_status_message(9999)) };
         assert_eq!(unknown.to_bytes(), b"unknown status");
+    }
+
+    #[test]
+    fn every_input_error_has_its_parse_status() {
+        let mut seen = std::vec::Vec::new();
+        for kind in InputError::ALL {
+            let status = status_of_error(Dlx3Error::Input { kind, pos: 0 });
+            assert!(status.is_parse_error(), "{kind:?} -> {status:?}");
+            assert_eq!(status.message_cstr(), kind.message_cstr(), "{kind:?}");
+            seen.push(status);
+        }
+        // One code per kind, and every parse code belongs to a kind.
+        let parse: std::vec::Vec<xcover_status> = xcover_status::ALL
+            .into_iter()
+            .filter(|s| s.is_parse_error())
+            .collect();
+        assert_eq!(seen, parse);
+    }
+
+    #[test]
+    fn engine_messages_match_core() {
+        let e = Dlx3Error::TooManyLevels;
+        let status = status_of_error(e);
+        assert_eq!(status.message_cstr().to_bytes(), e.message().as_bytes());
     }
 
     #[test]

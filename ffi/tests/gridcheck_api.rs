@@ -3,6 +3,7 @@
 //! the flags, the UA input, and the statuses of the life cycle.
 use std::collections::BTreeSet;
 use std::ffi::{c_char, c_void, CStr, CString};
+use xcover::gridcheck::gridcheck_state::*;
 use xcover::gridcheck::*;
 use xcover::xcover_status::{self, *};
 use xcover_core::gridcheck::solver::is_unique_with_grid;
@@ -23,7 +24,7 @@ const LIMITS: gridcheck_limits = gridcheck_limits {
 /// A workspace in a Vec it owns (the Vec outlives the handle).
 struct Ws {
     _buf: Vec<u64>,
-    h: *mut gridcheck,
+    h: *mut gridcheck_workspace,
     bytes: usize,
 }
 
@@ -347,7 +348,7 @@ fn life_cycle_states_and_reinit() {
         unsafe { gridcheck_get_state(ws.h, state) }
     };
     assert_eq!(state_of(&mut state), XCOVER_OK);
-    assert_eq!(state, GRIDCHECK_STATE_EMPTY);
+    assert_eq!(state, GRIDCHECK_STATE_EMPTY as u32);
     // SAFETY: live handle; texts NUL-terminated; the buffer is ws's.
     unsafe {
         let mut other = std::ptr::null_mut();
@@ -364,7 +365,7 @@ fn life_cycle_states_and_reinit() {
             XCOVER_OK
         );
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_GRID);
+        assert_eq!(state, GRIDCHECK_STATE_GRID as u32);
         assert_eq!(
             gridcheck_set_options(ws.h, 18, cstr(&format!("{MASK}1")).as_ptr(), 0),
             XCOVER_GRIDCHECK_BAD_MASK
@@ -383,17 +384,17 @@ fn life_cycle_states_and_reinit() {
             XCOVER_OK
         );
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_OPTIONS);
+        assert_eq!(state, GRIDCHECK_STATE_OPTIONS as u32);
         assert_eq!(gridcheck_generate_ua(ws.h, 30, 9), XCOVER_OK);
         assert_eq!(gridcheck_prepare(ws.h), XCOVER_OK);
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_PREPARED);
+        assert_eq!(state, GRIDCHECK_STATE_PREPARED as u32);
         assert_eq!(
             gridcheck_chunk_begin(ws.h, 0x1_0000),
             XCOVER_GRIDCHECK_BAD_CHUNK
         );
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_PREPARED);
+        assert_eq!(state, GRIDCHECK_STATE_PREPARED as u32);
         assert_eq!(
             gridcheck_chunk_begin(ws.h, GRIDCHECK_CHUNK_WHOLE),
             XCOVER_OK
@@ -403,7 +404,7 @@ fn life_cycle_states_and_reinit() {
             XCOVER_BUDGET_EXHAUSTED
         );
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_RUNNING);
+        assert_eq!(state, GRIDCHECK_STATE_RUNNING as u32);
         // Abandon it for a fresh whole run: the total counts both.
         assert_eq!(
             gridcheck_chunk_begin(ws.h, GRIDCHECK_CHUNK_WHOLE),
@@ -411,7 +412,7 @@ fn life_cycle_states_and_reinit() {
         );
         while gridcheck_step(ws.h, 1000, None, std::ptr::null_mut()) == XCOVER_BUDGET_EXHAUSTED {}
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_CHUNK_DONE);
+        assert_eq!(state, GRIDCHECK_STATE_CHUNK_DONE as u32);
         assert_eq!(stats(&ws).found, 81);
         assert_eq!(stats(&ws).chunks_done, 1);
         assert_eq!(gridcheck_release(ws.h), XCOVER_OK);
@@ -424,7 +425,7 @@ fn life_cycle_states_and_reinit() {
         );
         assert_eq!(again, ws.h);
         assert_eq!(state_of(&mut state), XCOVER_OK);
-        assert_eq!(state, GRIDCHECK_STATE_EMPTY);
+        assert_eq!(state, GRIDCHECK_STATE_EMPTY as u32);
     }
 }
 
@@ -559,5 +560,5 @@ fn a_refused_grid_says_why_like_the_core_parser() {
             XCOVER_NOT_INITIALIZED
         );
     }
-    assert_eq!(state, GRIDCHECK_STATE_GRID);
+    assert_eq!(state, GRIDCHECK_STATE_GRID as u32);
 }

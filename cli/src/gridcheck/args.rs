@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Parser;
-use xcover_core::gridcheck::scan::{ScanOptions, TruncationLimits};
+use xcover_core::gridcheck::scan::{ScanError, ScanOptions, TruncationLimits};
 
 use super::mask;
 use super::shard::{self, Shard};
@@ -88,20 +88,19 @@ pub(crate) fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
 
 /// The scan options the arguments ask for (`--clues`, `--mask`, `--keep-ua`, ...).
 pub(crate) fn options(args: &Args) -> Result<ScanOptions> {
-    if args.clues == 0 || args.clues > 81 {
-        bail!("--clues {} is out of range 1..=81", args.clues);
-    }
-    let mut options = ScanOptions::new(args.clues as u8);
+    // core's rule (ScanOptions::check), in the words of the arguments.
+    let in_args_words = |e: ScanError| match e {
+        ScanError::BadClueCount { clues } => anyhow!("--clues {clues} is out of range 1..=81"),
+        ScanError::TooManyForcedGivens { forced, clues } => {
+            anyhow!("--mask forces {forced} givens but --clues is {clues}")
+        }
+        other => anyhow!("{other}"),
+    };
+    let mut options = ScanOptions::for_clues(args.clues).map_err(in_args_words)?;
     if let Some(text) = &args.mask {
         options.mask = mask::parse(text).map_err(|e| anyhow!("bad --mask: {e}"))?;
-        let forced = options.mask.givens.len();
-        if forced > args.clues {
-            bail!(
-                "--mask forces {forced} givens but --clues is {}",
-                args.clues
-            );
-        }
     }
+    options.check().map_err(in_args_words)?;
     match args.keep_ua {
         Some(0) => bail!("--keep-ua must be at least 1"),
         Some(total) => options.truncation = Some(TruncationLimits { total }),

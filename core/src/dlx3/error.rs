@@ -1,8 +1,20 @@
-//! The one error type of the DLX3 module, with Knuth's message texts.
+//! The one error type of the DLX3 module, with Knuth's message texts: the one place they
+//! are written (the C ABI's status messages are these strings).
+use core::ffi::CStr;
 use core::fmt;
 
 /// An input error (Knuth's `panic(...)` messages while reading the matrix).
+///
+/// ```
+/// use xcover_core::dlx3::InputError;
+///
+/// let kind = InputError::UnknownItemName;
+/// assert_eq!(kind.to_string(), "Unknown item name");
+/// assert_eq!(kind.message_cstr().to_bytes(), kind.message().as_bytes());
+/// let _: &dyn core::error::Error = &kind;
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum InputError {
     /// A line before or at the item line lacks its final newline (or is too long).
     InputLineTooLong,
@@ -47,32 +59,74 @@ pub enum InputError {
 }
 
 impl InputError {
+    /// Every input error, in the order of Knuth's program.
+    pub const ALL: [InputError; 20] = [
+        InputError::InputLineTooLong,
+        InputError::NoItems,
+        InputError::IllegalColon,
+        InputError::IllegalBar,
+        InputError::IllegalDigit,
+        InputError::UpperBoundZero,
+        InputError::LowerExceedsUpper,
+        InputError::LowerWithoutUpper,
+        InputError::ItemNameEmpty,
+        InputError::ItemNameTooLong,
+        InputError::DuplicateItemName,
+        InputError::TooManyItems,
+        InputError::BarTwice,
+        InputError::OptionLineTooLong,
+        InputError::EmptyItemName,
+        InputError::UnknownItemName,
+        InputError::DuplicateItemInOption,
+        InputError::ColorNotSingle,
+        InputError::PrimaryColored,
+        InputError::TooManyNodes,
+    ];
+
+    /// Knuth's message text (without the `!`), NUL-terminated for C.
+    pub const fn message_cstr(self) -> &'static CStr {
+        match self {
+            InputError::InputLineTooLong => c"Input line way too long",
+            InputError::NoItems => c"No items",
+            InputError::IllegalColon => c"Illegal `:' in item name",
+            InputError::IllegalBar => c"Illegal `|' in item name",
+            InputError::IllegalDigit => c"Illegal digit in bound spec",
+            InputError::UpperBoundZero => c"Upper bound is zero",
+            InputError::LowerExceedsUpper => c"Lower bound exceeds upper bound",
+            InputError::LowerWithoutUpper => c"Lower bound without upper bound",
+            InputError::ItemNameEmpty => c"Item name empty",
+            InputError::ItemNameTooLong => c"Item name too long",
+            InputError::DuplicateItemName => c"Duplicate item name",
+            InputError::TooManyItems => c"Too many items",
+            InputError::BarTwice => c"Item name line contains | twice",
+            InputError::OptionLineTooLong => c"Option line too long",
+            InputError::EmptyItemName => c"Empty item name",
+            InputError::UnknownItemName => c"Unknown item name",
+            InputError::DuplicateItemInOption => c"Duplicate item name in this option",
+            InputError::ColorNotSingle => c"Color must be a single character",
+            InputError::PrimaryColored => c"Primary item must be uncolored",
+            InputError::TooManyNodes => c"Too many nodes",
+        }
+    }
+
     /// Knuth's message text (without the `!`).
     pub const fn message(self) -> &'static str {
-        match self {
-            InputError::InputLineTooLong => "Input line way too long",
-            InputError::NoItems => "No items",
-            InputError::IllegalColon => "Illegal `:' in item name",
-            InputError::IllegalBar => "Illegal `|' in item name",
-            InputError::IllegalDigit => "Illegal digit in bound spec",
-            InputError::UpperBoundZero => "Upper bound is zero",
-            InputError::LowerExceedsUpper => "Lower bound exceeds upper bound",
-            InputError::LowerWithoutUpper => "Lower bound without upper bound",
-            InputError::ItemNameEmpty => "Item name empty",
-            InputError::ItemNameTooLong => "Item name too long",
-            InputError::DuplicateItemName => "Duplicate item name",
-            InputError::TooManyItems => "Too many items",
-            InputError::BarTwice => "Item name line contains | twice",
-            InputError::OptionLineTooLong => "Option line too long",
-            InputError::EmptyItemName => "Empty item name",
-            InputError::UnknownItemName => "Unknown item name",
-            InputError::DuplicateItemInOption => "Duplicate item name in this option",
-            InputError::ColorNotSingle => "Color must be a single character",
-            InputError::PrimaryColored => "Primary item must be uncolored",
-            InputError::TooManyNodes => "Too many nodes",
+        match core::str::from_utf8(self.message_cstr().to_bytes()) {
+            Ok(text) => text,
+            // Every message above is ASCII.
+            Err(_) => "",
         }
     }
 }
+
+impl fmt::Display for InputError {
+    /// Knuth's message without the `!`, e.g. `Unknown item name`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl core::error::Error for InputError {}
 
 /// Everything that can go wrong in the DLX3 engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,4 +195,32 @@ impl fmt::Display for Dlx3Error {
     }
 }
 
+/// The message already names the [`InputError`] of bad input, so `source` is `None`.
 impl core::error::Error for Dlx3Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn all_lists_each_input_error_once() {
+        for (i, a) in InputError::ALL.iter().enumerate() {
+            assert!(!a.message().is_empty() && a.message().is_ascii(), "{a:?}");
+            for b in &InputError::ALL[i + 1..] {
+                assert!(a != b && a.message() != b.message(), "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn display_is_knuths_report_line() {
+        let e = Dlx3Error::Input {
+            kind: InputError::ColorNotSingle,
+            pos: 3,
+        };
+        assert_eq!(e.to_string(), "Color must be a single character!");
+        assert_eq!(InputError::NoItems.to_string(), "No items");
+        assert_eq!(Dlx3Error::TooManyLevels.to_string(), "Too many levels!");
+    }
+}

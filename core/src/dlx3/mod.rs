@@ -73,16 +73,22 @@ pub use parse::{measure, measure_within, Capacity, FgetsLines};
 #[doc(hidden)]
 pub use queens::write_queens_dlx;
 pub use settings::{
-    is_space_byte, scan_int, ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES,
-    SHOW_BASICS, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS,
-    SHOW_WARNINGS,
+    ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES, SHOW_BASICS, SHOW_CHOICES,
+    SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS, SHOW_WARNINGS,
 };
 pub use split::{Part, UnitTotals};
 pub use stats::Stats;
-pub use storage::{Item, Level, Name, Names, Node, Width, Workspace, WorkspaceView};
+/// The matrix records, their link width and the matrix shape, for code that lays out the
+/// storage itself: the C ABI (its record sizes and preloaded images) and the Rust matrices
+/// `xcover dlx3 --export-rust` writes. Hidden from the documentation: they follow the
+/// engine's internals and are no stable API.
+#[doc(hidden)]
+pub use storage::{Item, Level, Node, Width};
+pub use storage::{Name, Workspace, WorkspaceView};
 
 use crate::sink::ByteSink;
 use core::mem::MaybeUninit;
+use storage::Names;
 
 /// The average option length (nodes, not counting spacers) from which the search uses the
 /// pipelined option walks: the pentomino input (7 nodes per option) gained 20% in time
@@ -138,6 +144,8 @@ pub enum Move {
 }
 
 /// The shape of the matrix after input: enough, with the storage arrays, to preload it.
+/// Hidden from the documentation with the records (see [`Node`]).
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     /// One more than the number of items (item 0 is the root).
@@ -469,16 +477,19 @@ impl<'a, W: Width> Dlx3<'a, W> {
     }
 
     /// The matrix shape (valid after the item line has been read).
+    #[doc(hidden)]
     pub fn layout(&self) -> Layout {
         self.layout
     }
 
     /// The item records (index 0 is the root).
+    #[doc(hidden)]
     pub fn items(&self) -> &[Item<W>] {
         &self.items[..self.layout.last_itm as usize]
     }
 
     /// The node records up to and including the final spacer.
+    #[doc(hidden)]
     pub fn nodes(&self) -> &[Node<W>] {
         let end = (self.layout.last_node as usize + 1).min(self.nodes.len());
         &self.nodes[..end]

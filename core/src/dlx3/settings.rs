@@ -174,7 +174,7 @@ pub(crate) const fn is_space(c: u8) -> bool {
 /// `sscanf(s, "%lld")` as glibc does it: skip white space, optional sign, at least one
 /// decimal digit; the value saturates at the 64-bit limits (`strtoll`). Anything after the
 /// digits is ignored. A NUL byte ends the string.
-pub fn scan_int(s: &[u8]) -> Option<i64> {
+pub(crate) fn scan_int(s: &[u8]) -> Option<i64> {
     let s = match s.iter().position(|&c| c == 0) {
         Some(n) => &s[..n],
         None => s,
@@ -209,11 +209,6 @@ pub fn scan_int(s: &[u8]) -> Option<i64> {
         (false, true) => acc,
         (false, false) => acc.checked_neg().unwrap_or(i64::MAX),
     })
-}
-
-/// C `isspace` in the "C" locale (space, `\t`, `\n`, `\v`, `\f`, `\r`).
-pub fn is_space_byte(c: u8) -> bool {
-    is_space(c)
 }
 
 #[cfg(test)]

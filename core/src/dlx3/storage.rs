@@ -332,7 +332,7 @@ impl Level {
 
 /// Item names: writable while parsing, or shared (e.g. a `const` image in flash).
 #[derive(Debug)]
-pub enum Names<'a> {
+pub(crate) enum Names<'a> {
     /// Writable names (needed to read an item line).
     Mutable(&'a mut [Name]),
     /// Read-only names of a preloaded matrix.
@@ -346,11 +346,6 @@ impl Names<'_> {
             Names::Mutable(n) => n.len(),
             Names::Shared(n) => n.len(),
         }
-    }
-
-    /// True if there are no name slots.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The name in slot `i` (all zero if out of range).

@@ -24,6 +24,7 @@ impl fmt::Display for House {
 
 /// What is wrong with a line of a UA file.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum UaLineProblem {
     /// A `0`/`1` mask line that is not 81 characters long.
     MaskLength(usize),
@@ -77,6 +78,7 @@ impl core::error::Error for UaLineProblem {}
 /// let _: &dyn core::error::Error = &err;
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum GridcheckError {
     /// A grid or puzzle line that does not have exactly 81 characters (after trimming the
     /// line end).

@@ -11,6 +11,8 @@
 //!   pseudo-puzzles, verification, and the UA file format;
 //! * [`scan`]: the N-clue sub-puzzles of a grid, using the UA to prune and the solver to
 //!   verify, in independent chunks run as resumable state machines;
+//! * [`session`]: the phases of a scan's life (grid, options, UA, prepare, chunk runs) and
+//!   its counters, which the C ABI projects as its state;
 //! * [`GridcheckError`]: the one error type of everything but the scan ([`scan::ScanError`]).
 //!
 //! Nothing here allocates; capacities (UA lists, scratch, the scan's work space) are
@@ -36,6 +38,7 @@ mod error;
 mod grid;
 mod puzzle;
 pub mod scan;
+pub mod session;
 pub mod solver;
 pub mod ua;
 

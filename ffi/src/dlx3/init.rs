@@ -125,8 +125,8 @@ pub unsafe extern "C" fn dlx3_text_capacity(
 ///
 /// # Safety
 /// `buf` points to `len` writable bytes that stay valid while the workspace is used;
-/// `settings` is NULL or readable; `handle` points to a writable pointer. The write
-/// callbacks in `settings` must stay callable with their `ctx` while the workspace is used.
+/// `settings` is NULL or readable; `handle` points to a writable pointer. (Output goes to
+/// the writers of `dlx3_set_writers`, whose contract says how long they must stay valid.)
 #[no_mangle]
 pub unsafe extern "C" fn dlx3_init(
     buf: *mut c_void,

@@ -1,7 +1,7 @@
 //! Why `gridcheck_set_grid` refused a grid: `gridcheck_get_grid_error` gives C the outcome
 //! the workspace kept (grid_outcome.rs), with the CLI's words.
 
-use super::handle::{self, gridcheck, Dead};
+use super::handle::{self, gridcheck_workspace, Dead};
 use super::types::gridcheck_grid_error;
 use crate::raw::{out_param, status_of};
 use crate::status::xcover_status;
@@ -20,7 +20,7 @@ use crate::status::xcover_status;
 /// is NULL or points to a writable `gridcheck_grid_error`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_get_grid_error(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     info: *mut gridcheck_grid_error,
 ) -> xcover_status {
     status_of((|| {

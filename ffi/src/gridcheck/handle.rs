@@ -3,11 +3,9 @@
 //! workspace from garbage, a dead one, or a call made out of order.
 
 use super::grid_outcome::GridOutcome;
-use super::layout::{self, REGION_ALIGN};
-use super::types::{
-    gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_DEAD,
-    GRIDCHECK_STATE_EMPTY, GRIDCHECK_WORKSPACE_ALIGN,
-};
+use super::layout::{self, GRIDCHECK_REGION_ALIGN};
+use super::types::gridcheck_state::{self, *};
+use super::types::{gridcheck_limits, GRIDCHECK_HEADER_BYTES, GRIDCHECK_WORKSPACE_ALIGN};
 use crate::carve::{Carver, Slot, WeakSliceMut};
 pub use crate::handle::Dead;
 use crate::handle::{self, Header};
@@ -16,13 +14,15 @@ use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::size_of;
 use xcover_core::gridcheck::scan::{
-    BitmapTable, ChunkRun, LevelState, Prepared, RunStats, ScanOptions, WorkspaceView,
+    BitmapTable, ChunkId, ChunkRun, LevelState, Prepared, RunStats, ScanError, ScanOptions,
+    WorkspaceView,
 };
+use xcover_core::gridcheck::session::{Phase, Session, Step};
 use xcover_core::gridcheck::{Cells, Grid};
 
 /// Rounded size of `T` in the header block.
 const fn slot_bytes<T>() -> usize {
-    size_of::<T>().div_ceil(REGION_ALIGN) * REGION_ALIGN
+    size_of::<T>().div_ceil(GRIDCHECK_REGION_ALIGN) * GRIDCHECK_REGION_ALIGN
 }
 
 /// Bytes of the handle and the scan objects.
@@ -54,31 +54,47 @@ struct Regions<'buf> {
     states: WeakSliceMut<'buf, LevelState>,
 }
 
-/// The opaque workspace handle: it points to the start of the caller's buffer given to
-/// `gridcheck_init` (opaque: C only ever holds a pointer to it).
+/// The opaque handle type: C (and Rust callers of this crate) only hold
+/// `gridcheck_workspace *`, declared by the header's `after_includes` in cbindgen.toml (as
+/// `dlx3_workspace`). It points to the start of the caller's buffer given to
+/// `gridcheck_init`, where the [`Record`] lies.
+/// cbindgen:ignore
 #[allow(non_camel_case_types)]
-pub struct gridcheck {
+pub struct gridcheck_workspace {
     _opaque: [u8; 0],
     // Neither Send, Sync nor Unpin: it stands for the record in the C buffer.
     _buffer: PhantomData<(*mut u8, PhantomPinned)>,
 }
 
-/// The workspace record at the start of the caller's buffer, which a `gridcheck *` points
-/// to. `'buf` is the span during which the C caller keeps the buffer: each call borrows the
-/// record for itself (see [`handle()`]). `repr(C)` keeps the header first.
+/// The `gridcheck_state` of a live workspace in `phase` (DEAD is the header's own).
+pub const fn c_state(phase: Phase) -> u32 {
+    let state: gridcheck_state = match phase {
+        Phase::Empty => GRIDCHECK_STATE_EMPTY,
+        Phase::Grid => GRIDCHECK_STATE_GRID,
+        Phase::Options => GRIDCHECK_STATE_OPTIONS,
+        Phase::Prepared => GRIDCHECK_STATE_PREPARED,
+        Phase::Running => GRIDCHECK_STATE_RUNNING,
+        Phase::ChunkDone => GRIDCHECK_STATE_CHUNK_DONE,
+    };
+    state as u32
+}
+
+/// The workspace record at the start of the caller's buffer, which a
+/// `gridcheck_workspace *` points to. `'buf` is the span during which the C caller keeps
+/// the buffer: each call borrows the record for itself (see [`handle()`]). `repr(C)` keeps
+/// the header first.
 #[repr(C)]
 pub struct Record<'buf> {
-    /// Magic number, state (a `GRIDCHECK_STATE_*`), why it died.
+    /// Magic number, state, why it died. The state is [`c_state`] of the session's phase
+    /// (written only by `Record::sync_state`) until the workspace dies.
     pub header: Header,
+    /// The phase and the counters of the chunk runs (core's; the C state projects it).
+    session: Session,
     /// The capacities given at init.
     pub limits: gridcheck_limits,
     regions: Regions<'buf>,
     /// Sets in the UA list.
     pub ua_len: usize,
-    /// Counters of the chunks run before the current one.
-    pub done_stats: RunStats,
-    /// Chunks run to their end.
-    pub chunks_done: u64,
     /// The last puzzle found, as text (`found_any` says whether there is one).
     pub last_puzzle: [u8; 82],
     /// Whether a puzzle was found.
@@ -95,8 +111,8 @@ unsafe impl handle::Record for Record<'_> {
     const MAGIC: u64 = u64::from_le_bytes(*b"XCOVGRID");
     /// Written over the magic number by `gridcheck_release`.
     const RELEASED: u64 = u64::from_le_bytes(*b"gridfree");
-    const FIRST_STATE: u32 = GRIDCHECK_STATE_EMPTY;
-    const DEAD: u32 = GRIDCHECK_STATE_DEAD;
+    const FIRST_STATE: u32 = GRIDCHECK_STATE_EMPTY as u32;
+    const DEAD: u32 = GRIDCHECK_STATE_DEAD as u32;
 }
 
 /// Checks a buffer handed to `gridcheck_init`, carves it and writes the handle.
@@ -108,7 +124,7 @@ pub unsafe fn install(
     buf: *mut u8,
     len: usize,
     limits: gridcheck_limits,
-) -> Checked<*mut gridcheck> {
+) -> Checked<*mut gridcheck_workspace> {
     let counts = layout::counts(&limits);
     let needed = counts.as_ref().and_then(layout::bytes);
     // SAFETY: forwarded contract.
@@ -118,7 +134,7 @@ pub unsafe fn install(
         .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
     // SAFETY: `needed` <= len bytes at `buf` are writable while the workspace is in use
     // (this function's contract); the handle occupies the first bytes, skipped here.
-    let mut carver: Carver<'_, REGION_ALIGN> =
+    let mut carver: Carver<'_, GRIDCHECK_REGION_ALIGN> =
         unsafe { Carver::new(base, size_of::<Record>(), needed) };
     let mut regions = (|| {
         Some(Regions {
@@ -142,12 +158,11 @@ pub unsafe fn install(
     // (the carver started after them).
     unsafe {
         record.write(Record {
-            header: Header::new::<Record>(GRIDCHECK_STATE_EMPTY),
+            header: Header::new::<Record>(c_state(Phase::Empty)),
+            session: Session::new(),
             limits,
             regions,
             ua_len: 0,
-            done_stats: RunStats::default(),
-            chunks_done: 0,
             last_puzzle: [0; 82],
             found_any: false,
             prepared_live: false,
@@ -163,7 +178,10 @@ pub unsafe fn install(
 /// As for [`handle::open`]: `handle` is NULL or points to at least 16 readable bytes; if
 /// they start with the magic number, to a workspace made by `gridcheck_init` whose buffer
 /// stays valid during `'a`, used by no other thread then.
-pub unsafe fn handle<'a>(handle: *mut gridcheck, dead: Dead) -> Checked<&'a mut Record<'a>> {
+pub unsafe fn handle<'a>(
+    handle: *mut gridcheck_workspace,
+    dead: Dead,
+) -> Checked<&'a mut Record<'a>> {
     // SAFETY: forwarded contract.
     unsafe { handle::open::<Record<'a>>(handle.cast(), dead) }
 }
@@ -174,18 +192,61 @@ impl<'buf> Record<'buf> {
         self.header.state()
     }
 
-    /// Moves to `state`.
-    pub fn set_state(&mut self, state: u32) {
-        self.header.set_state(state);
+    /// The session's phase.
+    pub fn phase(&self) -> Phase {
+        self.session.phase()
     }
 
-    /// Returns BAD_STATE unless the workspace is in one of `allowed`.
-    pub fn expect(&self, allowed: &[u32]) -> Checked<()> {
-        if allowed.contains(&self.state()) {
-            Ok(())
-        } else {
-            Err(xcover_status::XCOVER_BAD_STATE)
+    /// Writes the C state of the session's phase into the header.
+    fn sync_state(&mut self) {
+        self.header.set_state(c_state(self.session.phase()));
+    }
+
+    /// Returns BAD_STATE unless the session allows `step` now.
+    pub fn allow(&self, step: Step) -> Checked<()> {
+        match self.session.allows(step) {
+            true => Ok(()),
+            false => Err(xcover_status::XCOVER_BAD_STATE),
         }
+    }
+
+    /// Records that `step` succeeded (see [`Session::done`]).
+    pub fn done(&mut self, step: Step) {
+        self.session.done(step);
+        self.sync_state();
+    }
+
+    /// Begins a run of `chunk` of the prepared scan, keeping the counters of the run it
+    /// replaces (see [`Session::begin_chunk`]). On error no run is current (the previous
+    /// one's storage went to the new one; its counters are kept) and the phase is Prepared.
+    pub fn begin_chunk(&mut self, chunk: ChunkId) -> Result<(), ScanError> {
+        let previous = self.current_run_stats();
+        let prepared = self.prepared();
+        let workspace = self.chunk_workspace();
+        match ChunkRun::new(prepared, workspace, chunk) {
+            Ok(run) => {
+                self.regions.run.write(run);
+                self.session.begin_chunk(previous);
+                self.sync_state();
+                Ok(())
+            }
+            Err(e) => {
+                self.session.chunk_not_begun(previous);
+                self.sync_state();
+                Err(e)
+            }
+        }
+    }
+
+    /// The current chunk run is over.
+    pub fn chunk_ended(&mut self) {
+        self.session.chunk_ended();
+        self.sync_state();
+    }
+
+    /// Chunks run to their end (see [`Session::chunks_done`]).
+    pub fn chunks_done(&self) -> u64 {
+        self.session.chunks_done()
     }
 
     /// Marks the workspace dead because of `why`, and returns `why`.
@@ -204,9 +265,9 @@ impl<'buf> Record<'buf> {
         self.regions.grid.write(grid);
     }
 
-    /// The grid. Only after `store_grid` (state GRID or later).
+    /// The grid. Only after `store_grid` (phase Grid or later).
     pub fn grid(&self) -> &'buf Grid {
-        debug_assert!(self.state() > GRIDCHECK_STATE_EMPTY);
+        debug_assert!(self.phase() != Phase::Empty);
         // SAFETY: written by `store_grid` (states GRID and later) and never written again.
         unsafe { self.regions.grid.lend() }
     }
@@ -263,37 +324,35 @@ impl<'buf> Record<'buf> {
     }
 
     /// The per-chunk storage, borrowed afresh for a new chunk run (any earlier run is
-    /// over: the caller replaces it).
-    pub fn chunk_workspace(&mut self) -> WorkspaceView<'buf> {
+    /// over: `begin_chunk` replaces it).
+    fn chunk_workspace(&mut self) -> WorkspaceView<'buf> {
         // SAFETY: the table was written at init; the only other borrower of the table and
-        // the states is the previous ChunkRun, which the caller overwrites with the run
-        // built from this workspace (`store_run`) and never uses again.
+        // the states is the previous ChunkRun, which `begin_chunk` overwrites with the run
+        // built from this workspace, or forgets (the session has no run then), and never
+        // uses again.
         unsafe { WorkspaceView::new(self.regions.table.lend_mut(), self.regions.states.lend()) }
     }
 
-    /// Stores the run of the chunk just begun (the previous one is forgotten: nothing to
-    /// drop, it only borrows).
-    pub fn store_run(&mut self, run: ChunkRun<'buf, 'buf>) {
-        self.regions.run.write(run);
+    /// The current chunk run (phase Running or ChunkDone).
+    pub fn run(&mut self) -> &mut ChunkRun<'buf, 'buf> {
+        debug_assert!(self.session.has_run());
+        // SAFETY: written by `begin_chunk` before the phase became Running. (The previous
+        // run it replaces is forgotten: nothing to drop, it only borrows.)
+        unsafe { self.regions.run.assume_init_mut() }
     }
 
-    /// The current chunk run (state RUNNING or CHUNK_DONE).
-    pub fn run(&mut self) -> &mut ChunkRun<'buf, 'buf> {
-        debug_assert!(self.state() >= super::types::GRIDCHECK_STATE_RUNNING);
-        // SAFETY: written by `store_run` before the state became RUNNING.
-        unsafe { self.regions.run.assume_init_mut() }
+    /// The current run's counters, if there is a run.
+    fn current_run_stats(&mut self) -> Option<RunStats> {
+        match self.session.has_run() {
+            true => Some(self.run().stats()),
+            false => None,
+        }
     }
 
     /// Counters of the chunks so far, the current one included.
     pub fn total_stats(&mut self) -> RunStats {
-        let mut total = self.done_stats;
-        if matches!(
-            self.state(),
-            super::types::GRIDCHECK_STATE_RUNNING | GRIDCHECK_STATE_CHUNK_DONE
-        ) {
-            total += self.run().stats();
-        }
-        total
+        let current = self.current_run_stats();
+        self.session.totals(current)
     }
 }
 

@@ -15,16 +15,17 @@ use core::mem::{align_of, size_of};
 use xcover_core::gridcheck::scan::{BitmapTable, LevelState, TruncationLimits};
 use xcover_core::gridcheck::Cells;
 
-/// Alignment of every region after the handle.
-pub const REGION_ALIGN: usize = 16;
+/// Alignment of every region after the handle (the grid checker's sets are `u128`); the
+/// workspace size includes the one step from GRIDCHECK_WORKSPACE_ALIGN up to it.
+pub const GRIDCHECK_REGION_ALIGN: usize = 16;
 
 const _: () = {
     assert!(size_of::<BitmapTable>().div_ceil(16) * 16 == GRIDCHECK_TABLE_BYTES);
     assert!(size_of::<LevelState>() == GRIDCHECK_STATE_BYTES);
     assert!(size_of::<Cells>() == GRIDCHECK_SET_BYTES);
-    assert!(align_of::<BitmapTable>() <= REGION_ALIGN);
-    assert!(align_of::<Cells>() <= REGION_ALIGN);
-    assert!(GRIDCHECK_HEADER_BYTES % REGION_ALIGN == 0);
+    assert!(align_of::<BitmapTable>() <= GRIDCHECK_REGION_ALIGN);
+    assert!(align_of::<Cells>() <= GRIDCHECK_REGION_ALIGN);
+    assert!(GRIDCHECK_HEADER_BYTES % GRIDCHECK_REGION_ALIGN == 0);
 };
 
 /// The array lengths a workspace holds for its limits.
@@ -65,14 +66,14 @@ pub fn counts(limits: &gridcheck_limits) -> Option<Counts> {
 /// Bytes of a workspace with these array lengths (None on overflow): the regions as the
 /// carver lays them out, plus the 8 bytes the step to the first 16-byte boundary may cost.
 pub fn bytes(counts: &Counts) -> Option<usize> {
-    let regions = Sizer::<REGION_ALIGN>::new(GRIDCHECK_HEADER_BYTES)
+    let regions = Sizer::<GRIDCHECK_REGION_ALIGN>::new(GRIDCHECK_HEADER_BYTES)
         .bytes(GRIDCHECK_TABLE_BYTES)
         .array::<Cells>(counts.uas)
         .array::<Cells>(counts.scratch)
         .array::<u128>(counts.work)
         .array::<LevelState>(counts.states)
         .total()?;
-    let total = regions.checked_add(REGION_ALIGN - GRIDCHECK_WORKSPACE_ALIGN)?;
+    let total = regions.checked_add(GRIDCHECK_REGION_ALIGN - GRIDCHECK_WORKSPACE_ALIGN)?;
     (total <= isize::MAX as usize).then_some(total)
 }
 

@@ -7,6 +7,9 @@
 //! `gridcheck_chunk_list` (or GRIDCHECK_CHUNK_WHOLE): `gridcheck_chunk_begin` (RUNNING),
 //! `gridcheck_step` until XCOVER_DONE or XCOVER_STOPPED (CHUNK_DONE) -> `gridcheck_release`.
 //! Argument errors leave the workspace as it was; only internal errors kill it (DEAD).
+//! The states are the C projection of the phases of core's `gridcheck::session::Session`,
+//! which says which call is allowed when and keeps the chunks' counters; DEAD is the
+//! handle's own.
 //!
 //! One workspace holds the grid, the options, the UA list, the prepared scan (read-only
 //! once prepared) and one chunk run. To split a scan across threads, give each thread its
@@ -22,7 +25,7 @@ pub mod setup;
 pub mod types;
 
 pub use grid_error::gridcheck_get_grid_error;
-pub use handle::gridcheck;
+pub use handle::gridcheck_workspace;
 pub use run::{
     gridcheck_chunk_begin, gridcheck_chunk_list, gridcheck_get_stats, gridcheck_last_puzzle,
     gridcheck_step,

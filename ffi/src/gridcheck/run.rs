@@ -1,26 +1,19 @@
 //! Listing and running the chunks of a prepared scan, in budgeted steps; the last puzzle
 //! and the counters.
 
-use super::handle::{self, gridcheck, Dead};
+use super::handle::{self, gridcheck_workspace, Dead};
 use super::types::{
     gridcheck_found_fn, gridcheck_stats, GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES,
     GRIDCHECK_IMPOSSIBLE_FORCED_EXCEED_CLUES, GRIDCHECK_IMPOSSIBLE_NOT_ENOUGH_FREE_CELLS,
     GRIDCHECK_IMPOSSIBLE_UA_IN_FORCED_EMPTIES, GRIDCHECK_POSSIBLE, GRIDCHECK_PUZZLE_BYTES,
-    GRIDCHECK_STATE_CHUNK_DONE, GRIDCHECK_STATE_PREPARED, GRIDCHECK_STATE_RUNNING,
 };
 use crate::raw::{out_param, status_of};
 use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
 use core::ops::ControlFlow;
-use xcover_core::gridcheck::scan::{ChunkId, ChunkRun, Impossible, RunStatus, ScanError};
+use xcover_core::gridcheck::scan::{ChunkId, Impossible, RunStatus, ScanError};
+use xcover_core::gridcheck::session::Step;
 use xcover_core::gridcheck::{Cells, Puzzle};
-
-/// States in which the scan is prepared.
-const PREPARED_STATES: [u32; 3] = [
-    GRIDCHECK_STATE_PREPARED,
-    GRIDCHECK_STATE_RUNNING,
-    GRIDCHECK_STATE_CHUNK_DONE,
-];
 
 /// Lists the chunks of the prepared scan: independent pieces whose results together are
 /// the scan's (no puzzle belongs to two), for other threads (each with its own workspace
@@ -40,7 +33,7 @@ const PREPARED_STATES: [u32; 3] = [
 /// points to a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_chunk_list(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     ids: *mut u32,
     capacity: usize,
     count: *mut usize,
@@ -48,7 +41,7 @@ pub unsafe extern "C" fn gridcheck_chunk_list(
     status_of((|| {
         // SAFETY: forwarded contract.
         let (h, count) = unsafe { (handle::handle(handle, Dead::Refuse)?, out_param(count)?) };
-        h.expect(&PREPARED_STATES)?;
+        h.allow(Step::ListChunks)?;
         let ids: &mut [u32] = if capacity == 0 {
             &mut []
         } else {
@@ -84,37 +77,24 @@ pub unsafe extern "C" fn gridcheck_chunk_list(
 /// # Safety
 /// `handle` as for `gridcheck_chunk_list`.
 #[no_mangle]
-pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) -> xcover_status {
+pub unsafe extern "C" fn gridcheck_chunk_begin(
+    handle: *mut gridcheck_workspace,
+    id: u32,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&PREPARED_STATES)?;
+        h.allow(Step::BeginChunk)?;
         let chunk = ChunkId::from_u32(id).ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK)?;
-        let prepared = h.prepared();
         // Validate before touching the current run: ChunkRun::new checks the workspace
         // sizes too, so build the new run from a fresh borrow only once the id is known good.
-        if !prepared.chunk_fits(chunk) {
+        if !h.prepared().chunk_fits(chunk) {
             return Err(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK);
         }
-        if h.state() != GRIDCHECK_STATE_PREPARED {
-            let previous = h.run().stats();
-            h.done_stats += previous;
-            if h.state() == GRIDCHECK_STATE_CHUNK_DONE {
-                h.chunks_done += 1;
-            }
-        }
-        let workspace = h.chunk_workspace();
-        match ChunkRun::new(prepared, workspace, chunk) {
-            Ok(run) => {
-                h.store_run(run);
-                h.set_state(GRIDCHECK_STATE_RUNNING);
-                Ok(xcover_status::XCOVER_OK)
-            }
-            Err(ScanError::BadChunk) => {
-                // Not reached (checked above), but keep the workspace consistent.
-                h.set_state(GRIDCHECK_STATE_PREPARED);
-                Err(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK)
-            }
+        match h.begin_chunk(chunk) {
+            Ok(()) => Ok(xcover_status::XCOVER_OK),
+            // Not reached (checked above); the workspace stays consistent (PREPARED).
+            Err(ScanError::BadChunk) => Err(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK),
             Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
         }
     })())
@@ -138,7 +118,7 @@ pub unsafe extern "C" fn gridcheck_chunk_begin(handle: *mut gridcheck, id: u32) 
 /// `ctx` during the call and must not call into the same workspace.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_step(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     budget: u64,
     on_found: gridcheck_found_fn,
     ctx: *mut c_void,
@@ -146,7 +126,7 @@ pub unsafe extern "C" fn gridcheck_step(
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_RUNNING, GRIDCHECK_STATE_CHUNK_DONE])?;
+        h.allow(Step::Run)?;
         let grid = h.grid();
         let mut last = h.last_puzzle;
         let mut found_any = h.found_any;
@@ -171,11 +151,11 @@ pub unsafe extern "C" fn gridcheck_step(
         Ok(match status {
             RunStatus::BudgetExhausted => xcover_status::XCOVER_BUDGET_EXHAUSTED,
             RunStatus::Done => {
-                h.set_state(GRIDCHECK_STATE_CHUNK_DONE);
+                h.chunk_ended();
                 xcover_status::XCOVER_DONE
             }
             RunStatus::Stopped => {
-                h.set_state(GRIDCHECK_STATE_CHUNK_DONE);
+                h.chunk_ended();
                 xcover_status::XCOVER_STOPPED
             }
         })
@@ -194,7 +174,7 @@ pub unsafe extern "C" fn gridcheck_step(
 /// `handle` as for `gridcheck_chunk_list`; `out` points to `len` writable bytes.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_last_puzzle(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     out: *mut c_char,
     len: usize,
 ) -> xcover_status {
@@ -232,7 +212,7 @@ pub unsafe extern "C" fn gridcheck_last_puzzle(
 /// `handle` as for `gridcheck_chunk_list`; `stats` points to a writable `gridcheck_stats`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_get_stats(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     stats: *mut gridcheck_stats,
 ) -> xcover_status {
     status_of((|| {
@@ -240,7 +220,7 @@ pub unsafe extern "C" fn gridcheck_get_stats(
         let (h, out) = unsafe { (handle::handle(handle, Dead::Allow)?, out_param(stats)?) };
         let mut s = gridcheck_stats {
             ua_count: h.ua_len as u64,
-            chunks_done: h.chunks_done + u64::from(h.state() == GRIDCHECK_STATE_CHUNK_DONE),
+            chunks_done: h.chunks_done(),
             ..gridcheck_stats::default()
         };
         if h.is_prepared() {

@@ -2,17 +2,16 @@
 //! list; preparing the scan.
 
 use super::grid_outcome::{GridOutcome, GRID_READ_LIMIT};
-use super::handle::{self, gridcheck, Dead};
+use super::handle::{self, gridcheck_workspace, Dead};
 use super::layout;
 use super::types::{
-    gridcheck_limits, GRIDCHECK_MINIMAL, GRIDCHECK_STATE_EMPTY, GRIDCHECK_STATE_GRID,
-    GRIDCHECK_STATE_OPTIONS, GRIDCHECK_STATE_PREPARED, GRIDCHECK_STOP_AT_FIRST,
-    GRIDCHECK_WORKSPACE_ALIGN,
+    gridcheck_limits, GRIDCHECK_MINIMAL, GRIDCHECK_STOP_AT_FIRST, GRIDCHECK_WORKSPACE_ALIGN,
 };
 use crate::raw::{in_param, is_aligned, out_param, status_of, write_optional};
 use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
 use xcover_core::gridcheck::scan::{self, ClueMask, ScanError, ScanOptions};
+use xcover_core::gridcheck::session::Step;
 use xcover_core::gridcheck::ua::{file, generate, verify_ua, UaList};
 use xcover_core::gridcheck::{Grid, GridcheckError};
 
@@ -37,8 +36,8 @@ unsafe fn bounded_text<'a>(text: *const c_char, max: usize) -> Option<&'a [u8]> 
 /// Computes the buffer size and alignment of a workspace with capacities `limits`:
 ///
 /// ```text
-/// bytes = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
-///       + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
+/// size = 8 + GRIDCHECK_HEADER_BYTES + GRIDCHECK_TABLE_BYTES
+///        + 16 * (max_ua + ua_scratch + W) + 96 * (max_clues + 1)
 /// W = max_ua + clamp(8 * max_ua, 4096, 262144)
 /// ```
 ///
@@ -50,22 +49,22 @@ unsafe fn bounded_text<'a>(text: *const c_char, max: usize) -> Option<&'a [u8]> 
 /// 1..=81) or the size overflows. On error nothing is written.
 ///
 /// # Safety
-/// `limits` points to a readable `gridcheck_limits`; `bytes` to a writable `size_t`;
+/// `limits` points to a readable `gridcheck_limits`; `size` to a writable `size_t`;
 /// `align` is NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_workspace_size(
     limits: *const gridcheck_limits,
-    bytes: *mut usize,
+    size: *mut usize,
     align: *mut usize,
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
-        let (limits, bytes) = unsafe { (in_param(limits)?, out_param(bytes)?) };
+        let (limits, size) = unsafe { (in_param(limits)?, out_param(size)?) };
         if !is_aligned(align) {
             return Err(xcover_status::XCOVER_MISALIGNED);
         }
         let counts = layout::counts(limits).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
-        *bytes = layout::bytes(&counts).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
+        *size = layout::bytes(&counts).ok_or(xcover_status::XCOVER_BAD_ARGUMENT)?;
         // SAFETY: forwarded contract.
         unsafe { write_optional(align, GRIDCHECK_WORKSPACE_ALIGN) }?;
         Ok(xcover_status::XCOVER_OK)
@@ -77,6 +76,13 @@ pub unsafe extern "C" fn gridcheck_workspace_size(
 /// `*handle`. `limits` is copied. The buffer belongs to the workspace until
 /// `gridcheck_release` (do not move, copy or modify it); the handle points into it.
 /// Next: `gridcheck_set_grid`.
+///
+/// Why a struct here and three sizes for `dlx3_init`: each API's init takes what its
+/// sizing function takes. DLX3's capacities are three counts of one kind (items, nodes,
+/// levels) that `dlx3_text_capacity` measures; the grid checker's limits are four numbers
+/// of different kinds, two of them policies the workspace keeps for later calls (keep_ua
+/// for `gridcheck_set_options`, ua_scratch for `gridcheck_generate_ua`), which named
+/// fields keep from being swapped.
 ///
 /// Returns XCOVER_OK; XCOVER_NULL_POINTER, XCOVER_MISALIGNED, XCOVER_BUFFER_TOO_SMALL,
 /// XCOVER_BAD_ARGUMENT (limits out of range), or XCOVER_ALREADY_INITIALIZED if `buf`
@@ -91,7 +97,7 @@ pub unsafe extern "C" fn gridcheck_init(
     buf: *mut c_void,
     len: usize,
     limits: *const gridcheck_limits,
-    handle: *mut *mut gridcheck,
+    handle: *mut *mut gridcheck_workspace,
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
@@ -116,7 +122,7 @@ pub unsafe extern "C" fn gridcheck_init(
 /// `grid` is NULL or a NUL-terminated string (or at least 84 readable bytes).
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_set_grid(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     grid: *const c_char,
 ) -> xcover_status {
     status_of((|| {
@@ -145,7 +151,7 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
     if grid.is_null() {
         return Err(refuse(xcover_status::XCOVER_NULL_POINTER, None));
     }
-    h.expect(&[GRIDCHECK_STATE_EMPTY])
+    h.allow(Step::SetGrid)
         .map_err(|status| refuse(status, None))?;
     let bad = xcover_status::XCOVER_GRIDCHECK_BAD_GRID;
     // SAFETY: forwarded contract (NUL-terminated or 84 readable bytes).
@@ -155,7 +161,7 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
     ))?;
     let grid = Grid::parse(text).map_err(|e| refuse(bad, Some(e)))?;
     h.store_grid(grid);
-    h.set_state(GRIDCHECK_STATE_GRID);
+    h.done(Step::SetGrid);
     Ok(())
 }
 
@@ -177,7 +183,7 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
 /// least 84 readable bytes).
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_set_options(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     clues: u32,
     mask: *const c_char,
     flags: u32,
@@ -185,29 +191,28 @@ pub unsafe extern "C" fn gridcheck_set_options(
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_GRID, GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::SetOptions)?;
         if flags & !(GRIDCHECK_STOP_AT_FIRST | GRIDCHECK_MINIMAL) != 0 {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
         }
-        if clues == 0 || clues > h.limits.max_clues {
+        // core's rule (1..=81 clues, no more forced givens than clues), then this
+        // workspace's capacity (limits.max_clues).
+        let mut options = ScanOptions::for_clues(clues).map_err(status_of_scan_error)?;
+        if clues > h.limits.max_clues {
             return Err(xcover_status::XCOVER_GRIDCHECK_BAD_CLUES);
         }
-        let mut options = ScanOptions::new(clues as u8);
         if !mask.is_null() {
             // SAFETY: forwarded contract.
             let text = unsafe { bounded_text(mask, 83) }
                 .ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_MASK)?;
-            options.mask =
-                ClueMask::parse(text).map_err(|_| xcover_status::XCOVER_GRIDCHECK_BAD_MASK)?;
+            options.mask = ClueMask::parse(text).map_err(status_of_scan_error)?;
         }
-        if options.mask.givens.len() > clues {
-            return Err(xcover_status::XCOVER_GRIDCHECK_TOO_MANY_FORCED);
-        }
+        options.check().map_err(status_of_scan_error)?;
         options.truncation = Some(layout::truncation(h.limits.keep_ua));
         options.stop_at_first = flags & GRIDCHECK_STOP_AT_FIRST != 0;
         options.minimal_only = flags & GRIDCHECK_MINIMAL != 0;
         h.store_options(options);
-        h.set_state(GRIDCHECK_STATE_OPTIONS);
+        h.done(Step::SetOptions);
         Ok(xcover_status::XCOVER_OK)
     })())
 }
@@ -228,7 +233,7 @@ pub unsafe extern "C" fn gridcheck_set_options(
 /// least 512 readable bytes).
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_add_ua(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     set: *const c_char,
 ) -> xcover_status {
     status_of((|| {
@@ -237,7 +242,7 @@ pub unsafe extern "C" fn gridcheck_add_ua(
         if set.is_null() {
             return Err(xcover_status::XCOVER_NULL_POINTER);
         }
-        h.expect(&[GRIDCHECK_STATE_GRID, GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::AddUa)?;
         // SAFETY: forwarded contract.
         let text =
             unsafe { bounded_text(set, 511) }.ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_UA_TEXT)?;
@@ -280,14 +285,14 @@ pub unsafe extern "C" fn gridcheck_add_ua(
 /// `handle` as for `gridcheck_set_grid`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_generate_ua(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     random: u32,
     seed: u64,
 ) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::GenerateUa)?;
         if h.limits.ua_scratch == 0 {
             return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
         }
@@ -314,7 +319,7 @@ pub unsafe extern "C" fn gridcheck_generate_ua(
 /// `handle` as for `gridcheck_set_grid`; `count` points to a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_ua_count(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     count: *mut usize,
 ) -> xcover_status {
     status_of((|| {
@@ -337,25 +342,20 @@ pub unsafe extern "C" fn gridcheck_ua_count(
 /// # Safety
 /// `handle` as for `gridcheck_set_grid`.
 #[no_mangle]
-pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck) -> xcover_status {
+pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck_workspace) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.expect(&[GRIDCHECK_STATE_OPTIONS])?;
+        h.allow(Step::Prepare)?;
         let options = h.options();
         let prepared = h.prepare_with(|grid, uas, work| scan::prepare(grid, uas, &options, work));
         match prepared {
             Ok(()) => {
-                h.set_state(GRIDCHECK_STATE_PREPARED);
+                h.done(Step::Prepare);
                 Ok(xcover_status::XCOVER_OK)
             }
             // The options and capacities were checked before: any error is a bug.
-            Err(ScanError::BadClueCount { .. })
-            | Err(ScanError::TooManyForcedGivens { .. })
-            | Err(ScanError::EmptyUa { .. })
-            | Err(ScanError::StorageTooSmall { .. })
-            | Err(ScanError::MaskTooLong { .. })
-            | Err(ScanError::BadChunk) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
+            Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
         }
     })())
 }
@@ -368,7 +368,7 @@ pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck) -> xcover_sta
 /// `handle` as for `gridcheck_set_grid`; `state` points to a writable `uint32_t`.
 #[no_mangle]
 pub unsafe extern "C" fn gridcheck_get_state(
-    handle: *mut gridcheck,
+    handle: *mut gridcheck_workspace,
     state: *mut u32,
 ) -> xcover_status {
     status_of((|| {
@@ -387,11 +387,23 @@ pub unsafe extern "C" fn gridcheck_get_state(
 /// # Safety
 /// As for `gridcheck_get_state`.
 #[no_mangle]
-pub unsafe extern "C" fn gridcheck_release(handle: *mut gridcheck) -> xcover_status {
+pub unsafe extern "C" fn gridcheck_release(handle: *mut gridcheck_workspace) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Allow) }?;
         h.release();
         Ok(xcover_status::XCOVER_OK)
     })())
+}
+
+/// The status for a scan option error: the C projection of core's rule.
+fn status_of_scan_error(e: ScanError) -> xcover_status {
+    match e {
+        ScanError::BadClueCount { .. } => xcover_status::XCOVER_GRIDCHECK_BAD_CLUES,
+        ScanError::MaskTooLong { .. } => xcover_status::XCOVER_GRIDCHECK_BAD_MASK,
+        ScanError::TooManyForcedGivens { .. } => xcover_status::XCOVER_GRIDCHECK_TOO_MANY_FORCED,
+        ScanError::BadChunk => xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK,
+        // The other errors (storage, empty UA) are checked before they can happen.
+        _ => xcover_status::XCOVER_INTERNAL_ERROR,
+    }
 }

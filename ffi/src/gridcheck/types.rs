@@ -36,20 +36,26 @@ pub const GRIDCHECK_MAX_CHUNKS: usize = 85320;
 /// Bytes of a puzzle text: 81 characters (`1`..`9` given, `0` empty) and a NUL.
 pub const GRIDCHECK_PUZZLE_BYTES: usize = 82;
 
-/// `gridcheck_get_state`: after `gridcheck_init`; next `gridcheck_set_grid`.
-pub const GRIDCHECK_STATE_EMPTY: u32 = 1;
-/// The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
-pub const GRIDCHECK_STATE_GRID: u32 = 2;
-/// Options set; UA may be added or generated; next `gridcheck_prepare`.
-pub const GRIDCHECK_STATE_OPTIONS: u32 = 3;
-/// The scan is prepared; chunks can be listed and begun.
-pub const GRIDCHECK_STATE_PREPARED: u32 = 4;
-/// A chunk is running (`gridcheck_step`).
-pub const GRIDCHECK_STATE_RUNNING: u32 = 5;
-/// The current chunk is over (finished or stopped); begin another one or release.
-pub const GRIDCHECK_STATE_CHUNK_DONE: u32 = 6;
-/// An internal error made the workspace unusable (only stats, state and release work).
-pub const GRIDCHECK_STATE_DEAD: u32 = 7;
+/// Life cycle of a gridcheck workspace, as reported by `gridcheck_get_state()` (as
+/// `dlx3_state` for DLX3): the phases of core's grid-checker session, and DEAD.
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum gridcheck_state {
+    /// After `gridcheck_init`; next `gridcheck_set_grid`.
+    GRIDCHECK_STATE_EMPTY = 1,
+    /// The grid is set; next `gridcheck_set_options` (and `gridcheck_add_ua` if wanted).
+    GRIDCHECK_STATE_GRID = 2,
+    /// Options set; UA may be added or generated; next `gridcheck_prepare`.
+    GRIDCHECK_STATE_OPTIONS = 3,
+    /// The scan is prepared; chunks can be listed and begun.
+    GRIDCHECK_STATE_PREPARED = 4,
+    /// A chunk is running (`gridcheck_step`).
+    GRIDCHECK_STATE_RUNNING = 5,
+    /// The current chunk is over (finished or stopped); begin another one or release.
+    GRIDCHECK_STATE_CHUNK_DONE = 6,
+    /// An internal error made the workspace unusable (only stats, state and release work).
+    GRIDCHECK_STATE_DEAD = 7,
+}
 
 /// `gridcheck_stats.impossible`: the scan can find something (or was not prepared yet).
 pub const GRIDCHECK_POSSIBLE: u32 = 0;

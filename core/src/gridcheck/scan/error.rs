@@ -2,7 +2,7 @@
 use core::fmt;
 
 /// Why a scan could not be prepared or run. A scan that is possible but finds nothing is
-/// not an error (see [`super::Prepared::impossible`]).
+/// not an error (see `Prepared::impossible`).
 ///
 /// ```
 /// use xcover_core::gridcheck::scan::{ClueMask, ScanError};
@@ -12,6 +12,7 @@ use core::fmt;
 /// let _: &dyn core::error::Error = &err;
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ScanError {
     /// The clue mask has more than 81 characters (after trimming the line end).
     MaskTooLong {

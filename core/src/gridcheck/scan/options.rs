@@ -1,5 +1,7 @@
 //! What a scan looks for: clue count, clue mask, stop-at-first, minimal-only, truncation.
+use super::error::ScanError;
 use super::mask::ClueMask;
+use crate::gridcheck::cells::CELL_COUNT;
 
 /// How many unavoidable sets a scan keeps: the `total` smallest. The enumeration loads
 /// at most [`super::TABLE_CAPACITY`] of them into its table.
@@ -51,6 +53,48 @@ impl ScanOptions {
             minimal_only: false,
             truncation: None,
         }
+    }
+
+    /// A whole-grid scan for `clues`-clue puzzles, if `clues` is in 1..=81 (the clue-count
+    /// half of [`ScanOptions::check`], for a count not yet narrowed to `u8`).
+    pub const fn for_clues(clues: u32) -> Result<ScanOptions, ScanError> {
+        if clues == 0 || clues > CELL_COUNT as u32 {
+            return Err(ScanError::BadClueCount { clues });
+        }
+        Ok(ScanOptions::new(clues as u8))
+    }
+
+    /// The rule every scan's options keep: 1..=81 clues, and a mask that forces no more
+    /// givens than the clue count. `prepare` checks it; front ends check it when
+    /// the options are set, to refuse them at once.
+    ///
+    /// ```
+    /// use xcover_core::gridcheck::scan::{ClueMask, ScanError, ScanOptions};
+    ///
+    /// assert_eq!(
+    ///     ScanOptions::for_clues(82),
+    ///     Err(ScanError::BadClueCount { clues: 82 })
+    /// );
+    /// let mut options = ScanOptions::for_clues(1)?;
+    /// options.mask = ClueMask::parse(b"11")?;
+    /// assert_eq!(
+    ///     options.check(),
+    ///     Err(ScanError::TooManyForcedGivens { forced: 2, clues: 1 })
+    /// );
+    /// # Ok::<(), ScanError>(())
+    /// ```
+    pub const fn check(&self) -> Result<(), ScanError> {
+        if let Err(e) = ScanOptions::for_clues(self.clues as u32) {
+            return Err(e);
+        }
+        let forced = self.mask.givens.len();
+        if forced > self.clues as u32 {
+            return Err(ScanError::TooManyForcedGivens {
+                forced,
+                clues: self.clues as u32,
+            });
+        }
+        Ok(())
     }
 
     /// The truncation limits in force.

@@ -123,19 +123,8 @@ pub fn prepare<'a>(
     options: &ScanOptions,
     work: &'a mut [u128],
 ) -> Result<Prepared<'a>, ScanError> {
+    options.check()?;
     let clues = options.clues;
-    if clues == 0 || usize::from(clues) > CELL_COUNT {
-        return Err(ScanError::BadClueCount {
-            clues: u32::from(clues),
-        });
-    }
-    let mask_givens = options.mask.givens.0 & ALL_BITS;
-    if mask_givens.count_ones() > u32::from(clues) {
-        return Err(ScanError::TooManyForcedGivens {
-            forced: mask_givens.count_ones(),
-            clues: u32::from(clues),
-        });
-    }
     let needed = prepare_work_entries(uas.len());
     if work.len() < needed {
         return Err(ScanError::StorageTooSmall {
