@@ -228,11 +228,13 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         skipped += sk;
         rr = if PIPE { next } else { at(nd, rr).down };
     }
-    let (steps, changed, skipped) = (steps as u64, changed as u64, skipped as u64);
+    // Summed in `usize` and widened once (no 64-bit multiplies on 32-bit cores). It cannot
+    // wrap: each node is walked at most once per call, and 9 mems per node of a workspace
+    // fit a 32-bit `usize` (nodes take 8 bytes or more of a 4 GB address space).
     if HIDE {
-        t.updates += 1 + changed;
+        t.updates += (1 + changed) as u64;
     }
-    1 + 3 * steps + 6 * changed + skipped
+    (1 + 3 * steps + 6 * changed + skipped) as u64
 }
 
 /// Whether `cover` and `uncover` call their list walks out of line ([`cover_list`],
