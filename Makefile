@@ -27,9 +27,8 @@ MCU_TARGETS ?= thumbv7em-none-eabihf thumbv7m-none-eabi
 MCU_CARGO   ?= /usr/bin/cargo
 MCU_RUSTC   ?= /usr/bin/rustc
 MCU_OPT     ?= z
-# LLVM's machine outliner (on for Thumb-2 and RISC-V at opt-level z) is left off: without
-# it the 8-queens search takes 6% fewer instructions per mem on the Cortex-M4 (7.29 ->
-# 6.85) and 3% fewer on RV32IMAC (7.32 -> 7.11), and the text is 16 and 96 bytes smaller.
+# LLVM's machine outliner (on for Thumb-2 and RISC-V at opt-level z) is left off: with it
+# the search runs more instructions per mem in no less text (docs/PERFORMANCE.md).
 MCU_RUSTFLAGS ?= -Cllvm-args=-enable-machine-outliner=never
 
 .PHONY: all lib install uninstall test-c mcu

@@ -16,6 +16,21 @@ pub(super) struct ActiveSet<W: Width> {
     limit: u32,
 }
 
+/// Item `c`'s bit in its word, `1 << (c % 64)`. On 32-bit targets a variable 64-bit shift
+/// is a library call (`__aeabi_llsl`, `__ashldi3`): there the bit is shifted in 32 bits and
+/// placed in the word's half that holds it.
+#[inline(always)]
+fn bit(c: u32) -> u64 {
+    if cfg!(target_pointer_width = "64") {
+        1u64 << (c % 64)
+    } else {
+        // With an `if` on `c & 32` the optimizer made it a 64-bit shift again.
+        let b = 1u32 << (c % 32);
+        let upper = 0u32.wrapping_sub((c >> 5) & 1);
+        u64::from(b & !upper) | (u64::from(b & upper) << 32)
+    }
+}
+
 impl<W: Width> ActiveSet<W> {
     /// An unused set.
     pub const fn new() -> Self {
@@ -32,7 +47,7 @@ impl<W: Width> ActiveSet<W> {
         let words = self.words.as_mut();
         if second as usize <= 64 * words.len() {
             for k in 1..second {
-                words[(k / 64) as usize] |= 1 << (k % 64);
+                words[(k / 64) as usize] |= bit(k);
             }
             self.limit = second;
         }
@@ -58,26 +73,28 @@ impl<W: Width> ActiveSet<W> {
     #[inline(always)]
     pub fn remove(&mut self, c: u32) {
         if c < self.limit {
-            *self.word(c) &= !(1u64 << (c % 64));
+            *self.word(c) &= !bit(c);
         }
     }
 
     #[inline(always)]
     pub fn insert(&mut self, c: u32) {
         if c < self.limit {
-            *self.word(c) |= 1u64 << (c % 64);
+            *self.word(c) |= bit(c);
         }
     }
 
-    /// The words in use.
+    /// The words in use (none if the set is not in use).
     #[inline(always)]
-    fn used(&self) -> &[u64] {
+    pub fn used(&self) -> &[u64] {
         let words = self.words.as_ref();
         let n = (self.limit as usize).div_ceil(64);
         &words[..n.min(words.len())]
     }
 
     /// Calls `f(k)` for the active items `k` in increasing order until `f` returns false.
+    /// (Firmware builds walk the words with `Dancer::next_active`.)
+    #[cfg(not(target_os = "none"))]
     #[inline(always)]
     pub fn for_each_while(&self, mut f: impl FnMut(u32) -> bool) {
         for (w, &word) in self.used().iter().enumerate() {

@@ -132,7 +132,7 @@ pub(super) struct Tallies {
 fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     nd: &mut [Node<W>],
     rr: u32,
-) -> (u64, u64) {
+) -> (usize, usize) {
     // Hides or restores node `nn` (a copy in `n`) unless it is cleansed; returns 1 if it
     // was skipped. Only the skipped nodes are counted in the loops (and only when
     // `COLORED`): the changed ones are the rest of the option.
@@ -141,7 +141,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         nd: &mut [Node<W>],
         nn: u32,
         n: Node,
-    ) -> u64 {
+    ) -> usize {
         if COLORED && n.color < 0 {
             return 1;
         }
@@ -156,7 +156,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         }
         0
     }
-    let mut skipped = 0u64;
+    let mut skipped = 0usize;
     // A `usize` index here: with a `u32` one the optimizer keeps `nn + 1` and `nn + 2`
     // in separate registers and zero-extends each index it uses. (The loop below, whose
     // end is known, is compiled better with the `u32`; see docs/PERFORMANCE.md.)
@@ -195,7 +195,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         nn += 1;
     }
     // The option is `first..spacer`; every node but `rr` was visited.
-    let visited = u64::from(spacer - first - 1);
+    let visited = (spacer - first - 1) as usize;
     (visited - skipped, skipped)
 }
 
@@ -212,7 +212,8 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     c: u32,
     t: &mut Tallies,
 ) -> u64 {
-    let (mut steps, mut changed, mut skipped) = (0u64, 0u64, 0u64);
+    // Counts of nodes, so `usize` (one register on 32-bit targets, no 64-bit adds).
+    let (mut steps, mut changed, mut skipped) = (0usize, 0usize, 0usize);
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
         steps += 1;
@@ -227,10 +228,52 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         skipped += sk;
         rr = if PIPE { next } else { at(nd, rr).down };
     }
+    // Summed in `usize` and widened once (no 64-bit multiplies on 32-bit cores). It cannot
+    // wrap: each node is walked at most once per call, and 9 mems per node of a workspace
+    // fit a 32-bit `usize` (nodes take 8 bytes or more of a 4 GB address space).
     if HIDE {
-        t.updates += 1 + changed;
+        t.updates += (1 + changed) as u64;
     }
-    1 + 3 * steps + 6 * changed + skipped
+    (1 + 3 * steps + 6 * changed + skipped) as u64
+}
+
+/// Whether `cover` and `uncover` call their list walks out of line ([`cover_list`],
+/// [`uncover_list`]): in firmware builds. Inlined at each of the search loop's call sites,
+/// the walks were several copies of the same code in a 16 KiB budget, and the loop's
+/// register pressure spilled the walks' pointers (reloaded at every node); one copy each,
+/// called, has every register to itself.
+const OUT_OF_LINE_WALKS: bool = cfg!(target_os = "none");
+
+/// The list part of `cover(c)`, out of line (see [`OUT_OF_LINE_WALKS`]).
+#[inline(never)]
+fn cover_list<W: Width>(
+    nd: &mut [Node<W>],
+    last_itm: u32,
+    colored: bool,
+    c: u32,
+    t: &mut Tallies,
+) -> u64 {
+    if colored {
+        walk_list::<W, true, true, false>(nd, last_itm, c, t)
+    } else {
+        walk_list::<W, true, false, false>(nd, last_itm, c, t)
+    }
+}
+
+/// The list part of `uncover(c)`, out of line (see [`OUT_OF_LINE_WALKS`]).
+#[inline(never)]
+fn uncover_list<W: Width>(
+    nd: &mut [Node<W>],
+    last_itm: u32,
+    colored: bool,
+    c: u32,
+    t: &mut Tallies,
+) -> u64 {
+    if colored {
+        walk_list::<W, false, true, false>(nd, last_itm, c, t)
+    } else {
+        walk_list::<W, false, false, false>(nd, last_itm, c, t)
+    }
 }
 
 /// Knuth's `purify(p)`: node `p` has color `x > 0` in secondary item `c`; hide the
@@ -424,7 +467,7 @@ fn untweak_walks<W: Width>(
 ) -> u64 {
     let z = at(nd, c).down;
     at_mut(nd, c).set_down(x);
-    let (mut shown, mut skipped) = (0u64, 0u64);
+    let (mut shown, mut skipped) = (0usize, 0usize);
     let mut rr = x;
     let mut qq = c;
     let mut k: i32 = 0;
@@ -443,15 +486,34 @@ fn untweak_walks<W: Width>(
     add_len(nd, c, k);
     // 2 + 2 per step + 1 + 2, and per restored option 2 (spacer) + 6/1 per node.
     let restored = if unblock { k as u64 } else { 0 };
-    let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown + skipped;
+    let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown as u64 + skipped as u64;
     if !unblock {
-        mems += if colored {
+        mems += if OUT_OF_LINE_WALKS {
+            uncover_list(nd, last_itm, colored, c, t)
+        } else if colored {
             walk_list::<W, false, true, false>(nd, last_itm, c, t)
         } else {
             walk_list::<W, false, false, false>(nd, last_itm, c, t)
         };
     }
     mems
+}
+
+/// Where [`Dancer::next_active`] is in the active items (firmware builds).
+#[cfg(target_os = "none")]
+pub(super) struct ActiveCursor<'a> {
+    /// Whether the bit set is used (else the list).
+    in_use: bool,
+    /// The bit set's words.
+    words: &'a [u64],
+    /// The bits left of the current half word, the upper half of the current word.
+    bits: u32,
+    high: u32,
+    /// The item number of bit 0 of `bits`, and the next word's index.
+    base: u32,
+    w: usize,
+    /// The list's next item (0 at the end).
+    next: u32,
 }
 
 /// The arrays and counters of one `run`.
@@ -529,6 +591,7 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// Calls `f(k)` for the active primary items in list order until `f` returns false.
+    #[cfg(not(target_os = "none"))]
     #[inline(always)]
     pub fn active_items_while(&self, mut f: impl FnMut(u32) -> bool) {
         if self.active.in_use() {
@@ -537,6 +600,66 @@ impl<W: Width> Dancer<'_, W> {
             let mut k = self.item(0u32).next;
             while k != 0 && f(k) {
                 k = self.item(k).next;
+            }
+        }
+    }
+
+    /// A cursor over the active primary items in list order, for firmware builds:
+    /// [`next_active`](Dancer::next_active) gives them one by one. The choice loops use
+    /// it instead of a closure, which the size-optimized build kept out of line and
+    /// called per item (19 instructions per item on the Cortex-M4); it takes the bits 32
+    /// at a time (64-bit arithmetic is two instructions on 32-bit cores).
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    pub fn active_cursor(&self) -> ActiveCursor<'_> {
+        let in_use = self.active.in_use();
+        ActiveCursor {
+            in_use,
+            words: self.active.used(),
+            bits: 0,
+            high: 0,
+            base: 0,
+            w: 0,
+            next: if in_use { 0 } else { self.item(0u32).next },
+        }
+    }
+
+    /// The next active item of `c`, or `None` at the end.
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    pub fn next_active(&self, c: &mut ActiveCursor<'_>) -> Option<u32> {
+        if c.in_use {
+            while c.bits == 0 {
+                if c.high != 0 {
+                    (c.bits, c.high) = (c.high, 0);
+                    c.base += 32;
+                } else {
+                    let &word = c.words.get(c.w)?;
+                    (c.bits, c.high) = (word as u32, (word >> 32) as u32);
+                    c.base = c.w as u32 * 64;
+                    c.w += 1;
+                }
+            }
+            let k = c.base + c.bits.trailing_zeros();
+            c.bits &= c.bits - 1;
+            Some(k)
+        } else if c.next == 0 {
+            None
+        } else {
+            let k = c.next;
+            c.next = self.item(k).next;
+            Some(k)
+        }
+    }
+
+    /// Calls `f(k)` for the active primary items in list order until `f` returns false.
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    pub fn active_items_while(&self, mut f: impl FnMut(u32) -> bool) {
+        let mut c = self.active_cursor();
+        while let Some(k) = self.next_active(&mut c) {
+            if !f(k) {
+                return;
             }
         }
     }
@@ -554,7 +677,9 @@ impl<W: Width> Dancer<'_, W> {
         if deact {
             self.deactivate(c);
         }
-        self.mems += if self.colored {
+        self.mems += if OUT_OF_LINE_WALKS {
+            cover_list(self.nd, self.last_itm, self.colored, c, self.tallies)
+        } else if self.colored {
             walk_list::<W, true, true, false>(self.nd, self.last_itm, c, self.tallies)
         } else if self.pipelined() {
             walk_list::<W, true, false, true>(self.nd, self.last_itm, c, self.tallies)
@@ -566,7 +691,9 @@ impl<W: Width> Dancer<'_, W> {
     /// Knuth's `uncover(c, react)`: undoes `cover`, also top to bottom.
     #[inline(always)]
     pub fn uncover(&mut self, c: u32, react: bool) {
-        self.mems += if self.colored {
+        self.mems += if OUT_OF_LINE_WALKS {
+            uncover_list(self.nd, self.last_itm, self.colored, c, self.tallies)
+        } else if self.colored {
             walk_list::<W, false, true, false>(self.nd, self.last_itm, c, self.tallies)
         } else if self.pipelined() {
             walk_list::<W, false, false, true>(self.nd, self.last_itm, c, self.tallies)
