@@ -100,7 +100,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
         }
     };
     if extra.shard.is_some() {
-        if let Some(why) = units::unsplittable(&settings, shape_file.is_some()) {
+        if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
             let message = format!("--shard can't split a run with {why}");
             return fail(err, argv0, &message, USAGE_STATUS);
         }
@@ -121,7 +121,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
         Some(t) => t,
         None => 1,
     };
-    let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
+    let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
         (None, t) if t > 1 && splittable => t as u64 + 2,
@@ -302,7 +302,7 @@ fn solve(
             )
         }
         Job::Search { threads } => {
-            let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
+            let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
             if threads > 1 && splittable {
                 let split = match engine.choose_split_level(units::units_for(threads as u64)) {
                     Ok(level) => level,

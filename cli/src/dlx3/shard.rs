@@ -160,7 +160,7 @@ pub(crate) fn run(
     }
     let image = Image::of(engine);
     let mut storage = image.storage();
-    let mut settings = units::worker_settings(engine.settings());
+    let mut settings = engine.settings().for_units();
     if !bodies {
         // Counts only: the worker need not print (a solution's number is the merge's).
         settings.spacing = 0;

@@ -19,11 +19,13 @@
 //! A static partition ([`Part`]) lets independent processes each explore their share.
 //! Random tie breaks (`s<seed>`) make the shared part depend on the units (one random
 //! stream), so such an engine refuses to split.
+use super::engine::Dlx3;
 use super::error::Dlx3Error;
+use super::event::Event;
 use super::ops::Dancer;
+use super::phase::{Label, Phase};
 use super::stats::Stats;
 use super::storage::Width;
-use super::{Dlx3, Event, Label, Phase};
 
 /// What an explored unit added to the counters, to be added where the unit is skipped.
 #[derive(Clone, Copy, Debug, Default)]
@@ -53,6 +55,9 @@ pub struct Part {
 }
 
 impl Part {
+    /// Part 0 of 1: the whole search.
+    pub const WHOLE: Part = Part { index: 0, count: 1 };
+
     /// Part `index` of `count` (`None` unless `index < count`).
     pub const fn new(index: u64, count: u64) -> Option<Part> {
         if index < count {
@@ -79,11 +84,6 @@ impl Part {
 }
 
 impl<W: Width> Dlx3<'_, W> {
-    /// Whether the search is ready but has not made a move yet (splitting is set up then).
-    fn at_start(&self) -> bool {
-        self.phase == Phase::Search(Label::Forward) && self.level == 0 && self.stats.nodes == 0
-    }
-
     /// Makes every trial on `level` a unit: [`run`](Dlx3::run) then stops at each with
     /// [`Event::Unit`]. Call it after the input and before the first `run`; `None` turns
     /// splitting off.
@@ -250,33 +250,6 @@ impl<W: Width> Dlx3<'_, W> {
     }
 }
 
-impl Stats {
-    /// The counters spent since `earlier` (a snapshot of the same engine): differences
-    /// (0 where `earlier` is larger), except `maxl`, which stays this snapshot's.
-    ///
-    /// ```
-    /// use xcover_core::dlx3::Stats;
-    ///
-    /// let before = Stats { mems: 10, nodes: 2, maxl: 3, ..Stats::default() };
-    /// let after = Stats { mems: 25, nodes: 5, maxl: 4, ..Stats::default() };
-    /// let spent = after.since(&before);
-    /// assert_eq!((spent.mems, spent.nodes, spent.maxl), (15, 3, 4));
-    /// ```
-    pub fn since(&self, earlier: &Stats) -> Stats {
-        Stats {
-            count: self.count.saturating_sub(earlier.count),
-            mems: self.mems.saturating_sub(earlier.mems),
-            imems: self.imems.saturating_sub(earlier.imems),
-            cmems: self.cmems.saturating_sub(earlier.cmems),
-            updates: self.updates.saturating_sub(earlier.updates),
-            cleansings: self.cleansings.saturating_sub(earlier.cleansings),
-            nodes: self.nodes.saturating_sub(earlier.nodes),
-            maxl: self.maxl,
-            bytes: self.bytes,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::testutil::{parse, queens, run_all, settings, Buffers, SEED};
@@ -296,10 +269,7 @@ mod tests {
     /// Explores the units of `part` the way a worker does: settings that print each
     /// solution and nothing else, no limits.
     fn explore(text: &[u8], args: &[&str], split: u32, part: Part) -> Vec<(u64, Explored)> {
-        let mut s = settings(args);
-        s.spacing = if s.spacing != 0 { 1 } else { 0 };
-        s.vbose &= !super::super::SHOW_BASICS;
-        (s.delta, s.maxcount, s.timeout) = (0, u64::MAX, u64::MAX);
+        let s = settings(args).for_units();
         let mut b = Buffers::for_text(text);
         let mut warn = String::new();
         let mut e = parse(&mut b, text, s, &mut warn).expect("parses");
