@@ -140,3 +140,96 @@ impl<W: Width> Dlx3<'_, W> {
         event
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::event::{DoneReason, Event};
+    use super::super::phase::Stage;
+    use super::super::split::Part;
+    use super::super::stats::UnitCounters;
+    use super::super::testutil::{parse, queens, settings, Buffers};
+    use super::PartRun;
+    use crate::sink::Discard;
+    use std::string::String;
+    use std::vec::Vec;
+
+    #[test]
+    fn the_stage_follows_the_life_of_an_engine() {
+        let mut b = Buffers::new(8, 64, 8);
+        let mut e = super::Dlx3::new(b.storage(), settings(&[])).unwrap();
+        assert_eq!(e.stage(), Stage::Items);
+        e.add_item(b"A", 1, 1, false).unwrap();
+        e.add_item(b"B", 1, 1, false).unwrap();
+        assert_eq!(e.stage(), Stage::Items);
+        for option in [&[(1, 0)][..], &[(2, 0)], &[(1, 0), (2, 0)]] {
+            e.add_option(option, &mut Discard).unwrap();
+            assert_eq!(e.stage(), Stage::Options);
+        }
+        e.end_input(&mut Discard).unwrap();
+        assert_eq!(e.stage(), Stage::Ready);
+        // A budget of 0 still makes a step: the search has moved.
+        let mut stages = Vec::new();
+        loop {
+            let event = e.run_silent(0).unwrap();
+            stages.push((event, e.stage()));
+            if let Event::Done(_) = event {
+                break;
+            }
+        }
+        for (event, stage) in &stages {
+            let want = match event {
+                Event::Solution => Stage::Solution,
+                Event::Done(_) => Stage::Done,
+                _ => Stage::Searching,
+            };
+            assert_eq!(*stage, want, "{stages:?}");
+        }
+        assert_eq!(stages.iter().filter(|s| s.0 == Event::Solution).count(), 2);
+        // An input error fails the engine for good.
+        let mut b = Buffers::new(8, 64, 8);
+        let mut e = super::Dlx3::new(b.storage(), settings(&[])).unwrap();
+        assert!(e.read_line(b"A A\n", &mut Discard).is_err());
+        assert_eq!(e.stage(), Stage::Failed);
+    }
+
+    #[test]
+    fn parts_stop_only_at_their_own_solutions_and_add_up() {
+        let text = queens(6);
+        let mut b = Buffers::for_text(&text);
+        let mut whole = parse(&mut b, &text, settings(&[]), &mut String::new()).unwrap();
+        let mut solutions = 0;
+        while whole.run_silent(u64::MAX).unwrap() == Event::Solution {
+            solutions += 1;
+        }
+        // Split at 6, the solutions (6 moves) are in the shared part: part 0's, passed
+        // over by the others.
+        for split in [1, 3, 6] {
+            let (mut found, mut sum) = (0, UnitCounters::ZERO);
+            for i in 0..3 {
+                let mut b = Buffers::for_text(&text);
+                let mut e = parse(&mut b, &text, settings(&[]), &mut String::new()).unwrap();
+                let mut run: PartRun = e.start_part(Part::new(i, 3).unwrap(), split).unwrap();
+                assert_eq!(e.stage(), Stage::Ready);
+                loop {
+                    let event = e.run_part(&mut run, 7).unwrap();
+                    let stage = e.stage();
+                    match event {
+                        Event::Solution => {
+                            found += 1;
+                            assert_eq!(stage, Stage::Solution);
+                        }
+                        Event::BudgetExhausted => assert_eq!(stage, Stage::Searching),
+                        Event::Done(why) => {
+                            assert_eq!((why, stage), (DoneReason::Exhausted, Stage::Done));
+                            break;
+                        }
+                        other => panic!("a part never shows {other:?}"),
+                    }
+                }
+                sum = sum.wrapping_add(&UnitCounters::of(&run.share(&e)));
+            }
+            assert_eq!(found, solutions, "split {split}");
+            assert_eq!(sum, UnitCounters::of(&whole.stats()), "split {split}");
+        }
+    }
+}
