@@ -16,6 +16,7 @@ mod pool;
 mod prefetch;
 mod shard;
 mod sink;
+mod status;
 mod threads;
 mod units;
 
@@ -37,14 +38,8 @@ use crate::signals::{self, Signals};
 /// flag is checked (about 0.1 s at 10^9 mems per second).
 const MEM_SLICE: u64 = 1 << 26;
 
-/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status; also
-/// that of `--export-c` / `--export-rust`).
-pub(crate) const USAGE_STATUS: i32 = 255;
-/// Exit status when the input needs more memory than `--max-memory` allows.
-const MEMORY_STATUS: i32 = 1;
-
-/// Exit status when stdout is a closed pipe: what a C program killed by SIGPIPE reports.
-pub(crate) const SIGPIPE_STATUS: i32 = 128 + libc::SIGPIPE;
+pub(crate) use status::USAGE_STATUS;
+use status::{MEMORY_STATUS, SIGPIPE_STATUS};
 
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use xcover_core::dlx3::{Dlx3, Part};
 
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
+use super::status::SIGPIPE_STATUS;
 use super::units::{self, Claim, Image, UnitRecord};
-use super::SIGPIPE_STATUS;
 use crate::durable::{DurableError, Problem, Resumed, Visit, Writer};
 
 /// Unit records closer together than this are written but not synced to disk.

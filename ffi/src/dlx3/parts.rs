@@ -3,7 +3,7 @@
 //! `PartRun::share`). The step that runs a part is installed by `dlx3_set_part`: a program
 //! that never calls it links none of it.
 
-use super::solve::{end_input, stats_with};
+use super::solve::{end_building, stats_with};
 use super::types::{dlx3_state, dlx3_stats};
 use super::workspace::{self, dlx3_workspace, Dead, Engine, EngineWidth, StepFn, Workspace};
 use crate::raw::{in_param, out_param, status_of, Checked};
@@ -13,15 +13,7 @@ use xcover_core::dlx3::{Dlx3Error, Event, Part};
 /// Ends the input of a matrix still being built (as `dlx3_solve_step` does), then requires
 /// a complete matrix whose search has not started.
 fn ready_to_split<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
-    if matches!(
-        ws.state(),
-        dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS
-    ) {
-        if ws.engine.item_count() == 0 {
-            return Err(xcover_status::XCOVER_BAD_STATE);
-        }
-        end_input::<PRINTS>(ws)?;
-    }
+    end_building::<PRINTS>(ws)?;
     ws.expect(&[dlx3_state::DLX3_STATE_READY])
 }
 
