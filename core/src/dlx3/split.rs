@@ -81,6 +81,33 @@ impl Part {
     pub const fn owns(&self, k: u64) -> bool {
         k % self.count == self.index
     }
+
+    /// The part, of `count` parts, that unit `k` belongs to (`None` if `count` is 0).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Part;
+    ///
+    /// assert_eq!(Part::owner_of(7, 3), Part::new(1, 3));
+    /// assert_eq!(Part::owner_of(7, 0), None);
+    /// ```
+    pub const fn owner_of(k: u64, count: u64) -> Option<Part> {
+        match k.checked_rem(count) {
+            Some(index) => Some(Part { index, count }),
+            None => None,
+        }
+    }
+
+    /// How many of the units `0 .. units` belong to this part.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Part;
+    ///
+    /// let counts: Vec<u64> = (0..3).map(|i| Part::new(i, 3).unwrap().units_among(8)).collect();
+    /// assert_eq!(counts, [3, 3, 2]);
+    /// ```
+    pub const fn units_among(&self, units: u64) -> u64 {
+        units / self.count + (units % self.count > self.index) as u64
+    }
 }
 
 impl<W: Width> Dlx3<'_, W> {
