@@ -23,18 +23,18 @@ pub enum DoneReason {
     Timeout,
 }
 
-/// What [`Dlx3::run`] stopped for.
+/// What `Dlx3::run` stopped for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A solution was found (and printed if `spacing` asks for it); call `run` again.
     Solution,
-    /// The search is over; call [`Dlx3::finish`] for the closing reports.
+    /// The search is over; call `Dlx3::finish` for the closing reports.
     Done(DoneReason),
     /// The mem budget ran out at a phase boundary; call `run` again to continue.
     BudgetExhausted,
-    /// With a split level set ([`Dlx3::set_split_level`]): the search is at the root of
+    /// With a split level set (`Dlx3::set_split_level`): the search is at the root of
     /// unit `k`. Call `run` to explore it (it ends with [`Event::UnitDone`]) or
-    /// [`Dlx3::skip_unit`] to go past it.
+    /// `Dlx3::skip_unit` to go past it.
     Unit(u64),
     /// Unit `k`, explored, is finished; the search is back on the split level.
     UnitDone(u64),

@@ -11,7 +11,7 @@
 //! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
 //! 4. [`Dlx3::finish`] for the closing reports.
 //!
-//! All text goes as raw bytes to [`ByteSink`]s ([`Sinks`]); [`Dlx3::run_silent`] searches
+//! All text goes as raw bytes to [`ByteSink`](crate::sink::ByteSink)s ([`Sinks`]); [`Dlx3::run_silent`] searches
 //! without printing and links no formatting code.
 //!
 //! A search splits into *units* that engines anywhere explore apart and whose counters and

@@ -96,7 +96,7 @@ impl<'a, W: Width> Dlx3<'a, W> {
         self.level
     }
 
-    /// Move number `l` (0-based) of the current partial solution; after [`Event::Solution`]
+    /// Move number `l` (0-based) of the current partial solution; after `Event::Solution`
     /// the moves `0..depth()` form the solution.
     pub fn solution_move(&self, l: u32) -> Option<Move> {
         if l >= self.level {
