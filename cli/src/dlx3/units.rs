@@ -181,9 +181,7 @@ pub(crate) fn explore(
                     continue;
                 }
                 let profile = if profiling {
-                    (split + 1..=e.stats().maxl)
-                        .map(|l| e.level_profile(l))
-                        .collect()
+                    e.profile_below_split(&[]).collect()
                 } else {
                     Vec::new()
                 };
@@ -211,12 +209,7 @@ pub(crate) fn explore(
                 };
                 rec.stats = e.stats().since(&before);
                 if profiling {
-                    rec.profile = (split + 1..=rec.stats.maxl)
-                        .map(|l| {
-                            let at = (l - split - 1) as usize;
-                            e.level_profile(l) - profile0.get(at).copied().unwrap_or(0)
-                        })
-                        .collect();
+                    rec.profile = e.profile_below_split(&profile0).collect();
                 }
                 if !done(k, rec) {
                     return Ok(false);

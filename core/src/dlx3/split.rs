@@ -275,6 +275,17 @@ impl<W: Width> Dlx3<'_, W> {
     pub fn level_profile(&self, level: u32) -> u64 {
         self.levels.get(level as usize).map_or(0, |lv| lv.profile)
     }
+
+    /// The profile below the split level (levels `D + 1 ..= maxl`, indexed as
+    /// [`UnitTotals::profile`]) minus `earlier` (the same, taken before: at a unit's root,
+    /// it gives what the unit added; empty, the profile itself). Empty without a split level.
+    pub fn profile_below_split<'s>(&'s self, earlier: &'s [u64]) -> impl Iterator<Item = u64> + 's {
+        let first = self.split_level.saturating_add(1);
+        (first..=self.stats.maxl).enumerate().map(move |(i, l)| {
+            let before = earlier.get(i).copied().unwrap_or(0);
+            self.level_profile(l).saturating_sub(before)
+        })
+    }
 }
 
 #[cfg(test)]
@@ -313,8 +324,8 @@ mod tests {
             let event = e.run(u64::MAX, &mut sinks).expect("runs");
             match event {
                 Event::Unit(k) if part.owns(k) => {
-                    let profile = (split + 1..=e.stats().maxl).map(|l| e.level_profile(l));
-                    current = Some((k, e.stats(), profile.collect(), Vec::new()));
+                    let profile = e.profile_below_split(&[]).collect();
+                    current = Some((k, e.stats(), profile, Vec::new()));
                 }
                 Event::Unit(_) => e.skip_unit(None).expect("skips"),
                 Event::Solution => {
@@ -327,12 +338,7 @@ mod tests {
                     let (start, before, profile0, solutions) = current.take().expect("in a unit");
                     assert_eq!(k, start);
                     let stats = e.stats().since(&before);
-                    let profile = (split + 1..=stats.maxl)
-                        .map(|l| {
-                            let at = (l - split - 1) as usize;
-                            e.level_profile(l) - profile0.get(at).copied().unwrap_or(0)
-                        })
-                        .collect();
+                    let profile = e.profile_below_split(&profile0).collect();
                     let explored = Explored {
                         stats,
                         profile,
