@@ -10,7 +10,7 @@ use std::fs::File;
 use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 
-use xcover_core::dlx3::Stats;
+use xcover_core::dlx3::{Part, Stats};
 
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::units::{Fetched, UnitSource};
@@ -213,10 +213,17 @@ impl Recorded {
     }
 }
 
+impl Recorded {
+    /// The reader of the part that unit `k` belongs to.
+    fn reader_of(&self, k: u64) -> usize {
+        Part::owner_of(k, self.readers.len() as u64).map_or(0, |p| p.index() as usize)
+    }
+}
+
 impl UnitSource for Recorded {
     fn unit(&mut self, k: u64) -> Result<Fetched, String> {
-        let n = self.readers.len() as u64;
-        let (path, r) = &mut self.readers[(k % n) as usize];
+        let at = self.reader_of(k);
+        let (path, r) = &mut self.readers[at];
         let missing = || {
             format!(
                 "{}: has no record of unit {k}, which the search meets (a part of another run?)",
@@ -235,8 +242,7 @@ impl UnitSource for Recorded {
     }
 
     fn name(&self, k: u64) -> String {
-        let n = self.readers.len() as u64;
-        let path = &self.readers[(k % n) as usize].0;
+        let path = &self.readers[self.reader_of(k)].0;
         format!("{}: unit {k}", path.display())
     }
 }

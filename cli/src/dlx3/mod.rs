@@ -15,6 +15,7 @@ mod pool;
 mod prefetch;
 mod shard;
 mod sink;
+mod status;
 mod threads;
 mod units;
 
@@ -35,14 +36,8 @@ use crate::signals::{self, Signals};
 /// flag is checked (about 0.1 s at 10^9 mems per second).
 const MEM_SLICE: u64 = 1 << 26;
 
-/// Exit status when a usage or `--max-memory` value is wrong (Knuth's usage status; also
-/// that of `--export-c` / `--export-rust`).
-pub(crate) const USAGE_STATUS: i32 = 255;
-/// Exit status when the input needs more memory than `--max-memory` allows.
-const MEMORY_STATUS: i32 = 1;
-
-/// Exit status when stdout is a closed pipe: what a C program killed by SIGPIPE reports.
-pub(crate) const SIGPIPE_STATUS: i32 = 128 + libc::SIGPIPE;
+pub(crate) use status::USAGE_STATUS;
+use status::{MEMORY_STATUS, SIGPIPE_STATUS};
 
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.
@@ -98,7 +93,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
         }
     };
     if extra.shard.is_some() {
-        if let Some(why) = units::unsplittable(&settings, shape_file.is_some()) {
+        if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
             let message = format!("--shard can't split a run with {why}");
             return fail(err, argv0, &message, USAGE_STATUS);
         }
@@ -119,7 +114,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
         Some(t) => t,
         None => 1,
     };
-    let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
+    let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
         (None, t) if t > 1 && splittable => t as u64 + 2,
@@ -300,7 +295,7 @@ fn solve(
             )
         }
         Job::Search { threads } => {
-            let splittable = units::unsplittable(&settings, shape_file.is_some()).is_none();
+            let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
             if threads > 1 && splittable {
                 let split = match engine.choose_split_level(units::units_for(threads as u64)) {
                     Ok(level) => level,

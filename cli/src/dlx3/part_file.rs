@@ -13,7 +13,7 @@
 //! The chained CRCs catch damage to the bytes; the checks here catch values that make no
 //! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
 //! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
-use xcover_core::dlx3::{Settings, Stats, MAX_LEVEL};
+use xcover_core::dlx3::{Part, Settings, Stats, MAX_LEVEL};
 
 use super::units::UnitRecord;
 use crate::durable::Format;
@@ -171,10 +171,9 @@ impl Header {
         key(self) == key(other)
     }
 
-    /// The number of units shard `self.shard` owns: `k < units` with `k % N == I`.
+    /// The number of units shard `self.shard` owns among the split's.
     pub fn owned_units(&self) -> u64 {
-        let (n, i) = (self.shards, self.shard);
-        self.units / n + u64::from(self.units % n > i)
+        Part::new(self.shard, self.shards).map_or(0, |p| p.units_among(self.units))
     }
 }
 
@@ -343,7 +342,7 @@ impl Sequence {
         if k >= h.units {
             return Err(format!("unit {k} out of range (the split has {})", h.units));
         }
-        if k % h.shards != h.shard {
+        if !Part::new(h.shard, h.shards).is_some_and(|p| p.owns(k)) {
             return Err(format!("unit {k} is not shard {}/{}'s", h.shard, h.shards));
         }
         if let Some((last, _)) = self.last {

@@ -335,7 +335,7 @@ fn r_holds_printed(run: &Run, h: &Header, records: &[(String, Vec<u8>)], i: usiz
             }
         }
     }
-    units::prints_within(&settings_of(&os(&run.args)), base, rec.stats.count)
+    settings_of(&os(&run.args)).prints_any(base, rec.stats.count)
 }
 
 fn queens(n: usize) -> String {

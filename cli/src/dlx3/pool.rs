@@ -22,7 +22,7 @@ type Finished = (u64, Option<UnitRecord>);
 
 /// What the workers do.
 pub(crate) struct Work<'w> {
-    /// The workers' settings (see [`units::worker_settings`]).
+    /// The workers' settings (`Settings::for_units`).
     pub settings: Settings,
     /// The next unit for a free worker to explore; `None` when none is left. Units are
     /// handed out in increasing order.

@@ -6,7 +6,7 @@
 //! and the unit.
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use xcover_core::dlx3::{Dlx3, Settings};
+use xcover_core::dlx3::{Dlx3, Settings, UnitCounters};
 
 use super::merge::Recorded;
 use super::pool::{self, Arrival, Arrivals, Work};
@@ -29,7 +29,7 @@ impl<'p> Plan<'p> {
         let mut base = 0u64;
         let mut wanted = Vec::new();
         for &(k, c) in counts {
-            if units::prints_within(settings, base, c) {
+            if settings.prints_any(base, c) {
                 wanted.push(k);
             }
             base = base.saturating_add(c);
@@ -56,7 +56,7 @@ impl UnitSource for Prefetched<'_, '_> {
         }
         match self.arrivals.wait(k) {
             Arrival::Record(rec) => {
-                if units::counters(&rec.stats) != units::counters(&recorded.stats) {
+                if UnitCounters::of(&rec.stats) != UnitCounters::of(&recorded.stats) {
                     let name = self.recorded.name(k);
                     return Err(units::disagreement(&name, &recorded.stats, &rec.stats));
                 }
@@ -87,7 +87,7 @@ pub(crate) fn run(
     let (counts, wanted) = (plan.counts, &plan.wanted[..]);
     // The user's print rule: the workers number the solutions as the whole search does
     // (skipped units add their recorded counts), so they format only what is printed.
-    let mut settings = units::worker_settings(engine.settings());
+    let mut settings = engine.settings().for_units();
     settings.spacing = engine.settings().spacing;
     let next = AtomicUsize::new(0);
     let count = |k: u64| match counts.binary_search_by_key(&k, |&(j, _)| j) {

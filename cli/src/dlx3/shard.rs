@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use xcover_core::dlx3::{Dlx3, Part};
 
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
+use super::status::SIGPIPE_STATUS;
 use super::units::{self, Claim, Image, UnitRecord};
-use super::SIGPIPE_STATUS;
 use crate::durable::{DurableError, Problem, Resumed, Visit, Writer};
 
 /// Unit records closer together than this are written but not synced to disk.
@@ -160,7 +160,7 @@ pub(crate) fn run(
     }
     let image = Image::of(engine);
     let mut storage = image.storage();
-    let mut settings = units::worker_settings(engine.settings());
+    let mut settings = engine.settings().for_units();
     if !bodies {
         // Counts only: the worker need not print (a solution's number is the merge's).
         settings.spacing = 0;

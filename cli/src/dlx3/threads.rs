@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use xcover_core::dlx3::Dlx3;
 
 use super::pool::{self, Arrival, Arrivals, Work};
-use super::units::{self, coordinate, Claim, Fetched, Output, UnitSource, Walked};
+use super::units::{coordinate, Claim, Fetched, Output, UnitSource, Walked};
 
 /// The workers' records, in unit order; a unit nobody explored is explored here.
 struct Arrived<'s>(Arrivals<'s>);
@@ -32,7 +32,7 @@ pub(crate) fn run(
 ) -> Result<Walked, String> {
     let next = AtomicU64::new(0);
     let work = Work {
-        settings: units::worker_settings(engine.settings()),
+        settings: engine.settings().for_units(),
         // Every unit, in increasing order (the search ends the workers past the last).
         next: &|| Some(next.fetch_add(1, Ordering::Relaxed)),
         take: Claim::Explore,

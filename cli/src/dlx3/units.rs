@@ -6,7 +6,7 @@
 //! explored and how their records travel.
 use xcover_core::dlx3::{
     Dlx3, Dlx3Error, DoneReason, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats,
-    UnitTotals, WorkspaceView, MAX_LEVEL, SHOW_CHOICES, SHOW_DETAILS, SHOW_PROFILE,
+    UnitCounters, UnitTotals, WorkspaceView, MAX_LEVEL, SHOW_PROFILE,
 };
 use xcover_core::sink::{ByteSink, Discard};
 
@@ -40,33 +40,6 @@ impl UnitRecord {
             .zip(self.ends.iter().copied())
             .map(|(a, b)| &self.solutions[a..b])
     }
-}
-
-/// Why a search can't be split: it follows one sequence of events that units can't
-/// reproduce apart (None: it can be split).
-pub(crate) fn unsplittable(settings: &Settings, shape: bool) -> Option<&'static str> {
-    if settings.randomizing {
-        Some("s<n> (one random stream)")
-    } else if shape {
-        Some("S<file> (the search tree's shape)")
-    } else if settings.vbose & (SHOW_CHOICES | SHOW_DETAILS) != 0 {
-        Some("v2 and v4 traces (every choice in order)")
-    } else {
-        None
-    }
-}
-
-/// The settings a worker explores with: every solution printed (when any is), to be
-/// renumbered by the coordinator; no reports, no limits; the profile kept if asked for.
-pub(crate) fn worker_settings(user: &Settings) -> Settings {
-    let mut s = *user;
-    s.spacing = i32::from(user.spacing != 0);
-    // Profiling counts nodes per level (printed only by `finish`, which workers skip).
-    s.vbose = user.vbose & SHOW_PROFILE;
-    s.delta = 0;
-    s.maxcount = u64::MAX;
-    s.timeout = u64::MAX;
-    s
 }
 
 /// How many units a split should have for `parts` workers or shards: enough that the last
@@ -208,9 +181,7 @@ pub(crate) fn explore(
                     continue;
                 }
                 let profile = if profiling {
-                    (split + 1..=e.stats().maxl)
-                        .map(|l| e.level_profile(l))
-                        .collect()
+                    e.profile_below_split(&[]).collect()
                 } else {
                     Vec::new()
                 };
@@ -238,12 +209,7 @@ pub(crate) fn explore(
                 };
                 rec.stats = e.stats().since(&before);
                 if profiling {
-                    rec.profile = (split + 1..=rec.stats.maxl)
-                        .map(|l| {
-                            let at = (l - split - 1) as usize;
-                            e.level_profile(l) - profile0.get(at).copied().unwrap_or(0)
-                        })
-                        .collect();
+                    rec.profile = e.profile_below_split(&profile0).collect();
                 }
                 if !done(k, rec) {
                     return Ok(false);
@@ -275,26 +241,14 @@ pub(crate) trait UnitSource {
     }
 }
 
-/// Whether a solution numbered in `base+1 ..= base+count` is printed (Knuth's `m<n>`).
-pub(crate) fn prints_within(settings: &Settings, base: u64, count: u64) -> bool {
-    let m = i64::from(settings.spacing) as u64;
-    m != 0 && count != 0 && base.saturating_add(count) / m > base / m
-}
-
-/// The counters a record and a new exploration of its unit must agree on (`maxl` depends
-/// on what the exploring engine did before the unit).
-pub(crate) fn counters(s: &Stats) -> [u64; 6] {
-    [s.count, s.mems, s.cmems, s.updates, s.cleansings, s.nodes]
-}
-
 /// The error when unit `name`'s record (`want`) and a new exploration (`got`) disagree.
 pub(crate) fn disagreement(name: &str, want: &Stats, got: &Stats) -> String {
     format!(
         "{name}: its record disagrees with the unit explored again (count, mems, cmems, \
          updates, cleansings, nodes: recorded {:?}, found {:?}); a damaged part, or one of \
          another run",
-        counters(want),
-        counters(got)
+        UnitCounters::of(want).to_array(),
+        UnitCounters::of(got).to_array()
     )
 }
 
@@ -376,7 +330,7 @@ pub(crate) fn coordinate(
                 let first = e.stats().count;
                 let counts_only = rec.printed.is_none() && rec.ends.len() as u64 != rec.stats.count;
                 if e.must_explore(&rec.stats)
-                    || (counts_only && prints_within(e.settings(), first, rec.stats.count))
+                    || (counts_only && e.settings().prints_any(first, rec.stats.count))
                 {
                     checking = Some((k, e.stats(), rec.stats));
                     holding = counts_only;
@@ -411,7 +365,7 @@ pub(crate) fn coordinate(
                 holding = false;
                 if let Some((j, before, want)) = checking.take() {
                     let got = e.stats().since(&before);
-                    if j == k && counters(&got) != counters(&want) {
+                    if j == k && UnitCounters::of(&got) != UnitCounters::of(&want) {
                         // What the unit printed is not output: its record is wrong.
                         return Err(disagreement(&source.name(k), &want, &got));
                     }

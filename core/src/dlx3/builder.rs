@@ -1,11 +1,12 @@
 //! Building a matrix without text: [`Dlx3::add_item`] and [`Dlx3::add_option`] give the
 //! same layout (hence the same search, output and search statistics) as the equivalent
 //! text. No text is read, so the input mems (`imems`) count only the node insertions.
+use super::engine::Dlx3;
 use super::error::{Dlx3Error, InputError};
 use super::output;
+use super::phase::Phase;
 use super::settings::{is_space, SHOW_WARNINGS};
 use super::storage::{Item, Node};
-use super::{Dlx3, Phase};
 use crate::sink::ByteSink;
 
 fn err(kind: InputError) -> Dlx3Error {

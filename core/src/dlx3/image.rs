@@ -1,7 +1,7 @@
 //! Checking a preloaded matrix image: it must look exactly like what the parser builds,
 //! because the dancing steps rely on that structure (see the soundness note in `ops`).
+use super::event::Layout;
 use super::storage::{Item, Node, Width};
-use super::Layout;
 
 /// True if `items`/`nodes` with `layout` form the structure the parser would have built:
 /// primary items linked in order through the root, secondary items linked to themselves,

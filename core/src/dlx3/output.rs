@@ -3,10 +3,10 @@
 //! Only the printing entry points ([`Dlx3::run`], [`Dlx3::finish`], the input reports)
 //! reach this module; [`Dlx3::run_silent`] never does, so a program that only counts
 //! solutions links none of it (no integer or float formatting).
+use super::engine::Dlx3;
 use super::error::Dlx3Error;
-use super::settings::SHOW_BASICS;
+use super::settings::{SHOW_BASICS, SHOW_PROFILE, SHOW_TOTS};
 use super::storage::{Level, Names, Node, Width};
-use super::{Dlx3, SHOW_PROFILE, SHOW_TOTS};
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 

@@ -1,11 +1,12 @@
 //! Reading the matrix from text, line by line, exactly like Knuth's input routine: the
 //! same layout, the same errors at the same scan positions, the same input mems.
+use super::engine::Dlx3;
 use super::error::{Dlx3Error, InputError};
+use super::phase::Phase;
 use super::settings::{
     is_space, BUFSIZE, MAX_COLS, MAX_NODES, SHOW_BASICS, SHOW_TOTS, SHOW_WARNINGS,
 };
 use super::storage::{Item, Node};
-use super::{Dlx3, Phase};
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 

@@ -2,12 +2,14 @@
 //! state machine: [`Dlx3::run`] stops at solutions, at the end, or when a mem budget runs
 //! out at a label, and a later call continues exactly where it stopped.
 use super::choose::{TieBuf, INFTY};
+use super::engine::Dlx3;
 use super::error::Dlx3Error;
+use super::event::{DoneReason, Event, Sinks};
 use super::ops::Dancer;
 use super::output::{write_name, View};
+use super::phase::{Label, Phase};
 use super::settings::{SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
 use super::storage::Width;
-use super::{Dlx3, DoneReason, Event, Label, Phase, Sinks};
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
 
@@ -488,6 +490,7 @@ impl<W: Width> Dlx3<'_, W> {
         self.best_itm = best_itm;
         self.score = score;
         self.phase = next_phase;
+        self.at_solution = matches!(outcome, Ok(Event::Solution));
         outcome
     }
 }

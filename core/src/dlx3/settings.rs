@@ -113,6 +113,61 @@ impl Settings {
         self.spacing != 0 && n % (self.spacing as i64 as u64) == 0
     }
 
+    /// Whether [`prints`](Settings::prints) holds for some solution number in
+    /// `base + 1 ..= base + count` (the solutions of a unit whose first comes after `base`).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// let mut s = Settings::DEFAULT;
+    /// s.spacing = 10;
+    /// assert!(s.prints_any(5, 5) && !s.prints_any(10, 9) && !s.prints_any(9, 0));
+    /// ```
+    pub const fn prints_any(&self, base: u64, count: u64) -> bool {
+        let m = self.spacing as i64 as u64;
+        m != 0 && count != 0 && base.saturating_add(count) / m > base / m
+    }
+
+    /// Why a search with these settings cannot be split into units (see `split`): it
+    /// follows one sequence of events that units explored apart cannot reproduce; `shape`
+    /// says whether the search tree's shape (`S<file>`) is written. `None`: it can be.
+    pub const fn split_obstacle(&self, shape: bool) -> Option<&'static str> {
+        if self.randomizing {
+            Some("s<n> (one random stream)")
+        } else if shape {
+            Some("S<file> (the search tree's shape)")
+        } else if self.vbose & (SHOW_CHOICES | SHOW_DETAILS) != 0 {
+            Some("v2 and v4 traces (every choice in order)")
+        } else {
+            None
+        }
+    }
+
+    /// The settings an engine explores units with for another engine to add up (see
+    /// `split`): every solution printed (when any is), to be renumbered by the engine that
+    /// adds them; no reports, no limits; the profile (`v128`) kept if asked for, since
+    /// a unit's profile is part of its totals.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Settings, SHOW_PROFILE};
+    ///
+    /// let mut user = Settings::DEFAULT;
+    /// (user.spacing, user.vbose, user.maxcount) = (7, 1 | SHOW_PROFILE, 3);
+    /// let unit = user.for_units();
+    /// assert_eq!((unit.spacing, unit.vbose, unit.maxcount), (1, SHOW_PROFILE, u64::MAX));
+    /// ```
+    #[must_use]
+    pub const fn for_units(&self) -> Settings {
+        Settings {
+            spacing: if self.spacing != 0 { 1 } else { 0 },
+            vbose: self.vbose & SHOW_PROFILE,
+            delta: 0,
+            maxcount: u64::MAX,
+            timeout: u64::MAX,
+            ..*self
+        }
+    }
+
     /// Applies one argument as Knuth's loop does (`argv[j][0]` selects the variable, the rest
     /// is read with `sscanf("%d")` or `"%lld"`). To get "first occurrence wins", apply the
     /// arguments from last to first.

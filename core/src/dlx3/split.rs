@@ -19,11 +19,13 @@
 //! A static partition ([`Part`]) lets independent processes each explore their share.
 //! Random tie breaks (`s<seed>`) make the shared part depend on the units (one random
 //! stream), so such an engine refuses to split.
+use super::engine::Dlx3;
 use super::error::Dlx3Error;
+use super::event::Event;
 use super::ops::Dancer;
+use super::phase::{Label, Phase};
 use super::stats::Stats;
 use super::storage::Width;
-use super::{Dlx3, Event, Label, Phase};
 
 /// What an explored unit added to the counters, to be added where the unit is skipped.
 #[derive(Clone, Copy, Debug, Default)]
@@ -53,6 +55,9 @@ pub struct Part {
 }
 
 impl Part {
+    /// Part 0 of 1: the whole search.
+    pub const WHOLE: Part = Part { index: 0, count: 1 };
+
     /// Part `index` of `count` (`None` unless `index < count`).
     pub const fn new(index: u64, count: u64) -> Option<Part> {
         if index < count {
@@ -76,14 +81,36 @@ impl Part {
     pub const fn owns(&self, k: u64) -> bool {
         k % self.count == self.index
     }
+
+    /// The part, of `count` parts, that unit `k` belongs to (`None` if `count` is 0).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Part;
+    ///
+    /// assert_eq!(Part::owner_of(7, 3), Part::new(1, 3));
+    /// assert_eq!(Part::owner_of(7, 0), None);
+    /// ```
+    pub const fn owner_of(k: u64, count: u64) -> Option<Part> {
+        match k.checked_rem(count) {
+            Some(index) => Some(Part { index, count }),
+            None => None,
+        }
+    }
+
+    /// How many of the units `0 .. units` belong to this part.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Part;
+    ///
+    /// let counts: Vec<u64> = (0..3).map(|i| Part::new(i, 3).unwrap().units_among(8)).collect();
+    /// assert_eq!(counts, [3, 3, 2]);
+    /// ```
+    pub const fn units_among(&self, units: u64) -> u64 {
+        units / self.count + (units % self.count > self.index) as u64
+    }
 }
 
 impl<W: Width> Dlx3<'_, W> {
-    /// Whether the search is ready but has not made a move yet (splitting is set up then).
-    fn at_start(&self) -> bool {
-        self.phase == Phase::Search(Label::Forward) && self.level == 0 && self.stats.nodes == 0
-    }
-
     /// Makes every trial on `level` a unit: [`run`](Dlx3::run) then stops at each with
     /// [`Event::Unit`]. Call it after the input and before the first `run`; `None` turns
     /// splitting off.
@@ -248,32 +275,16 @@ impl<W: Width> Dlx3<'_, W> {
     pub fn level_profile(&self, level: u32) -> u64 {
         self.levels.get(level as usize).map_or(0, |lv| lv.profile)
     }
-}
 
-impl Stats {
-    /// The counters spent since `earlier` (a snapshot of the same engine): differences
-    /// (0 where `earlier` is larger), except `maxl`, which stays this snapshot's.
-    ///
-    /// ```
-    /// use xcover_core::dlx3::Stats;
-    ///
-    /// let before = Stats { mems: 10, nodes: 2, maxl: 3, ..Stats::default() };
-    /// let after = Stats { mems: 25, nodes: 5, maxl: 4, ..Stats::default() };
-    /// let spent = after.since(&before);
-    /// assert_eq!((spent.mems, spent.nodes, spent.maxl), (15, 3, 4));
-    /// ```
-    pub fn since(&self, earlier: &Stats) -> Stats {
-        Stats {
-            count: self.count.saturating_sub(earlier.count),
-            mems: self.mems.saturating_sub(earlier.mems),
-            imems: self.imems.saturating_sub(earlier.imems),
-            cmems: self.cmems.saturating_sub(earlier.cmems),
-            updates: self.updates.saturating_sub(earlier.updates),
-            cleansings: self.cleansings.saturating_sub(earlier.cleansings),
-            nodes: self.nodes.saturating_sub(earlier.nodes),
-            maxl: self.maxl,
-            bytes: self.bytes,
-        }
+    /// The profile below the split level (levels `D + 1 ..= maxl`, indexed as
+    /// [`UnitTotals::profile`]) minus `earlier` (the same, taken before: at a unit's root,
+    /// it gives what the unit added; empty, the profile itself). Empty without a split level.
+    pub fn profile_below_split<'s>(&'s self, earlier: &'s [u64]) -> impl Iterator<Item = u64> + 's {
+        let first = self.split_level.saturating_add(1);
+        (first..=self.stats.maxl).enumerate().map(move |(i, l)| {
+            let before = earlier.get(i).copied().unwrap_or(0);
+            self.level_profile(l).saturating_sub(before)
+        })
     }
 }
 
@@ -296,10 +307,7 @@ mod tests {
     /// Explores the units of `part` the way a worker does: settings that print each
     /// solution and nothing else, no limits.
     fn explore(text: &[u8], args: &[&str], split: u32, part: Part) -> Vec<(u64, Explored)> {
-        let mut s = settings(args);
-        s.spacing = if s.spacing != 0 { 1 } else { 0 };
-        s.vbose &= !super::super::SHOW_BASICS;
-        (s.delta, s.maxcount, s.timeout) = (0, u64::MAX, u64::MAX);
+        let s = settings(args).for_units();
         let mut b = Buffers::for_text(text);
         let mut warn = String::new();
         let mut e = parse(&mut b, text, s, &mut warn).expect("parses");
@@ -316,8 +324,8 @@ mod tests {
             let event = e.run(u64::MAX, &mut sinks).expect("runs");
             match event {
                 Event::Unit(k) if part.owns(k) => {
-                    let profile = (split + 1..=e.stats().maxl).map(|l| e.level_profile(l));
-                    current = Some((k, e.stats(), profile.collect(), Vec::new()));
+                    let profile = e.profile_below_split(&[]).collect();
+                    current = Some((k, e.stats(), profile, Vec::new()));
                 }
                 Event::Unit(_) => e.skip_unit(None).expect("skips"),
                 Event::Solution => {
@@ -330,12 +338,7 @@ mod tests {
                     let (start, before, profile0, solutions) = current.take().expect("in a unit");
                     assert_eq!(k, start);
                     let stats = e.stats().since(&before);
-                    let profile = (split + 1..=stats.maxl)
-                        .map(|l| {
-                            let at = (l - split - 1) as usize;
-                            e.level_profile(l) - profile0.get(at).copied().unwrap_or(0)
-                        })
-                        .collect();
+                    let profile = e.profile_below_split(&profile0).collect();
                     let explored = Explored {
                         stats,
                         profile,

@@ -53,7 +53,6 @@ pub unsafe extern "C" fn dlx3_parse(
             ws.with_sinks::<u32, _>(|engine, sinks| engine.write_error_report(&e, sinks.err))?;
             return Err(ws.kill(status_of_error(e)));
         }
-        ws.set_state(dlx3_state::DLX3_STATE_READY);
         Ok(xcover_status::XCOVER_OK)
     })());
     info.status = status;

@@ -185,10 +185,7 @@ pub unsafe extern "C" fn dlx3_add_option(
             engine.add_option(entries, sinks.err)
         })?;
         match result {
-            Ok(()) => {
-                ws.set_state(dlx3_state::DLX3_STATE_OPTIONS);
-                Ok(xcover_status::XCOVER_OK)
-            }
+            Ok(()) => Ok(xcover_status::XCOVER_OK),
             Err(e) => Err(ws.kill(status_of_error(e))),
         }
     })())

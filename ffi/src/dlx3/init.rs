@@ -3,7 +3,7 @@
 use super::settings::dlx3_settings;
 use super::solve::step;
 use super::types::{
-    dlx3_image, dlx3_item, dlx3_item16, dlx3_node, dlx3_node16, dlx3_state, DLX3_IMAGE_VERSION,
+    dlx3_image, dlx3_item, dlx3_item16, dlx3_node, dlx3_node16, DLX3_IMAGE_VERSION,
     DLX3_WORKSPACE_ALIGN,
 };
 use super::workspace::{
@@ -13,24 +13,7 @@ use crate::carve::WeakSliceMut;
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_void;
-use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, Settings, WorkspaceView};
-
-/// Engine settings from the C settings.
-pub fn engine_settings(c: &dlx3_settings) -> Settings {
-    Settings {
-        vbose: c.verbosity as i32,
-        spacing: c.spacing,
-        random_seed: c.random_seed,
-        randomizing: c.randomize != 0,
-        delta: c.delta,
-        thresh: c.delta,
-        show_choices_max: c.show_choices_max,
-        show_levels_max: c.show_levels_max,
-        show_choices_gap: c.show_choices_gap,
-        maxcount: c.max_count,
-        timeout: c.timeout,
-    }
-}
+use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, WorkspaceView};
 
 /// Reads the settings argument (NULL means Knuth's defaults with output discarded).
 ///
@@ -159,8 +142,7 @@ pub unsafe extern "C" fn dlx3_init(
         );
         // Built in its slot, not on the stack and copied (see Dlx3::new_in).
         let mut slot = regions.engine;
-        Dlx3::new_in(slot.uninit(), storage, engine_settings(&settings))
-            .map_err(status_of_error)?;
+        Dlx3::new_in(slot.uninit(), storage, settings.engine()).map_err(status_of_error)?;
         let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer; new_in wrote the engine in its slot.
         *handle = unsafe {
@@ -170,7 +152,6 @@ pub unsafe extern "C" fn dlx3_init(
                 step::<u32, false, true>,
                 regions.scratch,
                 capacity,
-                dlx3_state::DLX3_STATE_ITEMS,
             )
         };
         Ok(xcover_status::XCOVER_OK)
@@ -399,7 +380,7 @@ unsafe fn init_preloaded<W: EngineWidth>(
             WorkspaceView::with_shared_names(items, names, nodes, regions.levels.into_mut());
         // Built in its slot, not on the stack and copied (see Dlx3::new_in).
         let mut slot = regions.engine;
-        Dlx3::preloaded_in(slot.uninit(), storage, engine_settings(&settings), layout)
+        Dlx3::preloaded_in(slot.uninit(), storage, settings.engine(), layout)
             .map_err(status_of_error)?;
         let capacity = (item_slots - 2, node_slots);
         // SAFETY: `buf` was accepted by claim_buffer; preloaded_in wrote the engine in its
@@ -411,7 +392,6 @@ unsafe fn init_preloaded<W: EngineWidth>(
                 step,
                 WeakSliceMut::empty(),
                 capacity,
-                dlx3_state::DLX3_STATE_READY,
             )
         };
         Ok(xcover_status::XCOVER_OK)

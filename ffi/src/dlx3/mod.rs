@@ -5,6 +5,13 @@
 //! (SEARCHING / SOLUTION / DONE); `dlx3_set_part` before the first step runs one part of N of
 //! the search (`parts`). Any error that leaves the engine half-updated marks the
 //! workspace DEAD; argument errors detected before anything changes leave it usable.
+//!
+//! The state is not stored here: it is the engine's `Stage` (`xcover_core::dlx3`) seen
+//! through one conversion (`types`), except DEAD, which the workspace header records.
+//!
+//! Files: `types` (C data types), `settings`, `workspace` (the record in the caller's
+//! buffer and its checks), `init`, `build` and `builder` (the matrix), `solve` (steps,
+//! solutions, counters), `writers`, `parts` (split searches).
 
 pub mod build;
 pub mod builder;

@@ -1,73 +1,19 @@
-//! One part of N of a search (`dlx3_set_part`), and adding the parts' counters up.
-//!
-//! With a split level `D`, every trial of an option on level `D` roots a *unit* (numbered in
-//! the order the search meets them); unit `k` belongs to part `k % N`. Each part's engine
-//! walks the levels up to `D` (the *shared* part) in full and explores only its own units,
-//! skipping the others, so one run's counters are the shared part's plus every unit's: part
-//! 0 reports all its engine counted, every other part only its units. The step that does
-//! this is installed by `dlx3_set_part`: a program that never calls it links none of it.
+//! One part of N of a search (`dlx3_set_part`), and adding the parts' counters up: the C
+//! face of the engine's part protocol (`Dlx3::start_part`, `Dlx3::run_part`,
+//! `PartRun::share`). The step that runs a part is installed by `dlx3_set_part`: a program
+//! that never calls it links none of it.
 
-use super::solve::{end_input, stats_of};
+use super::solve::{end_building, stats_with};
 use super::types::{dlx3_state, dlx3_stats};
 use super::workspace::{self, dlx3_workspace, Dead, Engine, EngineWidth, StepFn, Workspace};
 use crate::raw::{in_param, out_param, status_of, Checked};
 use crate::status::{status_of_error, xcover_status};
-use xcover_core::dlx3::{Dlx3Error, Event, Part, Stats};
-
-/// The counters of the units a part explored: `count`, `mems`, `cmems`, `updates`,
-/// `cleansings`, `nodes`. While the search is inside a unit, the counters at its root have
-/// been subtracted (wrapping), so adding the engine's current counters gives the share.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct UnitCounters([u64; 6]);
-
-impl UnitCounters {
-    fn fields(s: &Stats) -> [u64; 6] {
-        [s.count, s.mems, s.cmems, s.updates, s.cleansings, s.nodes]
-    }
-
-    /// Adds (`sign` 1) or subtracts (`sign` u64::MAX, i.e. -1) the engine's counters.
-    fn add(&mut self, s: &Stats, sign: u64) {
-        for (acc, v) in self.0.iter_mut().zip(Self::fields(s)) {
-            *acc = acc.wrapping_add(v.wrapping_mul(sign));
-        }
-    }
-}
-
-/// Which part of a split search a workspace runs (`count` 0: the whole search, no part set),
-/// and the counters of the units it explored.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PartShare {
-    /// The part (0-based).
-    pub index: u64,
-    /// How many parts; 0 until `dlx3_set_part`.
-    pub count: u64,
-    /// The explored units' counters.
-    pub units: UnitCounters,
-}
-
-impl PartShare {
-    /// No part set: the workspace runs the whole search.
-    pub const WHOLE: PartShare = PartShare {
-        index: 0,
-        count: 0,
-        units: UnitCounters([0; 6]),
-    };
-}
+use xcover_core::dlx3::{Dlx3Error, Event, Part};
 
 /// Ends the input of a matrix still being built (as `dlx3_solve_step` does), then requires
 /// a complete matrix whose search has not started.
 fn ready_to_split<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
-    if matches!(
-        ws.state(),
-        dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS
-    ) {
-        if ws.engine.item_count() == 0 {
-            return Err(xcover_status::XCOVER_BAD_STATE);
-        }
-        end_input::<PRINTS>(ws)?;
-    }
+    end_building::<PRINTS>(ws)?;
     ws.expect(&[dlx3_state::DLX3_STATE_READY])
 }
 
@@ -104,7 +50,7 @@ pub unsafe extern "C" fn dlx3_choose_split_level(
                 out_param(level)?,
             )
         };
-        if ws.part.count != 0 {
+        if ws.runs_part() {
             return Err(xcover_status::XCOVER_BAD_STATE);
         }
         ready_to_split::<true>(ws)?;
@@ -170,22 +116,17 @@ pub unsafe extern "C" fn dlx3_set_part(
             return Err(xcover_status::XCOVER_BAD_STATE);
         }
         ready_to_split::<false>(ws)?;
-        let (set, step) = match &mut ws.engine {
+        let (run, step) = match &mut ws.engine {
             Engine::Wide(e) => (
-                e.get_mut().set_split_level(Some(split_level)),
+                e.get_mut().start_part(which, split_level),
                 part_step::<u32> as StepFn,
             ),
             Engine::Compact(e) => (
-                e.get_mut().set_split_level(Some(split_level)),
+                e.get_mut().start_part(which, split_level),
                 part_step::<u16> as StepFn,
             ),
         };
-        set.map_err(split_error)?;
-        ws.part = PartShare {
-            index: which.index(),
-            count: which.count(),
-            units: UnitCounters::default(),
-        };
+        ws.part = run.map_err(split_error)?;
         ws.step = step;
         Ok(xcover_status::XCOVER_OK)
     })())
@@ -193,51 +134,11 @@ pub unsafe extern "C" fn dlx3_set_part(
 
 /// One `dlx3_solve_step` of a part (installed by `dlx3_set_part`; never prints).
 fn part_step<W: EngineWidth>(ws: &mut Workspace<'_>, mem_budget: u64) -> Checked<xcover_status> {
-    let Some(part) = Part::new(ws.part.index, ws.part.count) else {
-        return Err(ws.kill(xcover_status::XCOVER_INTERNAL_ERROR));
-    };
-    let units = &mut ws.part.units;
     let engine = W::engine(&mut ws.engine).ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?;
-    let split = engine.split_level().unwrap_or(u32::MAX);
-    let stop = engine.stats().mems.saturating_add(mem_budget.max(1));
-    let event = loop {
-        let mems = engine.stats().mems;
-        let event = engine.run_silent(stop.saturating_sub(mems));
-        match event {
-            // Owned: explored by the next run (which always makes a step, so a pause
-            // never falls on a unit's root: the search is inside a unit iff it is deeper
-            // than the split level).
-            Ok(Event::Unit(k)) if part.owns(k) => {
-                units.add(&engine.stats(), u64::MAX);
-                continue;
-            }
-            Ok(Event::Unit(_)) => {
-                if let Err(e) = engine.skip_unit(None) {
-                    break Err(e);
-                }
-            }
-            Ok(Event::UnitDone(_)) => units.add(&engine.stats(), 1),
-            // A solution of the shared part is part 0's.
-            Ok(Event::Solution) if part.index() != 0 && engine.depth() <= split => {}
-            other => break other,
-        }
-        if engine.stats().mems >= stop {
-            break Ok(Event::BudgetExhausted);
-        }
-    };
-    match event {
-        Ok(Event::Solution) => {
-            ws.set_state(dlx3_state::DLX3_STATE_SOLUTION);
-            Ok(xcover_status::XCOVER_SOLUTION)
-        }
-        Ok(Event::BudgetExhausted) => {
-            ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
-            Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
-        }
-        Ok(Event::Done(_)) => {
-            ws.set_state(dlx3_state::DLX3_STATE_DONE);
-            Ok(xcover_status::XCOVER_DONE)
-        }
+    match engine.run_part(&mut ws.part, mem_budget) {
+        Ok(Event::Solution) => Ok(xcover_status::XCOVER_SOLUTION),
+        Ok(Event::BudgetExhausted) => Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED),
+        Ok(Event::Done(_)) => Ok(xcover_status::XCOVER_DONE),
         Ok(Event::Unit(_) | Event::UnitDone(_)) => {
             Err(ws.kill(xcover_status::XCOVER_INTERNAL_ERROR))
         }
@@ -271,31 +172,11 @@ pub unsafe extern "C" fn dlx3_get_part_stats(
                 out_param(stats)?,
             )
         };
-        let mut share = stats_of(ws);
-        if ws.part.index != 0 {
-            let engine = ws.engine.stats();
-            let split = ws.engine.split_level().unwrap_or(u32::MAX);
-            let mut units = ws.part.units;
-            if ws.engine.depth() > split {
-                // Inside a unit: its root's counters were subtracted.
-                units.add(&engine, 1);
-            }
-            let [count, mems, cmems, updates, cleansings, nodes] = units.0;
-            // Only units reach below the split level, and an explored one always does.
-            let max_level = if engine.maxl > split { engine.maxl } else { 0 };
-            share = dlx3_stats {
-                solutions: count,
-                input_mems: 0,
-                mems,
-                choice_mems: cmems,
-                updates,
-                cleansings,
-                nodes,
-                knuth_bytes: engine.bytes - 4 * u64::from(engine.maxl) + 4 * u64::from(max_level),
-                max_level,
-                ..share
-            };
-        }
+        let share = match &ws.engine {
+            Engine::Wide(e) => ws.part.share(e.get()),
+            Engine::Compact(e) => ws.part.share(e.get()),
+        };
+        let share = stats_with(ws, share);
         *stats = share;
         Ok(xcover_status::XCOVER_OK)
     })())

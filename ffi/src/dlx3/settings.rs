@@ -4,6 +4,7 @@
 
 use crate::raw::{out_param, Checked};
 use crate::status::xcover_status;
+use xcover_core::dlx3::Settings;
 
 /// Knuth's DLX3 settings (the `v m s d c C l t T` arguments).
 /// Fill it with `dlx3_settings_default()` first, then change what you need.
@@ -43,6 +44,9 @@ pub const DLX3_SETTINGS_SIZE: usize = 56;
 const _: () = assert!(core::mem::size_of::<dlx3_settings>() == DLX3_SETTINGS_SIZE);
 
 impl dlx3_settings {
+    // The engine's `Settings::DEFAULT`, written out so that the header gets them as the
+    // `dlx3_settings_DEFAULT` macro; the assertion below and the test `dlx3_defaults` keep
+    // the two (and the header) equal.
     /// Knuth's defaults.
     pub const DEFAULT: dlx3_settings = dlx3_settings {
         verbosity: 1025,
@@ -59,6 +63,63 @@ impl dlx3_settings {
     };
 }
 
+const _: () = assert!(
+    dlx3_settings::DEFAULT.same_as(&dlx3_settings::of(&Settings::DEFAULT)),
+    "dlx3_settings::DEFAULT must be the engine's Settings::DEFAULT"
+);
+
+impl dlx3_settings {
+    /// The C settings of the engine's `s` (`s.thresh` is not a setting: it starts at
+    /// `delta`).
+    pub const fn of(s: &Settings) -> dlx3_settings {
+        dlx3_settings {
+            verbosity: s.vbose as u32,
+            spacing: s.spacing,
+            randomize: s.randomizing as u32,
+            random_seed: s.random_seed,
+            delta: s.delta,
+            show_choices_max: s.show_choices_max,
+            show_levels_max: s.show_levels_max,
+            show_choices_gap: s.show_choices_gap,
+            reserved: 0,
+            max_count: s.maxcount,
+            timeout: s.timeout,
+        }
+    }
+
+    /// The engine's settings of these C settings.
+    pub const fn engine(&self) -> Settings {
+        Settings {
+            vbose: self.verbosity as i32,
+            spacing: self.spacing,
+            random_seed: self.random_seed,
+            randomizing: self.randomize != 0,
+            delta: self.delta,
+            thresh: self.delta,
+            show_choices_max: self.show_choices_max,
+            show_levels_max: self.show_levels_max,
+            show_choices_gap: self.show_choices_gap,
+            maxcount: self.max_count,
+            timeout: self.timeout,
+        }
+    }
+
+    /// Field-by-field equality, usable in a constant.
+    const fn same_as(&self, o: &dlx3_settings) -> bool {
+        self.verbosity == o.verbosity
+            && self.spacing == o.spacing
+            && self.randomize == o.randomize
+            && self.random_seed == o.random_seed
+            && self.delta == o.delta
+            && self.show_choices_max == o.show_choices_max
+            && self.show_levels_max == o.show_levels_max
+            && self.show_choices_gap == o.show_choices_gap
+            && self.reserved == o.reserved
+            && self.max_count == o.max_count
+            && self.timeout == o.timeout
+    }
+}
+
 /// Fills `*settings` with Knuth's defaults (v1025 m0 d10000000000 c/C/l 1000000, no
 /// solution limit, T = 2^61-1, not randomized).
 ///
@@ -70,7 +131,7 @@ impl dlx3_settings {
 pub unsafe extern "C" fn dlx3_settings_default(settings: *mut dlx3_settings) -> xcover_status {
     let result: Checked<xcover_status> = (|| {
         // SAFETY: forwarded from this function's contract.
-        *unsafe { out_param(settings) }? = dlx3_settings::DEFAULT;
+        *unsafe { out_param(settings) }? = dlx3_settings::of(&Settings::DEFAULT);
         Ok(xcover_status::XCOVER_OK)
     })();
     crate::raw::status_of(result)

@@ -5,7 +5,7 @@ use super::workspace::{self, dlx3_workspace, Dead, EngineWidth, Workspace};
 use crate::raw::{is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_char;
-use xcover_core::dlx3::{Event, Move};
+use xcover_core::dlx3::{Event, Move, Stage, Stats};
 use xcover_core::sink::Discard;
 
 /// Runs the search until the next solution, the end, or until about `mem_budget` more
@@ -37,9 +37,6 @@ pub unsafe extern "C" fn dlx3_solve_step(
     status_of((|| {
         // SAFETY: forwarded contract.
         let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
-        if ws.state() == dlx3_state::DLX3_STATE_DONE {
-            return Ok(xcover_status::XCOVER_DONE);
-        }
         (ws.step)(ws, mem_budget)
     })())
 }
@@ -51,16 +48,19 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
     ws: &mut Workspace,
     mem_budget: u64,
 ) -> Checked<xcover_status> {
-    if TEXT
-        && matches!(
-            ws.state(),
-            dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS
-        )
+    if TEXT {
+        end_building::<PRINTS>(ws)?;
+    }
+    // A search that is over stays over: the engine says Done again, and its closing
+    // reports were printed once, when it ended. (A silent step needs no test: the engine
+    // answers Done at once.)
+    if PRINTS
+        && W::engine(&mut ws.engine)
+            .ok_or(xcover_status::XCOVER_INTERNAL_ERROR)?
+            .stage()
+            == Stage::Done
     {
-        if ws.engine.item_count() == 0 {
-            return Err(xcover_status::XCOVER_BAD_STATE);
-        }
-        end_input::<PRINTS>(ws)?;
+        return Ok(xcover_status::XCOVER_DONE);
     }
     let event = if PRINTS {
         ws.with_sinks::<W, _>(|engine, sinks| engine.run(mem_budget, sinks))?
@@ -70,14 +70,8 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
             .run_silent(mem_budget)
     };
     match event {
-        Ok(Event::Solution) => {
-            ws.set_state(dlx3_state::DLX3_STATE_SOLUTION);
-            Ok(xcover_status::XCOVER_SOLUTION)
-        }
-        Ok(Event::BudgetExhausted) => {
-            ws.set_state(dlx3_state::DLX3_STATE_SEARCHING);
-            Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED)
-        }
+        Ok(Event::Solution) => Ok(xcover_status::XCOVER_SOLUTION),
+        Ok(Event::BudgetExhausted) => Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED),
         // This step never runs a split search: `dlx3_set_part` installs its own.
         Ok(Event::Unit(_) | Event::UnitDone(_)) => {
             Err(ws.kill(xcover_status::XCOVER_INTERNAL_ERROR))
@@ -86,7 +80,6 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
             if PRINTS {
                 ws.with_sinks::<W, _>(|engine, sinks| engine.finish(sinks.err))?;
             }
-            ws.set_state(dlx3_state::DLX3_STATE_DONE);
             Ok(xcover_status::XCOVER_DONE)
         }
         Err(e) => {
@@ -98,19 +91,31 @@ pub fn step<W: EngineWidth, const PRINTS: bool, const TEXT: bool>(
     }
 }
 
+/// Ends the input of a matrix still being built with `dlx3_add_item`/`dlx3_add_option`, as
+/// the first `dlx3_solve_step` does (BAD_STATE with no items yet); nothing otherwise.
+pub(crate) fn end_building<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
+    if matches!(
+        ws.state(),
+        dlx3_state::DLX3_STATE_ITEMS | dlx3_state::DLX3_STATE_OPTIONS
+    ) {
+        if ws.engine.item_count() == 0 {
+            return Err(xcover_status::XCOVER_BAD_STATE);
+        }
+        end_input::<PRINTS>(ws)?;
+    }
+    Ok(())
+}
+
 /// Closes a matrix built with `dlx3_add_item`/`dlx3_add_option` (Knuth's input summary
 /// goes to the writers when `PRINTS`).
-pub(crate) fn end_input<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
+fn end_input<const PRINTS: bool>(ws: &mut Workspace) -> Checked<()> {
     let result = if PRINTS {
         ws.with_sinks::<u32, _>(|engine, sinks| engine.end_input(sinks.err))?
     } else {
         ws.engine.text_engine()?.end_input(&mut Discard)
     };
     match result {
-        Ok(()) => {
-            ws.set_state(dlx3_state::DLX3_STATE_READY);
-            Ok(())
-        }
+        Ok(()) => Ok(()),
         Err(e) => Err(ws.kill(status_of_error(e))),
     }
 }
@@ -353,7 +358,13 @@ pub unsafe extern "C" fn dlx3_get_stats(
 // Inlined: `dlx3_get_stats` stays one function in the firmware.
 #[inline(always)]
 pub(crate) fn stats_of(ws: &Workspace) -> dlx3_stats {
-    let s = ws.engine.stats();
+    stats_with(ws, ws.engine.stats())
+}
+
+/// The C counters: `s` (the engine's or a part's share), with the level and the matrix
+/// size of the workspace.
+#[inline(always)]
+pub(crate) fn stats_with(ws: &Workspace, s: Stats) -> dlx3_stats {
     let layout = ws.engine.layout();
     let primary = layout.second.saturating_sub(1);
     dlx3_stats {

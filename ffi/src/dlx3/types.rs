@@ -4,7 +4,7 @@
 use crate::sink::xcover_writer;
 use crate::status::xcover_status;
 use core::ffi::c_char;
-use xcover_core::dlx3::{Item, Node};
+use xcover_core::dlx3::{Item, Node, Stage};
 
 /// Alignment (bytes) required of every workspace buffer.
 pub const DLX3_WORKSPACE_ALIGN: usize = 8;
@@ -44,7 +44,7 @@ pub enum dlx3_state {
 }
 
 impl dlx3_state {
-    /// The state stored under this number, if valid.
+    /// The state with this number (as `dlx3_get_state` stores it), if valid.
     pub fn from_u32(raw: u32) -> Option<dlx3_state> {
         use dlx3_state::*;
         [
@@ -58,6 +58,23 @@ impl dlx3_state {
         ]
         .into_iter()
         .find(|s| *s as u32 == raw)
+    }
+}
+
+impl From<Stage> for dlx3_state {
+    /// The C state of an engine's stage: the one place where the two meet.
+    fn from(stage: Stage) -> dlx3_state {
+        match stage {
+            Stage::Items => dlx3_state::DLX3_STATE_ITEMS,
+            Stage::Options => dlx3_state::DLX3_STATE_OPTIONS,
+            Stage::Ready => dlx3_state::DLX3_STATE_READY,
+            Stage::Searching => dlx3_state::DLX3_STATE_SEARCHING,
+            Stage::Solution => dlx3_state::DLX3_STATE_SOLUTION,
+            Stage::Done => dlx3_state::DLX3_STATE_DONE,
+            Stage::Failed => dlx3_state::DLX3_STATE_DEAD,
+            // A stage this API does not know is not one it can go on from.
+            _ => dlx3_state::DLX3_STATE_DEAD,
+        }
     }
 }
 

@@ -1,8 +1,7 @@
-//! The workspace that lives at the start of the caller's buffer: a magic number and a state
-//! field in front of the engine, so that every call can tell a live workspace from garbage,
+//! The workspace that lives at the start of the caller's buffer: a magic number and a
+//! live/dead mark in front of the engine, so that every call can tell a live workspace from garbage,
 //! a dead one, or a call made out of order.
 
-use super::parts::PartShare;
 use super::types::dlx3_writers;
 use super::types::{dlx3_state, DLX3_WORKSPACE_ALIGN};
 use crate::carve::{round_up, Carver, Plain, Sizer, Slot, WeakMut, WeakSliceMut};
@@ -13,7 +12,9 @@ use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::{align_of, size_of};
-use xcover_core::dlx3::{Dlx3, Item, Layout, Level, Move, Name, Node, Sinks, Stats, Width};
+use xcover_core::dlx3::{
+    Dlx3, Item, Layout, Level, Move, Name, Node, PartRun, Sinks, Stage, Stats, Width,
+};
 
 /// The workspace header and engine in front of the arrays of a 32-bit workspace
 /// (`dlx3_init`, `dlx3_init_preloaded`) take at most
@@ -157,6 +158,10 @@ impl<'buf> Engine<'buf> {
     pub fn is_secondary(&self, k: u32) -> bool {
         on_engine!(self, |e| e.is_secondary(k))
     }
+    /// Where the engine is in its life.
+    pub fn stage(&self) -> Stage {
+        on_engine!(self, |e| e.stage())
+    }
     /// The split level set by `dlx3_set_part`.
     pub fn split_level(&self) -> Option<u32> {
         on_engine!(self, |e| e.split_level())
@@ -235,12 +240,12 @@ pub struct dlx3_workspace {
 }
 
 /// The workspace record at the start of the caller's buffer. `repr(C)` keeps the header
-/// (magic number, state) first, which every call reads before trusting anything else.
+/// (magic number, live or dead) first, which every call reads before trusting anything else.
 /// `'buf` is the span during which the C caller keeps the buffer: each call borrows the
 /// record for itself (see [`workspace`]).
 #[repr(C)]
 pub struct Workspace<'buf> {
-    /// Magic number, state (a `dlx3_state`), why it died.
+    /// Magic number, live or dead (`LIVE` or DLX3_STATE_DEAD), why it died.
     pub header: Header,
     /// The output streams (`dlx3_set_writers`).
     pub writers: dlx3_writers,
@@ -256,9 +261,9 @@ pub struct Workspace<'buf> {
     pub scratch: WeakSliceMut<'buf, OptionEntry>,
     /// The engine; it and its slices lie in the same caller buffer, after this record.
     pub engine: Engine<'buf>,
-    /// The part of a split search this workspace runs (`dlx3_set_part`), and its units'
-    /// counters.
-    pub part: PartShare,
+    /// The part of a split search this workspace runs and its units' counters (part 0 of
+    /// 1, the whole search, until `dlx3_set_part`).
+    pub part: PartRun,
 }
 
 // SAFETY: repr(C), the header first, written by `install` with Header::new::<Self>.
@@ -267,9 +272,13 @@ unsafe impl Record for Workspace<'_> {
     const MAGIC: u64 = u64::from_le_bytes(*b"XCOVDLX3");
     /// Written over the magic number by `dlx3_release`.
     const RELEASED: u64 = u64::from_le_bytes(*b"xcovfree");
-    const FIRST_STATE: u32 = dlx3_state::DLX3_STATE_ITEMS as u32;
+    const FIRST_STATE: u32 = LIVE;
     const DEAD: u32 = dlx3_state::DLX3_STATE_DEAD as u32;
 }
+
+/// The header's state of a live workspace. The life cycle is the engine's
+/// ([`Workspace::state`] projects it); the header only tells live from dead.
+const LIVE: u32 = dlx3_state::DLX3_STATE_ITEMS as u32;
 
 /// Item slots the engine needs for `items` items (Knuth's `max_cols + 2`).
 pub fn item_slots(items: usize) -> Option<usize> {
@@ -376,7 +385,6 @@ pub unsafe fn install<'buf, W: EngineWidth>(
     step: StepFn,
     scratch: WeakSliceMut<'buf, OptionEntry>,
     capacity: (usize, usize),
-    state: dlx3_state,
 ) -> *mut dlx3_workspace {
     let item_capacity = u32::try_from(capacity.0).unwrap_or(u32::MAX);
     let record = buf.cast::<Workspace<'buf>>();
@@ -384,7 +392,7 @@ pub unsafe fn install<'buf, W: EngineWidth>(
     // ENGINE_OFFSET bytes hold the record; `write` does not drop what was there.
     unsafe {
         record.write(Workspace {
-            header: Header::new::<Workspace>(state as u32),
+            header: Header::new::<Workspace>(LIVE),
             writers: NO_WRITERS,
             step,
             item_capacity,
@@ -392,7 +400,7 @@ pub unsafe fn install<'buf, W: EngineWidth>(
             seen_secondary: false,
             scratch,
             engine: W::wrap(engine),
-            part: PartShare::WHOLE,
+            part: PartRun::default(),
         })
     };
     record.cast()
@@ -413,14 +421,19 @@ pub unsafe fn workspace<'a>(
 }
 
 impl<'buf> Workspace<'buf> {
-    /// The current state.
+    /// The current state: DEAD once killed, otherwise the engine's stage as C sees it.
     pub fn state(&self) -> dlx3_state {
-        dlx3_state::from_u32(self.header.state()).unwrap_or(dlx3_state::DLX3_STATE_DEAD)
+        if self.header.state() == <Self as Record>::DEAD {
+            dlx3_state::DLX3_STATE_DEAD
+        } else {
+            self.engine.stage().into()
+        }
     }
 
-    /// Moves to `state`.
-    pub fn set_state(&mut self, state: dlx3_state) {
-        self.header.set_state(state as u32);
+    /// Whether `dlx3_set_part` made this workspace run a part (it alone sets a split
+    /// level; `dlx3_choose_split_level` leaves none).
+    pub fn runs_part(&self) -> bool {
+        self.engine.split_level().is_some()
     }
 
     /// Marks the workspace dead because of `why`, and returns `why`.

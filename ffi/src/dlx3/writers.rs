@@ -43,7 +43,7 @@ pub unsafe extern "C" fn dlx3_set_writers(
             )
         };
         // Parts print nothing (`dlx3_set_part`).
-        if ws.part.count != 0 {
+        if ws.runs_part() {
             return Err(xcover_status::XCOVER_BAD_STATE);
         }
         ws.writers = writers;
