@@ -12,7 +12,7 @@
 //! and a small driver of the core engine ([`HeapWorkspace`], [`load`], [`count`]) that runs a
 //! problem the way `xcover dlx3 m0 v0` does, without output; and, in [`grids`], seeded
 //! random solution grids and the default UA generation of the grid checker; in [`times`],
-//! summaries of per-grid times (mean, median, tail, histogram); in [`out`], standard output
+//! summaries of per-grid times (mean, median, tail, histogram); in [`mod@out`], standard output
 //! that ends the program quietly on a closed pipe.
 #![deny(missing_docs)]
 

@@ -25,13 +25,13 @@ fn exit_status(e: &io::Error) -> i32 {
     }
 }
 
-/// `print!` for the bench programs ([`write`]).
+/// `print!` for the bench programs ([`fn@write`]).
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => { $crate::out::write(format_args!($($arg)*)) };
 }
 
-/// `println!` for the bench programs ([`write`]).
+/// `println!` for the bench programs ([`fn@write`]).
 #[macro_export]
 macro_rules! outln {
     () => { $crate::out!("\n") };

@@ -40,30 +40,23 @@ impl Default for GbFlip {
     }
 }
 
-impl GbFlip {
-    /// A generator seeded with `seed` (what `gb_init_rand(seed)` does).
-    pub const fn new(seed: i32) -> Self {
-        let mut g = GbFlip {
-            a: [0; STATE],
-            f: 0,
-        };
-        g.init(seed);
-        g
-    }
-
-    /// Re-seeds this generator (`gb_init_rand`), in place (no copy of the state on the
-    /// stack).
-    pub const fn init(&mut self, seed: i32) {
-        self.a[0] = -1;
-        let mut prev = md(seed, 0);
+/// The body of `gb_init_rand(seed)` on the generator `$g` (a place: `self` or a local).
+///
+/// A macro rather than a `const fn(&mut self)`: mutable references in `const fn` need
+/// Rust 1.83, and core builds with 1.81; [`GbFlip::new`] (a `const fn`, used in constants)
+/// and [`GbFlip::init`] (in place, no copy of the state on the stack) share this one text.
+macro_rules! seed_state {
+    ($g:expr, $seed:expr) => {{
+        $g.a[0] = -1;
+        let mut prev = md($seed, 0);
         let mut s = prev;
         let mut next = 1;
-        self.a[55] = prev;
+        $g.a[55] = prev;
         // The walk i -> i + 21 (mod 55) sets every entry 1..=54 once: nothing of the
         // earlier state is left.
         let mut i = 21;
         while i != 0 {
-            self.a[i] = next;
+            $g.a[i] = next;
             next = md(prev, next);
             if s & 1 != 0 {
                 s = 0x4000_0000 + (s >> 1);
@@ -71,29 +64,55 @@ impl GbFlip {
                 s >>= 1;
             }
             next = md(next, s);
-            prev = self.a[i];
+            prev = $g.a[i];
             i = (i + 21) % 55;
         }
         let mut k = 0;
         while k < 5 {
-            self.cycle();
+            refill!($g);
             k += 1;
         }
-    }
+    }};
+}
 
-    /// Refills the state (`gb_flip_cycle`) and returns the first new value.
-    const fn cycle(&mut self) -> i32 {
+/// The body of `gb_flip_cycle` on `$g`: refills the state, evaluates to the first new
+/// value (a macro for the reason given at [`seed_state`]).
+macro_rules! refill {
+    ($g:expr) => {{
         let mut i = 1;
         while i <= 24 {
-            self.a[i] = md(self.a[i], self.a[i + 31]);
+            $g.a[i] = md($g.a[i], $g.a[i + 31]);
             i += 1;
         }
         while i <= 55 {
-            self.a[i] = md(self.a[i], self.a[i - 24]);
+            $g.a[i] = md($g.a[i], $g.a[i - 24]);
             i += 1;
         }
-        self.f = 54;
-        self.a[55]
+        $g.f = 54;
+        $g.a[55]
+    }};
+}
+
+impl GbFlip {
+    /// A generator seeded with `seed` (what `gb_init_rand(seed)` does).
+    pub const fn new(seed: i32) -> Self {
+        let mut g = GbFlip {
+            a: [0; STATE],
+            f: 0,
+        };
+        seed_state!(g, seed);
+        g
+    }
+
+    /// Re-seeds this generator (`gb_init_rand`), in place (no copy of the state on the
+    /// stack).
+    pub fn init(&mut self, seed: i32) {
+        seed_state!(self, seed);
+    }
+
+    /// Refills the state (`gb_flip_cycle`) and returns the first new value.
+    fn cycle(&mut self) -> i32 {
+        refill!(self)
     }
 
     /// The next 31-bit random value (`gb_next_rand`).

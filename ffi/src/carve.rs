@@ -183,7 +183,7 @@ pub struct WeakSliceMut<'buf, T> {
 
 impl<'buf, T> WeakSliceMut<'buf, T> {
     /// The view of no values.
-    pub const fn empty() -> Self {
+    pub fn empty() -> Self {
         WeakSliceMut {
             ptr: NonNull::dangling(),
             len: 0,

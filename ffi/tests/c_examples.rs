@@ -265,21 +265,33 @@ fn gridcheck_cases() -> Vec<(String, String, String, String, Vec<String>)> {
         .collect()
 }
 
-/// Builds the release `xcover` binary (cargo decides whether anything changed).
+/// Builds the `xcover` binary in this test's own profile (cargo decides whether anything
+/// changed): the test binary is `<target>/<profile dir>/deps/c_examples-<hash>`, and the
+/// `dev` profile's directory is `debug`.
 fn xcover_cli() -> PathBuf {
     static CLI: OnceLock<PathBuf> = OnceLock::new();
     CLI.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("<target>/<profile>/deps");
+        let profile = match dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev",
+            Some(name) => name,
+            None => "release",
+        };
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let status = Command::new(cargo)
             .current_dir(repo())
-            .args(["build", "-p", "xcover-cli", "--release"])
+            .args(["build", "-p", "xcover-cli", "--profile", profile])
             .status()
             .expect("cargo runs");
         assert!(
             status.success(),
-            "cargo build -p xcover-cli --release failed"
+            "cargo build -p xcover-cli --profile {profile} failed"
         );
-        release_dir().join("xcover")
+        dir.join("xcover")
     })
     .clone()
 }

@@ -7,7 +7,7 @@
 //! same bytes), so `merged from N parts` stands where one run prints its seconds.
 //!
 //! Every part is checked before anything is printed: complete (trailer and checksum chain),
-//! every record meaningful (see [`part`]), of the same run (fingerprint: input grids,
+//! every record meaningful (see `part`), of the same run (fingerprint: input grids,
 //! options, version) and shard count, each shard once, and together every chunk of every
 //! grid exactly once, with counters that add up without wrapping. Parts are read through
 //! the durable layer, bounded by `--max-memory`. An error names the file (and the record);

@@ -9,7 +9,7 @@
 //! terminal.
 //!
 //! `--checkpoint FILE` journals every puzzle as it is found and every finished chunk
-//! ([`journal`]); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
+//! (`journal`); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
 //! prints exactly what an uninterrupted run prints. Without a journal, SIGINT or SIGTERM
 //! prints the puzzles found so far for the grid being scanned (sorted), with a summary
 //! line saying the scan was cut. `--max-memory` refuses a scan whose buffers would exceed
@@ -18,7 +18,7 @@
 //! disk) ends the run with a message and exit status 1.
 //!
 //! `--shard I/N` runs only shard I's (grid, chunk) units ([`shard`]) and writes a part
-//! file ([`part`]) to stdout instead of the puzzles; `xcover gridcheck merge` ([`merge`])
+//! file (`part`) to stdout instead of the puzzles; `xcover gridcheck merge` ([`merge`])
 //! joins the N parts into the unsharded run's output.
 use std::ffi::OsString;
 use std::path::Path;

@@ -1,5 +1,5 @@
 //! Synthetic journals for measuring and testing resume on a large journal: `count`
-//! distinct puzzle records of the batch's first grid, written through [`Journal`] for the
+//! distinct puzzle records of the batch's first grid, written through `Journal` for the
 //! run that `xcover gridcheck ARGS` describes (same fingerprint, clue count and mask), so
 //! that `xcover gridcheck ARGS --resume` reads them back. The puzzles are clue sets of the
 //! right size inside the mask, not checked for a unique solution (resume does not solve
