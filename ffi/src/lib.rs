@@ -31,6 +31,18 @@ extern crate std;
 #[cfg(all(not(panic = "abort"), not(feature = "std"), not(test), not(doc)))]
 compile_error!("xcover-ffi must be built with panic = \"abort\" (set in the workspace profiles)");
 
+// The library never allocates, and a no_std staticlib that links `alloc` has no allocator
+// and does not link. Cargo turns on xcover-core's `alloc` feature for every package of one
+// build when one of them (the CLI, the benches) asks for it: say so plainly instead of
+// rustc's "no global memory allocator found".
+#[cfg(not(any(feature = "std", test, doc)))]
+const _: () = assert!(
+    !xcover_core::ALLOC_FEATURE,
+    "build libxcover.a on its own (cargo build --release -p xcover-ffi): built together with \
+     xcover-cli or xcover-benches, xcover-core has its alloc feature, which the library must \
+     never link"
+);
+
 pub mod carve;
 pub mod dlx3;
 pub mod gridcheck;
