@@ -120,11 +120,11 @@ pub(super) fn choose_random_inline<W: Width>(
     };
     let (dn, dc) = (&*d.nd, &*d.cl);
     let found = if exact_cover {
-        random_scan(&d, g, ties, INFTY, |k| super::ops::at(dn, k).itm)
+        random_scan(&d, g, ties, INFTY, |k| super::unchecked::at(dn, k).itm)
     } else {
         random_scan(&d, g, ties, plain_key(INFTY, i32::MIN, i32::MAX), |k| {
-            let it = super::ops::item_at(dc, k);
-            let len = super::ops::at(dn, k).itm;
+            let it = super::unchecked::item_at(dc, k);
+            let len = super::unchecked::at(dn, k).itm;
             let (s, t1) = degree_terms(&it, len);
             plain_key(t1.wrapping_add(1), s, len)
         })
@@ -280,7 +280,7 @@ impl<W: Width> Dancer<'_, W> {
             ($k:expr) => {{
                 let k = $k;
                 visited += 1;
-                let len = super::ops::at(nd, k).itm;
+                let len = super::unchecked::at(nd, k).itm;
                 if len < score {
                     score = len;
                     best_itm = k;
@@ -329,8 +329,8 @@ impl<W: Width> Dancer<'_, W> {
         let (nd, cl) = (&*self.nd, &*self.cl);
         self.active_items_while(|k| {
             visited += 1;
-            let it = super::ops::item_at(cl, k);
-            let len = super::ops::at(nd, k).itm;
+            let it = super::unchecked::item_at(cl, k);
+            let len = super::unchecked::at(nd, k).itm;
             let (s, t1) = degree_terms(&it, len);
             let kk = (i64::from(t1) << T_SHIFT) + (i64::from(s) << SMALL_LEN_BITS) - i64::from(len);
             if kk < best_key {
@@ -366,8 +366,8 @@ impl<W: Width> Dancer<'_, W> {
         let (nd, cl) = (&*self.nd, &*self.cl);
         self.active_items_while(|k| {
             visited += 1;
-            let it = super::ops::item_at(cl, k);
-            let len = super::ops::at(nd, k).itm;
+            let it = super::unchecked::item_at(cl, k);
+            let len = super::unchecked::at(nd, k).itm;
             let (s, t1) = degree_terms(&it, len);
             let t = t1.wrapping_add(1);
             let kk = plain_key(t, s, len);
@@ -397,8 +397,8 @@ impl<W: Width> Dancer<'_, W> {
         let mut c = self.active_cursor();
         while let Some(k) = self.next_active(&mut c) {
             visited += 1;
-            let it = super::ops::item_at(cl, k);
-            let len = super::ops::at(nd, k).itm;
+            let it = super::unchecked::item_at(cl, k);
+            let len = super::unchecked::at(nd, k).itm;
             let (s, t1) = degree_terms(&it, len);
             let t = t1.wrapping_add(1);
             if t <= score {
@@ -443,8 +443,8 @@ impl<W: Width> Dancer<'_, W> {
         let (nd, cl) = (&*self.nd, &*self.cl);
         self.active_items_while(|k| {
             visited += 1;
-            let it = super::ops::item_at(cl, k);
-            let len = super::ops::at(nd, k).itm;
+            let it = super::unchecked::item_at(cl, k);
+            let len = super::unchecked::at(nd, k).itm;
             let (s, t1) = degree_terms(&it, len);
             let t = t1.wrapping_add(1);
             if let Some(w) = details.as_mut().filter(|_| TRACE) {

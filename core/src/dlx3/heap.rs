@@ -8,7 +8,7 @@ extern crate alloc;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::parse::{measure, Capacity};
+use super::capacity::{measure, Capacity};
 use super::settings::MAX_LEVEL;
 use super::storage::{Item, Level, Name, Node, OwnedArrays, WorkspaceView};
 

@@ -51,6 +51,7 @@
 
 mod active;
 mod builder;
+mod capacity;
 mod choose;
 mod create;
 mod engine;
@@ -73,7 +74,9 @@ mod stats;
 mod storage;
 #[cfg(test)]
 pub(crate) mod testutil;
+mod unchecked;
 
+pub use capacity::{measure, measure_within, Capacity, FgetsLines};
 pub use engine::Dlx3;
 pub use error::{Dlx3Error, InputError};
 /// The matrix shape, for code that lays out the storage itself (see [`Node`]).
@@ -82,7 +85,6 @@ pub use event::Layout;
 pub use event::{DoneReason, Event, Move, Sinks};
 #[cfg(any(test, feature = "alloc"))]
 pub use heap::HeapWorkspace;
-pub use parse::{measure, measure_within, Capacity, FgetsLines};
 pub use parts::PartRun;
 pub use phase::Stage;
 #[doc(hidden)]

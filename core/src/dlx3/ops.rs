@@ -7,94 +7,7 @@
 //! so the optimizer holds every hot value in registers.
 use super::active::ActiveSet;
 use super::storage::{Item, Node, Width};
-
-// Soundness of the unchecked accesses in this module (`at`, `at_mut`, `item_at`,
-// `item_at_mut`). Every index used is either
-// (a) a link field (`up`, `down`, item `prev`/`next`) or an option node's `itm`, read
-//     from the structure, or (b) `p + 1` / `p - 1` for a node `p` met while walking an
-//     option, which stays inside that option or reaches its spacer.
-// The structure is established either by the parser (which links only indices it has
-// bounds-checked: headers `< last_itm`, option nodes and spacers `<= last_node <
-// nodes.len()`, items `< last_itm < items.len()`) or by `Dlx3::preloaded`, which checks
-// an image against exactly those rules before accepting it (`image::is_valid_image`). The
-// dancing steps only ever store values of kind (a) or the index of a node being walked, so
-// every link keeps pointing inside `0..=last_node` (nodes) or `0..last_itm` (items); `itm`
-// of option nodes is never written. Walks start at nodes of item lists, which hold option
-// nodes only (never a spacer), so `p + 1 <= last_node` and `p - 1 >= last_itm`.
-
-/// An array index taken from a link field (`u32`, or a non-negative `i32` item number).
-#[derive(Clone, Copy)]
-pub(super) struct Idx(usize);
-
-impl From<u32> for Idx {
-    #[inline(always)]
-    fn from(i: u32) -> Idx {
-        Idx(i as usize)
-    }
-}
-
-impl From<usize> for Idx {
-    #[inline(always)]
-    fn from(i: usize) -> Idx {
-        Idx(i)
-    }
-}
-
-impl From<i32> for Idx {
-    /// Item numbers in option nodes are positive; the cast keeps the low bits.
-    #[inline(always)]
-    fn from(i: i32) -> Idx {
-        Idx(i as u32 as usize)
-    }
-}
-
-/// Node `i` of `nd` (a copy with `u32` links).
-#[inline(always)]
-pub(super) fn at<W: Width>(nd: &[Node<W>], i: impl Into<Idx>) -> Node {
-    let i = i.into().0;
-    debug_assert!(i < nd.len());
-    // SAFETY: `i` is a valid node index by the structure invariant (module comment).
-    #[allow(unsafe_code)]
-    unsafe {
-        nd.get_unchecked(i).wide()
-    }
-}
-
-/// Node `i` of `nd`, writable.
-#[inline(always)]
-pub(super) fn at_mut<W: Width>(nd: &mut [Node<W>], i: impl Into<Idx>) -> &mut Node<W> {
-    let i = i.into().0;
-    debug_assert!(i < nd.len());
-    // SAFETY: as for `at`.
-    #[allow(unsafe_code)]
-    unsafe {
-        nd.get_unchecked_mut(i)
-    }
-}
-
-/// Item `i` of `cl` (a copy with `u32` links).
-#[inline(always)]
-pub(super) fn item_at<W: Width>(cl: &[Item<W>], i: impl Into<Idx>) -> Item {
-    let i = i.into().0;
-    debug_assert!(i < cl.len());
-    // SAFETY: item indices are below `last_itm` by the structure invariant.
-    #[allow(unsafe_code)]
-    unsafe {
-        cl.get_unchecked(i).wide()
-    }
-}
-
-/// Item `i` of `cl`, writable.
-#[inline(always)]
-pub(super) fn item_at_mut<W: Width>(cl: &mut [Item<W>], i: impl Into<Idx>) -> &mut Item<W> {
-    let i = i.into().0;
-    debug_assert!(i < cl.len());
-    // SAFETY: as for `item_at`.
-    #[allow(unsafe_code)]
-    unsafe {
-        cl.get_unchecked_mut(i)
-    }
-}
+use super::unchecked::{at, at_mut, item_at, item_at_mut, Idx};
 
 /// Adds `delta` to the list length held in header node `c`.
 #[inline(always)]
@@ -296,13 +209,13 @@ fn purify<W: Width>(nd: &mut [Node<W>], last_itm: u32, p: u32, k: &mut Tallies) 
         steps += 1;
         if at(nd, rr).color != x {
             // The walk goes through a raw pointer to the array: one pointer moved by a node
-            // per step instead of an index scaled at every node (purify 170.3 M -> 157.1 M
-            // instructions on edges2x4).
+            // per step instead of an index scaled at every node (fewer instructions on the
+            // colored inputs; docs/PERFORMANCE.md has the counts).
             let base = nd.as_mut_ptr();
             // SAFETY: the nodes read are the option's (`rr + 1` up to its spacer, then from
-            // its first node, the spacer's `up`, to `rr`: kinds (b) and (a) of the module
-            // comment), the nodes written are named by `up`, `down` or `itm` of its nodes
-            // (kind (a)): all inside `nd`. `nd` is not used while `base` is.
+            // its first node, the spacer's `up`, to `rr`: kinds (b) and (a) of the argument
+            // in `unchecked.rs`), the nodes written are named by `up`, `down` or `itm` of its
+            // nodes (kind (a)): all inside `nd`. `nd` is not used while `base` is.
             #[allow(unsafe_code)]
             unsafe {
                 let end = base.add(rr as usize);

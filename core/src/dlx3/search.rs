@@ -47,8 +47,8 @@ impl<W: Width> Dlx3<'_, W> {
         // (`ops::walk_rest`): a run-time test in the one loop cost the other inputs 1-3%
         // more instructions. Randomized runs get one too, with the random choice inlined
         // (out of line in the others: there it costs the loop's register allocation),
-        // unless the options are long: without the pipelined walks pent3x20 s0 was
-        // slower (0.75 -> 0.77) though it ran 5% fewer instructions.
+        // unless the options are long: without the pipelined walks the randomized
+        // pentomino run was slower though it ran fewer instructions (docs/PERFORMANCE.md).
         if lean && self.long_options {
             self.search::<true, true, true, false>(budget, sinks, false)
         } else if lean && W::RANDOMIZES && st.randomizing {
