@@ -22,22 +22,22 @@
 //! joins the N parts into the unsharded run's output.
 use std::ffi::OsString;
 use std::path::Path;
-use std::time::Instant;
 
-use anyhow::{anyhow, bail, Context, Result};
-use xcover_core::gridcheck::scan::{self, ScanOptions};
-use xcover_core::gridcheck::{Cells, Grid, Puzzle};
+use anyhow::{anyhow, bail, Result};
+use xcover_core::gridcheck::Grid;
 
 use crate::memory;
 use crate::signals::{self, Signals};
 use args::{options, parse_args, Args};
 use fingerprint::PuzzleRules;
+use grid_scan::{interrupted, puzzle_lines, scan_grid, GridContext, GridOutcome, GridScan};
 use journal::{Expect, GridRecord, Journal, Loaded};
 use part::PartWriter;
-use summary::{Counts, PreparedSummary};
+pub use ua_source::{DEFAULT_UA_RANDOM, DEFAULT_UA_RANDOM_MASKED};
 
 mod args;
 mod fingerprint;
+mod grid_scan;
 mod grids;
 pub(crate) mod journal;
 pub mod mask;
@@ -53,15 +53,6 @@ pub mod synthetic;
 mod test_scan;
 pub mod ua_source;
 mod validate;
-
-/// Default number of random pseudo-puzzles for UA generation (whole-grid scan). Measured
-/// on 200 random grids: 1000 take 0.34 s less per grid than 3000 and leave 0.9% more
-/// placements, so the mean time per grid is 4.5% lower (docs/PERFORMANCE.md, "UA
-/// generation per grid"); the puzzles found never depend on it.
-pub const DEFAULT_UA_RANDOM: u32 = 1000;
-/// Default number of random pseudo-puzzles for a masked scan (forced givens stay given, so
-/// they are small; measured: 300 gives most of the pruning at a few ms).
-pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
@@ -242,269 +233,4 @@ fn print_puzzles(grid: &Grid, lines: &[String], batch: bool) -> Result<()> {
         text.push('\n');
     }
     output::out(text.as_bytes())
-}
-
-/// How the scan of a grid ended.
-enum GridOutcome {
-    /// It ran to its end.
-    Done(GridScan),
-    /// A signal cut it short; without a journal, the puzzles found so far (to print).
-    Cut(Option<Vec<String>>),
-}
-
-/// What a grid's scan (or the journal, for a grid finished earlier) gives.
-struct GridScan {
-    /// Output lines: sorted, de-duplicated puzzles.
-    lines: Vec<String>,
-    /// The preparation figures (`None` for a grid finished in an earlier unsharded run).
-    prepared: Option<PreparedSummary>,
-    /// Counters of the chunks run (this run's and, from the journal, earlier runs'); for
-    /// a shard, only its own chunks.
-    chunk_counts: Vec<(u32, Counts)>,
-}
-
-/// Syncs the journal after a signal; returns the signal for the exit status.
-fn interrupted(journal: Option<&Journal>, signal: i32) -> Result<Option<i32>> {
-    if let Some(journal) = journal {
-        journal.sync()?;
-    }
-    Ok(Some(signal))
-}
-
-/// Output lines of a grid's puzzles: sorted, de-duplicated, one with stop-at-first.
-fn puzzle_lines(grid: &Grid, mut found: Vec<Cells>, options: &ScanOptions) -> Vec<String> {
-    found.sort_unstable();
-    found.dedup();
-    if options.stop_at_first {
-        found.truncate(1);
-    }
-    let mut lines: Vec<String> = found
-        .iter()
-        .map(|&givens| Puzzle::from_grid(grid, givens).to_string())
-        .collect();
-    lines.sort_unstable();
-    lines.dedup();
-    lines
-}
-
-/// Everything the scan of one grid needs.
-struct GridContext<'a> {
-    args: &'a Args,
-    options: &'a ScanOptions,
-    grid: &'a Grid,
-    /// Index of the grid in the batch.
-    index: usize,
-    threads: usize,
-    label: &'a str,
-    limit: u64,
-    signals: &'a Signals,
-    /// Journal, index of the grid, and what the journal already holds for it.
-    journal: Option<(&'a Journal, usize, &'a GridRecord)>,
-}
-
-/// Bytes of one UA set in memory.
-const UA_BYTES: u64 = std::mem::size_of::<Cells>() as u64;
-
-/// Upper estimate of the memory UA generation needs at first: the list's initial room
-/// (16384 + 32 per random pseudo-puzzle, see `ua_source`) and the antichain scratch
-/// (65536 sets).
-fn ua_generation_bytes(random: u32) -> u64 {
-    (16_384 + 32 * u64::from(random) + 65_536) * UA_BYTES
-}
-
-/// Upper estimate of the memory loading a UA file needs: the text and one set per line.
-fn ua_file_bytes(path: &std::path::Path) -> Result<u64> {
-    let len = std::fs::metadata(path)
-        .with_context(|| format!("reading {}", path.display()))?
-        .len();
-    Ok(len + (len + 1) * UA_BYTES)
-}
-
-/// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
-/// 81-char lines and the figures, or what a signal left.
-fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
-    let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
-    let started = Instant::now();
-    let (uas, ua_origin) = match &args.ua_file {
-        Some(path) => {
-            memory::check(ua_file_bytes(path)?, cx.limit, "loading the UA file")
-                .map_err(|e| anyhow!(e))?;
-            // The file's text and a set per line fit the limit.
-            let text_limit = cx.limit / (UA_BYTES + 1);
-            (ua_source::load(path, grid, text_limit)?, "loaded")
-        }
-        None => {
-            let random = args.ua_random.unwrap_or(if options.mask.is_free() {
-                DEFAULT_UA_RANDOM
-            } else {
-                DEFAULT_UA_RANDOM_MASKED
-            });
-            memory::check(ua_generation_bytes(random), cx.limit, "UA generation")
-                .map_err(|e| anyhow!(e))?;
-            (
-                ua_source::generate(grid, random, args.seed, options.mask.givens)?,
-                "generated",
-            )
-        }
-    };
-    if let Some(path) = &args.save_ua {
-        ua_source::save(path, &uas)?;
-    }
-    let ua_seconds = started.elapsed().as_secs_f64();
-    if cx.signals.received().is_some() {
-        return Ok(GridOutcome::Cut(None));
-    }
-
-    let prepare_started = Instant::now();
-    let ua_bytes = uas.len() as u64 * UA_BYTES;
-    let work_entries = scan::prepare_work_entries(uas.len());
-    let work_bytes = (work_entries as u64).saturating_mul(16);
-    memory::check(
-        ua_bytes.saturating_add(work_bytes),
-        cx.limit,
-        "the scan (UA list and work buffer)",
-    )
-    .map_err(|e| anyhow!(e))?;
-    let mut work = vec![0u128; work_entries];
-    let prepared = scan::prepare(grid, &uas, options, &mut work)
-        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
-    let figures = PreparedSummary::new(&prepared, ua_origin);
-    if let (Some((journal, index, record)), Some(_)) = (cx.journal, args.shard) {
-        match &record.prepared {
-            None => journal.prepared(index, &figures)?,
-            Some(earlier) if *earlier != figures => bail!(
-                "{label}: the journal's preparation figures differ from this run's (a journal \
-                 of another build?); start anew without --resume"
-            ),
-            Some(_) => {}
-        }
-    }
-    let all_chunks: Vec<scan::ChunkId> = prepared.chunks().collect();
-    // This run's chunks: the shard's units, less those the journal has done.
-    let mine: Vec<scan::ChunkId> = match args.shard {
-        Some(shard) => all_chunks
-            .iter()
-            .enumerate()
-            .filter(|&(unit, _)| shard.owns(cx.index, unit))
-            .map(|(_, &c)| c)
-            .collect(),
-        None => all_chunks.clone(),
-    };
-    if let (Some((_, _, record)), Some(path)) = (cx.journal, &args.checkpoint) {
-        record.check_chunks(path, cx.index, &mine)?;
-    }
-    let chunks: Vec<scan::ChunkId> = match cx.journal {
-        Some((_, _, record)) => mine
-            .iter()
-            .copied()
-            .filter(|c| !record.chunks_done.contains_key(&c.to_u32()))
-            .collect(),
-        None => mine.clone(),
-    };
-    let workers = cx.threads.clamp(1, chunks.len().max(1));
-    let per_thread = scan::WorkspaceSize::for_scan(&prepared).bytes() as u64;
-    memory::check(
-        ua_bytes
-            .saturating_add(work_bytes)
-            .saturating_add(per_thread.saturating_mul(workers as u64)),
-        cx.limit,
-        &format!(
-            "the scan ({} of {per_thread} bytes each, UA list, work buffer)",
-            summary::count(workers, "thread")
-        ),
-    )
-    .map_err(|e| anyhow!(e))?;
-    let prepare_seconds = prepare_started.elapsed().as_secs_f64();
-
-    let scan_started = Instant::now();
-    let control = runner::Control {
-        interrupt: Some(cx.signals.flag()),
-        journal: cx.journal.map(|(journal, index, _)| (journal, index, grid)),
-    };
-    let outcome = runner::run_chunks(&prepared, &chunks, cx.threads, label, control)?;
-    if outcome.interrupted {
-        // With a journal the next run resumes to the exact output; without one, what was
-        // found is printed rather than lost.
-        if cx.journal.is_some() || args.shard.is_some() {
-            return Ok(GridOutcome::Cut(None));
-        }
-        let lines = puzzle_lines(grid, outcome.found, options);
-        output::line(&format!(
-            "xcover gridcheck: {label}: interrupted after {} of {}; the puzzles printed ({}) \
-             are those found so far",
-            outcome.chunks_done,
-            summary::count(chunks.len(), "chunk"),
-            lines.len()
-        ))?;
-        return Ok(GridOutcome::Cut(Some(lines)));
-    }
-    let scan_seconds = scan_started.elapsed().as_secs_f64();
-
-    let found = match cx.journal {
-        // This run's puzzles and those of earlier runs (all in the journal).
-        Some((journal, index, _)) => journal.puzzles(index),
-        None => outcome.found,
-    };
-    let lines = puzzle_lines(grid, found, options);
-    // Counters of this run's chunks and, from the journal, of those done earlier.
-    let mut chunk_counts: Vec<(u32, Counts)> = outcome
-        .chunk_stats
-        .iter()
-        .map(|(chunk, stats)| {
-            let counts = Counts {
-                nodes: stats.steps,
-                candidates: stats.candidates,
-            };
-            (chunk.to_u32(), counts)
-        })
-        .collect();
-    if let Some((_, _, record)) = cx.journal {
-        chunk_counts.extend(record.chunk_counts.iter().map(|(&k, &v)| (k, v)));
-    }
-
-    let mut counts = Counts {
-        nodes: outcome.stats.steps,
-        candidates: outcome.stats.candidates,
-    };
-    let mut note = String::new();
-    if let Some(shard) = args.shard {
-        note.push_str(&format!(" ({} in shard {shard})", mine.len()));
-    }
-    // A resumed grid: the counters cover the whole grid when the journal kept those of the
-    // chunks done earlier (a shard's journal does), else only this run's chunks; the line
-    // says which. The puzzles found are always all of them (the journal keeps each one).
-    let earlier = mine.len() - chunks.len();
-    let earlier_counts = cx
-        .journal
-        .map(|(_, _, record)| &record.chunk_counts)
-        .filter(|kept| earlier > 0 && kept.len() == earlier);
-    if let Some(kept) = earlier_counts {
-        for more in kept.values() {
-            counts = validate::add_counts(counts, *more).map_err(|e| anyhow!("{label}: {e}"))?;
-        }
-        note.push_str(&format!(
-            " ({earlier} done in an earlier run, counted from the journal)"
-        ));
-    } else if earlier > 0 {
-        note.push_str(&format!(
-            " ({earlier} done in an earlier run, not counted in nodes and candidates)"
-        ));
-    }
-    let tail = format!(
-        "seconds: UA {ua_seconds:.3}, prepare {prepare_seconds:.3}, scan {scan_seconds:.3} ({})",
-        summary::count(cx.threads, "thread")
-    );
-    output::line(&summary::line(
-        label,
-        &figures,
-        &note,
-        counts,
-        lines.len(),
-        &tail,
-    ))?;
-    Ok(GridOutcome::Done(GridScan {
-        lines,
-        prepared: Some(figures),
-        chunk_counts,
-    }))
 }
