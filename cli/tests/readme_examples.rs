@@ -17,6 +17,11 @@
 //!   release `libxcover.a`, whose LTO the figure depends on; `XCOVER_SKIP_C=1` skips it,
 //!   saying so).
 //!
+//! - the complete C program after `<!-- readme-c-program -->`, as a new C user copies it:
+//!   compiled with `-std=c99 -Wall -Wextra -Werror -pedantic` against `include/` and the
+//!   release `libxcover.a`, run, its output compared with the block after
+//!   `<!-- readme-c-output -->` (`XCOVER_SKIP_C=1` skips it, saying so).
+//!
 //! Timings (the Performance table) are not checked: they depend on the machine.
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -254,4 +259,53 @@ fn the_x86_64_queens8_min_footprint() {
     assert_within(text, shown_text, 3, "x86_64 queens8_min text");
     assert_within(ram, shown_ram, 3, "x86_64 queens8_min RAM (data + bss)");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The README's C program (see the module comment).
+#[test]
+fn readme_c_program_compiles_strictly_and_prints_what_the_readme_says() {
+    if std::env::var_os("XCOVER_SKIP_C").is_some_and(|v| v == "1") {
+        eprintln!("XCOVER_SKIP_C=1: the README's C program is not built");
+        return;
+    }
+    let readme = readme();
+    let program = block_after(&readme, "<!-- readme-c-program -->");
+    let expected = block_after(&readme, "<!-- readme-c-output -->");
+
+    let status = Command::new("make")
+        .arg("-C")
+        .arg(repo().join("c-examples"))
+        .arg("lib")
+        .status()
+        .expect("make runs");
+    assert!(status.success(), "building libxcover.a failed");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .map(|t| if t.is_relative() { repo().join(t) } else { t })
+        .unwrap_or_else(|| repo().join("target"));
+    let lib = target.join("release/libxcover.a");
+
+    let dir = std::env::temp_dir().join(format!("xcover-readme-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("app.c");
+    let binary = dir.join("app");
+    std::fs::write(&source, program).unwrap();
+    let cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+        .arg(repo().join("include"))
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .arg(&lib)
+        .output()
+        .expect("cc runs");
+    assert!(
+        cc.status.success(),
+        "the README's C program does not compile:\n{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let run = Command::new(&binary).output().expect("the program runs");
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(run.status.success(), "exit status {:?}", run.status);
+    assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
 }

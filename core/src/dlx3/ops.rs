@@ -150,16 +150,17 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     (1 + 3 * steps + 6 * changed + skipped) as u64
 }
 
-/// Whether `cover` and `uncover` call their list walks out of line ([`cover_list`],
-/// [`uncover_list`]): in firmware builds. Inlined at each of the search loop's call sites,
-/// the walks were several copies of the same code in a 16 KiB budget, and the loop's
-/// register pressure spilled the walks' pointers (reloaded at every node); one copy each,
-/// called, has every register to itself.
+/// Whether `cover` and `uncover` call their list walks out of line
+/// ([`walk_list_out_of_line`]): in firmware builds. Inlined at each of the search loop's
+/// call sites, the walks were several copies of the same code in a 16 KiB budget, and the
+/// loop's register pressure spilled the walks' pointers (reloaded at every node); one copy
+/// each, called, has every register to itself.
 const OUT_OF_LINE_WALKS: bool = cfg!(target_os = "none");
 
-/// The list part of `cover(c)`, out of line (see [`OUT_OF_LINE_WALKS`]).
+/// The list part of `cover(c)` (`HIDE`) or `uncover(c)`, out of line (see
+/// [`OUT_OF_LINE_WALKS`]): one copy each.
 #[inline(never)]
-fn cover_list<W: Width>(
+fn walk_list_out_of_line<W: Width, const HIDE: bool>(
     nd: &mut [Node<W>],
     last_itm: u32,
     colored: bool,
@@ -167,25 +168,9 @@ fn cover_list<W: Width>(
     t: &mut Tallies,
 ) -> u64 {
     if colored {
-        walk_list::<W, true, true, false>(nd, last_itm, c, t)
+        walk_list::<W, HIDE, true, false>(nd, last_itm, c, t)
     } else {
-        walk_list::<W, true, false, false>(nd, last_itm, c, t)
-    }
-}
-
-/// The list part of `uncover(c)`, out of line (see [`OUT_OF_LINE_WALKS`]).
-#[inline(never)]
-fn uncover_list<W: Width>(
-    nd: &mut [Node<W>],
-    last_itm: u32,
-    colored: bool,
-    c: u32,
-    t: &mut Tallies,
-) -> u64 {
-    if colored {
-        walk_list::<W, false, true, false>(nd, last_itm, c, t)
-    } else {
-        walk_list::<W, false, false, false>(nd, last_itm, c, t)
+        walk_list::<W, HIDE, false, false>(nd, last_itm, c, t)
     }
 }
 
@@ -402,7 +387,7 @@ fn untweak_walks<W: Width>(
     let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown as u64 + skipped as u64;
     if !unblock {
         mems += if OUT_OF_LINE_WALKS {
-            uncover_list(nd, last_itm, colored, c, t)
+            walk_list_out_of_line::<W, false>(nd, last_itm, colored, c, t)
         } else if colored {
             walk_list::<W, false, true, false>(nd, last_itm, c, t)
         } else {
@@ -591,7 +576,7 @@ impl<W: Width> Dancer<'_, W> {
             self.deactivate(c);
         }
         self.mems += if OUT_OF_LINE_WALKS {
-            cover_list(self.nd, self.last_itm, self.colored, c, self.tallies)
+            walk_list_out_of_line::<W, true>(self.nd, self.last_itm, self.colored, c, self.tallies)
         } else if self.colored {
             walk_list::<W, true, true, false>(self.nd, self.last_itm, c, self.tallies)
         } else if self.pipelined() {
@@ -605,7 +590,7 @@ impl<W: Width> Dancer<'_, W> {
     #[inline(always)]
     pub fn uncover(&mut self, c: u32, react: bool) {
         self.mems += if OUT_OF_LINE_WALKS {
-            uncover_list(self.nd, self.last_itm, self.colored, c, self.tallies)
+            walk_list_out_of_line::<W, false>(self.nd, self.last_itm, self.colored, c, self.tallies)
         } else if self.colored {
             walk_list::<W, false, true, false>(self.nd, self.last_itm, c, self.tallies)
         } else if self.pipelined() {
