@@ -12,6 +12,9 @@ use super::capacity::{measure, Capacity};
 use super::settings::MAX_LEVEL;
 use super::storage::{Item, Level, Name, Node, OwnedArrays, WorkspaceView};
 
+/// The four arrays of a [`HeapWorkspace`].
+pub(super) type HeapArrays = OwnedArrays<Vec<Item>, Vec<Name>, Vec<Node>, Vec<Level>>;
+
 /// Storage owned on the heap, its capacities chosen at run time; it lends a
 /// [`WorkspaceView`] of itself to an engine, as a [`Workspace`](super::Workspace) does.
 ///
@@ -31,7 +34,7 @@ use super::storage::{Item, Level, Name, Node, OwnedArrays, WorkspaceView};
 /// ```
 #[derive(Debug)]
 pub struct HeapWorkspace {
-    arrays: OwnedArrays<Vec<Item>, Vec<Name>, Vec<Node>, Vec<Level>>,
+    pub(super) arrays: HeapArrays,
 }
 
 impl HeapWorkspace {

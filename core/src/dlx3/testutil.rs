@@ -1,43 +1,46 @@
 //! Helpers for the unit tests of the engine.
+use super::heap::HeapArrays;
 use super::{
-    measure, write_queens_dlx, Dlx3, Dlx3Error, Event, Item, Level, Name, Node, Settings, Sinks,
-    Width, WorkspaceView, MAX_LEVEL,
+    write_queens_dlx, Capacity, Dlx3, Dlx3Error, Event, HeapWorkspace, Settings, Sinks, Width,
+    WorkspaceView,
 };
+use core::ops::{Deref, DerefMut};
 use std::string::String;
-use std::vec;
 use std::vec::Vec;
 
-/// Heap-allocated storage for tests.
-pub struct Buffers {
-    pub items: Vec<Item>,
-    pub names: Vec<Name>,
-    pub nodes: Vec<Node>,
-    pub levels: Vec<Level>,
-}
+/// Heap storage for tests: core's heap form ([`HeapWorkspace`]), its arrays open (through
+/// `Deref`) to the tests that edit a matrix by hand.
+pub(super) struct Buffers(HeapWorkspace);
 
 impl Buffers {
     pub fn new(item_slots: usize, node_slots: usize, levels: usize) -> Self {
-        Buffers {
-            items: vec![Item::ZERO; item_slots],
-            names: vec![[0; 8]; item_slots],
-            nodes: vec![Node::ZERO; node_slots],
-            levels: vec![Level::ZERO; levels],
-        }
+        let capacity = Capacity {
+            item_slots,
+            node_slots,
+        };
+        Buffers(HeapWorkspace::new(capacity, levels))
     }
 
     /// Sized like the CLI sizes them for `text`.
     pub fn for_text(text: &[u8]) -> Self {
-        let c = measure(text);
-        Self::new(c.item_slots, c.node_slots, MAX_LEVEL)
+        Buffers(HeapWorkspace::for_input(text))
     }
 
     pub fn storage(&mut self) -> WorkspaceView<'_> {
-        WorkspaceView::new(
-            &mut self.items,
-            &mut self.names,
-            &mut self.nodes,
-            &mut self.levels,
-        )
+        self.0.as_mut_view()
+    }
+}
+
+impl Deref for Buffers {
+    type Target = HeapArrays;
+    fn deref(&self) -> &HeapArrays {
+        &self.0.arrays
+    }
+}
+
+impl DerefMut for Buffers {
+    fn deref_mut(&mut self) -> &mut HeapArrays {
+        &mut self.0.arrays
     }
 }
 
@@ -51,7 +54,7 @@ pub fn settings(args: &[&str]) -> Settings {
 }
 
 /// Reads `text` into a new engine; warnings go to `warn`.
-pub fn parse<'a>(
+pub(super) fn parse<'a>(
     b: &'a mut Buffers,
     text: &[u8],
     settings: Settings,
