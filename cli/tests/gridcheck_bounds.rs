@@ -2,7 +2,7 @@
 //! is an error with exit 1 (never an abort), a write that fails (`/dev/full`) is reported
 //! with exit 1, the shard count is bounded, and a scan stopped by SIGTERM without a
 //! journal prints what it found so far.
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::Duration;
@@ -158,8 +158,11 @@ fn the_shard_count_is_bounded() {
 
 #[test]
 fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
-    // 4 forced cells, 18 clues: 82 puzzles in 60 chunks per grid, many seconds per grid
-    // here; six grids (relabelings: the same work), so the signal lands mid-batch.
+    // 4 forced cells, 18 clues: 82 puzzles in 60 chunks per grid, about a second per grid;
+    // six grids (relabelings: the same work). The signal is sent once grid 1 has ended, a
+    // fraction of grid 1's scan time later, so that it lands inside grid 2 on a machine of
+    // any speed and load (a later attempt waits longer, should grid 2 have found nothing
+    // yet).
     let dir = tempfile::tempdir().unwrap();
     let batch = dir.path().join("grids.txt");
     std::fs::write(&batch, common::relabeled_batch(GRID18, 6)).unwrap();
@@ -169,15 +172,42 @@ fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
         .map(str::to_owned)
         .collect();
     let args = ["--clues", "18", "--mask", "...1..1..11*", "--threads", "2"];
-    for delay in [3, 6, 12] {
-        let child = gridcheck(&args)
+    for fraction in [0.5, 0.8, 0.95] {
+        let mut child = gridcheck(&args)
             .args(["--file", batch.to_str().unwrap()])
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_secs(delay));
+        // stderr line by line: grid 1's summary says how long a grid's scan takes.
+        let pipe = child.stderr.take().unwrap();
+        let (lines_tx, lines_rx) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut all = String::new();
+            for line in BufReader::new(pipe).lines() {
+                let line = line.unwrap();
+                all.push_str(&line);
+                all.push('\n');
+                let _ = lines_tx.send(line);
+            }
+            all
+        });
+        let grid1 = loop {
+            let line = lines_rx
+                .recv_timeout(Duration::from_secs(300))
+                .expect("grid 1 ends");
+            if line.contains("grid 1/6:") {
+                break line;
+            }
+        };
+        let scan: f64 = grid1
+            .split("scan ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{grid1}"));
+        std::thread::sleep(Duration::from_secs_f64(scan * fraction));
         send_signal(&child, "-TERM");
         let output = child.wait_with_output().unwrap();
-        let message = stderr(&output);
+        let message = reader.join().unwrap();
         assert_eq!(output.status.code(), Some(143), "{message}");
         assert!(
             message.ends_with("xcover gridcheck: interrupted\n"),
@@ -234,7 +264,7 @@ fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
             return;
         }
     }
-    panic!("no puzzle of the grid being scanned was printed, even after 12 s");
+    panic!("no puzzle of the grid being scanned was printed, in three attempts");
 }
 
 #[test]
