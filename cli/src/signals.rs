@@ -5,7 +5,9 @@
 //!
 //! SIGHUP (the terminal closed, an ssh session dropped) is handled as the other two: a run
 //! started from a terminal that goes away stops the way Ctrl-C stops it, with its journal
-//! or part synced, rather than dying at a random point of a write.
+//! or part synced, rather than dying at a random point of a write. A signal the process
+//! started with ignored stays ignored: `nohup xcover ...` keeps running when the terminal
+//! goes, as its user asked.
 //!
 //! Installed only once the input has been read, so a signal before that ends the program
 //! as usual.
@@ -16,6 +18,17 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 /// The signals that stop a run cleanly.
 const STOP_SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+/// Whether `signal` is ignored now, as `nohup` leaves SIGHUP for the program it starts.
+fn ignored(signal: i32) -> bool {
+    let mut current = std::mem::MaybeUninit::<libc::sigaction>::zeroed();
+    // SAFETY: with a null new action, sigaction only writes the current one into
+    // `current`, a valid, writable `struct sigaction`; it changes nothing.
+    let read = unsafe { libc::sigaction(signal, std::ptr::null(), current.as_mut_ptr()) };
+    // SAFETY: zeroed is a valid `struct sigaction` (plain integers, a mask and a pointer
+    // value), and sigaction filled it in when it returned 0.
+    read == 0 && unsafe { current.assume_init() }.sa_sigaction == libc::SIG_IGN
+}
 
 /// Exit status after `signal`: the shell's 128 + signal number.
 pub fn exit_status(signal: i32) -> i32 {
@@ -32,7 +45,7 @@ impl Signals {
     pub fn install() -> std::io::Result<Signals> {
         let received = Arc::new(AtomicUsize::new(0));
         let armed = Arc::new(AtomicBool::new(false));
-        for signal in STOP_SIGNALS {
+        for signal in STOP_SIGNALS.into_iter().filter(|&s| !ignored(s)) {
             // Registered first, so it runs first: it exits only once `armed` is set, that
             // is from the second signal on.
             signal_hook::flag::register_conditional_shutdown(

@@ -176,6 +176,37 @@ fn sighup_stops_dlx3_like_sigint() {
 }
 
 #[test]
+fn under_nohup_sighup_stays_ignored() {
+    // `nohup` starts the program with SIGHUP ignored: the run must not take it back.
+    let Ok(mut child) = std::process::Command::new("nohup")
+        .arg(env!("CARGO_BIN_EXE_xcover"))
+        .args(["dlx3", "m0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("skipped: no nohup on this machine");
+        return;
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(queens(14).as_bytes()).unwrap();
+    drop(stdin);
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("successfully read"), "{first}");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(child.try_wait().unwrap().is_none(), "14 queens ended early");
+    send_signal(&child, "-HUP");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{rest}");
+    assert!(rest.starts_with("Altogether 365596 solutions,"), "{rest}");
+}
+
+#[test]
 fn sighup_stops_gridcheck_and_the_journal_resumes() {
     let dir = scratch("hup");
     let journal = dir.join("journal");
