@@ -147,11 +147,14 @@ fn wait_stopped(child: std::process::Child) -> std::process::Output {
     out
 }
 
-#[test]
-fn sighup_stops_dlx3_like_sigint() {
-    let mut child = spawn_xcover(&["dlx3", "m0"]);
+/// Feeds `child` (an `xcover dlx3 m0`) n queens and sends it SIGHUP once it searches:
+/// returns its status, the stderr after the input line, and how long it took to end.
+fn hangup_during_the_search(
+    mut child: std::process::Child,
+    n: usize,
+) -> (Option<i32>, String, Duration) {
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(queens(16).as_bytes()).unwrap();
+    stdin.write_all(queens(n).as_bytes()).unwrap();
     drop(stdin);
     // The handlers are installed once the input is read, right after its line on stderr
     // (`(256 options, ...)`): signal a moment after that line.
@@ -160,25 +163,31 @@ fn sighup_stops_dlx3_like_sigint() {
     err.read_line(&mut first).unwrap();
     assert!(first.contains("successfully read"), "{first}");
     std::thread::sleep(Duration::from_millis(200));
-    assert!(child.try_wait().unwrap().is_none(), "16 queens ended early");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{n} queens ended early"
+    );
     send_signal(&child, "-HUP");
     let sent = Instant::now();
     let mut rest = String::new();
     err.read_to_string(&mut rest).unwrap();
-    assert!(
-        sent.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        sent.elapsed()
-    );
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(129), "{rest}");
+    (out.status.code(), rest, sent.elapsed())
+}
+
+#[test]
+fn sighup_stops_dlx3_like_sigint() {
+    let child = spawn_xcover(&["dlx3", "m0"]);
+    let (status, rest, took) = hangup_during_the_search(child, 16);
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert_eq!(status, Some(129), "{rest}");
     assert!(rest.starts_with("INTERRUPTED!\nAltogether "), "{rest}");
 }
 
 #[test]
 fn under_nohup_sighup_stays_ignored() {
     // `nohup` starts the program with SIGHUP ignored: the run must not take it back.
-    let Ok(mut child) = std::process::Command::new("nohup")
+    let Ok(child) = std::process::Command::new("nohup")
         .arg(env!("CARGO_BIN_EXE_xcover"))
         .args(["dlx3", "m0"])
         .stdin(std::process::Stdio::piped())
@@ -189,20 +198,8 @@ fn under_nohup_sighup_stays_ignored() {
         eprintln!("skipped: no nohup on this machine");
         return;
     };
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(queens(14).as_bytes()).unwrap();
-    drop(stdin);
-    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
-    assert!(first.contains("successfully read"), "{first}");
-    std::thread::sleep(Duration::from_millis(200));
-    assert!(child.try_wait().unwrap().is_none(), "14 queens ended early");
-    send_signal(&child, "-HUP");
-    let mut rest = String::new();
-    err.read_to_string(&mut rest).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{rest}");
+    let (status, rest, _) = hangup_during_the_search(child, 14);
+    assert_eq!(status, Some(0), "{rest}");
     assert!(rest.starts_with("Altogether 365596 solutions,"), "{rest}");
 }
 
