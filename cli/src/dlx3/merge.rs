@@ -135,12 +135,12 @@ fn read_part(
         let ok = rec.as_ref().filter(|rec| {
             rec.tag == DATA
                 && rec.payload.len() as u64 == h.input_len
-                && part_file::input_crc(&rec.payload) == h.input_crc
+                && part_file::input_digest(&rec.payload) == h.input_digest
         });
         match ok {
             Some(rec) => data = Some(rec.payload.clone()),
             None => {
-                let what = "not the run's input (length or crc differ from the header's)";
+                let what = "not the run's input (length or SHA-256 differ from the header's)";
                 return Err(match rec {
                     Some(rec) => r.invalid(&rec, what).to_string(),
                     None => format!("{}: no data record (the input)", p.display()),

@@ -2,15 +2,17 @@
 //! record layer (`crate::durable`, whose module doc defines the frames and the checks):
 //!
 //! ```text
-//! xcover-dlx3-part 2
-//! head   the run's identity (see `Header`): input length and CRC-32C, Knuth's
+//! xcover-dlx3-part 3
+//! head   the run's identity (see `Header`): input length and SHA-256, Knuth's
 //!        arguments, shard I/N, split level, units at that level, bodies kept or not
 //! data   shard 0 only, the first record: the input itself (merge reads the matrix there)
 //! unit   one per explored unit, in unit order (see `encode_unit`)
 //! end    the trailer: the part is complete
 //! ```
 //!
-//! The chained CRCs catch damage to the bytes; the checks here catch values that make no
+//! Version 3 names the input by its SHA-256 (version 2 by its CRC-32C, which two inputs
+//! can be made to share). The chained CRCs catch damage to the bytes; the checks here
+//! catch values that make no
 //! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
 //! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
 use xcover_core::dlx3::{Part, Settings, Stats, MAX_LEVEL};
@@ -31,7 +33,7 @@ pub(crate) const KEEP_BODIES_UP_TO: u64 = 8;
 /// The part file format.
 pub(crate) const PART: Format = Format {
     magic: "xcover-dlx3-part",
-    version: 2,
+    version: 3,
     // The data record holds the whole input (Knuth's limits keep it well below this), a
     // unit record the bodies of one unit's solutions.
     max_record: 1 << 32,
@@ -51,16 +53,35 @@ pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
     (1..=KEEP_BODIES_UP_TO).contains(&m)
 }
 
-/// CRC-32C of the input, for the header.
-pub(crate) fn input_crc(input: &[u8]) -> u32 {
-    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(input)
+/// SHA-256 of the input, for the header: parts of two inputs never pass for one run's.
+pub(crate) fn input_digest(input: &[u8]) -> [u8; 32] {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(input).into()
+}
+
+/// 64 lowercase hex digits.
+fn hex(digest: &[u8; 32]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The digest written by [`hex`], in its one spelling.
+fn unhex(text: &[u8]) -> Option<[u8; 32]> {
+    if text.len() != 64 || !text.iter().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, pair) in text.chunks(2).enumerate() {
+        out[i] = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(out)
 }
 
 /// What a part file says of its run (the `head` payload).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Header {
     pub input_len: u64,
-    pub input_crc: u32,
+    /// SHA-256 of the input.
+    pub input_digest: [u8; 32],
     /// Knuth's arguments, as given.
     pub args: Vec<Vec<u8>>,
     pub shard: u64,
@@ -76,9 +97,9 @@ impl Header {
     /// The identity payload: text lines, each argument as `<length> <bytes>`.
     pub fn identity(&self) -> Vec<u8> {
         let mut b = format!(
-            "input {} {:08x}\nargs {}\n",
+            "input {} {}\nargs {}\n",
             self.input_len,
-            self.input_crc,
+            hex(&self.input_digest),
             self.args.len()
         )
         .into_bytes();
@@ -107,11 +128,7 @@ impl Header {
         let bad = |what: &str| format!("its header is not a dlx3 part's ({what})");
         let input = lines.words("input", 2).ok_or_else(|| bad("input"))?;
         let input_len = number(input[0]).ok_or_else(|| bad("input length"))?;
-        let input_crc = std::str::from_utf8(input[1])
-            .ok()
-            .filter(|t| t.len() == 8)
-            .and_then(|t| u32::from_str_radix(t, 16).ok())
-            .ok_or_else(|| bad("input crc"))?;
+        let input_digest = unhex(input[1]).ok_or_else(|| bad("input digest"))?;
         let nargs = lines.words("args", 1).ok_or_else(|| bad("args"))?;
         let nargs = number(nargs[0]).ok_or_else(|| bad("args"))?;
         let mut args = Vec::new();
@@ -145,7 +162,7 @@ impl Header {
         }
         Ok(Header {
             input_len,
-            input_crc,
+            input_digest,
             args,
             shard,
             shards,
@@ -160,7 +177,7 @@ impl Header {
         let key = |h: &Header| {
             (
                 h.input_len,
-                h.input_crc,
+                h.input_digest,
                 h.args.clone(),
                 h.shards,
                 h.split,
@@ -380,7 +397,7 @@ mod tests {
     fn header(bodies: bool) -> Header {
         Header {
             input_len: 5,
-            input_crc: input_crc(b"A B\nA"),
+            input_digest: input_digest(b"A B\nA"),
             args: vec![b"m1".to_vec(), b"v\xff 1".to_vec(), Vec::new()],
             shard: 1,
             shards: 3,

@@ -98,7 +98,7 @@ pub(crate) fn run(
     let bodies = part_file::keeps_bodies(engine.settings());
     let header = Header {
         input_len: input.len() as u64,
-        input_crc: part_file::input_crc(input),
+        input_digest: part_file::input_digest(input),
         args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
         shard: part.index(),
         shards: part.count(),

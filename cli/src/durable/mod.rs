@@ -5,7 +5,7 @@
 //! part), a trailer frame:
 //!
 //! ```text
-//! <magic> <version>\n                      e.g. `xcover-gridcheck-journal 3`
+//! <magic> <version>\n                      e.g. `xcover-gridcheck-journal 4`
 //! head <len> <crc> <lcrc>\n<len bytes>     the run's identity (fingerprint)
 //! <tag> <len> <crc> <lcrc>\n<len bytes>    one record (tag: a-z, 0-9, `-`; at most 16)
 //! ...

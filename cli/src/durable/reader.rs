@@ -146,11 +146,22 @@ impl<R: Read> Reader<R> {
         if line != want {
             let text = String::from_utf8_lossy(&line);
             let text = text.trim_end_matches('\n');
+            let version = |rest: &str| {
+                let digits = rest.strip_prefix(' ').unwrap_or("");
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            };
+            let magic_only = &want[..want.len() - 1];
             let problem = match text.strip_prefix(self.format.magic) {
-                Some(rest) if rest.starts_with(' ') && line.ends_with(b"\n") => {
-                    Problem::OtherVersion {
-                        found: text.to_owned(),
-                    }
+                Some(rest) if version(rest) && line.ends_with(b"\n") => Problem::OtherVersion {
+                    found: text.to_owned(),
+                },
+                // This kind's magic line, with its newline lost (changed or cut off).
+                Some(rest) if version(rest) || line.starts_with(magic_only) => {
+                    let what = format!(
+                        "its magic line `{}` has lost its newline (a damaged or truncated file)",
+                        &text[..text.len().min(magic_only.len())]
+                    );
+                    Problem::Damaged { what }
                 }
                 _ => Problem::NotThisFormat,
             };
@@ -199,7 +210,8 @@ impl<R: Read> Reader<R> {
         };
         let max = self.format.max_record;
         if fl.len > max {
-            return Err(self.error(record, Some(at), Problem::TooLarge { limit: max }));
+            let problem = Problem::RecordTooLarge { limit: max };
+            return Err(self.error(record, Some(at), problem));
         }
         let end = at + line.len() as u64 + fl.len;
         if end > self.limit {
