@@ -4,11 +4,16 @@
 //!
 //! Every part is read twice, each read bounded by `--max-memory`: once whole, checking
 //! its frames (`crate::durable`) and the meaning of every record (`part_file`), and then
-//! one record at a time during the walk.
+//! one record at a time during the walk. Both reads go through the one descriptor opened
+//! (and share-locked) for the check, rewound: a part renamed over a path during the merge
+//! is never read, and each record of the second read must end the chain the check saw
+//! there (a file rewritten in place is refused).
 use std::ffi::OsString;
 use std::fs::File;
+use std::io::{Seek, SeekFrom};
 use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use xcover_core::dlx3::{Part, Stats};
 
@@ -30,6 +35,13 @@ pub(crate) struct Parts {
     header: Header,
     /// The part file of each shard, in shard order.
     paths: Vec<PathBuf>,
+    /// The checked files, open and share-locked, in shard order: the walk reads these
+    /// (taken once by [`Recorded::open`]), never the paths again.
+    files: Mutex<Vec<Option<File>>>,
+    /// The headers, in shard order.
+    headers: Vec<Header>,
+    /// Each unit and the chain's crc after its record, as checked, in unit order.
+    chains: Vec<(u64, u32)>,
     /// The most bytes read of one part.
     limit: u64,
 }
@@ -47,9 +59,13 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     if paths.is_empty() {
         return Err("merge needs the part files of every shard".into());
     }
+    raise_open_file_limit();
+    let mut readers = Vec::new();
     let mut headers = Vec::new();
     for p in paths {
-        headers.push(open(p, limit)?.1);
+        let (r, h) = open(p, limit)?;
+        readers.push(Some(r));
+        headers.push(h);
     }
     // The run is the one of shard 0's part if there is one (it carries the input).
     let reference = headers.iter().position(|h| h.shard == 0).unwrap_or(0);
@@ -86,10 +102,13 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     let mut input = Vec::new();
     let mut totals = Stats::default();
     let mut counts = Vec::new();
+    let mut chains = Vec::new();
+    let mut files = Vec::new();
     for &i in &order {
-        let p = &paths[i];
-        let (mut r, h) = open(p, limit)?;
-        let (seq, data) = read_part(&mut r, &h, p, &mut counts)?;
+        let (p, h) = (&paths[i], &headers[i]);
+        let mut r = readers[i].take().ok_or("a part given twice")?;
+        let (seq, data) = read_part(&mut r, h, p, &mut counts, &mut chains)?;
+        files.push(Some(r.into_inner()));
         if let Some(data) = data {
             input = data;
         }
@@ -110,6 +129,12 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
         },
         header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
+        files: Mutex::new(files),
+        headers: order.iter().map(|&i| headers[i].clone()).collect(),
+        chains: {
+            chains.sort_unstable();
+            chains
+        },
         limit,
     })
 }
@@ -121,6 +146,7 @@ fn read_part(
     h: &Header,
     p: &Path,
     counts: &mut Vec<(u64, u64)>,
+    chains: &mut Vec<(u64, u32)>,
 ) -> Result<(Sequence, Option<Vec<u8>>), String> {
     let truncated = |e: DurableError| match e.problem {
         crate::durable::Problem::Truncated => format!(
@@ -158,6 +184,7 @@ fn read_part(
             .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
             .map_err(|what| r.invalid(&rec, what).to_string())?;
         counts.push((k, unit.stats.count));
+        chains.push((k, r.chain()));
     }
     if seq.units != h.owned_units() {
         return Err(format!(
@@ -177,26 +204,34 @@ fn read_part(
 pub(crate) struct Recorded {
     readers: Vec<(PathBuf, Reader<File>)>,
     header: Header,
+    /// The chain after each unit's record, as checked (see [`Parts`]).
+    chains: Vec<(u64, u32)>,
 }
 
 impl Recorded {
-    /// Opens every part at its first unit record (all at once: the walk reads them in
-    /// turn).
+    /// Rewinds every checked part to its first unit record (all open at once: the walk
+    /// reads them in turn). Only the files the check read are read, once.
     pub fn open(parts: &Parts) -> Result<Recorded, String> {
-        raise_open_file_limit();
+        let files = std::mem::take(&mut *parts.files.lock().map_err(|_| "a lock failed")?);
+        if files.len() != parts.paths.len() {
+            return Err("the checked parts were walked already".into());
+        }
         let mut readers = Vec::new();
-        for p in &parts.paths {
-            let (mut r, h) = open(p, parts.limit)?;
-            if h.shard == 0 {
-                // The data record, checked before.
-                r.next_strict().map_err(|e| e.to_string())?;
-            }
+        for ((p, h), file) in parts.paths.iter().zip(&parts.headers).zip(files) {
+            let r = reread(p, h, file, parts.limit)?;
             readers.push((p.clone(), r));
         }
         Ok(Recorded {
             readers,
             header: parts.header.clone(),
+            chains: parts.chains.clone(),
         })
+    }
+
+    /// Whether `r`, after unit `k`'s record, is where the check was.
+    fn as_checked(&self, k: u64, r: &Reader<File>) -> bool {
+        let at = self.chains.binary_search_by_key(&k, |&(j, _)| j);
+        at.is_ok_and(|i| self.chains[i].1 == r.chain())
     }
 
     /// After the walk: every part has been read to its trailer.
@@ -238,6 +273,14 @@ impl UnitSource for Recorded {
         if j != k {
             return Err(missing());
         }
+        if !self.as_checked(k, &self.readers[at].1) {
+            let path = &self.readers[at].0;
+            return Err(format!(
+                "{}: unit {k} changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+                path.display()
+            ));
+        }
         Ok(Fetched::Record(unit))
     }
 
@@ -245,6 +288,27 @@ impl UnitSource for Recorded {
         let path = &self.readers[self.reader_of(k)].0;
         format!("{}: unit {k}", path.display())
     }
+}
+
+/// The checked `file` of part `path` (header `h`), rewound to its first unit record: the
+/// same descriptor and lock, its header checked again to be the one read before.
+fn reread(path: &Path, h: &Header, file: Option<File>, limit: u64) -> Result<Reader<File>, String> {
+    let name = path.display();
+    let mut file = file.ok_or_else(|| format!("{name}: read once already"))?;
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut r = Reader::new(file, path, PART, limit);
+    let identity = r.header().map_err(|e| e.to_string())?;
+    if Header::parse(&identity).as_ref() != Ok(h) {
+        return Err(format!(
+            "{name}: changed since the merge checked it (its header differs); not merged"
+        ));
+    }
+    if h.shard == 0 {
+        // The data record, checked before.
+        r.next_strict().map_err(|e| e.to_string())?;
+    }
+    Ok(r)
 }
 
 /// Raises the soft limit of open files to the hard one, so that thousands of parts can be

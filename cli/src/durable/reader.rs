@@ -313,9 +313,16 @@ impl<R: Read> Reader<R> {
         self.records
     }
 
-    /// The crc of the last whole frame (where a writer continues the chain).
-    pub(super) fn chain(&self) -> u32 {
+    /// The crc of the last whole frame (where a writer continues the chain; what a
+    /// second read of a file checks it reads the same records).
+    pub(crate) fn chain(&self) -> u32 {
         self.chain
+    }
+
+    /// The file (or stream) read, for reading it again from its start through the same
+    /// descriptor (and lock).
+    pub(crate) fn into_inner(self) -> R {
+        self.inner.into_inner()
     }
 
     /// An error at `record` (for the caller's check of its meaning), naming this file.

@@ -301,9 +301,17 @@ fn other_files_are_never_truncated_or_overwritten() {
         ),
         ("a part", whole(PART), "not an xcover journal"),
         ("a zero-filled file", vec![0; 1000], "not an xcover journal"),
-        ("a zero-filled file, 64 KiB", vec![0; 65535], "not an xcover journal"),
+        (
+            "a zero-filled file, 64 KiB",
+            vec![0; 65535],
+            "not an xcover journal",
+        ),
         ("a file `x`", b"x".to_vec(), "not an xcover journal"),
-        ("a file `xcover`", b"xcover".to_vec(), "not an xcover journal"),
+        (
+            "a file `xcover`",
+            b"xcover".to_vec(),
+            "not an xcover journal",
+        ),
         (
             "a prefix of the magic line",
             b"xcover-test-jour".to_vec(),

@@ -293,9 +293,9 @@ fn sync_parent(path: &Path) {
 fn temporary_beside(path: &Path) -> std::io::Result<(PathBuf, File)> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
-    let name = path.file_name().ok_or_else(|| {
-        std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name")
-    })?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
     loop {
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);

@@ -93,7 +93,11 @@ fn a_file_without_a_whole_header_is_refused_untouched_and_an_empty_one_starts_af
     let path = dir.path().join("j");
     let grids = [grid()];
     // Journals are born whole (written beside, synced, then named): these are not ours.
-    for torn in [&b"xcover-gridch"[..], b"xcover-gridcheck-journal 4\nhe", &[0; 4096]] {
+    for torn in [
+        &b"xcover-gridch"[..],
+        b"xcover-gridcheck-journal 4\nhe",
+        &[0; 4096],
+    ] {
         std::fs::write(&path, torn).unwrap();
         let err = refused(resume(&path, "fp", &grids, false));
         assert!(err.contains(&path.display().to_string()), "{err}");
