@@ -379,3 +379,72 @@ fn parts_are_sized_by_what_is_printed() {
         }
     }
 }
+
+/// CRC-32C, the function that named a part's input before the part format's version 3.
+fn crc32c(bytes: &[u8]) -> u32 {
+    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(bytes)
+}
+
+/// `text` with its bytes `at..at + 4` chosen so that its CRC-32C is `target`. A CRC is
+/// affine over GF(2) in the bits of the text, and four consecutive bytes reach every
+/// value: the 32 columns (the CRC's change for each bit) are solved for by elimination.
+fn forced_crc(text: &[u8], at: usize, target: u32) -> Vec<u8> {
+    let with = |x: u32| {
+        let mut t = text.to_vec();
+        t[at..at + 4].copy_from_slice(&x.to_le_bytes());
+        crc32c(&t)
+    };
+    let c0 = with(0);
+    // A basis of the columns by leading bit: (column, the bits of x that give it).
+    let mut basis: [Option<(u32, u32)>; 32] = [None; 32];
+    let reduce = |basis: &[Option<(u32, u32)>; 32], mut v: u32, mut x: u32| {
+        for bit in (0..32).rev() {
+            if let Some((col, bits)) = basis[bit].filter(|_| v >> bit & 1 == 1) {
+                v ^= col;
+                x ^= bits;
+            }
+        }
+        (v, x)
+    };
+    for i in 0..32 {
+        let (v, x) = reduce(&basis, with(1 << i) ^ c0, 1 << i);
+        if v != 0 {
+            basis[31 - v.leading_zeros() as usize] = Some((v, x));
+        }
+    }
+    let (rest, x) = reduce(&basis, target ^ c0, 0);
+    assert_eq!(rest, 0, "four bytes reach every CRC");
+    let mut t = text.to_vec();
+    t[at..at + 4].copy_from_slice(&x.to_le_bytes());
+    t
+}
+
+/// Two inputs of one length and one CRC-32C (a comment line's four bytes adjusted), with
+/// other matrices: their parts once merged as one run's (280 solutions of Langford 8 for
+/// 300, exit 0). The SHA-256 in the header tells them apart.
+#[test]
+fn parts_of_two_inputs_with_one_crc_are_not_one_run() {
+    let a_matrix = langford(8);
+    // Another option: `6 s1 s7` for `6 s1 s8` (another matrix, as many units).
+    let b_matrix = a_matrix.replacen("\n6 s1 s8\n", "\n6 s1 s7\n", 1);
+    assert_ne!(a_matrix, b_matrix);
+    let a = format!("| abcde\n{a_matrix}").into_bytes();
+    // Bytes 2..6 are forced; the fifth varies until they are bytes a comment can hold.
+    let b = (b'a'..=b'z')
+        .map(|fill| {
+            let text = format!("| abcd{}\n{b_matrix}", fill as char);
+            forced_crc(text.as_bytes(), 2, crc32c(&a))
+        })
+        .find(|b| !b[2..6].iter().any(|c| matches!(c, b'\n' | b'\r' | 0)))
+        .expect("a CRC forced with bytes a comment line can hold");
+    assert_eq!((a.len(), crc32c(&a)), (b.len(), crc32c(&b)));
+    assert_ne!(a, b);
+    let dir = tempfile::tempdir().unwrap();
+    let p0 = part(dir.path(), &a, &["m0"], 0, 2);
+    let other = dir.path().join("other");
+    fs::create_dir(&other).unwrap();
+    let p1 = part(&other, &b, &["m0"], 1, 2);
+    // Each input's own search differs: the mix would be a wrong answer.
+    assert_ne!(stderr(&dlx3(&["m0"], &a)), stderr(&dlx3(&["m0"], &b)));
+    refused(&merge(&[p0, p1]), &["a part of another run"]);
+}
