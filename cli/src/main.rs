@@ -2,6 +2,7 @@
 //! `gridcheck` (N-clue puzzles of a Sudoku grid) and `sudoku` (solve or count puzzles).
 //! Invoked through a link named `dlx3`, the binary behaves as `xcover dlx3`.
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -40,8 +41,7 @@ fn run_subcommand(sub: &str, rest: Vec<OsString>) -> Option<i32> {
 /// `xcover help [SUBCOMMAND [...]]`: the top-level help, or SUBCOMMAND's `--help`.
 fn help(topic: &[OsString]) -> i32 {
     let Some(sub) = topic.first().map(|a| a.to_string_lossy().into_owned()) else {
-        print!("{USAGE}");
-        return 0;
+        return print_checked(USAGE);
     };
     if sub == "help" {
         return help(&topic[1..]);
@@ -55,9 +55,28 @@ fn help(topic: &[OsString]) -> i32 {
     run_subcommand(&sub, rest).unwrap_or_else(|| unknown(&sub))
 }
 
+/// Writes `text` to stdout: status 0, or 1 with a message when the write fails (a full
+/// disk), never the panic of `print!`.
+fn print_checked(text: &str) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "xcover: can't write standard output: {e}"
+            );
+            1
+        }
+    }
+}
+
 /// The usage error for an unknown subcommand.
 fn unknown(sub: &str) -> i32 {
-    eprint!("xcover: unknown subcommand `{sub}'\n\n{USAGE}");
+    let _ = write!(
+        std::io::stderr(),
+        "xcover: unknown subcommand `{sub}'\n\n{USAGE}"
+    );
     2
 }
 
@@ -79,13 +98,12 @@ fn main() -> ExitCode {
         let rest: Vec<OsString> = args.into_iter().skip(2).collect();
         match sub.as_deref() {
             Some("--version") | Some("-V") => {
-                println!("xcover {}", env!("CARGO_PKG_VERSION"));
-                0
+                print_checked(&format!("xcover {}\n", env!("CARGO_PKG_VERSION")))
             }
             Some("help") | Some("--help") | Some("-h") => help(&rest),
             Some(other) => run_subcommand(other, rest).unwrap_or_else(|| unknown(other)),
             None => {
-                eprint!("{USAGE}");
+                let _ = write!(std::io::stderr(), "{USAGE}");
                 2
             }
         }

@@ -31,7 +31,11 @@ fn refused_untouched(out: &Output, path: &Path, bytes: &[u8], what: &str) {
     );
     assert!(e.contains(&path.display().to_string()), "{what}: {e}");
     assert!(e.contains("not an xcover"), "{what}: {e}");
-    assert_eq!(std::fs::read(path).unwrap(), bytes, "{what}: the file changed");
+    assert_eq!(
+        std::fs::read(path).unwrap(),
+        bytes,
+        "{what}: the file changed"
+    );
 }
 
 #[test]

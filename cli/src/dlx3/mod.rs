@@ -43,19 +43,16 @@ use status::{MEMORY_STATUS, SIGPIPE_STATUS};
 /// Returns the process exit status.
 pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
     if args.len() == 1 {
-        match args[0].to_str() {
-            Some("--help") => {
-                print!("{}", args::help_text(argv0));
-                return 0;
-            }
-            Some("--version") => {
-                println!(
-                    "{argv0} (xcover {}), after D. E. Knuth's DLX3",
-                    env!("CARGO_PKG_VERSION")
-                );
-                return 0;
-            }
-            _ => {}
+        let text = match args[0].to_str() {
+            Some("--help") => Some(args::help_text(argv0)),
+            Some("--version") => Some(format!(
+                "{argv0} (xcover {}), after D. E. Knuth's DLX3\n",
+                env!("CARGO_PKG_VERSION")
+            )),
+            _ => None,
+        };
+        if let Some(text) = text {
+            return print_checked(argv0, &text);
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
@@ -65,7 +62,51 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         run_main(argv0, args, &mut err)
     };
     err.flush();
-    status
+    stderr_checked(&err, status)
+}
+
+/// Writes `text` to stdout: status 0, or 1 with a message when the write fails.
+fn print_checked(argv0: &str, text: &str) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{argv0}: can't write standard output: {e}"
+            );
+            1
+        }
+    }
+}
+
+/// The exit status after stderr, which carries results too (the totals, `m0`'s only
+/// one): a run that lost a write there fails (no message can be written).
+fn stderr_checked(err: &Stderr, status: i32) -> i32 {
+    if status == 0 && (err.failed.is_some() || err.broken_pipe) {
+        1
+    } else {
+        status
+    }
+}
+
+/// The message and status for a failed write to stdout (a closed pipe: quiet, as
+/// SIGPIPE would end Knuth's program).
+fn stdout_failed<W: std::io::Write>(
+    out: &mut IoSink<W>,
+    argv0: &str,
+    err: &mut Stderr,
+) -> Option<i32> {
+    if out.broken_pipe {
+        return Some(SIGPIPE_STATUS);
+    }
+    let e = out.failed.take()?;
+    Some(fail(
+        err,
+        argv0,
+        &format!("can't write standard output: {e}"),
+        1,
+    ))
 }
 
 /// The standard error stream of the command.
@@ -301,11 +342,11 @@ fn solve(
                     Ok(level) => level,
                     Err(e) => return fail(err, argv0, &format!("can't split the search: {e}"), 1),
                 };
-                return coordinated(argv0, &mut engine, err, &received, false, |e, console| {
+                return coordinated(argv0, &mut engine, err, &received, true, |e, console| {
                     threads::run(e, split, threads, console, &|| received().is_some())
                 });
             }
-            sequential(&mut engine, shape_file, &received, err)
+            sequential(argv0, &mut engine, shape_file, &received, err)
         }
     }
 }
@@ -397,6 +438,7 @@ fn coordinated(
 
 /// The search on one thread, as Knuth's program runs it.
 fn sequential(
+    argv0: &str,
     engine: &mut Dlx3<'_>,
     shape_file: Option<std::fs::File>,
     received: &dyn Fn() -> Option<i32>,
@@ -424,9 +466,10 @@ fn sequential(
         match engine.run_to_printed(MEM_SLICE, &mut sinks) {
             Ok(Event::Solution) => {
                 out.flush();
-                if out.broken_pipe {
-                    // Knuth's program would be killed by SIGPIPE here; stop quietly.
-                    return SIGPIPE_STATUS;
+                // A closed pipe ends it quietly, as SIGPIPE ends Knuth's program; any
+                // other failed write (a full disk) with a message and status 1.
+                if let Some(status) = stdout_failed(&mut out, argv0, err) {
+                    return status;
                 }
             }
             Ok(Event::Done(_)) => break,
@@ -439,11 +482,16 @@ fn sequential(
         }
     }
     out.flush();
+    if let Some(status) = stdout_failed(&mut out, argv0, err) {
+        return status;
+    }
     engine.finish(err);
     if let Some(s) = shape.as_mut() {
         s.flush();
+        if let Some(e) = s.failed.take() {
+            return fail(err, argv0, &format!("can't write the shape file: {e}"), 1);
+        }
     }
-    let _ = std::io::stdout().flush();
     status
 }
 

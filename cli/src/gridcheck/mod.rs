@@ -63,8 +63,11 @@ pub fn main(args: Vec<OsString>) -> i32 {
     let args = match parse_args(args) {
         Ok(args) => args,
         Err(err) => {
-            let _ = err.print();
-            return err.exit_code();
+            // --help and --version are errors to clap; a failed write of them is 1.
+            return match err.print() {
+                Ok(()) => err.exit_code(),
+                Err(_) => 1,
+            };
         }
     };
     match run(&args) {
