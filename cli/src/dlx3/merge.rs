@@ -19,6 +19,7 @@ use xcover_core::dlx3::{Part, Stats};
 
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::units::{Fetched, UnitSource};
+use super::verify::UnitCheck;
 use crate::durable::{DurableError, Reader};
 
 /// Parts checked and ready to be walked.
@@ -42,6 +43,8 @@ pub(crate) struct Parts {
     headers: Vec<Header>,
     /// Each unit and the chain's crc after its record, as checked, in unit order.
     chains: Vec<(u64, u32)>,
+    /// Each unit and what its record says, for an audit (`--verify`), in unit order.
+    checks: Vec<(u64, UnitCheck)>,
     /// The most bytes read of one part.
     limit: u64,
 }
@@ -103,11 +106,17 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     let mut totals = Stats::default();
     let mut counts = Vec::new();
     let mut chains = Vec::new();
+    let mut checks = Vec::new();
     let mut files = Vec::new();
     for &i in &order {
         let (p, h) = (&paths[i], &headers[i]);
         let mut r = readers[i].take().ok_or("a part given twice")?;
-        let (seq, data) = read_part(&mut r, h, p, &mut counts, &mut chains)?;
+        let mut read = Read {
+            counts: &mut counts,
+            chains: &mut chains,
+            checks: &mut checks,
+        };
+        let (seq, data) = read_part(&mut r, h, p, &mut read)?;
         files.push(Some(r.into_inner()));
         if let Some(data) = data {
             input = data;
@@ -135,8 +144,39 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
             chains.sort_unstable();
             chains
         },
+        checks: {
+            checks.sort_unstable_by_key(|c| c.0);
+            checks
+        },
         limit,
     })
+}
+
+/// What the check keeps of each unit record it reads.
+struct Read<'r> {
+    counts: &'r mut Vec<(u64, u64)>,
+    chains: &'r mut Vec<(u64, u32)>,
+    checks: &'r mut Vec<(u64, UnitCheck)>,
+}
+
+impl Parts {
+    /// The run's header (shard 0's).
+    pub(crate) fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// What the parts record of unit `k`.
+    pub(crate) fn recorded(&self, k: u64) -> Option<&UnitCheck> {
+        let at = self.checks.binary_search_by_key(&k, |c| c.0).ok()?;
+        Some(&self.checks[at].1)
+    }
+
+    /// `PART: unit k`, naming the part that records unit `k`.
+    pub(crate) fn name_of(&self, k: u64) -> String {
+        let shard = (k % self.header.shards) as usize;
+        let path = self.paths.get(shard).map(|p| p.display().to_string());
+        format!("{}: unit {k}", path.unwrap_or_default())
+    }
 }
 
 /// Reads a part's records to its trailer, checking each: shard 0's input first, then
@@ -145,8 +185,7 @@ fn read_part(
     r: &mut Reader<File>,
     h: &Header,
     p: &Path,
-    counts: &mut Vec<(u64, u64)>,
-    chains: &mut Vec<(u64, u32)>,
+    read: &mut Read<'_>,
 ) -> Result<(Sequence, Option<Vec<u8>>), String> {
     let truncated = |e: DurableError| match e.problem {
         crate::durable::Problem::Truncated => format!(
@@ -183,8 +222,9 @@ fn read_part(
         let (k, unit) = part_file::decode_unit(&rec.payload, h)
             .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
             .map_err(|what| r.invalid(&rec, what).to_string())?;
-        counts.push((k, unit.stats.count));
-        chains.push((k, r.chain()));
+        read.counts.push((k, unit.stats.count));
+        read.chains.push((k, r.chain()));
+        read.checks.push((k, UnitCheck::of(&unit)));
     }
     if seq.units != h.owned_units() {
         return Err(format!(

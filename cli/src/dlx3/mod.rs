@@ -18,6 +18,7 @@ mod sink;
 mod status;
 mod threads;
 mod units;
+mod verify;
 
 use std::ffi::OsString;
 use std::io::Write as _;
@@ -189,8 +190,13 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
 
 /// `xcover dlx3 merge [--max-memory SIZE] PART...`.
 fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
-    let usage = "usage: merge [--max-memory SIZE] [--threads N] PART-FILE...";
-    let (files, extra) = match options::take(args.to_vec()) {
+    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--verify K|all \
+                 [--verify-seed S]] PART-FILE...";
+    let (args, verify) = match verify::take(args) {
+        Ok(split) => split,
+        Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
+    };
+    let (files, extra) = match options::take(args) {
         Ok(split) => split,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
     };
@@ -226,6 +232,7 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         split: parts.split,
         parts: &parts,
         threads,
+        verify,
     };
     solve(argv0, &parts.input, settings, None, job, err)
 }
@@ -246,6 +253,8 @@ enum Job<'j> {
         split: u32,
         parts: &'j merge::Parts,
         threads: usize,
+        /// `--verify`: units explored again before anything is printed.
+        verify: Option<verify::Verify>,
     },
 }
 
@@ -306,7 +315,13 @@ fn solve(
             split,
             parts,
             threads,
+            verify,
         } => {
+            if let Some(v) = verify {
+                if let Err(message) = audit(argv0, &engine, parts, v, err, &received) {
+                    return fail(err, argv0, &format!("merge: {message}"), 1);
+                }
+            }
             let mut source = match merge::Recorded::open(parts) {
                 Ok(s) => s,
                 Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
@@ -349,6 +364,39 @@ fn solve(
             sequential(argv0, &mut engine, shape_file, &received, err)
         }
     }
+}
+
+/// `merge --verify`: explores the chosen units again before the walk (see `verify`),
+/// saying on stderr what it audits, with the seed that repeats the choice.
+fn audit(
+    argv0: &str,
+    engine: &Dlx3<'_>,
+    parts: &merge::Parts,
+    v: verify::Verify,
+    err: &mut Stderr,
+    received: &dyn Fn() -> Option<i32>,
+) -> Result<(), String> {
+    use std::fmt::Write as _;
+    let mut started = |seed: u64, amount: verify::Amount| {
+        let what = match amount {
+            verify::Amount::All => "every unit".to_owned(),
+            verify::Amount::Units(k) => format!(
+                "{k} units of each part, chosen at random with seed {seed} (--verify-seed \
+                 {seed} repeats the choice)"
+            ),
+        };
+        let _ = writeln!(err, "{argv0}: merge: auditing {what}");
+        err.flush();
+    };
+    let audited = verify::audit(engine, parts, v, &mut started, &|| received().is_some())?;
+    let _ = writeln!(
+        err,
+        "{argv0}: merge: audit passed: {} units explored again agree with their records \
+         (seed {})",
+        audited.units, audited.seed
+    );
+    err.flush();
+    Ok(())
 }
 
 /// The standard output of the command.

@@ -53,6 +53,17 @@ pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
     (1..=KEEP_BODIES_UP_TO).contains(&m)
 }
 
+/// The settings a shard's worker explores units with: the user's for units, and no
+/// printing when the part keeps counts only (a solution's number is the merge's). The
+/// audit (`merge --verify`) explores with the same.
+pub(crate) fn unit_settings(settings: &Settings, bodies: bool) -> Settings {
+    let mut s = settings.for_units();
+    if !bodies {
+        s.spacing = 0;
+    }
+    s
+}
+
 /// SHA-256 of the input, for the header: parts of two inputs never pass for one run's.
 pub(crate) fn input_digest(input: &[u8]) -> [u8; 32] {
     use sha2::Digest as _;
