@@ -13,7 +13,7 @@ Usage:
   xcover dlx3 [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>]
               [--max-memory SIZE] [--threads N] < in.dlx
   xcover dlx3 --shard I/N [--output PART [--resume]] [letters] < in.dlx
-  xcover dlx3 merge PART...                (prints what the unsharded run prints)
+  xcover dlx3 merge [--verify K|all] PART...  (prints what the unsharded run prints)
   xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
   xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help; --checkpoint/--resume)
   xcover gridcheck merge PART...           (the part files of --shard I/N runs)
