@@ -17,9 +17,8 @@ use std::sync::Mutex;
 
 use xcover_core::dlx3::{Part, Stats};
 
-use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
+use super::part_file::{self, Header, Sequence, UnitCheck, DATA, PART, UNIT};
 use super::units::{Fetched, UnitSource};
-use super::verify::UnitCheck;
 use crate::durable::{DurableError, Reader};
 
 /// Parts checked and ready to be walked.

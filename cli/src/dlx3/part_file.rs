@@ -15,7 +15,7 @@
 //! catch values that make no
 //! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
 //! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
-use xcover_core::dlx3::{Part, Settings, Stats, MAX_LEVEL};
+use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 
 use super::units::UnitRecord;
 use crate::durable::Format;
@@ -350,6 +350,34 @@ pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
         printed: None,
     };
     Ok((k, rec))
+}
+
+/// What a part records of one unit, as an audit (`merge --verify`) compares it with the
+/// unit explored again: everything but `maxl` (which depends on what the exploring engine
+/// did before).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UnitCheck {
+    pub counters: UnitCounters,
+    pub profile: Vec<u64>,
+    /// SHA-256 of the bodies and their lengths (of none, for a counts-only record).
+    pub bodies: [u8; 32],
+}
+
+impl UnitCheck {
+    /// The check of a decoded record.
+    pub(crate) fn of(rec: &UnitRecord) -> UnitCheck {
+        use sha2::Digest as _;
+        let mut d = sha2::Sha256::new();
+        for body in rec.bodies() {
+            d.update((body.len() as u64).to_le_bytes());
+            d.update(body);
+        }
+        UnitCheck {
+            counters: UnitCounters::of(&rec.stats),
+            profile: rec.profile.clone(),
+            bodies: d.finalize().into(),
+        }
+    }
 }
 
 /// The checks across the records of one part: units in range, owned by the part's shard,

@@ -11,10 +11,10 @@
 use std::collections::BTreeSet;
 use std::ffi::OsString;
 
-use xcover_core::dlx3::{Dlx3, UnitCounters};
+use xcover_core::dlx3::Dlx3;
 
 use super::merge::Parts;
-use super::part_file;
+use super::part_file::{self, UnitCheck};
 use super::units::{self, Claim, Image, UnitRecord};
 
 /// How much to audit.
@@ -178,12 +178,12 @@ pub(crate) fn audit(
             }
         },
         |k, got: UnitRecord| match parts.recorded(k) {
-            Some(want) if want.agrees_with(&got) => {
+            Some(want) if agrees(want, &got) => {
                 agreed += 1;
                 true
             }
             Some(want) => {
-                failure = Some(want.disagreement(k, &got, parts));
+                failure = Some(disagreement(want, k, &got, parts));
                 false
             }
             None => {
@@ -213,57 +213,30 @@ pub(crate) fn audit(
     }
 }
 
-/// What a part records of one unit, as the audit compares it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct UnitCheck {
-    pub counters: UnitCounters,
-    pub profile: Vec<u64>,
-    /// SHA-256 of the bodies and their lengths (when the part keeps them).
-    pub bodies: [u8; 32],
+/// Whether `want`, what a part records of a unit, is what exploring it again gave.
+fn agrees(want: &UnitCheck, got: &UnitRecord) -> bool {
+    *want == UnitCheck::of(got)
 }
 
-impl UnitCheck {
-    /// The check of a decoded record.
-    pub(crate) fn of(rec: &UnitRecord) -> UnitCheck {
-        use sha2::Digest as _;
-        let mut d = sha2::Sha256::new();
-        for body in rec.bodies() {
-            d.update((body.len() as u64).to_le_bytes());
-            d.update(body);
-        }
-        UnitCheck {
-            counters: UnitCounters::of(&rec.stats),
-            profile: rec.profile.clone(),
-            bodies: d.finalize().into(),
-        }
+/// What differs between `want` (unit `k`'s record) and `got`, naming the part.
+fn disagreement(want: &UnitCheck, k: u64, got: &UnitRecord, parts: &Parts) -> String {
+    let name = parts.name_of(k);
+    let found = UnitCheck::of(got);
+    if found.counters != want.counters {
+        return format!(
+            "{name}: the audit explored it again and found other counters (count, mems, \
+             cmems, updates, cleansings, nodes: recorded {:?}, found {:?}): a forged or \
+             wrong part",
+            want.counters.to_array(),
+            found.counters.to_array()
+        );
     }
-
-    fn agrees_with(&self, got: &UnitRecord) -> bool {
-        *self == UnitCheck::of(got)
-    }
-
-    fn disagreement(&self, k: u64, got: &UnitRecord, parts: &Parts) -> String {
-        let name = parts.name_of(k);
-        let found = UnitCheck::of(got);
-        if found.counters != self.counters {
-            let stats = |c: &UnitCounters| c.to_array();
-            return format!(
-                "{name}: the audit explored it again and found other counters (count, mems, \
-                 cmems, updates, cleansings, nodes: recorded {:?}, found {:?}): a forged or \
-                 wrong part",
-                stats(&self.counters),
-                stats(&found.counters)
-            );
-        }
-        let what = if found.profile != self.profile {
-            "profile"
-        } else {
-            "solutions"
-        };
-        format!(
-            "{name}: the audit explored it again and found other {what}: a forged or wrong part"
-        )
-    }
+    let what = if found.profile != want.profile {
+        "profile"
+    } else {
+        "solutions"
+    };
+    format!("{name}: the audit explored it again and found other {what}: a forged or wrong part")
 }
 
 #[cfg(test)]
