@@ -4,6 +4,15 @@ use std::fmt;
 pub use xcover_core::dlx3::InputError;
 
 /// What went wrong.
+///
+/// ```
+/// use xcover_solver::{ErrorKind, InputError, Problem};
+///
+/// let err = Problem::parse("A\nB\n").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Input(InputError::UnknownItemName));
+/// let err = Problem::builder().primary("a").secondary("s").option([("s", "")]).build();
+/// assert_eq!(err.unwrap_err().kind(), ErrorKind::Builder);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {

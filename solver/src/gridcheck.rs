@@ -70,6 +70,20 @@ pub struct GridCheck {
 
 impl GridCheck {
     /// A scan of `grid` for 17-clue puzzles, no mask, one thread.
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// let err = scan.puzzles().unwrap_err(); // 79 forced givens, 17 clues
+    /// assert_eq!(err.message(), "clue mask forces 79 givens but the clue count is only 17");
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn new(grid: &Grid) -> GridCheck {
         GridCheck {
             grid: *grid,
@@ -82,6 +96,20 @@ impl GridCheck {
     }
 
     /// The clue count N of every puzzle reported (1-81; forced givens included).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// assert_eq!(scan.clone().clues(80).puzzles()?.len(), 2); // either free cell given
+    /// assert!(scan.clues(0).puzzles().is_err());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     #[must_use]
     pub fn clues(mut self, n: u32) -> Self {
         self.clues = n;
@@ -133,6 +161,20 @@ impl GridCheck {
     }
 
     /// Reports only minimal puzzles (no given can be removed keeping a unique solution).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// // Every 80-clue puzzle loses a clue and stays unique: none is minimal.
+    /// assert!(scan.clues(80).minimal(true).puzzles()?.is_empty());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     #[must_use]
     pub fn minimal(mut self, minimal: bool) -> Self {
         self.minimal = minimal;
@@ -141,6 +183,20 @@ impl GridCheck {
 
     /// Runs the scan's chunks on `n` threads (0: one per core the system offers). The
     /// puzzles found are the same.
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// let scan = scan.clues(80);
+    /// assert_eq!(scan.clone().threads(2).puzzles()?, scan.puzzles()?);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     #[must_use]
     pub fn threads(mut self, n: usize) -> Self {
         self.threads = if n == 0 {
@@ -153,6 +209,20 @@ impl GridCheck {
 
     /// The seed of the random unavoidable sets that prune the scan (the puzzles found
     /// never depend on it; the time does).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// let scan = scan.clues(80);
+    /// assert_eq!(scan.clone().seed(7).puzzles()?, scan.seed(8).puzzles()?);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     #[must_use]
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;

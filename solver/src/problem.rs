@@ -36,17 +36,36 @@ impl Item {
     }
 
     /// The item's name.
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::builder().primary("a long name").option(["a long name"]).build()?;
+    /// assert_eq!(p.items()[0].name(), "a long name");
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// Whether the item is secondary (covered at most once, or by options of one color).
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A | x\nA x\n")?;
+    /// assert_eq!((p.items()[0].is_secondary(), p.items()[1].is_secondary()), (false, true));
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn is_secondary(&self) -> bool {
         self.secondary
     }
 
     /// How many times a solution covers a primary item, `(lo, hi)`; `(0, 0)` for a
     /// secondary item.
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A 0:2|B | x\nA B x\n")?;
+    /// let bounds: Vec<(u32, u32)> = p.items().iter().map(|i| i.bounds()).collect();
+    /// assert_eq!(bounds, [(1, 1), (0, 2), (0, 0)]);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn bounds(&self) -> (u32, u32) {
         self.bounds
     }
@@ -261,11 +280,24 @@ pub struct OptionRef<'p> {
 
 impl<'p> OptionRef<'p> {
     /// The option's index in the problem (0-based, input order).
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A B\nA\nB\n")?;
+    /// assert_eq!(p.option(1).map(|o| o.index()), Some(1));
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// The option's items in input order: `(name, color)`.
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A | x y\nA y:c x\n")?;
+    /// let items: Vec<_> = p.option(0).unwrap().items().collect();
+    /// assert_eq!(items, [("A", None), ("y", Some("c")), ("x", None)]);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn items(&self) -> impl Iterator<Item = (&'p str, Option<&'p str>)> + 'p {
         let inner: &'p Inner = &self.problem.inner;
         inner.options[self.index]

@@ -390,11 +390,26 @@ pub struct Solution {
 impl Solution {
     /// The indices of the solution's options (0-based, in the problem's input order), in
     /// the order the search chose them.
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A B\nA\nB\n")?;
+    /// let s = p.solutions().next().unwrap()?;
+    /// assert_eq!(s.options(), [0, 1]);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn options(&self) -> &[usize] {
         &self.options
     }
 
     /// The solution's options, with their items' names and colors.
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A B\nA B\n")?;
+    /// let s = p.solutions().next().unwrap()?;
+    /// let texts: Vec<String> = s.iter().map(|o| o.to_string()).collect();
+    /// assert_eq!(texts, ["A B"]);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = OptionRef<'_>> + '_ {
         self.options.iter().filter_map(|&j| self.problem.option(j))
     }

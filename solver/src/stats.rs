@@ -1,6 +1,15 @@
 //! The counters of a search, as Knuth's program reports them.
 
 /// Why a search ended.
+///
+/// ```
+/// use xcover_solver::{End, Problem};
+///
+/// let p = Problem::parse("A\nA\nA\n")?;
+/// assert_eq!(p.solver().run()?.end, End::Exhausted);
+/// assert_eq!(p.solver().max_solutions(1).run()?.end, End::SolutionLimit);
+/// # Ok::<(), xcover_solver::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum End {

@@ -41,6 +41,16 @@ pub struct Puzzle {
 impl Puzzle {
     /// Reads 81 characters: `1`-`9` a given, `0` or `.` an empty cell (surrounding white
     /// space ignored).
+    ///
+    /// ```
+    /// use xcover_solver::sudoku::Puzzle;
+    ///
+    /// assert!(Puzzle::parse(&"0".repeat(81)).is_ok());
+    /// assert_eq!(
+    ///     Puzzle::parse(&"x".repeat(81)).unwrap_err().to_string(),
+    ///     "character 1 (row 1, column 1): unexpected `x`"
+    /// );
+    /// ```
     pub fn parse(text: &str) -> Result<Puzzle, Error> {
         let p = CorePuzzle::parse(text.trim().as_bytes()).map_err(sudoku_error)?;
         Ok(Puzzle { cells: *p.digits() })
@@ -59,6 +69,12 @@ impl Puzzle {
     }
 
     /// The digit of cell `cell` (row * 9 + column), 0 when empty.
+    ///
+    /// ```
+    /// let p = xcover_solver::sudoku::Puzzle::parse(&format!("{}9", ".".repeat(80)))?;
+    /// assert_eq!((p.digit(0), p.digit(80)), (0, 9));
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     ///
     /// # Panics
     ///
@@ -79,6 +95,12 @@ impl Puzzle {
     }
 
     /// The number of givens.
+    ///
+    /// ```
+    /// let p = xcover_solver::sudoku::Puzzle::parse(&format!("12{}", "0".repeat(79)))?;
+    /// assert_eq!(p.clue_count(), 2);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn clue_count(&self) -> usize {
         self.cells.iter().filter(|&&d| d != 0).count()
     }
@@ -115,12 +137,24 @@ pub struct Grid {
 
 impl Grid {
     /// Reads 81 digits 1-9 forming a valid solution (surrounding white space ignored).
+    ///
+    /// ```
+    /// assert!(xcover_solver::sudoku::Grid::parse(&"1".repeat(81)).is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<Grid, Error> {
         let grid = CoreGrid::parse(text.trim().as_bytes()).map_err(sudoku_error)?;
         Ok(Grid { grid })
     }
 
     /// The digit (1-9) of cell `cell` (row * 9 + column).
+    ///
+    /// ```
+    /// let grid = xcover_solver::sudoku::Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// assert_eq!((grid.digit(0), grid.digit(9)), (1, 4));
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     ///
     /// # Panics
     ///
@@ -130,6 +164,14 @@ impl Grid {
     }
 
     /// The 81 digits.
+    ///
+    /// ```
+    /// let grid = xcover_solver::sudoku::Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// assert_eq!(grid.digits().iter().filter(|&&d| d == 5).count(), 9);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
     pub fn digits(&self) -> &[u8; 81] {
         self.grid.digits()
     }
