@@ -337,8 +337,15 @@ fn run_chunks(
             .extend(mine);
     };
     std::thread::scope(|scope| {
-        for _ in 1..threads.clamp(1, chunks.len().max(1)) {
-            scope.spawn(worker);
+        for w in 1..threads.clamp(1, chunks.len().max(1)) {
+            let spawned = std::thread::Builder::new()
+                .name(format!("xcover-solver gridcheck {w}"))
+                .spawn_scoped(scope, worker);
+            // Fewer threads than asked (the system refused one): this thread and those
+            // started run every chunk.
+            if spawned.is_err() {
+                break;
+            }
         }
         worker();
     });

@@ -255,6 +255,8 @@ pub struct Solutions {
     thread: Option<JoinHandle<()>>,
     stats: Option<Stats>,
     error: Option<Error>,
+    /// The search has ended (its stats or its error came).
+    ended: bool,
 }
 
 impl Solutions {
@@ -299,6 +301,7 @@ impl Solutions {
             thread,
             stats: None,
             error,
+            ended: false,
         }
     }
 
@@ -330,20 +333,27 @@ impl Iterator for Solutions {
                 }));
             }
             if let Some(e) = self.error.take() {
+                self.ended = true;
                 return Some(Err(e));
             }
-            if self.stats.is_some() {
+            if self.ended {
                 return None;
             }
             match self.rx.recv() {
                 Ok(Message::Batch(batch)) => self.pending = batch.into_iter(),
-                Ok(Message::End(Ok(stats))) => self.stats = Some(stats),
+                Ok(Message::End(Ok(stats))) => {
+                    self.stats = Some(stats);
+                    self.ended = true;
+                }
                 Ok(Message::End(Err(e))) => {
-                    self.stats = Some(Stats::default());
+                    self.ended = true;
                     return Some(Err(e));
                 }
                 // The search thread is gone (it never is without a message).
-                Err(_) => return None,
+                Err(_) => {
+                    self.ended = true;
+                    return None;
+                }
             }
         }
     }

@@ -346,3 +346,20 @@ fn stopping_early_ends_the_search() {
     assert!(started.elapsed().as_secs() < 60);
     assert_eq!(problem.solver().max_solutions(0).count().unwrap(), 0);
 }
+
+#[test]
+fn a_search_too_deep_ends_with_knuths_error() {
+    // Item A taken up to 600 times, one option per take: deeper than Knuth's 500 levels.
+    let text = format!("0:600|A\n{}", "A\n".repeat(600));
+    let problem = Problem::parse(&text).unwrap();
+    for threads in [1, 2] {
+        let err = problem.solver().threads(threads).run().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::TooManyLevels);
+        assert_eq!(err.to_string(), "Too many levels!");
+        let mut solutions = problem.solver().threads(threads).solutions();
+        // The search dives to the limit before its first solution.
+        let failure = solutions.next().unwrap().unwrap_err();
+        assert_eq!(failure.kind(), ErrorKind::TooManyLevels);
+        assert!(solutions.next().is_none() && solutions.stats().is_none());
+    }
+}

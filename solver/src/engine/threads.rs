@@ -97,9 +97,16 @@ pub(super) fn search(
     };
     let listing = visitor.is_some();
     std::thread::scope(|scope| {
-        for _ in 1..threads {
+        for w in 1..threads {
             let shared = &shared;
-            scope.spawn(move || worker(inner, split, listing, shared, stop));
+            let spawned = std::thread::Builder::new()
+                .name(format!("xcover-solver worker {w}"))
+                .spawn_scoped(scope, move || worker(inner, split, listing, shared, stop));
+            // Fewer workers than asked (the system refused a thread): the walk explores
+            // the units nobody claims, so the search only takes longer.
+            if spawned.is_err() {
+                break;
+            }
         }
         let walked = walk(e, &inner.kept, &shared, visitor, stop);
         shared.lock().over = true;
