@@ -54,6 +54,17 @@ fn settings(limits: Option<&Limits>) -> Settings {
     s
 }
 
+/// Flags that stop a search when one is set: the caller's (an interrupt) and the
+/// iterator's (dropped).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Stop<'f>(pub [Option<&'f AtomicBool>; 2]);
+
+impl Stop<'_> {
+    fn is_set(&self) -> bool {
+        self.0.iter().flatten().any(|f| f.load(Ordering::Relaxed))
+    }
+}
+
 /// What a search hands out as it goes.
 pub(crate) trait Visitor {
     /// A solution: the indices of its options in the problem (0-based, input order).
@@ -270,7 +281,7 @@ pub(crate) fn search(
     limits: &Limits,
     threads: usize,
     visitor: Option<&mut dyn Visitor>,
-    stop: &AtomicBool,
+    stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     if limits.max_solutions == Some(0) {
         return Ok(Stats {
@@ -292,11 +303,11 @@ fn sequential(
     e: &mut Dlx3<'_>,
     kept: &[usize],
     mut visitor: Option<&mut dyn Visitor>,
-    stop: &AtomicBool,
+    stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
         }
         let event = match visitor {
