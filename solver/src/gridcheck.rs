@@ -1,0 +1,356 @@
+//! The grid checker: every N-clue puzzle with a unique solution inside a solution grid
+//! (what `xcover gridcheck` scans for), on as many threads as asked.
+//!
+//! ```
+//! use xcover_solver::gridcheck::GridCheck;
+//! use xcover_solver::sudoku::Grid;
+//!
+//! let grid = Grid::parse(
+//!     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+//! )?;
+//! // Rows 2 to 9 given, row 1 free: the 74-clue puzzles take 2 of its 9 cells.
+//! let mask = format!("{}{}", ".".repeat(9), "1".repeat(72));
+//! let puzzles = GridCheck::new(&grid).clues(74).mask(&mask)?.threads(2).puzzles()?;
+//! assert_eq!(puzzles.len(), 36); // every row cell is forced by its column
+//! # Ok::<(), xcover_solver::Error>(())
+//! ```
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use xcover_core::gridcheck::scan::{
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
+    WorkspaceSize, WorkspaceView,
+};
+use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::{Cells, GridcheckError, Puzzle as CorePuzzle};
+
+use crate::error::{Error, ErrorKind};
+use crate::sudoku::{Grid, Puzzle};
+
+fn scan_error(e: impl std::fmt::Display) -> Error {
+    Error::new(ErrorKind::Sudoku, e.to_string())
+}
+
+/// Random pseudo-puzzles for the unavoidable sets of a whole-grid scan and of a masked
+/// one (the defaults of `xcover gridcheck`; the puzzles found never depend on them).
+const UA_RANDOM: u32 = 1000;
+const UA_RANDOM_MASKED: u32 = 300;
+
+/// Antichain scratch of UA generation (sets).
+const SCRATCH: usize = 1 << 16;
+
+/// Steps of a chunk run between looks at the other threads.
+const SLICE: u64 = 1 << 18;
+
+/// A scan of one solution grid for its N-clue puzzles with a unique solution.
+///
+/// ```
+/// use xcover_solver::gridcheck::GridCheck;
+/// use xcover_solver::sudoku::Grid;
+///
+/// let grid = Grid::parse(
+///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+/// )?;
+/// let all_but_one = format!(".{}", "1".repeat(80));
+/// let found = GridCheck::new(&grid).clues(80).mask(&all_but_one)?.puzzles()?;
+/// assert_eq!(found.len(), 1);
+/// assert_eq!(found[0].clue_count(), 80);
+/// # Ok::<(), xcover_solver::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GridCheck {
+    grid: Grid,
+    clues: u32,
+    mask: ClueMask,
+    minimal: bool,
+    threads: usize,
+    seed: u64,
+}
+
+impl GridCheck {
+    /// A scan of `grid` for 17-clue puzzles, no mask, one thread.
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// let err = scan.puzzles().unwrap_err(); // 79 forced givens, 17 clues
+    /// assert_eq!(err.message(), "clue mask forces 79 givens but the clue count is only 17");
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn new(grid: &Grid) -> GridCheck {
+        GridCheck {
+            grid: *grid,
+            clues: 17,
+            mask: ClueMask::FREE,
+            minimal: false,
+            threads: 1,
+            seed: 1,
+        }
+    }
+
+    /// The clue count N of every puzzle reported (1-81; forced givens included).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// assert_eq!(scan.clone().clues(80).puzzles()?.len(), 2); // either free cell given
+    /// assert!(scan.clues(0).puzzles().is_err());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    #[must_use]
+    pub fn clues(mut self, n: u32) -> Self {
+        self.clues = n;
+        self
+    }
+
+    /// Cells every puzzle must give or leave empty, as `xcover gridcheck --mask` reads
+    /// them: one character per cell, row by row, `1` forced given, `0` forced empty, `.`
+    /// free; 81 characters, or fewer ending with `*` (the rest free).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// assert!(GridCheck::new(&grid).mask("1.0*").is_ok());
+    /// let err = GridCheck::new(&grid).mask("1111").unwrap_err();
+    /// assert!(err.message().starts_with("4 characters"));
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn mask(mut self, mask: &str) -> Result<Self, Error> {
+        let text = mask.trim();
+        let (cells, rest_free) = match text.strip_suffix('*') {
+            Some(cells) => (cells, true),
+            None => (text, false),
+        };
+        let syntax = "a mask is 81 characters, one per cell row by row: `1` forced given, \
+            `0` forced empty, `.` free; end a shorter mask with `*` to leave the remaining \
+            cells free";
+        if let Some((i, bad)) = cells
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !matches!(c, '0' | '1' | '.'))
+        {
+            return Err(scan_error(format!(
+                "character {} is `{bad}`; {syntax}",
+                i + 1
+            )));
+        }
+        let len = cells.len();
+        if len > 81 || (len < 81 && !rest_free) {
+            return Err(scan_error(format!("{len} characters; {syntax}")));
+        }
+        let full = format!("{cells:.<81}");
+        self.mask = ClueMask::parse(full.as_bytes()).map_err(scan_error)?;
+        Ok(self)
+    }
+
+    /// Reports only minimal puzzles (no given can be removed keeping a unique solution).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// // Every 80-clue puzzle loses a clue and stays unique: none is minimal.
+    /// assert!(scan.clues(80).minimal(true).puzzles()?.is_empty());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    #[must_use]
+    pub fn minimal(mut self, minimal: bool) -> Self {
+        self.minimal = minimal;
+        self
+    }
+
+    /// Runs the scan's chunks on `n` threads (0: one per core the system offers). The
+    /// puzzles found are the same.
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// let scan = scan.clues(80);
+    /// assert_eq!(scan.clone().threads(2).puzzles()?, scan.puzzles()?);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = if n == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            n
+        };
+        self
+    }
+
+    /// The seed of the random unavoidable sets that prune the scan (the puzzles found
+    /// never depend on it; the time does).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// let scan = GridCheck::new(&grid).mask(&mask)?;
+    /// let scan = scan.clues(80);
+    /// assert_eq!(scan.clone().seed(7).puzzles()?, scan.seed(8).puzzles()?);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Every puzzle found, sorted by its 81-character text (as the command prints them).
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::{self, Grid};
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let mask = format!("..{}", "1".repeat(79));
+    /// for p in GridCheck::new(&grid).clues(80).mask(&mask)?.puzzles()? {
+    ///     assert_eq!(sudoku::count(&p, 2), 1);
+    /// }
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn puzzles(&self) -> Result<Vec<Puzzle>, Error> {
+        let mut options = ScanOptions::for_clues(self.clues).map_err(scan_error)?;
+        options.mask = self.mask;
+        options.minimal_only = self.minimal;
+        options.check().map_err(scan_error)?;
+        let grid = &self.grid.grid;
+        let random = if self.mask.is_free() {
+            UA_RANDOM
+        } else {
+            UA_RANDOM_MASKED
+        };
+        let uas = unavoidable_sets(grid, random, self.seed, self.mask.givens)?;
+        let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+        let prepared = scan::prepare(grid, &uas, &options, &mut work).map_err(scan_error)?;
+        let chunks: Vec<ChunkId> = prepared.chunks().collect();
+        let found = run_chunks(&prepared, &chunks, self.threads)?;
+        let mut puzzles: Vec<(String, Puzzle)> = found
+            .into_iter()
+            .map(|givens| {
+                let p = CorePuzzle::from_grid(grid, givens);
+                (p.to_string(), Puzzle::from_digits(*p.digits()))
+            })
+            .map(|(text, p)| p.map(|p| (text, p)))
+            .collect::<Result<_, _>>()?;
+        puzzles.sort_unstable();
+        puzzles.dedup();
+        Ok(puzzles.into_iter().map(|(_, p)| p).collect())
+    }
+}
+
+/// The grid's unavoidable sets (all minimal), in a list that grows until they fit.
+fn unavoidable_sets(
+    grid: &xcover_core::gridcheck::Grid,
+    random: u32,
+    seed: u64,
+    keep: Cells,
+) -> Result<Vec<Cells>, Error> {
+    let mut scratch = vec![Cells::EMPTY; SCRATCH];
+    let mut capacity = 16_384 + 32 * random as usize;
+    loop {
+        let mut storage = vec![Cells::EMPTY; capacity];
+        let mut list = UaList::new(&mut storage);
+        match generate::for_mask(grid, random, seed, keep, &mut list, &mut scratch) {
+            Ok(_) => {
+                list.dedup();
+                return Ok(list.as_slice().to_vec());
+            }
+            Err(GridcheckError::ListFull { .. }) => capacity *= 2,
+            Err(e) => return Err(scan_error(e)),
+        }
+    }
+}
+
+/// Runs `chunks` of `prepared` on `threads` threads, each taking the next chunk when
+/// free; returns the givens of every puzzle found.
+fn run_chunks(
+    prepared: &Prepared<'_>,
+    chunks: &[ChunkId],
+    threads: usize,
+) -> Result<Vec<Cells>, Error> {
+    let next = AtomicUsize::new(0);
+    let found = Mutex::new(Vec::new());
+    let failed = Mutex::new(None);
+    let size = WorkspaceSize::for_scan(prepared);
+    let worker = || {
+        let mut table = Box::new(BitmapTable::new());
+        let mut states = vec![LevelState::ZERO; size.states];
+        let mut mine = Vec::new();
+        while let Some(&chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let view = WorkspaceView::new(&mut table, &mut states);
+            let mut run = match ChunkRun::new(prepared, view, chunk) {
+                Ok(run) => run,
+                Err(e) => {
+                    failed
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .get_or_insert(scan_error(e));
+                    next.store(chunks.len(), Ordering::Relaxed);
+                    break;
+                }
+            };
+            let mut on_found = |givens: Cells| {
+                mine.push(givens);
+                ControlFlow::Continue(())
+            };
+            while run.run(SLICE, &mut on_found) == RunStatus::BudgetExhausted {}
+        }
+        found
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(mine);
+    };
+    std::thread::scope(|scope| {
+        for w in 1..threads.clamp(1, chunks.len().max(1)) {
+            let spawned = std::thread::Builder::new()
+                .name(format!("xcover-solver gridcheck {w}"))
+                .spawn_scoped(scope, worker);
+            // Fewer threads than asked (the system refused one): this thread and those
+            // started run every chunk.
+            if spawned.is_err() {
+                break;
+            }
+        }
+        worker();
+    });
+    if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(e);
+    }
+    Ok(found.into_inner().unwrap_or_else(PoisonError::into_inner))
+}
