@@ -5,8 +5,8 @@ use alloc::boxed::Box;
 use core::fmt::Write as _;
 
 use xcover_core::dlx3::{
-    measure, ArgOutcome, Capacity, Dlx3, Dlx3Error, Event, FgetsLines,
-    HeapWorkspace, InputError, Item, Level, Name, Node, Settings, Sinks, Stage, MAX_LEVEL,
+    measure, ArgOutcome, Capacity, Dlx3, Dlx3Error, Event, FgetsLines, HeapWorkspace, InputError,
+    Item, Level, Name, Node, Settings, Sinks, Stage, MAX_LEVEL,
 };
 use xcover_core::sink::ByteSink;
 
@@ -246,7 +246,9 @@ pub extern "C" fn dlx3_interrupt() -> i32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_status() -> i32 {
-    run_of(&mut state().run).and_then(|r| r.status).unwrap_or(-1)
+    run_of(&mut state().run)
+        .and_then(|r| r.status)
+        .unwrap_or(-1)
 }
 
 /// Core's [`Stage`] of the engine as a number: 0 items, 1 options, 2 ready, 3 searching,

@@ -10,8 +10,8 @@ use core::fmt::Write as _;
 use core::ops::ControlFlow;
 
 use xcover_core::gridcheck::scan::{
-    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus,
-    ScanOptions, WorkspaceSize, WorkspaceView,
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
+    WorkspaceSize, WorkspaceView,
 };
 use xcover_core::gridcheck::session::{Session, Step};
 use xcover_core::gridcheck::ua::{generate, UaList};
@@ -85,8 +85,9 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
     let grid = Grid::parse(grid_line).map_err(|e| message("grid", e))?;
     session.done(Step::SetGrid);
     let mut options = ScanOptions::for_clues(clues).map_err(|e| message("clues", e))?;
-    if !mask_line.iter().all(u8::is_ascii_whitespace) {
-        options.mask = ClueMask::parse(mask_line.trim_ascii()).map_err(|e| message("mask", e))?;
+    let mask_line = mask_line.trim_ascii();
+    if !mask_line.is_empty() {
+        options.mask = parse_mask(mask_line)?;
     }
     options.minimal_only = minimal;
     options.check().map_err(|e| message("mask", e))?;
@@ -121,6 +122,28 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
         ua_count: uas.len(),
         done: false,
     })
+}
+
+/// A mask as `xcover gridcheck --mask` takes it, all 81 cells written out: anything else
+/// is refused, so that a typo never turns into a scan of the whole grid.
+fn parse_mask(text: &[u8]) -> Result<ClueMask, alloc::string::String> {
+    const SYNTAX: &str = "a mask is 81 characters, one per cell row by row: `1` forced given, `0` forced empty, `.` free";
+    if let Some(at) = text.iter().position(|c| !matches!(c, b'0' | b'1' | b'.')) {
+        let mut text = alloc::string::String::new();
+        let _ = write!(
+            text,
+            "mask: character {} is not `0`, `1` or `.`; {SYNTAX}",
+            at + 1
+        );
+        return Err(text);
+    }
+    if text.len() != 81 {
+        return Err(message(
+            "mask",
+            format_args!("{} characters; {SYNTAX}", text.len()),
+        ));
+    }
+    ClueMask::parse(text).map_err(|e| message("mask", e))
 }
 
 /// The UA list with the CLI's generator and room: duplicates merge when the list fills,
