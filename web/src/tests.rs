@@ -15,16 +15,20 @@ use crate::dlx3::{
     dlx3_begin, dlx3_counter, dlx3_error_line, dlx3_interrupt, dlx3_read, dlx3_run, dlx3_status,
 };
 use crate::gridcheck::{grid_begin, grid_figure, grid_run};
-use crate::state::state;
+use crate::state::{state, Run};
 use crate::sudoku::sudoku_solve;
 
 /// The state is the instance's one global: a test holds this for its whole sequence.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
+/// Holds the state for one test, starting from a fresh instance's (no run, empty outputs).
 fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME
+    let held = ONE_AT_A_TIME
         .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    state().run = Run::Idle;
+    xc_drain();
+    held
 }
 
 /// Writes `bytes` into the inbox as the worker does (through the offset on wasm32; here,
