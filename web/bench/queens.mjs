@@ -37,6 +37,7 @@ await page.fill('#dlx3-args', 'm0');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ratios = [];
+const times = { page: [], command: [] };
 for (let i = 0; i < repeat; i++) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(xcover, ['dlx3', 'm0'], { input });
@@ -48,7 +49,10 @@ for (let i = 0; i < repeat; i++) {
   const pageCount = (await page.textContent('#dlx3-solutions')).replace(/,/g, '');
   if (pageCount !== cliCount) throw new Error(`the page counted ${pageCount}, the command ${cliCount}`);
   ratios.push(pageSeconds / cliSeconds);
+  times.page.push(pageSeconds);
+  times.command.push(cliSeconds);
   console.log(`run ${i + 1}: page ${pageSeconds.toFixed(3)} s, command ${cliSeconds.toFixed(3)} s, ratio ${(pageSeconds / cliSeconds).toFixed(2)} (${cliCount} solutions)`);
 }
+console.log(`fastest: page ${Math.min(...times.page).toFixed(3)} s, command ${Math.min(...times.command).toFixed(3)} s, ratio ${(Math.min(...times.page) / Math.min(...times.command)).toFixed(2)}`);
 console.log(`${n} queens, m0: median ratio page/command ${median(ratios).toFixed(2)} over ${repeat} pairs (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
 await context.close();

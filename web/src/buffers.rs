@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use xcover_core::sink::ByteSink;
 
-use crate::state::state;
+use crate::state::{Borrowed, Global};
 
 /// An output buffer the engines write to; a failed allocation is remembered, not fatal.
 pub(crate) struct Output {
@@ -59,6 +59,14 @@ impl Buffers {
     }
 }
 
+/// The instance's buffers.
+static BUFFERS: Global<Buffers> = Global::new(Buffers::new());
+
+/// The buffers, for the duration of one exported call.
+pub(crate) fn buffers() -> Borrowed<Buffers> {
+    BUFFERS.get()
+}
+
 /// The address of a buffer in the module's memory, as JavaScript indexes it.
 fn offset(bytes: &[u8]) -> u32 {
     bytes.as_ptr() as usize as u32
@@ -69,8 +77,8 @@ fn offset(bytes: &[u8]) -> u32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn xc_inbox(len: u32) -> u32 {
-    let mut st = state();
-    let inbox = &mut st.buffers.inbox;
+    let mut bufs = buffers();
+    let inbox = &mut bufs.inbox;
     inbox.clear();
     let len = len as usize;
     if inbox.try_reserve_exact(len).is_err() {
@@ -86,10 +94,10 @@ pub extern "C" fn xc_inbox(len: u32) -> u32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn xc_output(stream: u32) -> u32 {
-    let st = state();
+    let bufs = buffers();
     match stream {
-        1 => offset(&st.buffers.out.bytes),
-        2 => offset(&st.buffers.err.bytes),
+        1 => offset(&bufs.out.bytes),
+        2 => offset(&bufs.err.bytes),
         _ => 0,
     }
 }
@@ -98,10 +106,10 @@ pub extern "C" fn xc_output(stream: u32) -> u32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn xc_output_len(stream: u32) -> u32 {
-    let st = state();
+    let bufs = buffers();
     match stream {
-        1 => st.buffers.out.bytes.len() as u32,
-        2 => st.buffers.err.bytes.len() as u32,
+        1 => bufs.out.bytes.len() as u32,
+        2 => bufs.err.bytes.len() as u32,
         _ => 0,
     }
 }
@@ -110,15 +118,15 @@ pub extern "C" fn xc_output_len(stream: u32) -> u32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn xc_output_lost() -> u32 {
-    let st = state();
-    (st.buffers.out.lost + st.buffers.err.lost) as u32
+    let bufs = buffers();
+    (bufs.out.lost + bufs.err.lost) as u32
 }
 
 /// Empties both outputs (after JavaScript has read them); their room is kept.
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn xc_drain() {
-    let mut st = state();
-    st.buffers.out.bytes.clear();
-    st.buffers.err.bytes.clear();
+    let mut bufs = buffers();
+    bufs.out.bytes.clear();
+    bufs.err.bytes.clear();
 }

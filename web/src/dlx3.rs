@@ -10,8 +10,8 @@ use xcover_core::dlx3::{
 };
 use xcover_core::sink::ByteSink;
 
-use crate::buffers::{Buffers, Output};
-use crate::state::{state, Run};
+use crate::buffers::{buffers, Buffers, Output};
+use crate::state::Global;
 
 /// The name the usage message gives the program (as `xcover dlx3` names itself).
 const ARGV0: &str = "xcover dlx3";
@@ -37,6 +37,9 @@ pub(crate) struct Dlx3Run {
     status: Option<i32>,
 }
 
+/// The instance's run.
+pub(crate) static RUN: Global<Option<Dlx3Run>> = Global::new(None);
+
 /// Bytes of engine storage for capacity `cap` (the formula of the CLI's `--max-memory`).
 fn storage_bytes(cap: &Capacity) -> u64 {
     let item = (core::mem::size_of::<Item>() + core::mem::size_of::<Name>()) as u64;
@@ -55,11 +58,12 @@ fn storage_bytes(cap: &Capacity) -> u64 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_begin() -> i32 {
-    let mut st = state();
-    let st = &mut *st;
+    let mut buffers = buffers();
+    let buffers = &mut *buffers;
+    let mut slot = RUN.get();
     let mut settings = Settings::DEFAULT;
     let mut bad = false;
-    let args = &st.buffers.inbox;
+    let args = &buffers.inbox;
     for arg in args
         .split(|c| c.is_ascii_whitespace())
         .filter(|a| !a.is_empty())
@@ -69,8 +73,7 @@ pub extern "C" fn dlx3_begin() -> i32 {
             ArgOutcome::Set => {}
             ArgOutcome::Bad => bad = true,
             ArgOutcome::ShapeFile(_) => {
-                let _ = st
-                    .buffers
+                let _ = buffers
                     .err
                     .write_str("S<file> writes a file: not in the browser\n");
                 bad = true;
@@ -79,27 +82,19 @@ pub extern "C" fn dlx3_begin() -> i32 {
     }
     if bad {
         let _ = writeln!(
-            st.buffers.err,
+            buffers.err,
             "Usage: {ARGV0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<bar>] < foo.dlx"
         );
-        st.run = Run::Idle;
+        *slot = None;
         return USAGE_STATUS;
     }
-    st.run = Run::Dlx3(Dlx3Run {
+    *slot = Some(Dlx3Run {
         settings,
         engine: None,
         error_line: 0,
         status: None,
     });
     0
-}
-
-/// The run begun by [`dlx3_begin`], if any.
-fn run_of(run: &mut Run) -> Option<&mut Dlx3Run> {
-    match run {
-        Run::Dlx3(r) => Some(r),
-        _ => None,
-    }
 }
 
 /// Reads the matrix in the inbox, as `xcover dlx3` reads standard input: storage sized by
@@ -110,17 +105,18 @@ fn run_of(run: &mut Run) -> Option<&mut Dlx3Run> {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_read() -> i32 {
-    let mut st = state();
-    let st = &mut *st;
-    let Some(run) = run_of(&mut st.run) else {
-        let _ = writeln!(st.buffers.err, "{}", Dlx3Error::OutOfOrder);
+    let mut buffers = buffers();
+    let buffers = &mut *buffers;
+    let mut slot = RUN.get();
+    let Some(run) = slot.as_mut() else {
+        let _ = writeln!(buffers.err, "{}", Dlx3Error::OutOfOrder);
         return Dlx3Error::OutOfOrder.exit_status();
     };
     if run.engine.is_some() {
-        let _ = writeln!(st.buffers.err, "{}", Dlx3Error::OutOfOrder);
+        let _ = writeln!(buffers.err, "{}", Dlx3Error::OutOfOrder);
         return Dlx3Error::OutOfOrder.exit_status();
     }
-    let status = read_matrix(run, &mut st.buffers);
+    let status = read_matrix(run, buffers);
     if status != 0 {
         run.status = Some(status);
     }
@@ -179,7 +175,7 @@ fn read_matrix(run: &mut Dlx3Run, buffers: &mut Buffers) -> i32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_error_line() -> u32 {
-    run_of(&mut state().run).map_or(0, |r| r.error_line)
+    RUN.get().as_mut().map_or(0, |r| r.error_line)
 }
 
 /// Runs the search for at least `budget` more mems (or to the next printed solution), as
@@ -189,15 +185,16 @@ pub extern "C" fn dlx3_error_line() -> u32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_run(budget: f64) -> i32 {
-    let mut st = state();
-    let st = &mut *st;
-    let Some(run) = run_of(&mut st.run) else {
+    let mut buffers = buffers();
+    let buffers = &mut *buffers;
+    let mut slot = RUN.get();
+    let Some(run) = slot.as_mut() else {
         return 0;
     };
     let Some(engine) = run.engine.as_mut().filter(|_| run.status.is_none()) else {
         return 0;
     };
-    let Buffers { out, err, .. } = &mut st.buffers;
+    let Buffers { out, err, .. } = buffers;
     let mut sinks = Sinks {
         out: out as &mut dyn ByteSink,
         err: err as &mut dyn ByteSink,
@@ -225,15 +222,16 @@ pub extern "C" fn dlx3_run(budget: f64) -> i32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_interrupt() -> i32 {
-    let mut st = state();
-    let st = &mut *st;
-    let Some(run) = run_of(&mut st.run) else {
+    let mut buffers = buffers();
+    let buffers = &mut *buffers;
+    let mut slot = RUN.get();
+    let Some(run) = slot.as_mut() else {
         return 0;
     };
     if let Some(status) = run.status {
         return status;
     }
-    let err: &mut Output = &mut st.buffers.err;
+    let err: &mut Output = &mut buffers.err;
     let _ = err.write_str("INTERRUPTED!\n");
     if let Some(engine) = run.engine.as_mut() {
         engine.finish(err);
@@ -246,9 +244,7 @@ pub extern "C" fn dlx3_interrupt() -> i32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_status() -> i32 {
-    run_of(&mut state().run)
-        .and_then(|r| r.status)
-        .unwrap_or(-1)
+    RUN.get().as_mut().and_then(|r| r.status).unwrap_or(-1)
 }
 
 /// Core's [`Stage`] of the engine as a number: 0 items, 1 options, 2 ready, 3 searching,
@@ -256,8 +252,8 @@ pub extern "C" fn dlx3_status() -> i32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_stage() -> i32 {
-    let mut st = state();
-    let Some(engine) = run_of(&mut st.run).and_then(|r| r.engine.as_ref()) else {
+    let mut slot = RUN.get();
+    let Some(engine) = slot.as_mut().and_then(|r| r.engine.as_ref()) else {
         return -1;
     };
     match engine.stage() {
@@ -278,8 +274,8 @@ pub extern "C" fn dlx3_stage() -> i32 {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn dlx3_counter(which: u32) -> f64 {
-    let mut st = state();
-    let Some(engine) = run_of(&mut st.run).and_then(|r| r.engine.as_ref()) else {
+    let mut slot = RUN.get();
+    let Some(engine) = slot.as_mut().and_then(|r| r.engine.as_ref()) else {
         return 0.0;
     };
     let s = engine.stats();

@@ -17,8 +17,8 @@ use xcover_core::gridcheck::session::{Session, Step};
 use xcover_core::gridcheck::ua::{generate, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError, Puzzle};
 
-use crate::buffers::Output;
-use crate::state::{state, Run};
+use crate::buffers::{buffers, Output};
+use crate::state::Global;
 
 /// Random pseudo-puzzles of the UA generator, as the CLI's defaults.
 const UA_RANDOM: u32 = 1000;
@@ -45,6 +45,9 @@ pub(crate) struct GridRun {
     done: bool,
 }
 
+/// The instance's scan.
+pub(crate) static SCAN: Global<Option<GridRun>> = Global::new(None);
+
 /// Starts a scan. The inbox holds the grid's 81 digits, a newline and the mask (81
 /// characters `1` forced given, `0` forced empty, `.` free; nothing: no mask). `clues` is
 /// N; `minimal` keeps only minimal puzzles. Generates the UA and prepares the scan.
@@ -52,18 +55,18 @@ pub(crate) struct GridRun {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn grid_begin(clues: u32, minimal: u32) -> i32 {
-    let mut st = state();
-    let st = &mut *st;
-    st.run = Run::Idle;
-    match begin(&st.buffers.inbox, clues, minimal != 0) {
+    let mut buffers = buffers();
+    let mut slot = SCAN.get();
+    *slot = None;
+    match begin(&buffers.inbox, clues, minimal != 0) {
         Ok(run) => {
             let chunks = run.chunks.len() as i32;
-            st.run = Run::Grid(run);
+            *slot = Some(run);
             chunks
         }
         Err(message) => {
-            let _ = st.buffers.err.write_str(&message);
-            let _ = st.buffers.err.write_str("\n");
+            let _ = buffers.err.write_str(&message);
+            let _ = buffers.err.write_str("\n");
             -1
         }
     }
@@ -175,12 +178,12 @@ fn print_puzzle(out: &mut Output, grid: &Grid, givens: Cells) {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn grid_run(budget: f64) -> i32 {
-    let mut st = state();
-    let st = &mut *st;
-    let Run::Grid(scan) = &mut st.run else {
+    let mut buffers = buffers();
+    let mut slot = SCAN.get();
+    let Some(scan) = slot.as_mut() else {
         return 0;
     };
-    let out = &mut st.buffers.out;
+    let out = &mut buffers.out;
     let mut left = budget as u64;
     loop {
         if scan.done {
@@ -248,8 +251,8 @@ fn begin_next_chunk(scan: &mut GridRun) -> bool {
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn grid_figure(which: u32) -> f64 {
-    let st = state();
-    let Run::Grid(scan) = &st.run else {
+    let slot = SCAN.get();
+    let Some(scan) = slot.as_ref() else {
         return 0.0;
     };
     let totals = scan.session.totals(scan.run.as_ref().map(ChunkRun::stats));

@@ -1,67 +1,56 @@
-//! The instance's one run and its buffers, in the one global a wasm module can keep.
+//! The one kind of global a wasm module can keep: a cell that exported calls borrow one at
+//! a time. Each engine keeps its run in one (`dlx3::RUN`, `gridcheck::SCAN`), the buffers
+//! in another (`buffers::BUFFERS`).
+
+/// A global value, borrowed by one exported call at a time.
 #[cfg(target_arch = "wasm32")]
-use core::cell::{RefCell, RefMut};
-
-use crate::buffers::Buffers;
-use crate::dlx3::Dlx3Run;
-use crate::gridcheck::GridRun;
-
-/// What the instance is doing.
-// One static holds it: its size (that of a grid scan's run, 7 KB) is paid once.
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum Run {
-    /// Nothing yet.
-    Idle,
-    /// A DLX3 run (its settings chosen, perhaps its matrix read).
-    Dlx3(Dlx3Run),
-    /// A grid checker's scan.
-    Grid(GridRun),
-}
-
-/// Everything the instance keeps between calls.
-pub(crate) struct State {
-    pub(crate) buffers: Buffers,
-    pub(crate) run: Run,
-}
-
-/// The state with nothing in it.
-const EMPTY: State = State {
-    buffers: Buffers::new(),
-    run: Run::Idle,
-};
-
-/// A cell for the instance's state: exported calls borrow it one at a time.
-#[cfg(target_arch = "wasm32")]
-pub(crate) struct Global(RefCell<State>);
+pub(crate) struct Global<T>(core::cell::RefCell<T>);
 
 // Sound: wasm32-unknown-unknown without the `atomics` target feature has exactly one
-// thread (a shared memory needs that feature, refused below), so the state is never
+// thread (a shared memory needs that feature, refused below), so a global is never
 // reached from two threads; the RefCell catches a re-entrant borrow (none exists: no
 // exported call calls another or calls out to JavaScript).
 #[cfg(all(target_arch = "wasm32", target_feature = "atomics"))]
-compile_error!("the state cell assumes a single-threaded instance (no shared memory)");
+compile_error!("the global cell assumes a single-threaded instance (no shared memory)");
 #[cfg(target_arch = "wasm32")]
 #[allow(unsafe_code)]
-unsafe impl Sync for Global {}
+unsafe impl<T> Sync for Global<T> {}
+
+/// The borrow of a [`Global`] for one call.
+#[cfg(target_arch = "wasm32")]
+pub(crate) type Borrowed<T> = core::cell::RefMut<'static, T>;
 
 #[cfg(target_arch = "wasm32")]
-static STATE: Global = Global(RefCell::new(EMPTY));
+impl<T> Global<T> {
+    pub(crate) const fn new(value: T) -> Global<T> {
+        Global(core::cell::RefCell::new(value))
+    }
 
-/// The state, for the duration of one exported call.
-#[cfg(target_arch = "wasm32")]
-pub(crate) fn state() -> RefMut<'static, State> {
-    STATE.0.borrow_mut()
+    /// The value, for the duration of one exported call.
+    pub(crate) fn get(&'static self) -> Borrowed<T> {
+        self.0.borrow_mut()
+    }
 }
 
-/// On the host (the crate's unit tests, clippy) the state is behind a mutex; a test holds
-/// [`tests::one_at_a_time`](crate::tests) for its whole sequence of calls.
+/// On the host (the crate's unit tests, clippy) a global is behind a mutex; the tests
+/// take their turns (`tests::one_at_a_time`).
 #[cfg(not(target_arch = "wasm32"))]
-static STATE: std::sync::Mutex<State> = std::sync::Mutex::new(EMPTY);
+pub(crate) struct Global<T>(std::sync::Mutex<T>);
 
-/// The state, for the duration of one exported call.
+/// The borrow of a [`Global`] for one call.
 #[cfg(not(target_arch = "wasm32"))]
-pub(crate) fn state() -> std::sync::MutexGuard<'static, State> {
-    STATE
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+pub(crate) type Borrowed<T> = std::sync::MutexGuard<'static, T>;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<T> Global<T> {
+    pub(crate) const fn new(value: T) -> Global<T> {
+        Global(std::sync::Mutex::new(value))
+    }
+
+    /// The value, for the duration of one exported call.
+    pub(crate) fn get(&'static self) -> Borrowed<T> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }

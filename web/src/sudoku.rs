@@ -4,7 +4,7 @@ use core::fmt::Write as _;
 use xcover_core::gridcheck::{solver, Puzzle};
 use xcover_core::sink::ByteSink;
 
-use crate::state::state;
+use crate::buffers::buffers;
 
 /// Solves the puzzle in the inbox (81 characters, `1`-`9` givens, `0` or `.` empty) and
 /// counts its solutions up to `limit` (0: all of them). Writes the first solution's 81
@@ -13,21 +13,21 @@ use crate::state::state;
 #[no_mangle]
 #[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
 pub extern "C" fn sudoku_solve(limit: u32) -> i32 {
-    let mut st = state();
-    let st = &mut *st;
-    let puzzle = match Puzzle::parse(&st.buffers.inbox) {
+    let mut buffers = buffers();
+    let buffers = &mut *buffers;
+    let puzzle = match Puzzle::parse(&buffers.inbox) {
         Ok(p) => p,
         Err(e) => {
-            let _ = writeln!(st.buffers.err, "not a puzzle: {e}");
+            let _ = writeln!(buffers.err, "not a puzzle: {e}");
             return -1;
         }
     };
     let (first, count) = solver::solve_and_count(&puzzle, limit);
     if let Some(digits) = first {
         let mut line = digits.map(|d| b'0' + d);
-        st.buffers.out.write_bytes(&line);
+        buffers.out.write_bytes(&line);
         line[0] = b'\n';
-        st.buffers.out.write_bytes(&line[..1]);
+        buffers.out.write_bytes(&line[..1]);
     }
     count.min(i32::MAX as u32) as i32
 }

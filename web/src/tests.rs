@@ -10,12 +10,12 @@ use std::vec::Vec;
 
 use xcover_core::gridcheck::{solver, Puzzle};
 
+use crate::buffers::buffers;
 use crate::buffers::{xc_drain, xc_inbox};
 use crate::dlx3::{
     dlx3_begin, dlx3_counter, dlx3_error_line, dlx3_interrupt, dlx3_read, dlx3_run, dlx3_status,
 };
 use crate::gridcheck::{grid_begin, grid_figure, grid_run};
-use crate::state::{state, Run};
 use crate::sudoku::sudoku_solve;
 
 /// The state is the instance's one global: a test holds this for its whole sequence.
@@ -26,7 +26,8 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     let held = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    state().run = Run::Idle;
+    *crate::dlx3::RUN.get() = None;
+    *crate::gridcheck::SCAN.get() = None;
     xc_drain();
     held
 }
@@ -36,16 +37,16 @@ fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
 fn put(bytes: &[u8]) {
     let at = xc_inbox(bytes.len() as u32);
     assert!(at != 0 || bytes.is_empty());
-    state().buffers.inbox.copy_from_slice(bytes);
+    buffers().inbox.copy_from_slice(bytes);
 }
 
 /// Reads and drains both outputs.
 fn take(out: &mut Vec<u8>, err: &mut Vec<u8>) {
     {
-        let st = state();
-        out.extend_from_slice(&st.buffers.out.bytes);
-        err.extend_from_slice(&st.buffers.err.bytes);
-        assert_eq!(st.buffers.out.lost + st.buffers.err.lost, 0);
+        let st = buffers();
+        out.extend_from_slice(&st.out.bytes);
+        err.extend_from_slice(&st.err.bytes);
+        assert_eq!(st.out.lost + st.err.lost, 0);
     }
     xc_drain();
 }
