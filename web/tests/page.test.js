@@ -32,6 +32,8 @@ const queens = (n) => spawnSync('bash', [path.join(root, 'cluster/slurm/queens.s
 
 let context;
 let page;
+// Every request that left the page's own server (none should: no CDN, works offline).
+const outside = [];
 
 before(async () => {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'xcover-chromium-'));
@@ -43,6 +45,9 @@ before(async () => {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
     viewport: { width: 1280, height: 900 },
+  });
+  context.on('request', (r) => {
+    if (!r.url().startsWith(url) && !/^(about|data|blob):/.test(r.url())) outside.push(r.url());
   });
   page = context.pages()[0] || (await context.newPage());
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
@@ -233,4 +238,8 @@ test('the link reproduces what is on screen', async () => {
   const mask = example('grid.mask').trim().slice(0, 80) + '1';
   assert.equal(await other.locator('#grid-board .given').count(), [...mask].filter((c) => c === '1').length);
   await other.close();
+});
+
+test('the page asks nothing of the network beyond its own server', () => {
+  assert.deepEqual(outside, []);
 });
