@@ -215,6 +215,35 @@ test("the grid checker lists the command's puzzles of examples/grid.txt with exa
   console.log(`screenshot: ${path.join(shots, 'sudoku.png')}`);
 });
 
+test('Stop ends a whole-grid scan at once, keeping what it found', async () => {
+  await open('#view=sudoku');
+  await page.click('#grid-example');
+  await page.waitForFunction(() => document.getElementById('grid-digits').value.length === 81);
+  // Clear the mask: every cell free, a whole-grid 17-clue scan (minutes).
+  for (let i = 0; i < 81; i++) {
+    const cell = page.locator(`#grid-board .cell:nth-child(${i + 1})`);
+    while ((await cell.getAttribute('class')).match(/ (given|empty)/)) await cell.click();
+  }
+  await page.fill('#grid-clues', '17');
+  await page.click('#grid-run');
+  await page.waitForFunction(() => /^\d+ of \d+ chunks/.test(document.getElementById('grid-state').textContent), null, { timeout: 60_000 });
+  const ms = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const state = document.getElementById('grid-state');
+        const t0 = performance.now();
+        new MutationObserver(() => {
+          if (/stopped/.test(state.textContent)) resolve(performance.now() - t0);
+        }).observe(state, { childList: true, characterData: true, subtree: true });
+        document.getElementById('grid-stop').click();
+      }),
+  );
+  assert.match(await page.textContent('#grid-state'), / - stopped$/);
+  assert.ok(ms < 200, `Stop took ${ms.toFixed(1)} ms`);
+  assert.ok(await page.isEnabled('#grid-run'));
+  console.log(`Stop ended the scan in ${ms.toFixed(1)} ms`);
+});
+
 test('the link reproduces what is on screen', async () => {
   await open();
   await page.fill('#dlx3-args', 'm2 v1');

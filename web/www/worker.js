@@ -58,9 +58,9 @@ function yieldToEvents() {
 
 // Steps `step(budget)` (1: more to do, 0: over) in slices of about SLICE_MS, posting
 // output and counters; `spent()` is the budget's unit so far (mems, placements), from
-// which the next slice's budget is sized. Returns true if Stop ended it.
-async function slices(x, step, spent, counters) {
-  let budget = 1e4;
+// which the next slice's budget is sized, starting from `budget` (small: a grid checker's
+// step can cost 40 us, a DLX3 mem a nanosecond). Returns true if Stop ended it.
+async function slices(x, step, spent, counters, budget) {
   let posted = performance.now();
   for (;;) {
     const t0 = performance.now();
@@ -103,7 +103,7 @@ async function dlx3({ args, input }) {
     return;
   }
   postMessage({ type: 'output', ...take(x) });
-  const stopped = await slices(x, (b) => x.dlx3_run(b), () => x.dlx3_counter(1), counters);
+  const stopped = await slices(x, (b) => x.dlx3_run(b), () => x.dlx3_counter(1), counters, 1e4);
   status = stopped ? x.dlx3_interrupt() : x.dlx3_status();
   postMessage({ type: 'output', ...take(x) });
   postMessage({ type: 'done', status, stopped, errorLine: 0, ...counters() });
@@ -134,7 +134,7 @@ async function grid({ grid: digits, mask, clues, minimal }) {
     return;
   }
   postMessage({ type: 'counters', ...counters() });
-  const stopped = await slices(x, (b) => x.grid_run(b), () => x.grid_figure(3), counters);
+  const stopped = await slices(x, (b) => x.grid_run(b), () => x.grid_figure(3), counters, 10);
   postMessage({ type: 'output', ...take(x) });
   postMessage({ type: 'done', stopped, ...counters() });
 }
