@@ -94,7 +94,7 @@ test('the first example prints the bytes xcover dlx3 prints', async () => {
   }
 });
 
-test('8 queens: the solutions and reports as the command prints them', async () => {
+test('8 and 11 queens: the solutions, progress reports and totals as the command prints them', async () => {
   await open();
   const input = example('queens8.dlx');
   const shown = await runDlx3('m1', input);
@@ -104,6 +104,13 @@ test('8 queens: the solutions and reports as the command prints them', async () 
   assert.equal(shown.err, want.err);
   await page.screenshot({ path: path.join(shots, 'dlx3.png') });
   console.log(`screenshot: ${path.join(shots, 'dlx3.png')}`);
+  // Many solutions, streamed over many slices and messages: still the same bytes.
+  const eleven = queens(11);
+  const many = await runDlx3('m1 d100000', eleven);
+  const wantMany = cli(['dlx3', 'm1', 'd100000'], eleven);
+  assert.ok(wantMany.out.split('\n').length > 20_000);
+  assert.equal(many.out, wantMany.out);
+  assert.equal(many.err, wantMany.err);
 });
 
 test('Stop ends a long search within 0.2 s, with the interrupt reports', async () => {

@@ -63,17 +63,21 @@ function yieldToEvents() {
 async function slices(x, step, spent, counters, budget) {
   let posted = performance.now();
   for (;;) {
-    const t0 = performance.now();
-    const s0 = spent();
-    const more = step(budget);
-    const dt = performance.now() - t0;
-    const used = spent() - s0;
-    if (dt >= 1 && used >= budget / 2) {
-      budget = Math.min(1e10, Math.max(1e3, Math.round((used / dt) * SLICE_MS)));
-    } else if (used >= budget) {
-      budget = Math.min(1e10, budget * 2);
-    }
-    if (!more) return false;
+    // Calls until SLICE_MS have passed (a call can end early, at a printed solution).
+    const sliceStart = performance.now();
+    do {
+      const t0 = performance.now();
+      const s0 = spent();
+      const more = step(budget);
+      const dt = performance.now() - t0;
+      const used = spent() - s0;
+      if (dt >= 1 && used >= budget / 2) {
+        budget = Math.min(1e10, Math.max(10, Math.round((used / dt) * SLICE_MS)));
+      } else if (used >= budget) {
+        budget = Math.min(1e10, budget * 2);
+      }
+      if (!more) return false;
+    } while (performance.now() - sliceStart < SLICE_MS);
     if (performance.now() - posted >= POST_MS) {
       postMessage({ type: 'output', ...take(x) });
       postMessage({ type: 'counters', ...counters() });
