@@ -14,6 +14,13 @@
 //! * [`gridcheck`]: a grid, a clue count and a mask, the UA, the preparation and the
 //!   chunks in step budgets, each puzzle printed as `xcover gridcheck` prints it.
 //!
+//! Why not `libxcover.a`'s C ABI compiled in: it takes raw pointers into buffers the caller
+//! lays out, and streams output through C function pointers; JavaScript would have to do
+//! that pointer arithmetic in the module's memory and the module would need C-callable
+//! glue for the sinks. Here the module lays out its own memory in safe Rust over
+//! `xcover-core` (its only `unsafe` is the exported names and the one global cell), and
+//! JavaScript only indexes what it is given.
+//!
 //! One instance, one run: the page's worker instantiates the compiled module afresh for
 //! every run, so a run's storage is leaked into `'static` (the engines borrow it) and
 //! freed with the instance.
