@@ -6,6 +6,8 @@ const $ = (id) => document.getElementById(id);
 // Characters of each stream kept on screen; what comes after is counted, not shown (a
 // run that prints millions of solutions would otherwise fill the page's memory).
 const SHOWN_LIMIT = 8 << 20;
+// Core's stages (`Stage`, as `dlx3_stage` numbers them).
+const STAGES = ['reading items', 'reading options', 'ready', 'searching', 'at a solution', 'done', 'failed'];
 
 export function dlx3View({ onChange }) {
   const engine = new Engine();
@@ -31,7 +33,8 @@ export function dlx3View({ onChange }) {
     pre.scrollTop = pre.scrollHeight;
   }
 
-  function counters({ solutions, mems, nodes }) {
+  function counters({ solutions, mems, nodes, stage }) {
+    if (engine.running && stage >= 0) $('dlx3-state').textContent = `running: ${STAGES[stage]}`;
     $('dlx3-solutions').textContent = solutions.toLocaleString('en-US');
     $('dlx3-mems').textContent = mems.toLocaleString('en-US');
     $('dlx3-nodes').textContent = nodes.toLocaleString('en-US');
@@ -97,6 +100,7 @@ export function dlx3View({ onChange }) {
     counters(result);
     const how = result.stopped ? 'stopped' : 'done';
     $('dlx3-state').textContent = `${how}, exit status ${result.status}`;
+    if (result.lost > 0) $('dlx3-state').textContent += ` (${result.lost} bytes of output lost: out of memory)`;
     if (result.status !== 0 && result.errorLine > 0) showError(result.errorLine, errText);
   }
 

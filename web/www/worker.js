@@ -91,6 +91,8 @@ async function slices(x, step, spent, counters, budget) {
 async function dlx3({ args, input }) {
   const x = await instance();
   const counters = () => ({
+    stage: x.dlx3_stage(),
+    lost: x.xc_output_lost(),
     solutions: x.dlx3_counter(0),
     mems: x.dlx3_counter(1),
     nodes: x.dlx3_counter(2),
