@@ -12,6 +12,11 @@
 #                            MCU_OPT=z (or s, 3), panics abort at once (no panic machinery),
 #                            no machine outliner (MCU_RUSTFLAGS).
 #                            .ci/mcu runs the C examples on both under QEMU.
+#   make web                 build web/dist/: the browser page (web/www), the examples and
+#                            xcover.wasm (web/, its own workspace) for wasm32-unknown-unknown
+#                            with Debian's rustc and rust-src (-Zbuild-std=core,alloc),
+#                            linked by Debian's wasm-ld-19 (lld-19); fails over the size
+#                            budget WEB_WASM_BUDGET. Serve it: python3 -m http.server -d web/dist
 
 PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
@@ -31,7 +36,15 @@ MCU_OPT     ?= z
 # the search runs more instructions per mem in no less text (docs/PERFORMANCE.md).
 MCU_RUSTFLAGS ?= -Cllvm-args=-enable-machine-outliner=never
 
-.PHONY: all lib install uninstall test-c mcu
+# The browser's module: opt-level s keeps both engines within the budget (opt-level 3 is
+# about 267 KB); docs/PERFORMANCE.md has its speed against the command's.
+WEB_TARGET_DIR  ?= $(TARGET_DIR)/web
+WEB_LINKER      ?= wasm-ld-19
+WEB_OPT         ?= s
+WEB_WASM_BUDGET ?= 196608
+WEB_WASM        := $(WEB_TARGET_DIR)/wasm32-unknown-unknown/release/xcover_web.wasm
+
+.PHONY: all lib install uninstall test-c mcu web
 
 all: lib
 
@@ -59,3 +72,20 @@ mcu:
 	    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(MCU_RUSTFLAGS)" \
 	    $(MCU_CARGO) build -p xcover-ffi --release --target $$target -Zbuild-std=core || exit 1; \
 	done
+
+web:
+	RUSTC=$(MCU_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=$(WEB_OPT) \
+	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Clinker=$(WEB_LINKER) -Clinker-flavor=wasm-ld" \
+	$(MCU_CARGO) build --manifest-path web/Cargo.toml --locked --release \
+	    --target wasm32-unknown-unknown -Zbuild-std=core,alloc --target-dir $(WEB_TARGET_DIR)
+	rm -rf web/dist
+	mkdir -p web/dist/examples
+	cp web/www/* web/dist/
+	cp $(WEB_WASM) web/dist/xcover.wasm
+	cp examples/*.dlx examples/grid.txt examples/grid.mask web/dist/examples/
+	cd web/dist/examples && ls *.dlx | python3 -c 'import json,sys; print(json.dumps([l.strip() for l in sys.stdin]))' > index.json
+	@size=$$(wc -c < web/dist/xcover.wasm); \
+	if [ "$$size" -gt $(WEB_WASM_BUDGET) ]; then \
+	    echo "web/dist/xcover.wasm: $$size bytes, over the budget of $(WEB_WASM_BUDGET)"; exit 1; \
+	fi; \
+	echo "web/dist/xcover.wasm: $$size bytes (budget $(WEB_WASM_BUDGET))"

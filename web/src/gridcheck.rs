@@ -1,0 +1,270 @@
+//! The grid checker in the browser: a solution grid, a clue count and a mask, then the
+//! scan's chunks in step budgets, each puzzle printed (81 characters and a newline) as
+//! `xcover gridcheck` prints it. The UA come from the CLI's default generator (300 random
+//! pseudo-puzzles for a masked scan, 1000 for a whole grid, seed 1); the puzzles never
+//! depend on them. The phases and totals are core's `session::Session`.
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt::Write as _;
+use core::ops::ControlFlow;
+
+use xcover_core::gridcheck::scan::{
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
+    WorkspaceSize, WorkspaceView,
+};
+use xcover_core::gridcheck::session::{Session, Step};
+use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::{Cells, Grid, GridcheckError, Puzzle};
+
+use crate::buffers::{buffers, Output};
+use crate::state::Global;
+
+/// Random pseudo-puzzles of the UA generator, as the CLI's defaults.
+const UA_RANDOM: u32 = 1000;
+/// The same for a masked scan.
+const UA_RANDOM_MASKED: u32 = 300;
+/// The generator's seed (the CLI's default `--seed`).
+const UA_SEED: u64 = 1;
+/// Antichain scratch of the generator (sets), as the CLI's.
+const UA_SCRATCH: usize = 1 << 16;
+
+/// A scan: its prepared data (leaked for the instance's life), the chunks, the current
+/// chunk's run and core's session.
+pub(crate) struct GridRun {
+    grid: &'static Grid,
+    prepared: &'static Prepared<'static>,
+    chunks: Vec<ChunkId>,
+    /// The next chunk to begin.
+    next: usize,
+    run: Option<ChunkRun<'static, 'static>>,
+    /// The workspace while no chunk holds it.
+    spare: Option<WorkspaceView<'static>>,
+    session: Session,
+    ua_count: usize,
+    done: bool,
+}
+
+/// The instance's scan.
+pub(crate) static SCAN: Global<Option<GridRun>> = Global::new(None);
+
+/// Starts a scan. The inbox holds the grid's 81 digits, a newline and the mask (81
+/// characters `1` forced given, `0` forced empty, `.` free; nothing: no mask). `clues` is
+/// N; `minimal` keeps only minimal puzzles. Generates the UA and prepares the scan.
+/// Returns the number of chunks (0: nothing to scan), or -1 with the message on stderr.
+#[no_mangle]
+#[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
+pub extern "C" fn grid_begin(clues: u32, minimal: u32) -> i32 {
+    let mut buffers = buffers();
+    let mut slot = SCAN.get();
+    *slot = None;
+    match begin(&buffers.inbox, clues, minimal != 0) {
+        Ok(run) => {
+            let chunks = run.chunks.len() as i32;
+            *slot = Some(run);
+            chunks
+        }
+        Err(message) => {
+            let _ = buffers.err.write_str(&message);
+            let _ = buffers.err.write_str("\n");
+            -1
+        }
+    }
+}
+
+/// A message for an error of the grid or its options (`what` says which).
+fn message(what: &str, e: impl core::fmt::Display) -> alloc::string::String {
+    let mut text = alloc::string::String::new();
+    let _ = write!(text, "{what}: {e}");
+    text
+}
+
+/// [`grid_begin`]'s work.
+fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::string::String> {
+    let mut session = Session::new();
+    let mut lines = inbox.split(|&c| c == b'\n');
+    let grid_line = lines.next().unwrap_or(&[]);
+    let mask_line = lines.next().unwrap_or(&[]);
+    let grid = Grid::parse(grid_line).map_err(|e| message("grid", e))?;
+    session.done(Step::SetGrid);
+    let mut options = ScanOptions::for_clues(clues).map_err(|e| message("clues", e))?;
+    let mask_line = mask_line.trim_ascii();
+    if !mask_line.is_empty() {
+        options.mask = parse_mask(mask_line)?;
+    }
+    options.minimal_only = minimal;
+    options.check().map_err(|e| message("mask", e))?;
+    session.done(Step::SetOptions);
+    let grid: &'static Grid = Box::leak(Box::new(grid));
+    let random = if options.mask.is_free() {
+        UA_RANDOM
+    } else {
+        UA_RANDOM_MASKED
+    };
+    let uas: &'static [Cells] = Vec::leak(generate_ua(grid, random, options.mask.givens)?);
+    session.done(Step::GenerateUa);
+    let work = Vec::leak(vec![0u128; scan::prepare_work_entries(uas.len())]);
+    let prepared = scan::prepare(grid, uas, &options, work).map_err(|e| message("scan", e))?;
+    let prepared: &'static Prepared<'static> = Box::leak(Box::new(prepared));
+    session.done(Step::Prepare);
+    let chunks: Vec<ChunkId> = prepared.chunks().collect();
+    session.done(Step::ListChunks);
+    let table: &'static mut BitmapTable = Box::leak(Box::new(BitmapTable::new()));
+    let states = Vec::leak(vec![
+        LevelState::ZERO;
+        WorkspaceSize::for_scan(prepared).states
+    ]);
+    Ok(GridRun {
+        grid,
+        prepared,
+        chunks,
+        next: 0,
+        run: None,
+        spare: Some(WorkspaceView::new(table, states)),
+        session,
+        ua_count: uas.len(),
+        done: false,
+    })
+}
+
+/// A mask as `xcover gridcheck --mask` takes it, all 81 cells written out: anything else
+/// is refused, so that a typo never turns into a scan of the whole grid.
+fn parse_mask(text: &[u8]) -> Result<ClueMask, alloc::string::String> {
+    const SYNTAX: &str = "a mask is 81 characters, one per cell row by row: `1` forced given, `0` forced empty, `.` free";
+    if let Some(at) = text.iter().position(|c| !matches!(c, b'0' | b'1' | b'.')) {
+        let mut text = alloc::string::String::new();
+        let _ = write!(
+            text,
+            "mask: character {} is not `0`, `1` or `.`; {SYNTAX}",
+            at + 1
+        );
+        return Err(text);
+    }
+    if text.len() != 81 {
+        return Err(message(
+            "mask",
+            format_args!("{} characters; {SYNTAX}", text.len()),
+        ));
+    }
+    ClueMask::parse(text).map_err(|e| message("mask", e))
+}
+
+/// The UA list with the CLI's generator and room: duplicates merge when the list fills,
+/// and the room doubles if the distinct sets do not fit.
+fn generate_ua(grid: &Grid, random: u32, keep: Cells) -> Result<Vec<Cells>, alloc::string::String> {
+    let mut scratch = vec![Cells::EMPTY; UA_SCRATCH];
+    let mut capacity = 16_384 + 32 * random as usize;
+    loop {
+        let mut storage = vec![Cells::EMPTY; capacity];
+        let mut list = UaList::new(&mut storage);
+        match generate::for_mask(grid, random, UA_SEED, keep, &mut list, &mut scratch) {
+            Ok(_) => {
+                list.dedup();
+                return Ok(list.as_slice().to_vec());
+            }
+            Err(GridcheckError::ListFull { .. }) => capacity *= 2,
+            Err(e) => return Err(message("generating UA", e)),
+        }
+    }
+}
+
+/// Writes a found puzzle's line.
+fn print_puzzle(out: &mut Output, grid: &Grid, givens: Cells) {
+    let _ = writeln!(out, "{}", Puzzle::from_grid(grid, givens));
+}
+
+/// Runs the scan for about `budget` placements (steps), across chunks; each puzzle found
+/// goes to stdout as a line. Returns 1 while there is more to do, 0 when the scan is over.
+#[no_mangle]
+#[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
+pub extern "C" fn grid_run(budget: f64) -> i32 {
+    let mut buffers = buffers();
+    let mut slot = SCAN.get();
+    let Some(scan) = slot.as_mut() else {
+        return 0;
+    };
+    let out = &mut buffers.out;
+    let mut left = budget as u64;
+    loop {
+        if scan.done {
+            return 0;
+        }
+        if scan.run.is_none() && !begin_next_chunk(scan) {
+            scan.done = true;
+            return 0;
+        }
+        let Some(run) = scan.run.as_mut() else {
+            return 0;
+        };
+        let before = run.stats().steps;
+        let grid = scan.grid;
+        let status = run.run(left.max(1), &mut |givens| {
+            print_puzzle(out, grid, givens);
+            ControlFlow::Continue(())
+        });
+        let spent = run.stats().steps.saturating_sub(before).max(1);
+        left = left.saturating_sub(spent);
+        if status != RunStatus::BudgetExhausted {
+            scan.session.chunk_ended();
+            if !begin_next_chunk(scan) {
+                scan.done = true;
+                return 0;
+            }
+        }
+        if status == RunStatus::BudgetExhausted || left == 0 {
+            return 1;
+        }
+    }
+}
+
+/// Begins the next chunk with the workspace the last one held; false when none is left.
+fn begin_next_chunk(scan: &mut GridRun) -> bool {
+    let Some(&chunk) = scan.chunks.get(scan.next) else {
+        return false;
+    };
+    let previous = scan.run.as_ref().map(ChunkRun::stats);
+    let view = match scan.run.take() {
+        Some(run) => run.into_view(),
+        None => match scan.spare.take() {
+            Some(view) => view,
+            None => return false,
+        },
+    };
+    scan.next += 1;
+    match ChunkRun::new(scan.prepared, view, chunk) {
+        Ok(run) => {
+            scan.session.begin_chunk(previous);
+            scan.run = Some(run);
+            true
+        }
+        // Not reached: the workspace is sized for this scan and the chunk is its own.
+        Err(_) => {
+            scan.session.chunk_not_begun(previous);
+            false
+        }
+    }
+}
+
+/// One of the scan's figures: 0 chunks done, 1 chunks in all, 2 puzzles found, 3 steps
+/// (placements, the CLI's "nodes"), 4 candidates checked, 5 UA generated, 6 UA kept, 7
+/// forced givens; as a double. 0 without a scan or for another number.
+#[no_mangle]
+#[allow(unsafe_code)] // the exported name (the lint counts `no_mangle`); no unsafe code
+pub extern "C" fn grid_figure(which: u32) -> f64 {
+    let slot = SCAN.get();
+    let Some(scan) = slot.as_ref() else {
+        return 0.0;
+    };
+    let totals = scan.session.totals(scan.run.as_ref().map(ChunkRun::stats));
+    (match which {
+        0 => scan.session.chunks_done(),
+        1 => scan.chunks.len() as u64,
+        2 => totals.found,
+        3 => totals.steps,
+        4 => totals.candidates,
+        5 => scan.ua_count as u64,
+        6 => scan.prepared.kept_len() as u64,
+        7 => u64::from(scan.prepared.forced_givens().len()),
+        _ => 0,
+    }) as f64
+}
