@@ -41,11 +41,7 @@ pub use xcover_core::sink::Discard;
 
 /// Settings of `dlx3 m0 v0`: count only, print nothing.
 pub fn quiet_settings() -> Settings {
-    Settings {
-        vbose: 0,
-        spacing: 0,
-        ..Settings::DEFAULT
-    }
+    Settings::new().verbosity(0).print_interval(0)
 }
 
 /// Reads `input` into a fresh engine over `workspace` (messages go to `err`).

@@ -364,8 +364,7 @@ pub fn export_main(args: &[OsString]) -> i32 {
         return usage_error(&mut err);
     };
     let mut id = None;
-    let mut settings = Settings::DEFAULT;
-    settings.vbose = 0;
+    let mut settings = Settings::new().verbosity(0);
     let mut rest = args[2..].iter();
     while let Some(arg) = rest.next() {
         if arg == "--name" {

@@ -193,8 +193,7 @@ impl Queens8Example {
     fn read() -> Self {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../c-examples");
         let text = std::fs::read(dir.join("queens8.dlx")).expect("c-examples/queens8.dlx");
-        let mut settings = Settings::DEFAULT;
-        settings.vbose = 0;
+        let settings = Settings::new().verbosity(0);
         let image = build_image(&text, settings, &mut Discard).expect("queens8.dlx reads");
         Queens8Example {
             dir,

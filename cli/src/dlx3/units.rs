@@ -133,7 +133,7 @@ pub(crate) fn explore(
     mut done: impl FnMut(u64, UnitRecord) -> bool,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, (Option<u64>, Dlx3Error)> {
-    let profiling = e.settings().vbose & SHOW_PROFILE != 0;
+    let profiling = e.settings().get_verbosity() & SHOW_PROFILE != 0;
     e.set_split_level(Some(split)).map_err(|x| (None, x))?;
     let mut out = Buffer::default();
     // The unit being explored: its number, the counters and profile when it began.
