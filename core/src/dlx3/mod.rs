@@ -8,7 +8,8 @@
 //! 1. [`Dlx3::new`] with a [`WorkspaceView`] and [`Settings`];
 //! 2. [`Dlx3::read_line`] for each chunk of [`FgetsLines`] (or the builder calls
 //!    [`Dlx3::add_item`] / [`Dlx3::add_option`]), then [`Dlx3::end_input`];
-//! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
+//! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`], or
+//!    [`Dlx3::for_each_solution`] / [`Dlx3::visit_solutions`] to be handed each solution;
 //! 4. [`Dlx3::finish`] for the closing reports.
 //!
 //! All text goes as raw bytes to [`ByteSink`](crate::sink::ByteSink)s ([`Sinks`]); [`Dlx3::run_silent`] searches
@@ -75,6 +76,7 @@ mod storage;
 #[cfg(test)]
 pub(crate) mod testutil;
 mod unchecked;
+mod visit;
 
 pub use capacity::{measure, measure_within, Capacity, FgetsLines};
 pub use engine::Dlx3;
@@ -102,3 +104,4 @@ pub use stats::{Stats, UnitCounters};
 #[doc(hidden)]
 pub use storage::{Item, Level, Node, Width};
 pub use storage::{Name, Workspace, WorkspaceView};
+pub use visit::{Solution, SolutionOption, Visit};
