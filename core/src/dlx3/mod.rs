@@ -51,6 +51,8 @@
 //! ```
 
 mod active;
+#[cfg(test)]
+mod all_or_nothing_tests;
 mod builder;
 mod capacity;
 mod choose;

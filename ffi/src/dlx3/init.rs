@@ -143,7 +143,6 @@ pub unsafe extern "C" fn dlx3_init(
         // Built in its slot, not on the stack and copied (see Dlx3::new_in).
         let mut slot = regions.engine;
         Dlx3::new_in(slot.uninit(), storage, settings.engine()).map_err(status_of_error)?;
-        let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer; new_in wrote the engine in its slot.
         *handle = unsafe {
             install(
@@ -151,7 +150,6 @@ pub unsafe extern "C" fn dlx3_init(
                 slot.assume_init(),
                 step::<u32, false, true>,
                 regions.scratch,
-                capacity,
             )
         };
         Ok(xcover_status::XCOVER_OK)
@@ -382,18 +380,9 @@ unsafe fn init_preloaded<W: EngineWidth>(
         let mut slot = regions.engine;
         Dlx3::preloaded_in(slot.uninit(), storage, settings.engine(), layout)
             .map_err(status_of_error)?;
-        let capacity = (item_slots - 2, node_slots);
         // SAFETY: `buf` was accepted by claim_buffer; preloaded_in wrote the engine in its
         // slot.
-        *handle = unsafe {
-            install(
-                buf,
-                slot.assume_init(),
-                step,
-                WeakSliceMut::empty(),
-                capacity,
-            )
-        };
+        *handle = unsafe { install(buf, slot.assume_init(), step, WeakSliceMut::empty()) };
         Ok(xcover_status::XCOVER_OK)
     })())
 }
