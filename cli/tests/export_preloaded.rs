@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use xcover_cli::export::{build_image, fits_compact, levels_needed, to_c, Image};
 use xcover_core::dlx3::{
-    ArgOutcome, Dlx3, Event, HeapWorkspace, Item, Level, Node, Settings, Sinks, Stats, Width,
-    WorkspaceView, MAX_LEVEL,
+    ArgOutcome, Dlx3, Event, HeapWorkspace, Settings, Sinks, Stats, WorkspaceView, MAX_LEVEL,
 };
+
+use xcover_core::dlx3::image::{Item, Level, Node, Width};
 use xcover_core::sink::{ByteSink, Discard};
 
 /// What the engine printed.

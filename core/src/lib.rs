@@ -62,3 +62,5 @@ pub const ALLOC_FEATURE: bool = cfg!(feature = "alloc");
 
 pub mod gridcheck;
 pub mod sink;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;

@@ -62,13 +62,14 @@ mod error;
 mod event;
 #[cfg(any(test, feature = "alloc"))]
 mod heap;
-mod image;
+pub mod image;
 mod ops;
 mod output;
 mod parse;
 mod parts;
 mod phase;
-mod queens;
+#[cfg(any(test, feature = "testing"))]
+pub(crate) mod queens;
 mod query;
 mod search;
 mod settings;
@@ -83,27 +84,16 @@ mod visit;
 pub use capacity::{measure, measure_within, Capacity, FgetsLines};
 pub use engine::Dlx3;
 pub use error::{Dlx3Error, InputError};
-/// The matrix shape, for code that lays out the storage itself (see [`Node`]).
-#[doc(hidden)]
-pub use event::Layout;
 pub use event::{DoneReason, Event, Move, Sinks};
 #[cfg(any(test, feature = "alloc"))]
 pub use heap::HeapWorkspace;
 pub use parts::PartRun;
 pub use phase::Stage;
-#[doc(hidden)]
-pub use queens::write_queens_dlx;
 pub use settings::{
     ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES, SHOW_BASICS, SHOW_CHOICES,
     SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS, SHOW_WARNINGS,
 };
 pub use split::{Part, UnitTotals};
 pub use stats::{Stats, UnitCounters};
-/// The matrix records, their link width and the matrix shape, for code that lays out the
-/// storage itself: the C ABI (its record sizes and preloaded images) and the Rust matrices
-/// `xcover dlx3 --export-rust` writes. Hidden from the documentation: they follow the
-/// engine's internals and are no stable API.
-#[doc(hidden)]
-pub use storage::{Item, Level, Node, Width};
 pub use storage::{Name, Workspace, WorkspaceView};
 pub use visit::{Solution, SolutionOption, Visit};

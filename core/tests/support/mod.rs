@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 pub use data::*;
-use xcover_core::dlx3::{Dlx3, Event, Item, Level, Name, Node, Settings, WorkspaceView};
+use xcover_core::dlx3::{Dlx3, Event, Name, Settings, WorkspaceView};
+
+use xcover_core::dlx3::image::{Item, Level, Node};
 use xcover_core::gridcheck::scan::{
     self, ChunkId, ChunkRun, RunStatus, ScanOptions, Workspace, WorkspaceSize,
 };

@@ -13,7 +13,9 @@ use crate::carve::WeakSliceMut;
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_void;
-use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, WorkspaceView};
+use xcover_core::dlx3::{Dlx3, Name, WorkspaceView};
+
+use xcover_core::dlx3::image::{Item, Layout, Node};
 
 /// Reads the settings argument (NULL means Knuth's defaults with output discarded).
 ///

@@ -12,9 +12,9 @@ use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::{align_of, size_of};
-use xcover_core::dlx3::{
-    Dlx3, Item, Layout, Level, Move, Name, Node, PartRun, Sinks, Stage, Stats, Width,
-};
+use xcover_core::dlx3::{Dlx3, Move, Name, PartRun, Sinks, Stage, Stats};
+
+use xcover_core::dlx3::image::{Item, Layout, Level, Node, Width};
 
 /// The workspace header and engine in front of the arrays of a 32-bit workspace
 /// (`dlx3_init`, `dlx3_init_preloaded`) take at most
