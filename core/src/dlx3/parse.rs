@@ -132,7 +132,8 @@ impl Dlx3<'_> {
     /// either goes in whole or changes nothing. Duplicates are found as Knuth finds them,
     /// with the item's `aux` (its header's `color`) marking its node in this option; the
     /// old `aux` is kept meanwhile in the free node slot past `last_node` that the node
-    /// will take, and put back before returning.
+    /// will take, and put back before returning. Each such slot keeps the item's number
+    /// (its `itm`), which `read_option_line` then uses instead of searching again.
     fn check_option_line(&mut self, line: &[u8], mut p: usize) -> Result<(), Dlx3Error> {
         let i = self.layout.last_node as usize;
         let (last, second) = (self.layout.last_itm, self.layout.second);
@@ -372,7 +373,8 @@ impl Dlx3<'_> {
         Ok(())
     }
 
-    /// Knuth's "Input the options" for one line.
+    /// Knuth's "Input the options" for one line, once `check_option_line` has passed it
+    /// (and left each token's item number in the node the token takes).
     fn read_option_line(
         &mut self,
         line: &[u8],
@@ -405,12 +407,9 @@ impl Dlx3<'_> {
             if j < 8 {
                 self.stats.mems += 1;
             }
-            let k = self.find_item(&name);
-            let last = self.layout.last_itm;
-            if k == last {
-                self.stats.mems += u64::from(last) + 1;
-                return Err(input_err(InputError::UnknownItemName, p));
-            }
+            // `check_option_line` found the item (Knuth's search, whose mems are counted
+            // here) and left its number in the node this token takes.
+            let k = self.nodes[self.layout.last_node as usize + 1].itm as u32;
             self.stats.mems += u64::from(k) + 1;
             let ku = k as usize;
             self.stats.mems += 1;
