@@ -413,7 +413,7 @@ fn builder_errors_leave_the_buffer_unchanged() {
                 dlx3_add_option(ws, twice.as_ptr(), std::ptr::null(), 2)
             });
             refused(&mut buf, ws, XCOVER_PARSE_PRIMARY_COLORED, &|| {
-                dlx3_add_option(ws, a_and_x.as_ptr(), b"x\0".as_ptr().cast(), 2)
+                dlx3_add_option(ws, a_and_x.as_ptr(), c"x".as_ptr(), 2)
             });
             refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| {
                 dlx3_add_option(ws, a_and_x.as_ptr(), b"\0 ".as_ptr().cast(), 2)
