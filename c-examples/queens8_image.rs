@@ -1,7 +1,8 @@
 // DLX3 matrix exported by `xcover dlx3 --export-rust queens8.dlx`; do not edit.
 // Use: `mod m { include!("this_file.rs"); }`, copy ITEMS and NODES into mutable arrays,
 // then `Dlx3::preloaded(WorkspaceView::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.
-use xcover_core::dlx3::{Item, Layout, Name, Node};
+use xcover_core::dlx3::image::{Item, Layout, Node};
+use xcover_core::dlx3::Name;
 
 /// Shape of the matrix.
 pub const LAYOUT: Layout = Layout { last_itm: 43, second: 17, last_node: 359, options: 64 };

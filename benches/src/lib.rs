@@ -25,7 +25,8 @@ use std::fmt::Write as _;
 /// Engine storage sized for an input as `xcover dlx3` sizes it
 /// ([`HeapWorkspace::for_input`]).
 pub use xcover_core::dlx3::HeapWorkspace;
-use xcover_core::dlx3::{write_queens_dlx, Dlx3, Dlx3Error, Event, Settings, Sinks, Stats};
+use xcover_core::dlx3::{Dlx3, Dlx3Error, Event, Settings, Sinks, Stats};
+use xcover_core::testing::write_queens_dlx;
 
 /// The number given to a command-line option of the bench programs: `value` is the
 /// argument after the option `what` (`None` when the command line ended there).
@@ -41,11 +42,7 @@ pub use xcover_core::sink::Discard;
 
 /// Settings of `dlx3 m0 v0`: count only, print nothing.
 pub fn quiet_settings() -> Settings {
-    Settings {
-        vbose: 0,
-        spacing: 0,
-        ..Settings::DEFAULT
-    }
+    Settings::new().verbosity(0).print_interval(0)
 }
 
 /// Reads `input` into a fresh engine over `workspace` (messages go to `err`).

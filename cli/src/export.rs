@@ -16,9 +16,9 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use xcover_core::sink::ByteSink;
 
-use xcover_core::dlx3::{
-    measure, ArgOutcome, Dlx3, HeapWorkspace, Item, Layout, Name, Node, Settings,
-};
+use xcover_core::dlx3::{measure, ArgOutcome, Dlx3, HeapWorkspace, Name, Settings};
+
+use xcover_core::dlx3::image::{Item, Layout, Node};
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -303,7 +303,9 @@ pub fn to_rust(image: &Image, source: &str) -> String {
     );
     let _ = writeln!(s, "// Use: `mod m {{ include!(\"this_file.rs\"); }}`, copy ITEMS and NODES into mutable arrays,");
     let _ = writeln!(s, "// then `Dlx3::preloaded(WorkspaceView::with_shared_names(&mut items, &NAMES, &mut nodes, &mut levels), settings, LAYOUT)`.");
-    let _ = writeln!(s, "use xcover_core::dlx3::{{Item, Layout, Name, Node}};\n");
+    // The records are the documented image format of `xcover_core::dlx3::image`.
+    let _ = writeln!(s, "use xcover_core::dlx3::image::{{Item, Layout, Node}};");
+    let _ = writeln!(s, "use xcover_core::dlx3::Name;\n");
     let _ = writeln!(s, "/// Shape of the matrix.");
     let _ = writeln!(
         s,
@@ -364,8 +366,7 @@ pub fn export_main(args: &[OsString]) -> i32 {
         return usage_error(&mut err);
     };
     let mut id = None;
-    let mut settings = Settings::DEFAULT;
-    settings.vbose = 0;
+    let mut settings = Settings::new().verbosity(0);
     let mut rest = args[2..].iter();
     while let Some(arg) = rest.next() {
         if arg == "--name" {

@@ -209,12 +209,10 @@ proptest! {
         budget in prop::sample::select(vec![1u64, 7, 100, u64::MAX]),
     ) {
         let problem = Problem::build(&seed);
-        let settings = Settings {
-            vbose: 0,
-            randomizing: random.is_some(),
-            random_seed: random.unwrap_or(0),
-            ..Settings::DEFAULT
-        };
+        let settings = Settings::new()
+            .verbosity(0)
+            .random_seed(random.unwrap_or(0))
+            .randomize(random.is_some());
         let mut got = core_api_masks(&problem, settings, budget)
             .map_err(|e| TestCaseError::fail(format!("{e}\ninput:\n{}", problem.text)))?;
         got.sort_unstable();

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use xcover_cli::export::{build_image, fits_compact, levels_needed, to_c, Image};
 use xcover_core::dlx3::{
-    ArgOutcome, Dlx3, Event, HeapWorkspace, Item, Level, Node, Settings, Sinks, Stats, Width,
-    WorkspaceView, MAX_LEVEL,
+    ArgOutcome, Dlx3, Event, HeapWorkspace, Settings, Sinks, Stats, WorkspaceView, MAX_LEVEL,
 };
+
+use xcover_core::dlx3::image::{Item, Level, Node, Width};
 use xcover_core::sink::{ByteSink, Discard};
 
 /// What the engine printed.
@@ -193,8 +194,7 @@ impl Queens8Example {
     fn read() -> Self {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../c-examples");
         let text = std::fs::read(dir.join("queens8.dlx")).expect("c-examples/queens8.dlx");
-        let mut settings = Settings::DEFAULT;
-        settings.vbose = 0;
+        let settings = Settings::new().verbosity(0);
         let image = build_image(&text, settings, &mut Discard).expect("queens8.dlx reads");
         Queens8Example {
             dir,

@@ -20,28 +20,28 @@
 //! Solving an exact-cover problem and reading each solution's options:
 //!
 //! ```
-//! use xcover_core::dlx3::{Dlx3, Event, Move, Settings, Workspace};
+//! use core::ops::ControlFlow;
+//! use xcover_core::dlx3::{Dlx3, Settings, Workspace};
 //! use xcover_core::sink::Discard;
 //!
 //! // Items A B C D; which options cover each exactly once?
 //! let text = b"A B C D\nA B\nC D\nA C\nB D\nA D\n";
 //! let mut ws: Workspace<6, 32, 8> = Workspace::new(); // 4 items + 2, nodes, levels
-//! let mut engine = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+//! let mut engine = Dlx3::new(ws.as_mut_view(), Settings::new())?;
 //! engine.read_input(text, &mut Discard)?;
 //! let mut solutions = Vec::new();
-//! while engine.run_silent(u64::MAX)? == Event::Solution {
-//!     let options: Vec<u32> = (0..engine.depth())
-//!         .filter_map(|l| match engine.solution_move(l) {
-//!             Some(Move::Option(n)) => Some(n),
-//!             _ => None,
-//!         })
-//!         .collect();
+//! engine.for_each_solution(|solution| {
+//!     let options: Vec<u32> = solution.options().map(|o| o.number()).collect();
 //!     solutions.push(options);
-//! }
+//!     ControlFlow::<()>::Continue(())
+//! })?;
 //! assert_eq!(solutions.len(), 2); // {A B, C D} and {A C, B D}
 //! assert!(solutions.iter().all(|s| s.len() == 2));
 //! # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
 //! ```
+//!
+//! [`Dlx3::visit_solutions`](dlx3::Dlx3::visit_solutions) does the same in budgeted steps
+//! (for firmware), and [`Dlx3::run`](dlx3::Dlx3::run) prints as Knuth's program does.
 //!
 //! The grid checker's entry points are in [`gridcheck`] (a masked scan) and
 //! [`gridcheck::solver`].
@@ -62,3 +62,5 @@ pub const ALLOC_FEATURE: bool = cfg!(feature = "alloc");
 
 pub mod gridcheck;
 pub mod sink;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;

@@ -339,3 +339,110 @@ fn random_texts_parse_safely_and_slices_change_nothing() {
         "{parsed} parsed, {rejected} rejected: the generator needs tuning"
     );
 }
+
+/// Every error of `dlx3_add_item` / `dlx3_add_option` leaves the caller's whole buffer
+/// byte for byte as it was (core checks before it changes anything; ffi only maps the
+/// error), and the workspace then goes on: its state, and a search over what was added.
+#[test]
+fn builder_errors_leave_the_buffer_unchanged() {
+    use xcover::dlx3::{dlx3_add_item, dlx3_add_option, dlx3_get_state, dlx3_state};
+    use xcover_status::*;
+    let (items, nodes, levels) = (4, 12, 8);
+    let (mut size, mut align) = (0, 0);
+    // SAFETY: valid locals; the buffer outlives the workspace; names are NUL-terminated.
+    unsafe {
+        assert_eq!(
+            dlx3_workspace_size(items, nodes, levels, &mut size, &mut align),
+            XCOVER_OK
+        );
+        let mut buf = vec![0u64; size / 8 + 1];
+        let mut ws = std::ptr::null_mut();
+        let st = dlx3_init(
+            buf.as_mut_ptr().cast(),
+            size,
+            items,
+            nodes,
+            levels,
+            &quiet(),
+            &mut ws,
+        );
+        assert_eq!(st, XCOVER_OK);
+        let bytes = |buf: &Vec<u64>| buf.clone();
+        let state = |ws| {
+            let mut s = 0u32;
+            assert_eq!(dlx3_get_state(ws, &mut s), XCOVER_OK);
+            s
+        };
+        // `dlx3_add_option` assembles the option in a scratch area of the buffer, which
+        // every call rewrites: so each refused call is made twice, and the second must
+        // change no byte at all (the engine's core tests show the first changes nothing
+        // of the engine either).
+        let refused = |buf: &mut Vec<u64>, ws, want, call: &dyn Fn() -> xcover_status| {
+            let state_before = state(ws);
+            assert_eq!(call(), want);
+            let before = bytes(buf);
+            assert_eq!(call(), want);
+            assert!(*buf == before, "{want:?} changed the buffer");
+            assert_eq!(state(ws), state_before);
+        };
+        let item =
+            |name: &CStr, lo, hi, secondary| dlx3_add_item(ws, name.as_ptr(), lo, hi, secondary);
+        refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| item(c"X", 0, 0, 1)); // secondary first
+        refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| item(c"A:", 1, 1, 0)); // a colon
+        refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| item(c"A|", 1, 1, 0)); // a bar
+        refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| item(c"A", 2, 1, 0)); // lo > hi
+        refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| item(c"A", 0, 0, 0)); // hi = 0
+        let a_and_x = [c"A".as_ptr(), c"X".as_ptr()];
+        refused(&mut buf, ws, XCOVER_BAD_STATE, &|| {
+            dlx3_add_option(ws, a_and_x.as_ptr(), std::ptr::null(), 2) // no items yet
+        });
+        assert_eq!(item(c"A", 1, 1, 0), XCOVER_OK);
+        refused(&mut buf, ws, XCOVER_PARSE_DUPLICATE_ITEM_NAME, &|| {
+            item(c"A", 1, 1, 0)
+        });
+        assert_eq!(item(c"X", 0, 0, 1), XCOVER_OK);
+        refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| item(c"B", 1, 1, 0)); // after X
+        for _ in 0..2 {
+            // Before the first option (which closes the item list) and after it.
+            let unknown = [c"A".as_ptr(), c"Q".as_ptr()];
+            refused(&mut buf, ws, XCOVER_PARSE_UNKNOWN_ITEM_NAME, &|| {
+                dlx3_add_option(ws, unknown.as_ptr(), std::ptr::null(), 2)
+            });
+            let twice = [c"A".as_ptr(), c"A".as_ptr()];
+            refused(&mut buf, ws, XCOVER_PARSE_DUPLICATE_IN_OPTION, &|| {
+                dlx3_add_option(ws, twice.as_ptr(), std::ptr::null(), 2)
+            });
+            refused(&mut buf, ws, XCOVER_PARSE_PRIMARY_COLORED, &|| {
+                dlx3_add_option(ws, a_and_x.as_ptr(), c"x".as_ptr(), 2)
+            });
+            refused(&mut buf, ws, XCOVER_BAD_ARGUMENT, &|| {
+                dlx3_add_option(ws, a_and_x.as_ptr(), b"\0 ".as_ptr().cast(), 2)
+            });
+            if state(ws) == dlx3_state::DLX3_STATE_ITEMS as u32 {
+                assert_eq!(
+                    dlx3_add_option(ws, a_and_x.as_ptr(), b"\0r".as_ptr().cast(), 2),
+                    XCOVER_OK
+                );
+            }
+        }
+        // Nodes: headers 0..2, spacer 3, the option's 4, 5 and spacer 6; 12 slots take
+        // one more option of two (7, 8, spacer 9) but not then a third.
+        assert_eq!(
+            dlx3_add_option(ws, a_and_x.as_ptr(), std::ptr::null(), 2),
+            XCOVER_OK
+        );
+        refused(&mut buf, ws, XCOVER_TOO_MANY_NODES, &|| {
+            dlx3_add_option(ws, a_and_x.as_ptr(), std::ptr::null(), 2)
+        });
+        assert_eq!(state(ws), dlx3_state::DLX3_STATE_OPTIONS as u32);
+        let mut solutions = 0;
+        loop {
+            match dlx3_solve_step(ws, u64::MAX) {
+                XCOVER_SOLUTION => solutions += 1,
+                XCOVER_DONE => break,
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(solutions, 2);
+    }
+}

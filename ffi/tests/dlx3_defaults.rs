@@ -11,21 +11,22 @@ use xcover_core::dlx3::Settings;
 fn core_defaults() -> BTreeMap<&'static str, u64> {
     let s = Settings::DEFAULT;
     assert_eq!(
-        s.thresh, s.delta,
+        s.get_first_report_mems(),
+        s.get_report_interval_mems(),
         "the first report is due after one interval"
     );
     BTreeMap::from([
-        ("verbosity", s.vbose as u64),
-        ("spacing", s.spacing as u64),
-        ("randomize", u64::from(s.randomizing)),
-        ("random_seed", s.random_seed as u64),
-        ("delta", s.delta),
-        ("show_choices_max", s.show_choices_max as u64),
-        ("show_levels_max", s.show_levels_max as u64),
-        ("show_choices_gap", s.show_choices_gap as u64),
+        ("verbosity", s.get_verbosity() as u64),
+        ("spacing", s.get_print_interval() as u64),
+        ("randomize", u64::from(s.get_randomize())),
+        ("random_seed", s.get_random_seed() as u64),
+        ("delta", s.get_report_interval_mems()),
+        ("show_choices_max", s.get_trace_max_level() as u64),
+        ("show_levels_max", s.get_report_max_level() as u64),
+        ("show_choices_gap", s.get_details_level_gap() as u64),
         ("reserved", 0),
-        ("max_count", s.maxcount),
-        ("timeout", s.timeout),
+        ("max_count", s.get_max_solutions()),
+        ("timeout", s.get_timeout_mems()),
     ])
 }
 

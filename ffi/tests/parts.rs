@@ -25,7 +25,7 @@ const BOUNDS: &[u8] = b"2|A 1:3|B | X\nA X:a\nA B\nB X:b\nA B X:a\nB\nA\n";
 /// n queens as Knuth's `queens-dlx` writes it (rows/columns primary, diagonals secondary).
 fn queens(n: usize) -> Vec<u8> {
     let mut text = String::new();
-    xcover_core::dlx3::write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
+    xcover_core::testing::write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
     text.into_bytes()
 }
 

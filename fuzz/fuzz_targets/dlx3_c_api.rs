@@ -21,7 +21,9 @@ use libfuzzer_sys::arbitrary::{Result as ArbResult, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use xcover::dlx3::*;
 use xcover::{xcover_status, xcover_status_message, xcover_writer};
-use xcover_core::dlx3::{Dlx3, Item, Settings, Workspace};
+use xcover_core::dlx3::{Dlx3, Settings, Workspace};
+
+use xcover_core::dlx3::image::Item;
 
 /// Bytes before and after the part of the arena that buffers are carved from.
 const GUARD: usize = 64;

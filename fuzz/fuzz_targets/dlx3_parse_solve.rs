@@ -122,9 +122,8 @@ fn settings_from(line: &[u8]) -> (Settings, bool) {
         }
     }
     // Huge progress reports or state dumps on every node only cost time, never coverage.
-    if settings.delta < 64 {
-        settings.delta = 64;
-        settings.thresh = 64;
+    if settings.get_report_interval_mems() < 64 {
+        settings = settings.report_interval_mems(64);
     }
     (settings, shape)
 }
@@ -205,8 +204,7 @@ fuzz_target!(|data: &[u8]| {
 
     // 3. Pausing changes nothing: slices of a few mems against one call, under a timeout.
     if input.len() <= 4096 {
-        let mut bounded = settings;
-        bounded.timeout = bounded.timeout.min(20_000);
+        let bounded = settings.timeout_mems(settings.get_timeout_mems().min(20_000));
         let slice = 1 + (head.len() as u64 * 13) % 200;
         let whole = transcript(input, bounded, u64::MAX, 1 << 20);
         let sliced = transcript(input, bounded, slice, 1 << 20);

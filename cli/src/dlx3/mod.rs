@@ -23,9 +23,9 @@ mod verify;
 use std::ffi::OsString;
 use std::io::Write as _;
 
-use xcover_core::dlx3::{
-    measure, Dlx3, DoneReason, Event, HeapWorkspace, Item, Level, Node, Part, Sinks, MAX_LEVEL,
-};
+use xcover_core::dlx3::{measure, Dlx3, DoneReason, Event, HeapWorkspace, Part, Sinks, MAX_LEVEL};
+
+use xcover_core::dlx3::image::{Item, Level, Node};
 use xcover_core::sink::ByteSink;
 
 use self::args::{parse_args, ArgsOutcome};

@@ -49,7 +49,7 @@ pub(crate) const UNIT: &str = "unit";
 /// Whether the parts of a run with these settings keep solution bodies (see
 /// [`KEEP_BODIES_UP_TO`]); with `m0` nothing is printed and nothing is kept.
 pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
-    let m = i64::from(settings.spacing) as u64;
+    let m = i64::from(settings.get_print_interval()) as u64;
     (1..=KEEP_BODIES_UP_TO).contains(&m)
 }
 
@@ -527,9 +527,8 @@ mod tests {
 
     #[test]
     fn bodies_are_kept_for_small_spacings_only() {
-        let mut s = Settings::DEFAULT;
         for (m, keep) in [(0, false), (1, true), (8, true), (9, false), (-1, false)] {
-            s.spacing = m;
+            let s = Settings::new().print_interval(m);
             assert_eq!(keeps_bodies(&s), keep, "m{m}");
         }
     }

@@ -7,10 +7,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use xcover_core::dlx3::{
-    write_queens_dlx, Dlx3, DoneReason, Event, HeapWorkspace, Part, Settings, Sinks, MAX_LEVEL,
-};
+use xcover_core::dlx3::{Dlx3, DoneReason, Event, HeapWorkspace, Part, Settings, Sinks, MAX_LEVEL};
 use xcover_core::sink::ByteSink;
+use xcover_core::testing::write_queens_dlx;
 
 use super::args::{parse_args, ArgsOutcome};
 use super::merge::{self, Recorded};

@@ -87,8 +87,10 @@ pub(crate) fn run(
     let (counts, wanted) = (plan.counts, &plan.wanted[..]);
     // The user's print rule: the workers number the solutions as the whole search does
     // (skipped units add their recorded counts), so they format only what is printed.
-    let mut settings = engine.settings().for_units();
-    settings.spacing = engine.settings().spacing;
+    let settings = engine
+        .settings()
+        .for_units()
+        .print_interval(engine.settings().get_print_interval());
     let next = AtomicUsize::new(0);
     let count = |k: u64| match counts.binary_search_by_key(&k, |&(j, _)| j) {
         Ok(at) => counts[at].1,
@@ -126,12 +128,11 @@ mod tests {
 
     #[test]
     fn the_units_that_hold_a_printed_solution() {
-        let mut s = Settings::DEFAULT;
-        s.spacing = 10;
+        let s = Settings::new().print_interval(10);
         let counts = [(0, 4), (1, 5), (2, 1), (3, 0), (4, 12), (5, 3)];
         // Solutions 1-4, 5-9, 10, -, 11-22, 23-25: 10 and 20 are printed.
         assert_eq!(Plan::new(&s, &counts).wanted, vec![2, 4]);
-        s.spacing = 0;
+        let s = s.print_interval(0);
         assert!(Plan::new(&s, &counts).wanted.is_empty());
     }
 }

@@ -163,7 +163,7 @@ pub(crate) fn run(
     let mut settings = engine.settings().for_units();
     if !bodies {
         // Counts only: the worker need not print (a solution's number is the merge's).
-        settings.spacing = 0;
+        settings = settings.print_interval(0);
     }
     let mut worker = image
         .engine(&mut storage, settings)

@@ -5,9 +5,11 @@
 //! Threads (`--threads`), shards (`--shard`) and `merge` differ only in where the units are
 //! explored and how their records travel.
 use xcover_core::dlx3::{
-    Dlx3, Dlx3Error, DoneReason, Event, Item, Layout, Level, Name, Node, Settings, Sinks, Stats,
-    UnitCounters, UnitTotals, WorkspaceView, MAX_LEVEL, SHOW_PROFILE,
+    Dlx3, Dlx3Error, DoneReason, Event, Name, Settings, Sinks, Stats, UnitCounters, UnitTotals,
+    WorkspaceView, MAX_LEVEL, SHOW_PROFILE,
 };
+
+use xcover_core::dlx3::image::{Item, Layout, Level, Node};
 use xcover_core::sink::{ByteSink, Discard};
 
 /// Mems per engine call between looks at the stop flag.
@@ -133,7 +135,7 @@ pub(crate) fn explore(
     mut done: impl FnMut(u64, UnitRecord) -> bool,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, (Option<u64>, Dlx3Error)> {
-    let profiling = e.settings().vbose & SHOW_PROFILE != 0;
+    let profiling = e.settings().get_verbosity() & SHOW_PROFILE != 0;
     e.set_split_level(Some(split)).map_err(|x| (None, x))?;
     let mut out = Buffer::default();
     // The unit being explored: its number, the counters and profile when it began.

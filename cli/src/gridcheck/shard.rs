@@ -1,14 +1,14 @@
 //! `--shard I/N`: which (grid, chunk) units of a batch shard I of N runs.
 //!
 //! The units of grid `g` are its chunks in `Prepared::chunks` order (unit `j` is the j-th
-//! chunk). Shard `I` takes unit `j` of grid `g` when `(g + j) % N == I`: round-robin over
-//! every grid's chunks, so each shard gets a fair mix of light and heavy chunks, rotated
-//! by the grid index so that grids with fewer chunks than shards do not all land on shard
-//! 0. The rule needs no other grid's chunk count, so a shard never prepares a grid it
-//! does not need for that; every shard does prepare every grid (UA generation and
-//! `prepare` run once per shard and grid), since a grid's chunk list is known only then.
+//! chunk). Shard `I` takes unit `j` of grid `g` when `(g + j) % N == I`: the rule lives in
+//! core, next to the DLX3 engine's (`xcover_core::dlx3::Part::owns_chunk`). Every shard
+//! prepares every grid (UA generation and `prepare` run once per shard and grid), since a
+//! grid's chunk list is known only then.
 
 use std::fmt;
+
+use xcover_core::dlx3::Part;
 
 /// The most shards a run is split into: `--shard I/N` and the part reader refuse a larger
 /// N, so nothing is ever sized by an unchecked N.
@@ -25,9 +25,10 @@ pub struct Shard {
 
 impl Shard {
     /// True when unit `unit` (the chunk's position in the grid's chunk list) of grid
-    /// `grid` belongs to this shard.
+    /// `grid` belongs to this shard: core's rule for both engines (`Part::owns_chunk`).
     pub fn owns(self, grid: usize, unit: usize) -> bool {
-        (grid % self.count + unit % self.count) % self.count == self.index
+        Part::new(self.index as u64, self.count as u64)
+            .is_some_and(|part| part.owns_chunk(grid as u64, unit as u64))
     }
 }
 

@@ -31,7 +31,7 @@ pub const MASK12: &str = "...1..1..11..........1.....11..1...........11.1.....1*
 /// primary, diagonals secondary; minutes of search for n = 16).
 pub fn queens(n: usize) -> String {
     let mut text = String::new();
-    xcover_core::dlx3::write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
+    xcover_core::testing::write_queens_dlx(n, &mut text).expect("a board of 1 to 32");
     text
 }
 

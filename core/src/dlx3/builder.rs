@@ -48,13 +48,16 @@ impl Dlx3<'_> {
         if self.phase != Phase::ItemLine {
             return Err(Dlx3Error::OutOfOrder);
         }
-        if self.layout.last_itm == 0 {
-            if secondary {
-                return Err(Dlx3Error::OutOfOrder); // the first item must be primary
-            }
-            self.layout.last_itm = 1;
-            self.separator_seen = false;
+        // Every check comes before any change: an error leaves the engine as it was.
+        let first = self.layout.last_itm == 0;
+        if first && secondary {
+            return Err(Dlx3Error::OutOfOrder); // the first item must be primary
         }
+        let (last, separator_seen) = if first {
+            (1, false)
+        } else {
+            (self.layout.last_itm, self.separator_seen)
+        };
         if name.is_empty() {
             return Err(err(InputError::ItemNameEmpty));
         }
@@ -73,7 +76,7 @@ impl Dlx3<'_> {
             }
         }
         if !secondary {
-            if self.separator_seen {
+            if separator_seen {
                 return Err(Dlx3Error::OutOfOrder); // primaries come first
             }
             if hi <= 0 {
@@ -88,26 +91,31 @@ impl Dlx3<'_> {
         }
         let mut padded = [0u8; 8];
         padded[..name.len()].copy_from_slice(name);
-        let last = self.layout.last_itm;
         if (1..last).any(|k| self.names.get(k as usize) == padded) {
             return Err(err(InputError::DuplicateItemName));
-        }
-        if secondary && !self.separator_seen {
-            self.layout.second = last;
-            self.separator_seen = super::parse::separator_counts(last);
         }
         if last > self.max_cols {
             return Err(err(InputError::TooManyItems));
         }
-        if last as usize >= self.nodes.len() {
+        // Node `last` is the item's header, and the first spacer follows the headers: room
+        // for both, so that the option or `end_input` that closes the item list cannot fail
+        // for want of it.
+        if last as usize + 1 >= self.nodes.len() {
             return Err(err(InputError::TooManyNodes));
         }
         let Some(names) = self.names.as_mut() else {
             return Err(Dlx3Error::OutOfOrder);
         };
+        // All checked: now change.
         let li = last as usize;
         names[li] = padded;
-        if !self.separator_seen {
+        let separator_seen = if secondary && !separator_seen {
+            self.layout.second = last;
+            super::parse::separator_counts(last)
+        } else {
+            separator_seen
+        };
+        if !separator_seen {
             self.items[li - 1].next = last;
             self.items[li] = Item {
                 prev: last - 1,
@@ -129,6 +137,7 @@ impl Dlx3<'_> {
             itm: 0,
             color: 0,
         };
+        self.separator_seen = separator_seen;
         self.layout.last_itm = last + 1;
         Ok(last)
     }
@@ -141,14 +150,27 @@ impl Dlx3<'_> {
         option: &[(u32, u8)],
         warn: &mut dyn ByteSink,
     ) -> Result<(), Dlx3Error> {
-        match self.phase {
-            Phase::ItemLine if self.layout.last_itm >= 2 => self.close_item_list(0)?,
-            Phase::Options => {}
+        // Every check comes before any change: an error leaves the engine as it was. The
+        // first option closes the item list, which fixes `second` and puts the first
+        // spacer at node `last_itm`: checked as it will be.
+        let closing = match self.phase {
+            Phase::ItemLine if self.layout.last_itm >= 2 => true,
+            Phase::Options => false,
             Phase::ItemLine => return Err(err(InputError::NoItems)),
             Phase::Failed(e) => return Err(e),
             _ => return Err(Dlx3Error::OutOfOrder),
-        }
-        let (last, second) = (self.layout.last_itm, self.layout.second);
+        };
+        let last = self.layout.last_itm;
+        let (second, i) = if closing {
+            let second = if self.separator_seen {
+                self.layout.second
+            } else {
+                last
+            };
+            (second, last)
+        } else {
+            (self.layout.second, self.layout.last_node)
+        };
         for (j, &(k, color)) in option.iter().enumerate() {
             if k == 0 || k >= last {
                 return Err(err(InputError::UnknownItemName));
@@ -156,16 +178,19 @@ impl Dlx3<'_> {
             if option[..j].iter().any(|&(q, _)| q == k) {
                 return Err(err(InputError::DuplicateItemInOption));
             }
-            if color != 0 && k < second {
-                return Err(err(InputError::PrimaryColored));
-            }
             if is_space(color) {
                 return Err(err(InputError::ColorNotSingle));
             }
+            if color != 0 && k < second {
+                return Err(err(InputError::PrimaryColored));
+            }
         }
-        let i = self.layout.last_node;
         if i as usize + option.len() + 1 >= self.nodes.len() {
             return Err(err(InputError::TooManyNodes));
+        }
+        // All checked: now change.
+        if closing {
+            self.close_item_list(0)?;
         }
         let mut has_primary = false;
         for &(k, color) in option {

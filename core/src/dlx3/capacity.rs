@@ -64,7 +64,8 @@ impl Capacity {
 /// the limit and hence the same error at the same place.
 ///
 /// ```
-/// use xcover_core::dlx3::{measure, Dlx3, Item, Level, Node, Settings, WorkspaceView, MAX_LEVEL};
+/// use xcover_core::dlx3::{measure, Dlx3, Settings, WorkspaceView, MAX_LEVEL};
+/// use xcover_core::dlx3::image::{Item, Level, Node};
 /// use xcover_core::sink::Discard;
 ///
 /// let text = b"A B C\nA B\nC\n";

@@ -143,7 +143,8 @@ impl<'a, W: Width> Dlx3<'a, W> {
     /// to have exactly the structure the parser builds ([`Dlx3Error::BadImage`] otherwise).
     ///
     /// ```
-    /// use xcover_core::dlx3::{Dlx3, Event, Item, Level, Settings, Workspace, WorkspaceView};
+    /// use xcover_core::dlx3::{Dlx3, Event, Settings, Workspace, WorkspaceView};
+    /// use xcover_core::dlx3::image::{Item, Level};
     /// use xcover_core::sink::Discard;
     ///
     /// // Build the matrix once (here from text; `xcover dlx3 --export-rust` writes it as consts).

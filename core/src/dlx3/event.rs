@@ -49,9 +49,8 @@ pub enum Move {
     Null(u32),
 }
 
-/// The shape of the matrix after input: enough, with the storage arrays, to preload it.
-/// Hidden from the documentation with the records (see [`Node`](super::Node)).
-#[doc(hidden)]
+/// The shape of the matrix after input: enough, with the storage arrays, to preload it
+/// (see [`image`](super::image)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
     /// One more than the number of items (item 0 is the root).

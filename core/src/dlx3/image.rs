@@ -1,7 +1,53 @@
-//! Checking a preloaded matrix image: it must look exactly like what the parser builds,
-//! because the dancing steps rely on that structure (see the soundness note in `ops`).
-use super::event::Layout;
-use super::storage::{Item, Node, Width};
+//! The matrix image format: the records an engine's matrix is made of, for code that lays
+//! out the storage itself — a matrix kept in flash and handed to [`Dlx3::preloaded`], the
+//! Rust source `xcover dlx3 --export-rust` writes, the C ABI's record sizes.
+//!
+//! A matrix is an array of [`Item`] records (with a parallel array of
+//! [`Name`](super::Name)s), an array of [`Node`] records and its [`Layout`] (how many of
+//! each are in use); the search keeps one [`Level`] per level of its tree. The links are
+//! integers of a [`Width`]: `u32` for any matrix, `u16` for one of at most 65,535 nodes in
+//! half the RAM. An engine shows its matrix with [`Dlx3::layout`], [`Dlx3::items`] and
+//! [`Dlx3::nodes`]; [`Dlx3::preloaded`] checks that an image looks exactly like what the
+//! parser builds (the dancing steps rely on that structure, see the soundness note in
+//! `ops`) and refuses any other with `Dlx3Error::BadImage`.
+//!
+//! The records follow the engine's data structure (Knuth's DLX3), so an image is tied to
+//! the version of this crate that wrote it: regenerate images when upgrading.
+//!
+//! ```
+//! use xcover_core::dlx3::image::{Item, Layout, Level, Node};
+//! use xcover_core::dlx3::{Dlx3, Event, Settings, WorkspaceView};
+//!
+//! // Items A and B, options "A" and "B": the image the parser builds of "A B\nA\nB\n".
+//! let layout = Layout { last_itm: 3, second: 3, last_node: 7, options: 2 };
+//! let mut items = [
+//!     Item { prev: 2, next: 1, bound: 0, slack: 0 },
+//!     Item { prev: 0, next: 2, bound: 1, slack: 0 },
+//!     Item { prev: 1, next: 0, bound: 1, slack: 0 },
+//!     Item::ZERO,
+//! ];
+//! let names = [*b"\0\0\0\0\0\0\0\0", *b"A\0\0\0\0\0\0\0", *b"B\0\0\0\0\0\0\0", [0; 8]];
+//! let mut nodes = [
+//!     Node { up: 0, down: 0, itm: 0, color: 0 },
+//!     Node { up: 4, down: 4, itm: 1, color: 4 },
+//!     Node { up: 6, down: 6, itm: 1, color: 6 },
+//!     Node { up: 0, down: 4, itm: 0, color: 0 },
+//!     Node { up: 1, down: 1, itm: 1, color: 0 },
+//!     Node { up: 4, down: 6, itm: -1, color: 0 },
+//!     Node { up: 2, down: 2, itm: 2, color: 0 },
+//!     Node { up: 6, down: 0, itm: -2, color: 0 },
+//! ];
+//! let mut levels = [Level::ZERO; 4];
+//! let view = WorkspaceView::with_shared_names(&mut items, &names, &mut nodes, &mut levels);
+//! let mut e = Dlx3::<u32>::preloaded(view, Settings::new(), layout)?;
+//! assert_eq!(e.run_silent(u64::MAX)?, Event::Solution);
+//! # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+//! ```
+#[cfg(doc)]
+use super::Dlx3;
+
+pub use super::event::Layout;
+pub use super::storage::{Item, Level, Node, Width};
 
 /// True if `items`/`nodes` with `layout` form the structure the parser would have built:
 /// primary items linked in order through the root, secondary items linked to themselves,

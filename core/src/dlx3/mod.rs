@@ -8,7 +8,8 @@
 //! 1. [`Dlx3::new`] with a [`WorkspaceView`] and [`Settings`];
 //! 2. [`Dlx3::read_line`] for each chunk of [`FgetsLines`] (or the builder calls
 //!    [`Dlx3::add_item`] / [`Dlx3::add_option`]), then [`Dlx3::end_input`];
-//! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`];
+//! 3. [`Dlx3::run`] repeatedly (with a mem budget) until it returns [`Event::Done`], or
+//!    [`Dlx3::for_each_solution`] / [`Dlx3::visit_solutions`] to be handed each solution;
 //! 4. [`Dlx3::finish`] for the closing reports.
 //!
 //! All text goes as raw bytes to [`ByteSink`](crate::sink::ByteSink)s ([`Sinks`]); [`Dlx3::run_silent`] searches
@@ -50,6 +51,8 @@
 //! ```
 
 mod active;
+#[cfg(test)]
+mod all_or_nothing_tests;
 mod builder;
 mod capacity;
 mod choose;
@@ -59,13 +62,14 @@ mod error;
 mod event;
 #[cfg(any(test, feature = "alloc"))]
 mod heap;
-mod image;
+pub mod image;
 mod ops;
 mod output;
 mod parse;
 mod parts;
 mod phase;
-mod queens;
+#[cfg(any(test, feature = "testing"))]
+pub(crate) mod queens;
 mod query;
 mod search;
 mod settings;
@@ -75,30 +79,21 @@ mod storage;
 #[cfg(test)]
 pub(crate) mod testutil;
 mod unchecked;
+mod visit;
 
 pub use capacity::{measure, measure_within, Capacity, FgetsLines};
 pub use engine::Dlx3;
 pub use error::{Dlx3Error, InputError};
-/// The matrix shape, for code that lays out the storage itself (see [`Node`]).
-#[doc(hidden)]
-pub use event::Layout;
 pub use event::{DoneReason, Event, Move, Sinks};
 #[cfg(any(test, feature = "alloc"))]
 pub use heap::HeapWorkspace;
 pub use parts::PartRun;
 pub use phase::Stage;
-#[doc(hidden)]
-pub use queens::write_queens_dlx;
 pub use settings::{
     ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES, SHOW_BASICS, SHOW_CHOICES,
     SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS, SHOW_WARNINGS,
 };
 pub use split::{Part, UnitTotals};
 pub use stats::{Stats, UnitCounters};
-/// The matrix records, their link width and the matrix shape, for code that lays out the
-/// storage itself: the C ABI (its record sizes and preloaded images) and the Rust matrices
-/// `xcover dlx3 --export-rust` writes. Hidden from the documentation: they follow the
-/// engine's internals and are no stable API.
-#[doc(hidden)]
-pub use storage::{Item, Level, Node, Width};
 pub use storage::{Name, Workspace, WorkspaceView};
+pub use visit::{Solution, SolutionOption, Visit};

@@ -52,9 +52,29 @@ impl Dlx3<'_> {
             Phase::Failed(e) => return Err(e),
             _ => return Err(Dlx3Error::OutOfOrder),
         };
+        if item_line && self.layout.last_itm != 0 {
+            return Err(Dlx3Error::OutOfOrder); // items were added with `add_item`
+        }
+        // An error leaves the engine as it was before the line (only the line kept for
+        // error reports, `line_head`, is the bad line's): an item line writes nothing the
+        // engine shows until its end, and an option line is checked whole
+        // (`check_option_line`) before any of its nodes is linked in.
+        let before = (
+            self.phase,
+            self.layout,
+            self.separator_seen,
+            self.stats,
+            self.last_pos,
+        );
         let r = self.read_line_inner(chunk, item_line, err);
-        if let Err(e) = r {
-            self.phase = Phase::Failed(e);
+        if r.is_err() {
+            (
+                self.phase,
+                self.layout,
+                self.separator_seen,
+                self.stats,
+                self.last_pos,
+            ) = before;
         }
         r
     }
@@ -102,8 +122,85 @@ impl Dlx3<'_> {
         if item_line {
             self.read_item_line(line, p)
         } else {
+            self.check_option_line(line, p)?;
             self.read_option_line(line, p, err)
         }
+    }
+
+    /// Finds the first error Knuth's "Input the options" would meet on this line (the same
+    /// error at the same position) without linking any node in, so that an option line
+    /// either goes in whole or changes nothing. Duplicates are found as Knuth finds them,
+    /// with the item's `aux` (its header's `color`) marking its node in this option; the
+    /// old `aux` is kept meanwhile in the free node slot past `last_node` that the node
+    /// will take, and put back before returning. Each such slot keeps the item's number
+    /// (its `itm`), which `read_option_line` then uses instead of searching again.
+    fn check_option_line(&mut self, line: &[u8], mut p: usize) -> Result<(), Dlx3Error> {
+        let i = self.layout.last_node as usize;
+        let (last, second) = (self.layout.last_itm, self.layout.second);
+        let mut ln = i;
+        let mut has_primary = false;
+        let result = loop {
+            if at(line, p) == 0 {
+                // The spacer that closes a kept option.
+                if has_primary && ln + 1 >= self.nodes.len() {
+                    break Err(input_err(InputError::TooManyNodes, p));
+                }
+                break Ok(());
+            }
+            let mut name = [0u8; 8];
+            let mut j = 0;
+            while j < 8 {
+                let c = at(line, p + j);
+                if is_space(c) || c == b':' {
+                    break;
+                }
+                name[j] = c;
+                j += 1;
+            }
+            if j == 0 {
+                break Err(input_err(InputError::EmptyItemName, p));
+            }
+            let after = at(line, p + j);
+            if j == 8 && !is_space(after) && after != b':' {
+                break Err(input_err(InputError::ItemNameTooLong, p));
+            }
+            let k = self.find_item(&name);
+            if k == last {
+                break Err(input_err(InputError::UnknownItemName, p));
+            }
+            let ku = k as usize;
+            if self.nodes[ku].color >= i as i32 {
+                break Err(input_err(InputError::DuplicateItemInOption, p));
+            }
+            if ln + 1 >= self.nodes.len() {
+                break Err(input_err(InputError::TooManyNodes, p));
+            }
+            ln += 1;
+            self.nodes[ln].itm = k as i32;
+            self.nodes[ln].color = self.nodes[ku].color;
+            self.nodes[ku].color = ln as i32;
+            has_primary |= k < second;
+            if after == b':' {
+                if k < second {
+                    break Err(input_err(InputError::PrimaryColored, p));
+                }
+                if is_space(at(line, p + j + 1)) || !is_space(at(line, p + j + 2)) {
+                    break Err(input_err(InputError::ColorNotSingle, p));
+                }
+                p += 2;
+            }
+            p += j + 1;
+            while is_space(at(line, p)) {
+                p += 1;
+            }
+        };
+        // Put every `aux` back, last node first.
+        while ln > i {
+            let k = self.nodes[ln].itm as usize;
+            self.nodes[k].color = self.nodes[ln].color;
+            ln -= 1;
+        }
+        result
     }
 
     /// Knuth's "Input the item names".
@@ -257,6 +354,11 @@ impl Dlx3<'_> {
     /// The end of Knuth's item-line code: fixes `second`, closes the active list and puts
     /// the first spacer after the headers. `p` is the position for a "Too many nodes".
     pub(super) fn close_item_list(&mut self, p: usize) -> Result<(), Dlx3Error> {
+        // Checked before any change: an error leaves the engine as it was.
+        let ln = self.layout.last_itm;
+        if ln as usize >= self.nodes.len() {
+            return Err(input_err(InputError::TooManyNodes, p));
+        }
         if !self.separator_seen {
             self.layout.second = self.layout.last_itm;
         }
@@ -264,10 +366,6 @@ impl Dlx3<'_> {
         self.stats.mems += 1;
         self.items[0].prev = second - 1;
         self.items[(second - 1) as usize].next = 0;
-        let ln = self.layout.last_itm;
-        if ln as usize >= self.nodes.len() {
-            return Err(input_err(InputError::TooManyNodes, p));
-        }
         self.layout.last_node = ln;
         self.stats.mems += 1;
         self.nodes[ln as usize] = Node::ZERO;
@@ -275,7 +373,8 @@ impl Dlx3<'_> {
         Ok(())
     }
 
-    /// Knuth's "Input the options" for one line.
+    /// Knuth's "Input the options" for one line, once `check_option_line` has passed it
+    /// (and left each token's item number in the node the token takes).
     fn read_option_line(
         &mut self,
         line: &[u8],
@@ -308,12 +407,9 @@ impl Dlx3<'_> {
             if j < 8 {
                 self.stats.mems += 1;
             }
-            let k = self.find_item(&name);
-            let last = self.layout.last_itm;
-            if k == last {
-                self.stats.mems += u64::from(last) + 1;
-                return Err(input_err(InputError::UnknownItemName, p));
-            }
+            // `check_option_line` found the item (Knuth's search, whose mems are counted
+            // here) and left its number in the node this token takes.
+            let k = self.nodes[self.layout.last_node as usize + 1].itm as u32;
             self.stats.mems += u64::from(k) + 1;
             let ku = k as usize;
             self.stats.mems += 1;
@@ -481,12 +577,10 @@ impl Dlx3<'_> {
             // Items added with the builder but no option yet.
             Phase::ItemLine if self.layout.last_itm >= 2 => self.close_item_list(0)?,
             Phase::ItemLine => {
-                let e = Dlx3Error::Input {
+                return Err(Dlx3Error::Input {
                     kind: InputError::NoItems,
                     pos: self.last_pos,
-                };
-                self.phase = Phase::Failed(e);
-                return Err(e);
+                });
             }
             Phase::Options => {}
             Phase::Failed(e) => return Err(e),

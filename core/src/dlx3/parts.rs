@@ -185,11 +185,13 @@ mod tests {
             assert_eq!(*stage, want, "{stages:?}");
         }
         assert_eq!(stages.iter().filter(|s| s.0 == Event::Solution).count(), 2);
-        // An input error fails the engine for good.
+        // An input error changes nothing: the engine takes the next line.
         let mut b = Buffers::new(8, 64, 8);
         let mut e = super::Dlx3::new(b.storage(), settings(&[])).unwrap();
         assert!(e.read_line(b"A A\n", &mut Discard).is_err());
-        assert_eq!(e.stage(), Stage::Failed);
+        assert_eq!(e.stage(), Stage::Items);
+        assert!(e.read_line(b"A B\n", &mut Discard).is_ok());
+        assert_eq!(e.stage(), Stage::Options);
     }
 
     #[test]

@@ -26,7 +26,7 @@ fn code(x: usize) -> char {
 /// diagonals), writing nothing, or if `out` fails.
 ///
 /// ```
-/// use xcover_core::dlx3::write_queens_dlx;
+/// use xcover_core::testing::write_queens_dlx;
 ///
 /// let mut text = String::new();
 /// write_queens_dlx(4, &mut text).unwrap();

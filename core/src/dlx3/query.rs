@@ -55,20 +55,19 @@ impl<'a, W: Width> Dlx3<'a, W> {
         s
     }
 
-    /// The matrix shape (valid after the item line has been read).
-    #[doc(hidden)]
+    /// The matrix shape (valid after the item line has been read), for an image (see
+    /// [`image`](super::image)).
     pub fn layout(&self) -> Layout {
         self.layout
     }
 
-    /// The item records (index 0 is the root).
-    #[doc(hidden)]
+    /// The item records (index 0 is the root), for an image (see [`image`](super::image)).
     pub fn items(&self) -> &[Item<W>] {
         &self.items[..self.layout.last_itm as usize]
     }
 
-    /// The node records up to and including the final spacer.
-    #[doc(hidden)]
+    /// The node records up to and including the final spacer, for an image (see
+    /// [`image`](super::image)).
     pub fn nodes(&self) -> &[Node<W>] {
         let end = (self.layout.last_node as usize + 1).min(self.nodes.len());
         &self.nodes[..end]

@@ -497,8 +497,9 @@ impl<W: Width> Dlx3<'_, W> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::image::{Item, Level, Node};
     use super::super::testutil::{parse, queens, run_all, settings, Buffers, SEED};
-    use super::super::{Dlx3Error, Item, Level, Move, Node, WorkspaceView};
+    use super::super::{Dlx3Error, Move, WorkspaceView};
     use std::string::String;
     use std::vec;
     use std::vec::Vec;

@@ -25,40 +25,241 @@ pub const MAX_LEVEL: usize = 500;
 /// Knuth's input buffer size (`9*max_cols+3`); `fgets` returns at most one byte less.
 pub const BUFSIZE: usize = 9 * MAX_COLS + 3;
 
-/// The settings of one run (Knuth's globals set from the command line).
+/// The settings of one run: Knuth's globals that DLX3 sets from its command line, each
+/// under a readable name with Knuth's letter argument beside it.
+///
+/// Build them with [`Settings::new`] and the setters (each takes and returns the settings,
+/// so they chain), read them with the `get_*` getters (named as in `clap`: the plain name
+/// is the setter), or apply Knuth's arguments one by one with [`apply_arg`](Settings::apply_arg),
+/// as the command line does:
 ///
 /// ```
 /// use xcover_core::dlx3::{ArgOutcome, Settings};
 ///
-/// let mut settings = Settings::DEFAULT;
-/// assert!(matches!(settings.apply_arg(b"m1"), ArgOutcome::Set));
-/// assert_eq!(settings.spacing, 1);
-/// assert!(matches!(settings.apply_arg(b"q"), ArgOutcome::Bad));
+/// let settings = Settings::new().print_interval(1).max_solutions(10).verbosity(0);
+/// assert_eq!(settings.get_max_solutions(), 10);
+///
+/// let mut knuth = Settings::DEFAULT;
+/// for arg in [&b"v0"[..], b"t10", b"m1"] {
+///     assert!(matches!(knuth.apply_arg(arg), ArgOutcome::Set));
+/// }
+/// assert_eq!(knuth, settings);
+/// assert!(matches!(knuth.apply_arg(b"q"), ArgOutcome::Bad));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Settings {
-    /// Verbosity bits (`SHOW_*`).
-    pub vbose: i32,
-    /// Print solution k iff `spacing != 0` and k is a multiple of `spacing`.
-    pub spacing: i32,
-    /// Seed for GB_FLIP.
-    pub random_seed: i32,
-    /// Randomize list order and tie breaks.
-    pub randomizing: bool,
-    /// Progress report interval in mems (0 = none).
-    pub delta: u64,
-    /// Mems at which the first progress report is due.
-    pub thresh: u64,
-    /// Trace choices only on levels below this.
-    pub show_choices_max: i32,
-    /// Truncate state reports after this level.
-    pub show_levels_max: i32,
-    /// Show details only on levels `>= maxl - show_choices_gap`.
-    pub show_choices_gap: i32,
-    /// Stop after this many solutions.
-    pub maxcount: u64,
-    /// Stop when mems reach this at a node.
-    pub timeout: u64,
+    /// `v`: verbosity bits (`SHOW_*`).
+    pub(crate) vbose: i32,
+    /// `m`: print solution k iff `spacing != 0` and k is a multiple of `spacing`.
+    pub(crate) spacing: i32,
+    /// `s`: seed for GB_FLIP.
+    pub(crate) random_seed: i32,
+    /// `s`: randomize list order and tie breaks.
+    pub(crate) randomizing: bool,
+    /// `d`: progress report interval in mems (0 = none).
+    pub(crate) delta: u64,
+    /// Mems at which the first progress report is due (`d` sets it to `delta`).
+    pub(crate) thresh: u64,
+    /// `c`: trace choices only on levels below this.
+    pub(crate) show_choices_max: i32,
+    /// `C`: truncate state reports after this level.
+    pub(crate) show_levels_max: i32,
+    /// `l`: show details only on levels `>= maxl - show_choices_gap`.
+    pub(crate) show_choices_gap: i32,
+    /// `t`: stop after this many solutions.
+    pub(crate) maxcount: u64,
+    /// `T`: stop when mems reach this at a node.
+    pub(crate) timeout: u64,
+}
+
+/// One setting: a chaining setter (the readable name, Knuth's letter in its documentation)
+/// and its `get_` getter.
+macro_rules! setting {
+    ($(#[$doc:meta])* $letter:literal, $set:ident, $get:ident, $field:ident: $ty:ty = $default:expr) => {
+        $(#[$doc])*
+        #[doc = concat!("\n\nKnuth's argument `", $letter, "`; read it back with [`",
+                        stringify!($get), "`](Settings::", stringify!($get), ").")]
+        ///
+        /// ```
+        /// use xcover_core::dlx3::Settings;
+        ///
+        #[doc = concat!("let s = Settings::new().", stringify!($set), "(3);")]
+        #[doc = concat!("assert_eq!(s.", stringify!($get), "(), 3);")]
+        /// ```
+        #[must_use]
+        pub const fn $set(mut self, value: $ty) -> Settings {
+            self.$field = value;
+            self
+        }
+
+        #[doc = concat!("The value set by [`", stringify!($set), "`](Settings::",
+                        stringify!($set), ") (Knuth's `", $letter, "`).")]
+        ///
+        /// ```
+        /// use xcover_core::dlx3::Settings;
+        ///
+        #[doc = concat!("assert_eq!(Settings::DEFAULT.", stringify!($get), "(), ", stringify!($default), ");")]
+        /// ```
+        pub const fn $get(&self) -> $ty {
+            self.$field
+        }
+    };
+}
+
+impl Settings {
+    /// Knuth's defaults ([`Settings::DEFAULT`]), to build on with the setters.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// assert_eq!(Settings::new(), Settings::DEFAULT);
+    /// assert_eq!(Settings::new().get_verbosity(), 1025); // v1025: basics and warnings
+    /// ```
+    pub const fn new() -> Settings {
+        Settings::DEFAULT
+    }
+
+    setting!(
+        /// Verbosity: a sum of the `SHOW_*` bits (default `SHOW_BASICS + SHOW_WARNINGS`).
+        "v", verbosity, get_verbosity, vbose: i32 = 1025
+    );
+    setting!(
+        /// Print solution k when k is a multiple of this; 0 (the default) prints none, 1
+        /// prints every one (a negative value is taken as the unsigned 64-bit number C
+        /// makes of it).
+        "m", print_interval, get_print_interval, spacing: i32 = 0
+    );
+    setting!(
+        /// Stop after this many solutions (default: no limit, `u64::MAX`).
+        "t", max_solutions, get_max_solutions, maxcount: u64 = u64::MAX
+    );
+    setting!(
+        /// Stop (with a timeout) once the search has used this many mems at a node
+        /// (default 2^61 - 1).
+        "T", timeout_mems, get_timeout_mems, timeout: u64 = (1 << 61) - 1
+    );
+    setting!(
+        /// Trace choices (with `SHOW_CHOICES`) only on levels below this (default 1000000).
+        "c", trace_max_level, get_trace_max_level, show_choices_max: i32 = 1_000_000
+    );
+    setting!(
+        /// Truncate full state reports after this level (default 1000000).
+        "C", report_max_level, get_report_max_level, show_levels_max: i32 = 1_000_000
+    );
+    setting!(
+        /// Show details (with `SHOW_DETAILS`) only on levels at least the deepest level
+        /// minus this (default 1000000).
+        "l", details_level_gap, get_details_level_gap, show_choices_gap: i32 = 1_000_000
+    );
+
+    /// Randomizes the order of the lists and the ties between items, with GB_FLIP seeded by
+    /// `seed` (Knuth's `s<seed>`; sets [`randomize`](Settings::randomize) too).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// let s = Settings::new().random_seed(3);
+    /// assert!(s.get_randomize() && s.get_random_seed() == 3);
+    /// ```
+    #[must_use]
+    pub const fn random_seed(mut self, seed: i32) -> Settings {
+        self.random_seed = seed;
+        self.randomizing = true;
+        self
+    }
+
+    /// The seed set by [`random_seed`](Settings::random_seed) (used only when
+    /// [`get_randomize`](Settings::get_randomize) holds).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// assert_eq!(Settings::new().get_random_seed(), 0);
+    /// ```
+    pub const fn get_random_seed(&self) -> i32 {
+        self.random_seed
+    }
+
+    /// Whether the search is randomized (Knuth's `s`; [`random_seed`](Settings::random_seed)
+    /// turns it on, this setter says it outright, e.g. off again).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// let s = Settings::new().random_seed(5).randomize(false);
+    /// assert!(!s.get_randomize() && s.get_random_seed() == 5);
+    /// ```
+    #[must_use]
+    pub const fn randomize(mut self, on: bool) -> Settings {
+        self.randomizing = on;
+        self
+    }
+
+    /// Whether the search is randomized (see [`randomize`](Settings::randomize)).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// assert!(!Settings::new().get_randomize());
+    /// ```
+    pub const fn get_randomize(&self) -> bool {
+        self.randomizing
+    }
+
+    /// A progress report every `mems` mems (Knuth's `d`; 0 for none; default 10^10): the
+    /// first is due after one interval.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// assert_eq!(Settings::new().report_interval_mems(0).get_report_interval_mems(), 0);
+    /// ```
+    #[must_use]
+    pub const fn report_interval_mems(mut self, mems: u64) -> Settings {
+        self.delta = mems;
+        self.thresh = mems;
+        self
+    }
+
+    /// The interval set by [`report_interval_mems`](Settings::report_interval_mems).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// assert_eq!(Settings::new().get_report_interval_mems(), 10_000_000_000);
+    /// ```
+    pub const fn get_report_interval_mems(&self) -> u64 {
+        self.delta
+    }
+
+    /// The mems at which the first progress report is due: one interval unless set apart
+    /// with [`first_report_mems`](Settings::first_report_mems).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// let s = Settings::new().report_interval_mems(100);
+    /// assert_eq!(s.get_first_report_mems(), 100);
+    /// ```
+    pub const fn get_first_report_mems(&self) -> u64 {
+        self.thresh
+    }
+
+    /// Makes the first progress report due at `mems` (later ones follow every interval);
+    /// Knuth's arguments have no letter for it (`d` sets it to the interval).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Settings;
+    ///
+    /// let s = Settings::new().report_interval_mems(100).first_report_mems(7);
+    /// assert_eq!((s.get_report_interval_mems(), s.get_first_report_mems()), (100, 7));
+    /// ```
+    #[must_use]
+    pub const fn first_report_mems(mut self, mems: u64) -> Settings {
+        self.thresh = mems;
+        self
+    }
 }
 
 impl Default for Settings {
@@ -101,11 +302,11 @@ impl Settings {
     /// ```
     /// use xcover_core::dlx3::Settings;
     ///
-    /// let mut s = Settings::DEFAULT;
+    /// let s = Settings::DEFAULT;
     /// assert!(!s.prints(1));
-    /// s.spacing = 3;
+    /// let s = s.print_interval(3);
     /// assert!(s.prints(6) && !s.prints(7));
-    /// s.spacing = -1;
+    /// let s = s.print_interval(-1);
     /// assert!(s.prints(u64::MAX) && !s.prints(5));
     /// ```
     #[inline]
@@ -119,8 +320,7 @@ impl Settings {
     /// ```
     /// use xcover_core::dlx3::Settings;
     ///
-    /// let mut s = Settings::DEFAULT;
-    /// s.spacing = 10;
+    /// let s = Settings::new().print_interval(10);
     /// assert!(s.prints_any(5, 5) && !s.prints_any(10, 9) && !s.prints_any(9, 0));
     /// ```
     pub const fn prints_any(&self, base: u64, count: u64) -> bool {
@@ -151,10 +351,12 @@ impl Settings {
     /// ```
     /// use xcover_core::dlx3::{Settings, SHOW_PROFILE};
     ///
-    /// let mut user = Settings::DEFAULT;
-    /// (user.spacing, user.vbose, user.maxcount) = (7, 1 | SHOW_PROFILE, 3);
+    /// let user = Settings::new().print_interval(7).verbosity(1 | SHOW_PROFILE).max_solutions(3);
     /// let unit = user.for_units();
-    /// assert_eq!((unit.spacing, unit.vbose, unit.maxcount), (1, SHOW_PROFILE, u64::MAX));
+    /// assert_eq!(
+    ///     (unit.get_print_interval(), unit.get_verbosity(), unit.get_max_solutions()),
+    ///     (1, SHOW_PROFILE, u64::MAX)
+    /// );
     /// ```
     #[must_use]
     pub const fn for_units(&self) -> Settings {

@@ -82,6 +82,32 @@ impl Part {
         k % self.count == self.index
     }
 
+    /// The grid checker's share, the same round robin over its units: the units of grid
+    /// `grid` of a batch are its chunks in the order the checker prepares them, and chunk
+    /// `chunk` of grid `grid` is unit `grid + chunk`, so it belongs to part
+    /// `(grid + chunk) % count`. Each part gets a fair mix of light and heavy chunks,
+    /// rotated by the grid so that grids with fewer chunks than parts do not all land on
+    /// part 0; and no other grid's chunk count is needed to decide.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::Part;
+    ///
+    /// let p = Part::new(1, 3).unwrap();
+    /// assert!(p.owns_chunk(0, 1) && p.owns_chunk(1, 0) && p.owns_chunk(2, 2));
+    /// assert!(!p.owns_chunk(1, 1));
+    /// assert!(Part::new(1, 3).unwrap().owns_chunk(u64::MAX, 1)); // 2^64 = 1 (mod 3)
+    /// ```
+    pub const fn owns_chunk(&self, grid: u64, chunk: u64) -> bool {
+        // (grid + chunk) % count without the sum's overflow.
+        let (g, c) = (grid % self.count, chunk % self.count);
+        let sum = if g >= self.count - c {
+            g - (self.count - c)
+        } else {
+            g + c
+        };
+        sum == self.index
+    }
+
     /// The part, of `count` parts, that unit `k` belongs to (`None` if `count` is 0).
     ///
     /// ```
@@ -295,6 +321,34 @@ mod tests {
     use super::{Part, UnitTotals};
     use std::string::String;
     use std::vec::Vec;
+
+    /// The grid checker's rule is `(grid + chunk) % count`, also where the sum overflows,
+    /// and gives every chunk to exactly one part.
+    #[test]
+    fn chunks_go_round_robin_to_exactly_one_part() {
+        for count in [1u64, 2, 3, 7, u64::MAX - 1, u64::MAX] {
+            for (grid, chunk) in [
+                (0u64, 0u64),
+                (5, 9),
+                (u64::MAX, u64::MAX),
+                (u64::MAX - 3, 8),
+            ] {
+                let want = ((u128::from(grid) + u128::from(chunk)) % u128::from(count)) as u64;
+                let small = count < 10;
+                let owners: Vec<u64> = if small {
+                    (0..count)
+                        .filter(|&i| Part::new(i, count).unwrap().owns_chunk(grid, chunk))
+                        .collect()
+                } else {
+                    [want, want.wrapping_add(1) % count]
+                        .into_iter()
+                        .filter(|&i| Part::new(i, count).unwrap().owns_chunk(grid, chunk))
+                        .collect()
+                };
+                assert_eq!(owners, [want], "grid {grid} chunk {chunk} of {count}");
+            }
+        }
+    }
 
     /// What exploring one unit elsewhere gives: its totals, profile below the split level
     /// and the bodies of its solutions (without Knuth's `n:` line).

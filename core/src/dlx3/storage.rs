@@ -12,13 +12,73 @@
 /// An item name: up to 8 bytes, padded with zero bytes.
 pub type Name = [u8; 8];
 
-use crate::gb_flip::GbFlip;
+/// What an engine of each width keeps beside its records: the engine's own business, out
+/// of the public [`Width`] (a trait nobody outside this crate can name or implement, so
+/// `u32` and `u16` stay the only widths).
+pub(crate) mod sealed {
+    use crate::gb_flip::GbFlip;
 
-mod sealed {
-    /// Only the index widths this module defines.
-    pub trait Sealed {}
-    impl Sealed for u16 {}
-    impl Sealed for u32 {}
+    /// The engine's per-width parts (see [`Width`](super::Width)).
+    pub trait Sealed {
+        /// The words of the engine's bit set of active primary items.
+        type ActiveWords: AsRef<[u64]> + AsMut<[u64]> + Copy + core::fmt::Debug + 'static;
+        /// An empty bit set.
+        const ACTIVE_ZERO: Self::ActiveWords;
+        /// Where the engine keeps the head of the input line just read, for error reports:
+        /// the first 99 bytes for `u32` (engines that read text), nothing for `u16`.
+        type LineHead: AsRef<[u8]> + Copy + core::fmt::Debug + 'static;
+        /// An empty line head.
+        const LINE_HEAD_EMPTY: Self::LineHead;
+        /// The engine's random generator: GB_FLIP (224 bytes of state) for `u32`; `u16`
+        /// engines, kept small for RAM, do not randomize.
+        type Rng: core::fmt::Debug + 'static;
+        /// The generator seeded with `seed`, if this width randomizes.
+        fn seeded_rng(seed: i32) -> Option<Self::Rng>;
+        /// The generator that does not randomize.
+        const NO_RNG: Self::Rng;
+        /// Whether engines of this width can randomize (so that the search of one that
+        /// cannot compiles without the random tie breaks).
+        const RANDOMIZES: bool;
+        /// The GB_FLIP state inside `rng`, if any.
+        fn gb_flip(rng: &mut Self::Rng) -> Option<&mut GbFlip>;
+    }
+
+    impl Sealed for u32 {
+        type ActiveWords = [u64; 16];
+        const ACTIVE_ZERO: [u64; 16] = [0; 16];
+        type LineHead = super::LineHead;
+        const LINE_HEAD_EMPTY: super::LineHead = super::LineHead {
+            bytes: [0; 99],
+            len: 0,
+        };
+        type Rng = GbFlip;
+        fn seeded_rng(seed: i32) -> Option<GbFlip> {
+            Some(GbFlip::new(seed))
+        }
+        const NO_RNG: GbFlip = GbFlip::new(0);
+        const RANDOMIZES: bool = true;
+        #[inline(always)]
+        fn gb_flip(rng: &mut GbFlip) -> Option<&mut GbFlip> {
+            Some(rng)
+        }
+    }
+
+    impl Sealed for u16 {
+        type ActiveWords = [u64; 4];
+        const ACTIVE_ZERO: [u64; 4] = [0; 4];
+        type LineHead = [u8; 0];
+        const LINE_HEAD_EMPTY: [u8; 0] = [];
+        type Rng = ();
+        fn seeded_rng(_: i32) -> Option<()> {
+            None
+        }
+        const NO_RNG: () = ();
+        const RANDOMIZES: bool = false;
+        #[inline(always)]
+        fn gb_flip(_: &mut ()) -> Option<&mut GbFlip> {
+            None
+        }
+    }
 }
 
 /// The integer width of the links in [`Node`] and [`Item`] records: `u32` takes any
@@ -29,27 +89,6 @@ mod sealed {
 pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'static {
     /// The signed integer of the same width (item numbers, lengths, bounds, colors).
     type Signed: Copy + Default + Eq + core::fmt::Debug + 'static;
-    /// The words of the engine's bit set of active primary items.
-    type ActiveWords: AsRef<[u64]> + AsMut<[u64]> + Copy + core::fmt::Debug + 'static;
-    /// An empty bit set.
-    const ACTIVE_ZERO: Self::ActiveWords;
-    /// Where the engine keeps the head of the input line just read, for error reports:
-    /// the first 99 bytes for `u32` (engines that read text), nothing for `u16`.
-    type LineHead: AsRef<[u8]> + Copy + core::fmt::Debug + 'static;
-    /// An empty line head.
-    const LINE_HEAD_EMPTY: Self::LineHead;
-    /// The engine's random generator: GB_FLIP (224 bytes of state) for `u32`; `u16`
-    /// engines, kept small for RAM, do not randomize.
-    type Rng: core::fmt::Debug + 'static;
-    /// The generator seeded with `seed`, if this width randomizes.
-    fn seeded_rng(seed: i32) -> Option<Self::Rng>;
-    /// The generator that does not randomize.
-    const NO_RNG: Self::Rng;
-    /// Whether engines of this width can randomize (so that the search of one that
-    /// cannot compiles without the random tie breaks).
-    const RANDOMIZES: bool;
-    /// The GB_FLIP state inside `rng`, if any.
-    fn gb_flip(rng: &mut Self::Rng) -> Option<&mut GbFlip>;
     /// Zero.
     const ZERO: Self;
     /// Signed zero.
@@ -74,23 +113,6 @@ pub trait Width: sealed::Sealed + Copy + Default + Eq + core::fmt::Debug + 'stat
 
 impl Width for u32 {
     type Signed = i32;
-    type ActiveWords = [u64; 16];
-    const ACTIVE_ZERO: [u64; 16] = [0; 16];
-    type LineHead = LineHead;
-    const LINE_HEAD_EMPTY: LineHead = LineHead {
-        bytes: [0; 99],
-        len: 0,
-    };
-    type Rng = GbFlip;
-    fn seeded_rng(seed: i32) -> Option<GbFlip> {
-        Some(GbFlip::new(seed))
-    }
-    const NO_RNG: GbFlip = GbFlip::new(0);
-    const RANDOMIZES: bool = true;
-    #[inline(always)]
-    fn gb_flip(rng: &mut GbFlip) -> Option<&mut GbFlip> {
-        Some(rng)
-    }
     const ZERO: u32 = 0;
     const SIGNED_ZERO: i32 = 0;
     const MAX_SLOTS: usize = i32::MAX as usize;
@@ -121,20 +143,6 @@ impl Width for u32 {
 
 impl Width for u16 {
     type Signed = i16;
-    type ActiveWords = [u64; 4];
-    const ACTIVE_ZERO: [u64; 4] = [0; 4];
-    type LineHead = [u8; 0];
-    const LINE_HEAD_EMPTY: [u8; 0] = [];
-    type Rng = ();
-    fn seeded_rng(_: i32) -> Option<()> {
-        None
-    }
-    const NO_RNG: () = ();
-    const RANDOMIZES: bool = false;
-    #[inline(always)]
-    fn gb_flip(_: &mut ()) -> Option<&mut GbFlip> {
-        None
-    }
     const ZERO: u16 = 0;
     const SIGNED_ZERO: i16 = 0;
     const MAX_SLOTS: usize = u16::MAX as usize;
@@ -371,7 +379,8 @@ impl Names<'_> {
 /// slices whose lengths are the capacities.
 ///
 /// ```
-/// use xcover_core::dlx3::{Item, Level, Node, WorkspaceView};
+/// use xcover_core::dlx3::WorkspaceView;
+/// use xcover_core::dlx3::image::{Item, Level, Node};
 ///
 /// let (mut items, mut names) = (vec![Item::ZERO; 10], vec![[0u8; 8]; 10]);
 /// let (mut nodes, mut levels) = (vec![Node::ZERO; 100], vec![Level::ZERO; 8]);

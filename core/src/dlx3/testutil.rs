@@ -1,9 +1,9 @@
 //! Helpers for the unit tests of the engine.
 use super::heap::HeapArrays;
 use super::{
-    write_queens_dlx, Capacity, Dlx3, Dlx3Error, Event, HeapWorkspace, Settings, Sinks, Width,
-    WorkspaceView,
+    image::Width, Capacity, Dlx3, Dlx3Error, Event, HeapWorkspace, Settings, Sinks, WorkspaceView,
 };
+use crate::testing::write_queens_dlx;
 use core::ops::{Deref, DerefMut};
 use std::string::String;
 use std::vec::Vec;

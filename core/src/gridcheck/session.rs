@@ -163,6 +163,28 @@ impl Session {
         self.phase = Phase::ChunkDone;
     }
 
+    /// Whether the scan is prepared (phase Prepared or later): a front end's prepared-scan
+    /// slot holds it from then on, for the rest of the session.
+    ///
+    /// ```
+    /// use xcover_core::gridcheck::session::{Session, Step};
+    ///
+    /// let mut session = Session::new();
+    /// for step in [Step::SetGrid, Step::SetOptions] {
+    ///     session.done(step);
+    /// }
+    /// assert!(!session.is_prepared());
+    /// session.done(Step::Prepare);
+    /// session.begin_chunk(None);
+    /// assert!(session.is_prepared());
+    /// ```
+    pub const fn is_prepared(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Prepared | Phase::Running | Phase::ChunkDone
+        )
+    }
+
     /// Whether a chunk run exists (running or over), whose counters [`Session::totals`]
     /// wants.
     pub const fn has_run(&self) -> bool {

@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 pub use data::*;
-use xcover_core::dlx3::{Dlx3, Event, Item, Level, Name, Node, Settings, WorkspaceView};
+use xcover_core::dlx3::{Dlx3, Event, Name, Settings, WorkspaceView};
+
+use xcover_core::dlx3::image::{Item, Level, Node};
 use xcover_core::gridcheck::scan::{
     self, ChunkId, ChunkRun, RunStatus, ScanOptions, Workspace, WorkspaceSize,
 };
@@ -108,10 +110,10 @@ pub fn dlx3_count(puzzle: &Puzzle, limit: u64) -> u64 {
     let mut nodes = vec![Node::ZERO; 330 + 729 * 5 + 10];
     let mut levels = vec![Level::ZERO; 100];
     let storage = WorkspaceView::new(&mut items, &mut names, &mut nodes, &mut levels);
-    let mut settings = Settings::DEFAULT;
-    settings.vbose = 0;
-    settings.spacing = 0;
-    settings.maxcount = limit;
+    let settings = Settings::new()
+        .verbosity(0)
+        .print_interval(0)
+        .max_solutions(limit);
     let mut engine = Dlx3::new(storage, settings).expect("dlx3 storage");
     engine
         .read_input(text.as_bytes(), &mut xcover_core::sink::Discard)

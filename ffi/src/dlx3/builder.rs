@@ -1,6 +1,7 @@
 //! `dlx3_add_item` / `dlx3_add_option`: building a matrix from code instead of text.
-//! Argument errors are found before the engine is touched, so they leave the workspace
-//! usable; an error reported by the engine itself marks it dead.
+//! The engine checks every item and option whole before it changes anything, so every
+//! error leaves the workspace as it was; this file reads the C arguments (names, colors)
+//! and maps the engine's errors to statuses.
 
 use super::types::dlx3_state;
 use super::workspace::{self, dlx3_workspace, Dead, Workspace};
@@ -8,7 +9,7 @@ use crate::raw::{in_slice, status_of, Checked};
 use crate::status::status_of_error;
 use crate::status::xcover_status;
 use core::ffi::c_char;
-use xcover_core::dlx3::Name;
+use xcover_core::dlx3::{Dlx3Error, InputError, Name};
 
 /// C `isspace` in the "C" locale.
 fn is_space(byte: u8) -> bool {
@@ -78,36 +79,52 @@ pub unsafe extern "C" fn dlx3_add_item(
         // SAFETY: forwarded contract.
         let (name, len) = unsafe { read_name(name) }?;
         let secondary = secondary != 0;
-        let (lo, hi) = if secondary { (0, 1) } else { (lo, hi) };
-        if hi == 0 || lo > hi || hi > i32::MAX as u32 {
+        // A secondary item's bounds are ignored.
+        let (lo, hi) = if secondary { (0, 0) } else { (lo, hi) };
+        let (Ok(lo), Ok(hi)) = (i32::try_from(lo), i32::try_from(hi)) else {
             return Err(xcover_status::XCOVER_BAD_ARGUMENT);
-        }
-        if (!secondary && ws.seen_secondary) || (secondary && ws.engine.item_count() == 0) {
-            return Err(xcover_status::XCOVER_BAD_ARGUMENT);
-        }
-        if find_item(ws, &name).is_some() {
-            return Err(xcover_status::XCOVER_PARSE_DUPLICATE_ITEM_NAME);
-        }
-        if ws.engine.item_count() >= ws.item_capacity {
-            return Err(xcover_status::XCOVER_TOO_MANY_ITEMS);
-        }
-        // Item headers live in the node array too (node k for item k), and the first
-        // spacer follows them: refuse here what the engine would find only half-way.
-        if ws.engine.item_count() as usize + 2 >= ws.node_capacity {
-            return Err(xcover_status::XCOVER_TOO_MANY_NODES);
-        }
-        let result =
-            ws.engine
-                .text_engine()?
-                .add_item(&name[..len], lo as i32, hi as i32, secondary);
-        match result {
-            Ok(_) => {
-                ws.seen_secondary |= secondary;
-                Ok(xcover_status::XCOVER_OK)
-            }
-            Err(e) => Err(ws.kill(status_of_error(e))),
+        };
+        // The engine checks everything before it changes anything: its errors leave the
+        // workspace as it was, and are only mapped to statuses here.
+        match ws
+            .engine
+            .text_engine()?
+            .add_item(&name[..len], lo, hi, secondary)
+        {
+            Ok(_) => Ok(xcover_status::XCOVER_OK),
+            Err(e) => Err(add_item_status(e)),
         }
     })())
+}
+
+/// The status of an error of core's `add_item` (all leave the workspace as it was): the
+/// order rules (a secondary item first, a primary after a secondary), a bad name and bad
+/// bounds are bad arguments of the call; a duplicate name and the capacities have their
+/// own statuses.
+fn add_item_status(e: Dlx3Error) -> xcover_status {
+    match e {
+        Dlx3Error::OutOfOrder => xcover_status::XCOVER_BAD_ARGUMENT,
+        Dlx3Error::Input { kind, .. } => match kind {
+            InputError::DuplicateItemName => xcover_status::XCOVER_PARSE_DUPLICATE_ITEM_NAME,
+            InputError::TooManyItems => xcover_status::XCOVER_TOO_MANY_ITEMS,
+            InputError::TooManyNodes => xcover_status::XCOVER_TOO_MANY_NODES,
+            _ => xcover_status::XCOVER_BAD_ARGUMENT,
+        },
+        e => status_of_error(e),
+    }
+}
+
+/// The status of an error of core's `add_option` (all leave the workspace as it was).
+fn add_option_status(e: Dlx3Error) -> xcover_status {
+    match e {
+        Dlx3Error::Input { kind, .. } => match kind {
+            InputError::NoItems => xcover_status::XCOVER_BAD_STATE,
+            InputError::ColorNotSingle => xcover_status::XCOVER_BAD_ARGUMENT,
+            InputError::TooManyNodes => xcover_status::XCOVER_TOO_MANY_NODES,
+            _ => status_of_error(e),
+        },
+        e => status_of_error(e),
+    }
 }
 
 /// Adds an option: the `n` items named `names[0..n-1]` (NUL-terminated), with the colors
@@ -135,9 +152,6 @@ pub unsafe extern "C" fn dlx3_add_option(
         // SAFETY: forwarded contract.
         let ws = unsafe { workspace::workspace(handle, Dead::Refuse) }?;
         ws.expect(&[dlx3_state::DLX3_STATE_ITEMS, dlx3_state::DLX3_STATE_OPTIONS])?;
-        if ws.engine.item_count() == 0 {
-            return Err(xcover_status::XCOVER_BAD_STATE);
-        }
         // SAFETY: forwarded contract.
         let names = unsafe { in_slice(names, n) }?;
         let colors: &[c_char] = if colors.is_null() {
@@ -153,40 +167,22 @@ pub unsafe extern "C" fn dlx3_add_option(
                 xcover_status::XCOVER_PARSE_DUPLICATE_IN_OPTION
             });
         }
-        // Before the first option the spacer after the item headers is not placed yet; the
-        // engine puts it at node last_itm, so the option's nodes start after it.
-        let layout = ws.engine.layout();
-        let last_node = if ws.state() == dlx3_state::DLX3_STATE_ITEMS {
-            layout.last_itm.max(layout.last_node) as usize
-        } else {
-            layout.last_node as usize
-        };
-        if last_node.saturating_add(n + 1) >= ws.node_capacity {
-            return Err(xcover_status::XCOVER_TOO_MANY_NODES);
-        }
         for (i, &name) in names.iter().enumerate() {
             // SAFETY: forwarded contract: each name is a NUL-terminated string.
             let (name, _) = unsafe { read_name(name) }?;
-            let item = find_item(ws, &name).ok_or(xcover_status::XCOVER_PARSE_UNKNOWN_ITEM_NAME)?;
+            // An unknown name becomes item 0, which the engine reports as unknown (after
+            // its own check that there are items at all).
+            let item = find_item(ws, &name).unwrap_or(0);
             let color = colors.get(i).map_or(0, |&c| c as u8);
-            if color != 0 && is_space(color) {
-                return Err(xcover_status::XCOVER_BAD_ARGUMENT);
-            }
-            if color != 0 && !ws.engine.is_secondary(item) {
-                return Err(xcover_status::XCOVER_PARSE_PRIMARY_COLORED);
-            }
-            let scratch = ws.scratch.as_mut_slice();
-            if scratch[..i].iter().any(|&(k, _)| k == item) {
-                return Err(xcover_status::XCOVER_PARSE_DUPLICATE_IN_OPTION);
-            }
-            scratch[i] = (item, color);
+            ws.scratch.as_mut_slice()[i] = (item, color);
         }
+        // The engine checks the option whole before it changes anything.
         let result = ws.with_sinks_and_scratch(n, |engine, entries, sinks| {
             engine.add_option(entries, sinks.err)
         })?;
         match result {
             Ok(()) => Ok(xcover_status::XCOVER_OK),
-            Err(e) => Err(ws.kill(status_of_error(e))),
+            Err(e) => Err(add_option_status(e)),
         }
     })())
 }

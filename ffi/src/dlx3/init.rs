@@ -13,7 +13,9 @@ use crate::carve::WeakSliceMut;
 use crate::raw::{in_param, in_slice, is_aligned, out_param, status_of, write_optional, Checked};
 use crate::status::{status_of_error, xcover_status};
 use core::ffi::c_void;
-use xcover_core::dlx3::{Dlx3, Item, Layout, Name, Node, WorkspaceView};
+use xcover_core::dlx3::{Dlx3, Name, WorkspaceView};
+
+use xcover_core::dlx3::image::{Item, Layout, Node};
 
 /// Reads the settings argument (NULL means Knuth's defaults with output discarded).
 ///
@@ -143,7 +145,6 @@ pub unsafe extern "C" fn dlx3_init(
         // Built in its slot, not on the stack and copied (see Dlx3::new_in).
         let mut slot = regions.engine;
         Dlx3::new_in(slot.uninit(), storage, settings.engine()).map_err(status_of_error)?;
-        let capacity = (items, nodes);
         // SAFETY: `buf` was accepted by claim_buffer; new_in wrote the engine in its slot.
         *handle = unsafe {
             install(
@@ -151,7 +152,6 @@ pub unsafe extern "C" fn dlx3_init(
                 slot.assume_init(),
                 step::<u32, false, true>,
                 regions.scratch,
-                capacity,
             )
         };
         Ok(xcover_status::XCOVER_OK)
@@ -382,18 +382,9 @@ unsafe fn init_preloaded<W: EngineWidth>(
         let mut slot = regions.engine;
         Dlx3::preloaded_in(slot.uninit(), storage, settings.engine(), layout)
             .map_err(status_of_error)?;
-        let capacity = (item_slots - 2, node_slots);
         // SAFETY: `buf` was accepted by claim_buffer; preloaded_in wrote the engine in its
         // slot.
-        *handle = unsafe {
-            install(
-                buf,
-                slot.assume_init(),
-                step,
-                WeakSliceMut::empty(),
-                capacity,
-            )
-        };
+        *handle = unsafe { install(buf, slot.assume_init(), step, WeakSliceMut::empty()) };
         Ok(xcover_status::XCOVER_OK)
     })())
 }

@@ -73,35 +73,33 @@ impl dlx3_settings {
     /// `delta`).
     pub const fn of(s: &Settings) -> dlx3_settings {
         dlx3_settings {
-            verbosity: s.vbose as u32,
-            spacing: s.spacing,
-            randomize: s.randomizing as u32,
-            random_seed: s.random_seed,
-            delta: s.delta,
-            show_choices_max: s.show_choices_max,
-            show_levels_max: s.show_levels_max,
-            show_choices_gap: s.show_choices_gap,
+            verbosity: s.get_verbosity() as u32,
+            spacing: s.get_print_interval(),
+            randomize: s.get_randomize() as u32,
+            random_seed: s.get_random_seed(),
+            delta: s.get_report_interval_mems(),
+            show_choices_max: s.get_trace_max_level(),
+            show_levels_max: s.get_report_max_level(),
+            show_choices_gap: s.get_details_level_gap(),
             reserved: 0,
-            max_count: s.maxcount,
-            timeout: s.timeout,
+            max_count: s.get_max_solutions(),
+            timeout: s.get_timeout_mems(),
         }
     }
 
     /// The engine's settings of these C settings.
     pub const fn engine(&self) -> Settings {
-        Settings {
-            vbose: self.verbosity as i32,
-            spacing: self.spacing,
-            random_seed: self.random_seed,
-            randomizing: self.randomize != 0,
-            delta: self.delta,
-            thresh: self.delta,
-            show_choices_max: self.show_choices_max,
-            show_levels_max: self.show_levels_max,
-            show_choices_gap: self.show_choices_gap,
-            maxcount: self.max_count,
-            timeout: self.timeout,
-        }
+        Settings::new()
+            .verbosity(self.verbosity as i32)
+            .print_interval(self.spacing)
+            .random_seed(self.random_seed)
+            .randomize(self.randomize != 0)
+            .report_interval_mems(self.delta)
+            .trace_max_level(self.show_choices_max)
+            .report_max_level(self.show_levels_max)
+            .details_level_gap(self.show_choices_gap)
+            .max_solutions(self.max_count)
+            .timeout_mems(self.timeout)
     }
 
     /// Field-by-field equality, usable in a constant.

@@ -4,7 +4,9 @@
 use crate::sink::xcover_writer;
 use crate::status::xcover_status;
 use core::ffi::c_char;
-use xcover_core::dlx3::{Item, Node, Stage};
+use xcover_core::dlx3::Stage;
+
+use xcover_core::dlx3::image::{Item, Node};
 
 /// Alignment (bytes) required of every workspace buffer.
 pub const DLX3_WORKSPACE_ALIGN: usize = 8;

@@ -12,9 +12,9 @@ use crate::sink::{xcover_writer, CallbackSink};
 use crate::status::xcover_status;
 use core::marker::{PhantomData, PhantomPinned};
 use core::mem::{align_of, size_of};
-use xcover_core::dlx3::{
-    Dlx3, Item, Layout, Level, Move, Name, Node, PartRun, Sinks, Stage, Stats, Width,
-};
+use xcover_core::dlx3::{Dlx3, Move, Name, PartRun, Sinks, Stage, Stats};
+
+use xcover_core::dlx3::image::{Item, Layout, Level, Node, Width};
 
 /// The workspace header and engine in front of the arrays of a 32-bit workspace
 /// (`dlx3_init`, `dlx3_init_preloaded`) take at most
@@ -251,12 +251,6 @@ pub struct Workspace<'buf> {
     pub writers: dlx3_writers,
     /// What `dlx3_solve_step` runs.
     pub step: StepFn,
-    /// Items the workspace can hold (Knuth's max_cols).
-    pub item_capacity: u32,
-    /// Node slots of the workspace (Knuth's max_nodes).
-    pub node_capacity: usize,
-    /// Set once a secondary item was added with `dlx3_add_item`.
-    pub seen_secondary: bool,
     /// Where `dlx3_add_option` assembles an option (empty for a preloaded workspace).
     pub scratch: WeakSliceMut<'buf, OptionEntry>,
     /// The engine; it and its slices lie in the same caller buffer, after this record.
@@ -384,9 +378,7 @@ pub unsafe fn install<'buf, W: EngineWidth>(
     engine: WeakMut<'buf, Dlx3<'buf, W>>,
     step: StepFn,
     scratch: WeakSliceMut<'buf, OptionEntry>,
-    capacity: (usize, usize),
 ) -> *mut dlx3_workspace {
-    let item_capacity = u32::try_from(capacity.0).unwrap_or(u32::MAX);
     let record = buf.cast::<Workspace<'buf>>();
     // SAFETY: `buf` is 8-aligned (>= align of the record, asserted) and its first
     // ENGINE_OFFSET bytes hold the record; `write` does not drop what was there.
@@ -395,9 +387,6 @@ pub unsafe fn install<'buf, W: EngineWidth>(
             header: Header::new::<Workspace>(LIVE),
             writers: NO_WRITERS,
             step,
-            item_capacity,
-            node_capacity: capacity.1,
-            seen_secondary: false,
             scratch,
             engine: W::wrap(engine),
             part: PartRun::default(),

@@ -99,8 +99,6 @@ pub struct Record<'buf> {
     pub last_puzzle: [u8; 82],
     /// Whether a puzzle was found.
     pub found_any: bool,
-    /// Whether the prepared-scan slot holds a prepared scan.
-    prepared_live: bool,
     /// The outcome of the last `gridcheck_set_grid` (`gridcheck_get_grid_error`).
     pub(crate) last_grid: GridOutcome,
 }
@@ -165,7 +163,6 @@ pub unsafe fn install(
             ua_len: 0,
             last_puzzle: [0; 82],
             found_any: false,
-            prepared_live: false,
             last_grid: GridOutcome::NONE,
         })
     };
@@ -293,7 +290,8 @@ impl<'buf> Record<'buf> {
         )
     }
 
-    /// Prepares the scan into its slot with `f(grid, uas, work)`.
+    /// Prepares the scan into its slot with `f(grid, uas, work)`; on success the session is
+    /// Prepared, in the same step (the slot is valid exactly when the phase says so).
     pub fn prepare_with<E>(
         &mut self,
         f: impl FnOnce(&'buf Grid, &[Cells], &'buf mut [u128]) -> Result<Prepared<'buf>, E>,
@@ -306,20 +304,22 @@ impl<'buf> Record<'buf> {
         let work = unsafe { self.regions.work.lend() };
         let prepared = f(grid, uas, work)?;
         self.regions.prepared.write(prepared);
-        self.prepared_live = true;
+        self.done(Step::Prepare);
         Ok(())
     }
 
-    /// Whether the scan is prepared (stays true if the workspace dies later).
+    /// Whether the scan is prepared (the session's phase; it stays so if the workspace
+    /// dies later, since death is the header's, not the session's).
     pub fn is_prepared(&self) -> bool {
-        self.prepared_live
+        self.session.is_prepared()
     }
 
     /// The prepared scan (state PREPARED or later).
     pub fn prepared(&self) -> &'buf Prepared<'buf> {
-        debug_assert!(self.prepared_live);
-        // SAFETY: written by `prepare_with` (which sets `prepared_live`) before the state
-        // became PREPARED, and never again.
+        debug_assert!(self.session.is_prepared());
+        // SAFETY: written by `prepare_with`, which makes the session Prepared in the same
+        // step (and never again written): the phase is Prepared or later exactly when the
+        // slot holds the scan.
         unsafe { self.regions.prepared.lend() }
     }
 

@@ -350,10 +350,8 @@ pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck_workspace) -> 
         let options = h.options();
         let prepared = h.prepare_with(|grid, uas, work| scan::prepare(grid, uas, &options, work));
         match prepared {
-            Ok(()) => {
-                h.done(Step::Prepare);
-                Ok(xcover_status::XCOVER_OK)
-            }
+            // `prepare_with` made the session Prepared.
+            Ok(()) => Ok(xcover_status::XCOVER_OK),
             // The options and capacities were checked before: any error is a bug.
             Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
         }
