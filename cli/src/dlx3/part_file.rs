@@ -57,11 +57,12 @@ pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
 /// printing when the part keeps counts only (a solution's number is the merge's). The
 /// audit (`merge --verify`) explores with the same.
 pub(crate) fn unit_settings(settings: &Settings, bodies: bool) -> Settings {
-    let mut s = settings.for_units();
-    if !bodies {
-        s.spacing = 0;
+    let s = settings.for_units();
+    if bodies {
+        s
+    } else {
+        s.print_interval(0)
     }
-    s
 }
 
 /// SHA-256 of the input, for the header: parts of two inputs never pass for one run's.

@@ -37,18 +37,17 @@ pub(crate) struct Limits {
 /// without, those of an engine exploring units for another (no limits, no randomizing).
 /// The one function that knows core's `Settings`.
 fn settings(limits: Option<&Limits>) -> Settings {
-    let mut s = Settings::DEFAULT;
-    s.vbose = 0;
-    s.spacing = 0;
-    s.delta = 0;
+    let mut s = Settings::new()
+        .verbosity(0)
+        .print_interval(0)
+        .report_interval_mems(0);
     if let Some(l) = limits {
-        s.maxcount = l.max_solutions.unwrap_or(u64::MAX);
+        s = s.max_solutions(l.max_solutions.unwrap_or(u64::MAX));
         if let Some(t) = l.timeout {
-            s.timeout = t;
+            s = s.timeout_mems(t);
         }
         if let Some(seed) = l.seed {
-            s.randomizing = true;
-            s.random_seed = seed;
+            s = s.random_seed(seed);
         }
     }
     s
