@@ -4,9 +4,10 @@
 use alloc::boxed::Box;
 use core::fmt::Write as _;
 
+use xcover_core::dlx3::image::{Item, Level, Node};
 use xcover_core::dlx3::{
     measure, ArgOutcome, Capacity, Dlx3, Dlx3Error, Event, FgetsLines, HeapWorkspace, InputError,
-    Item, Level, Name, Node, Settings, Sinks, Stage, MAX_LEVEL,
+    Name, Settings, Sinks, Stage, MAX_LEVEL,
 };
 use xcover_core::sink::ByteSink;
 
