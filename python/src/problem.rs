@@ -1,6 +1,7 @@
 //! Exact cover for Python: `Problem` (Knuth's text, Python options, or a 0/1 matrix),
 //! its searches (`count`, `search`, `solutions`), and the `Solutions` iterator.
 use std::sync::Mutex;
+use std::time::Instant;
 
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -8,7 +9,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use xcover_solver::{End, Entry, Problem as RustProblem, ProblemBuilder, Solver};
 
 use crate::errors::{input_error, to_py};
-use crate::wait::{run_stoppable, wait_until};
+use crate::wait::{run_stoppable, wait_until, TICK};
 
 /// The counters of a search (Knuth's closing ``Altogether ...`` line).
 #[pyclass(module = "xcover_dlx", name = "Stats", frozen, get_all, eq)]
@@ -230,10 +231,6 @@ pub(crate) fn build_from_python<'py>(
     if let Some(s) = secondary {
         take_items(py, s, &index, &mut sec)?;
     }
-    let secondary_dict = PyDict::new(py);
-    for (k, s) in sec.iter().enumerate() {
-        secondary_dict.set_item(s, k)?;
-    }
     for row in &entries {
         for (item, _) in row {
             if index.contains(item)? {
@@ -258,6 +255,11 @@ pub(crate) fn build_from_python<'py>(
                 }
             }
         }
+    }
+    // The secondary items, listed or inferred.
+    let secondary_dict = PyDict::new(py);
+    for (k, s) in sec.iter().enumerate() {
+        secondary_dict.set_item(s, k)?;
     }
     // Item k of the problem (primary first) is named `k` for the engine.
     let n_prim = prim.len();
@@ -604,6 +606,38 @@ struct State {
     problem: Py<Problem>,
 }
 
+/// What a tick of skipping solutions gave.
+enum Step {
+    Found(xcover_solver::Solution),
+    End,
+    Failed(xcover_solver::Error),
+    Tick,
+}
+
+/// Reads solutions until one that `every` keeps, the end, or a tick has passed.
+fn skip_to_wanted(state: &mut State) -> Step {
+    let deadline = Instant::now() + TICK;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if !state.solutions.wait(left) {
+            return Step::Tick;
+        }
+        match state.solutions.next() {
+            None => return Step::End,
+            Some(Err(e)) => return Step::Failed(e),
+            Some(Ok(s)) => {
+                state.seen += 1;
+                if state.every != 0 && state.seen.is_multiple_of(state.every) {
+                    return Step::Found(s);
+                }
+            }
+        }
+        if Instant::now() >= deadline {
+            return Step::Tick;
+        }
+    }
+}
+
 /// The solutions of a search, in order, found without the GIL as they are read.
 #[pyclass(module = "xcover_dlx", name = "Solutions")]
 pub(crate) struct Solutions {
@@ -622,30 +656,39 @@ impl Solutions {
             .try_lock()
             .map_err(|_| PyValueError::new_err("generator already executing"))?;
         let state = &mut *guard;
-        loop {
+        let solution = if state.every == 1 {
+            // Every solution goes to Python: wait only when none is here yet.
             wait_until(py, &mut state.solutions, |s, t| s.wait(t))?;
-            let solution = match state.solutions.next() {
+            match state.solutions.next() {
                 None => return Ok(None),
                 Some(Err(e)) => return Err(to_py(e)),
                 Some(Ok(s)) => s,
-            };
-            state.seen += 1;
-            if state.every == 0 || state.seen % state.every != 0 {
-                continue;
             }
-            let options = solution.options();
-            let out = if state.as_items {
-                let problem = state.problem.get();
-                let lists = options
-                    .iter()
-                    .map(|&j| problem.option_entries(py, j))
-                    .collect::<PyResult<Vec<_>>>()?;
-                PyList::new(py, lists)?
-            } else {
-                PyList::new(py, options)?
-            };
-            return Ok(Some(out.into_any().unbind()));
-        }
+        } else {
+            // Skipping solutions (Knuth's spacing): without the GIL, in ticks, with a
+            // look for Ctrl-C between them.
+            loop {
+                let step = py.detach(|| skip_to_wanted(state));
+                match step {
+                    Step::Found(s) => break s,
+                    Step::End => return Ok(None),
+                    Step::Failed(e) => return Err(to_py(e)),
+                    Step::Tick => py.check_signals()?,
+                }
+            }
+        };
+        let options = solution.options();
+        let out = if state.as_items {
+            let problem = state.problem.get();
+            let lists = options
+                .iter()
+                .map(|&j| problem.option_entries(py, j))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, lists)?
+        } else {
+            PyList::new(py, options)?
+        };
+        Ok(Some(out.into_any().unbind()))
     }
 
     /// The counters, once the iterator is exhausted (``None`` before).
