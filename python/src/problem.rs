@@ -563,7 +563,7 @@ impl Problem {
             threads,
         };
         let solver = settings.solver(&self.inner)?;
-        let stats = run_stoppable(py, move |stop| solver.run_until(stop))?.map_err(to_py)?;
+        let stats = run_stoppable(py, move |stop| solver.interrupt(stop).run())?.map_err(to_py)?;
         Ok(Stats::from(&stats))
     }
 

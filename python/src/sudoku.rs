@@ -104,7 +104,7 @@ pub(crate) fn gridcheck<'py>(
     if let Some(m) = mask {
         scan = scan.mask(m).map_err(to_py)?;
     }
-    let found = run_stoppable(py, move |stop| scan.puzzles_until(stop))?.map_err(to_py)?;
+    let found = run_stoppable(py, move |stop| scan.puzzles_until(&stop))?.map_err(to_py)?;
     let texts: Vec<String> = found
         .unwrap_or_default()
         .iter()

@@ -18,7 +18,7 @@ pub(crate) const TICK: Duration = Duration::from_millis(20);
 pub(crate) fn run_stoppable<T, F>(py: Python<'_>, work: F) -> PyResult<T>
 where
     T: Send + 'static,
-    F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    F: FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
 {
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, mut rx) = mpsc::channel();
@@ -26,7 +26,7 @@ where
     std::thread::Builder::new()
         .name("xcover_dlx search".into())
         .spawn(move || {
-            let _ = tx.send(work(&flag));
+            let _ = tx.send(work(flag));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("can't start the search thread: {e}")))?;
     loop {

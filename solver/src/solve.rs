@@ -7,7 +7,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use crate::engine::{self, Limits, Visitor};
+use crate::engine::{self, Limits, Stop, Visitor};
 use crate::error::Error;
 use crate::problem::{OptionRef, Problem};
 use crate::stats::Stats;
@@ -28,6 +28,7 @@ pub struct Solver {
     problem: Problem,
     limits: Limits,
     threads: usize,
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Solver {
@@ -36,6 +37,7 @@ impl Solver {
             problem,
             limits: Limits::default(),
             threads: 1,
+            interrupt: None,
         }
     }
 
@@ -101,6 +103,34 @@ impl Solver {
         self
     }
 
+    /// Stops the search soon (within about a millisecond of search) after `flag` is set,
+    /// from another thread or a signal handler: the counters so far are returned, with
+    /// [`End::Stopped`](crate::End::Stopped), and the solutions end.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use xcover_solver::End;
+    ///
+    /// let p = xcover_solver::Problem::parse("A B\nA\nB\nA B\n")?;
+    /// let flag = Arc::new(AtomicBool::new(true)); // set before the search starts
+    /// let stats = p.solver().interrupt(Arc::clone(&flag)).run()?;
+    /// assert_eq!(stats.end, End::Stopped);
+    /// flag.store(false, Ordering::Relaxed);
+    /// assert_eq!(p.solver().interrupt(flag).run()?.end, End::Exhausted);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    #[must_use]
+    pub fn interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.interrupt = Some(flag);
+        self
+    }
+
+    /// The caller's stop flag, if any.
+    fn stop(&self) -> Stop<'_> {
+        Stop([self.interrupt.as_deref(), None])
+    }
+
     /// Searches without listing solutions; returns the counters.
     ///
     /// ```
@@ -109,26 +139,13 @@ impl Solver {
     /// # Ok::<(), xcover_solver::Error>(())
     /// ```
     pub fn run(&self) -> Result<Stats, Error> {
-        self.run_until(&AtomicBool::new(false))
-    }
-
-    /// [`run`](Solver::run) that also ends, as [`End::Stopped`](crate::End::Stopped), when
-    /// `stop` is set from another thread: it is looked at between slices of about a
-    /// millisecond of search, so a caller (a Ctrl-C handler, a user interface) gets its
-    /// answer at once.
-    ///
-    /// ```
-    /// use std::sync::atomic::AtomicBool;
-    /// use xcover_solver::End;
-    ///
-    /// let p = xcover_solver::Problem::parse("A B\nA\nB\nA B\n")?;
-    /// let stopped = AtomicBool::new(true);
-    /// assert_eq!(p.solver().run_until(&stopped)?.end, End::Stopped);
-    /// assert_eq!(p.solver().run_until(&AtomicBool::new(false))?.solutions, 2);
-    /// # Ok::<(), xcover_solver::Error>(())
-    /// ```
-    pub fn run_until(&self, stop: &AtomicBool) -> Result<Stats, Error> {
-        engine::search(&self.problem.inner, &self.limits, self.threads, None, stop)
+        engine::search(
+            &self.problem.inner,
+            &self.limits,
+            self.threads,
+            None,
+            self.stop(),
+        )
     }
 
     /// The number of solutions (within the limits), found without listing them.
@@ -175,7 +192,6 @@ impl Solver {
                 (self.f)(&s)
             }
         }
-        let stop = AtomicBool::new(false);
         let mut each = Each {
             problem: &self.problem,
             f: &mut f,
@@ -185,7 +201,7 @@ impl Solver {
             &self.limits,
             self.threads,
             Some(&mut each),
-            &stop,
+            self.stop(),
         )
     }
 
@@ -296,7 +312,7 @@ impl Solutions {
                     &solver.limits,
                     solver.threads,
                     Some(&mut sender),
-                    &stop2,
+                    Stop([solver.interrupt.as_deref(), Some(&stop2)]),
                 );
                 let _ = sender.flush();
                 let _ = tx.send(Message::End(result));

@@ -363,3 +363,42 @@ fn a_search_too_deep_ends_with_knuths_error() {
         assert!(solutions.next().is_none() && solutions.stats().is_none());
     }
 }
+
+#[test]
+fn an_interrupt_stops_a_long_search() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    // 16 queens takes minutes to count: stopped after a moment instead.
+    let problem = Problem::parse(&queens_text(16)).unwrap();
+    for threads in [1, 3] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let setter = {
+            let flag = Arc::clone(&flag);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                flag.store(true, Ordering::Relaxed);
+            })
+        };
+        let started = Instant::now();
+        let stats = problem
+            .solver()
+            .threads(threads)
+            .interrupt(Arc::clone(&flag))
+            .run()
+            .unwrap();
+        setter.join().unwrap();
+        assert_eq!(stats.end, End::Stopped);
+        assert!(
+            stats.mems > 0 && started.elapsed().as_secs() < 30,
+            "{threads} threads"
+        );
+        // The iterator too: it ends, without an error.
+        let listed = problem
+            .solver()
+            .threads(threads)
+            .interrupt(flag)
+            .solutions()
+            .count();
+        assert_eq!(listed, 0);
+    }
+}

@@ -54,6 +54,17 @@ fn settings(limits: Option<&Limits>) -> Settings {
     s
 }
 
+/// Flags that stop a search when one is set: the caller's (an interrupt) and the
+/// iterator's (dropped).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Stop<'f>(pub [Option<&'f AtomicBool>; 2]);
+
+impl Stop<'_> {
+    fn is_set(&self) -> bool {
+        self.0.iter().flatten().any(|f| f.load(Ordering::Relaxed))
+    }
+}
+
 /// What a search hands out as it goes.
 pub(crate) trait Visitor {
     /// A solution: the indices of its options in the problem (0-based, input order).
@@ -176,13 +187,13 @@ fn with_engine<T>(
 /// Reads Knuth's text: its items (names, bounds, kind) and its options (entries with
 /// colors), as the engine keeps them (options without primary items dropped).
 pub(crate) fn describe_text(text: &[u8]) -> Result<Inner, Error> {
-    let probe = Inner {
+    let mut inner = Inner {
         source: Source::Text(text.to_vec()),
         items: Vec::new(),
         options: Vec::new(),
         kept: Vec::new(),
     };
-    let (items, options) = with_engine(&probe, settings(None), |e| {
+    let (items, options) = with_engine(&inner, settings(None), |e| {
         let name = |k: u32| {
             let raw = e.item_name(k);
             let len = raw.iter().position(|&c| c == 0).unwrap_or(raw.len());
@@ -212,16 +223,10 @@ pub(crate) fn describe_text(text: &[u8]) -> Result<Inner, Error> {
             .collect();
         Ok((items, options))
     })?;
-    let kept = (0..options.len()).collect();
-    match probe.source {
-        Source::Text(text) => Ok(Inner {
-            source: Source::Text(text),
-            items,
-            options,
-            kept,
-        }),
-        Source::Built(_) => unreachable!("the probe holds text"),
-    }
+    // The engine numbers exactly the options it keeps.
+    inner.kept = (0..options.len()).collect();
+    (inner.items, inner.options) = (items, options);
+    Ok(inner)
 }
 
 /// Checks that a built problem loads (capacities, Knuth's limits).
@@ -229,7 +234,8 @@ pub(crate) fn check(inner: &Inner) -> Result<(), Error> {
     with_engine(inner, settings(None), |_| Ok(()))
 }
 
-/// The options (engine numbers, 1-based) of the solution `e` stopped at.
+/// The options of the solution `e` stopped at, as indices in the problem (`kept` maps the
+/// engine's option numbers, 1-based, to them), in the order of the levels.
 fn solution_options(e: &Dlx3<'_>, kept: &[usize], out: &mut Vec<usize>) {
     out.clear();
     out.extend((0..e.depth()).filter_map(|l| match e.solution_move(l) {
@@ -270,7 +276,7 @@ pub(crate) fn search(
     limits: &Limits,
     threads: usize,
     visitor: Option<&mut dyn Visitor>,
-    stop: &AtomicBool,
+    stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     if limits.max_solutions == Some(0) {
         return Ok(Stats {
@@ -292,11 +298,11 @@ fn sequential(
     e: &mut Dlx3<'_>,
     kept: &[usize],
     mut visitor: Option<&mut dyn Visitor>,
-    stop: &AtomicBool,
+    stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
         }
         let event = match visitor {

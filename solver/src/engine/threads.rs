@@ -7,13 +7,12 @@
 //! when nobody has claimed it yet or when a limit falls inside it (`must_explore`).
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use xcover_core::dlx3::{Dlx3, Event, Stats as CoreStats, UnitTotals};
 
 use super::{
-    end_of, engine_error, settings, solution_options, stats_of, with_engine, Visitor, SLICE,
+    end_of, engine_error, settings, solution_options, stats_of, with_engine, Stop, Visitor, SLICE,
 };
 use crate::error::Error;
 use crate::problem::Inner;
@@ -85,7 +84,7 @@ pub(super) fn search(
     e: &mut Dlx3<'_>,
     threads: usize,
     visitor: Option<&mut dyn Visitor>,
-    stop: &AtomicBool,
+    stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let units = UNITS_PER_THREAD.saturating_mul(threads as u64);
     let split = e.choose_split_level(units).map_err(engine_error)?;
@@ -116,7 +115,7 @@ pub(super) fn search(
 }
 
 /// One worker: its own engine, exploring the units it claims.
-fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: &AtomicBool) {
+fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: Stop<'_>) {
     // The unit this worker has claimed and not finished: on any way out, it is marked
     // failed, so that the walk explores it rather than wait.
     let mut target = None;
@@ -127,7 +126,7 @@ fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: &Atom
         let mut current: Option<(u64, CoreStats, Vec<Vec<usize>>)> = None;
         let mut options = Vec::new();
         loop {
-            if target.is_none() || stop.load(Ordering::Relaxed) {
+            if target.is_none() || stop.is_set() {
                 return Ok(());
             }
             let event = if listing {
@@ -181,11 +180,11 @@ fn walk(
     kept: &[usize],
     shared: &Shared,
     mut visitor: Option<&mut dyn Visitor>,
-    stop: &AtomicBool,
+    stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
         }
         let event = e.run_silent(SLICE).map_err(engine_error)?;
@@ -234,7 +233,7 @@ fn walk(
 
 /// Unit `k`'s record, waiting for its worker; `None` when this thread must explore it
 /// (nobody had claimed it: it is claimed here; or its worker failed; or `stop`).
-fn fetch(shared: &Shared, k: u64, stop: &AtomicBool) -> Option<Record> {
+fn fetch(shared: &Shared, k: u64, stop: Stop<'_>) -> Option<Record> {
     let mut b = shared.lock();
     b.walk_at = k;
     // Records of units before `k` are not needed any more (explored here instead).
@@ -248,7 +247,7 @@ fn fetch(shared: &Shared, k: u64, stop: &AtomicBool) -> Option<Record> {
         if let Some(rec) = b.done.remove(&k) {
             return rec;
         }
-        if stop.load(Ordering::Relaxed) {
+        if stop.is_set() {
             return None;
         }
         let (guard, _) = shared
