@@ -78,7 +78,15 @@ enum Shown {
     Given(Py<PyList>),
 }
 
-/// An exact-cover problem (see the Python docstrings in `xcover_dlx/__init__.pyi`).
+/// An exact-cover problem with multiplicities and colors (Knuth's DLX3 input).
+///
+/// Problem(options, primary=None, secondary=None, colored=False, *, bounds=None) builds it
+/// from Python options as PyPI `xcover` takes them; Problem.parse(text), Problem.read(path)
+/// read Knuth's format; Problem.from_matrix(m, primary=None) a 0/1 matrix.
+///
+/// >>> p = Problem([["a", "b"], ["c"], ["a", "c"], ["b"]])
+/// >>> list(p.solutions()), p.count()
+/// ([[0, 1], [2, 3]], 2)
 #[pyclass(module = "xcover_dlx", name = "Problem", frozen)]
 pub(crate) struct Problem {
     inner: RustProblem,
@@ -452,6 +460,11 @@ impl Problem {
         build_from_python(py, options, primary, secondary, colored, bounds)
     }
 
+    /// Reads Knuth's DLX3 text (str or bytes). Raises InputError with Knuth's message,
+    /// line and position.
+    ///
+    /// >>> Problem.parse("A B\nA\nB\nA B\n").count()
+    /// 2
     #[staticmethod]
     fn parse(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Problem> {
         if let Ok(s) = text.cast::<PyString>() {
@@ -465,6 +478,7 @@ impl Problem {
         }
     }
 
+    /// Reads a `.dlx` file in Knuth's format (OSError when it cannot be read).
     #[staticmethod]
     fn read(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Problem> {
         let text = std::fs::read(&path).map_err(|e| {
@@ -473,6 +487,8 @@ impl Problem {
         Problem::from_text(py, &text)
     }
 
+    /// A problem from a 2-D 0/1 or boolean array: rows options, columns items, the first
+    /// `primary` columns (default all) primary. Read in bulk through numpy.
     #[staticmethod]
     #[pyo3(signature = (matrix, primary=None))]
     fn from_matrix(
@@ -483,11 +499,13 @@ impl Problem {
         build_from_matrix(py, matrix, primary)
     }
 
+    /// The items, primary ones first (names for text, column numbers for a matrix).
     #[getter]
     fn items(&self, py: Python<'_>) -> Py<PyList> {
         self.items.clone_ref(py)
     }
 
+    /// How many items are primary.
     #[getter]
     fn primary_count(&self) -> usize {
         self.inner
@@ -497,6 +515,7 @@ impl Problem {
             .count()
     }
 
+    /// Every primary item's bounds (lo, hi).
     #[getter]
     fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let out = PyDict::new(py);
@@ -513,6 +532,7 @@ impl Problem {
         self.inner.option_count()
     }
 
+    /// Option `index`'s entries ("name" or "name:c" for text; as given otherwise).
     fn option<'py>(&self, py: Python<'py>, index: i64) -> PyResult<Bound<'py, PyList>> {
         let n = self.inner.option_count();
         match usize::try_from(index) {
@@ -533,6 +553,11 @@ impl Problem {
         )
     }
 
+    /// The number of solutions, found without listing them. limit: Knuth's t;
+    /// timeout_mems: T; seed: s (one thread); threads: 0 for one per core.
+    ///
+    /// >>> Problem.parse("A\nA\nA\n").count(limit=1)
+    /// 1
     #[pyo3(signature = (*, limit=None, timeout_mems=None, seed=None, threads=1))]
     fn count(
         &self,
@@ -547,6 +572,10 @@ impl Problem {
             .solutions)
     }
 
+    /// count(), returning every counter as a Stats (solutions, mems, updates, nodes, ...).
+    ///
+    /// >>> Problem.parse("A\nA\nA\n").search().solutions
+    /// 2
     #[pyo3(signature = (*, limit=None, timeout_mems=None, seed=None, threads=1))]
     fn search(
         &self,
@@ -567,6 +596,12 @@ impl Problem {
         Ok(Stats::from(&stats))
     }
 
+    /// The solutions in the order of Knuth's program, as a lazy iterator of option
+    /// indices (or, with as_items, of options' entries); every: Knuth's m (only every
+    /// n-th solution). Same solutions in the same order on any number of threads.
+    ///
+    /// >>> list(Problem.parse("A B\nA\nB\nA B\n").solutions(as_items=True))
+    /// [[['A'], ['B']], [['A', 'B']]]
     #[pyo3(signature = (*, limit=None, timeout_mems=None, seed=None, threads=1, every=1, as_items=false))]
     #[allow(clippy::too_many_arguments)]
     fn solutions(
@@ -706,7 +741,11 @@ impl Solutions {
     }
 }
 
-/// `covers(options, primary=None, secondary=None, colored=False)`: PyPI `xcover`'s call.
+/// PyPI xcover's covers(options, primary=None, secondary=None, colored=False): the
+/// solutions (lists of option indices) of Problem(options, primary, secondary, colored).
+///
+/// >>> list(covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]))
+/// [[1, 3, 5]]
 #[pyfunction]
 #[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, threads=1, as_items=false))]
 #[allow(clippy::too_many_arguments)]
@@ -728,7 +767,8 @@ pub(crate) fn covers<'py>(
     Problem::solutions(&problem, limit, None, None, threads, 1, as_items)
 }
 
-/// `covers_bool(matrix)`: PyPI `xcover`'s call for a 0/1 matrix.
+/// PyPI xcover's covers_bool(matrix): the solutions (row indices) of a 0/1 matrix,
+/// the first `primary` columns (default all) primary.
 #[pyfunction]
 #[pyo3(signature = (matrix, primary=None, *, limit=None, threads=1))]
 pub(crate) fn covers_bool<'py>(

@@ -32,3 +32,20 @@ def test_stub_docstrings():
         runner.run(test)
     assert examples >= 5
     assert runner.failures == 0
+
+
+def test_native_docstrings():
+    """help() on the native classes and functions shows examples that run."""
+    P = xcover_dlx.Problem
+    objects = [P, P.parse, P.count, P.search, P.solutions, xcover_dlx.covers]
+    names = {"Problem": P, "covers": xcover_dlx.covers}
+    parser, runner, examples = doctest.DocTestParser(), doctest.DocTestRunner(), 0
+    for obj in objects:
+        assert obj.__doc__, obj
+        test = parser.get_doctest(obj.__doc__, dict(names), getattr(obj, "__name__", "?"), None, 0)
+        examples += len(test.examples)
+        runner.run(test)
+    assert examples >= len(objects)
+    assert runner.failures == 0
+    for obj in (P.read, P.from_matrix, P.option, xcover_dlx.covers_bool):
+        assert obj.__doc__, obj
