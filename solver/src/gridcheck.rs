@@ -15,7 +15,7 @@
 //! # Ok::<(), xcover_solver::Error>(())
 //! ```
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use xcover_core::gridcheck::scan::{
@@ -245,6 +245,28 @@ impl GridCheck {
     /// # Ok::<(), xcover_solver::Error>(())
     /// ```
     pub fn puzzles(&self) -> Result<Vec<Puzzle>, Error> {
+        let never = AtomicBool::new(false);
+        Ok(self.puzzles_until(&never)?.unwrap_or_default())
+    }
+
+    /// [`puzzles`](GridCheck::puzzles) that gives up, with `None`, when `stop` is set from
+    /// another thread (looked at between slices of the scan, a few milliseconds apart), so
+    /// that a caller can end a long scan on Ctrl-C.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let scan = GridCheck::new(&grid).clues(80).mask(&format!("..{}", "1".repeat(79)))?;
+    /// assert_eq!(scan.puzzles_until(&AtomicBool::new(true))?, None);
+    /// assert_eq!(scan.puzzles_until(&AtomicBool::new(false))?.map(|p| p.len()), Some(2));
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn puzzles_until(&self, stop: &AtomicBool) -> Result<Option<Vec<Puzzle>>, Error> {
         let mut options = ScanOptions::for_clues(self.clues).map_err(scan_error)?;
         options.mask = self.mask;
         options.minimal_only = self.minimal;
@@ -259,7 +281,9 @@ impl GridCheck {
         let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(grid, &uas, &options, &mut work).map_err(scan_error)?;
         let chunks: Vec<ChunkId> = prepared.chunks().collect();
-        let found = run_chunks(&prepared, &chunks, self.threads)?;
+        let Some(found) = run_chunks(&prepared, &chunks, self.threads, stop)? else {
+            return Ok(None);
+        };
         let mut puzzles: Vec<(String, Puzzle)> = found
             .into_iter()
             .map(|givens| {
@@ -270,7 +294,7 @@ impl GridCheck {
             .collect::<Result<_, _>>()?;
         puzzles.sort_unstable();
         puzzles.dedup();
-        Ok(puzzles.into_iter().map(|(_, p)| p).collect())
+        Ok(Some(puzzles.into_iter().map(|(_, p)| p).collect()))
     }
 }
 
@@ -298,12 +322,13 @@ fn unavoidable_sets(
 }
 
 /// Runs `chunks` of `prepared` on `threads` threads, each taking the next chunk when
-/// free; returns the givens of every puzzle found.
+/// free; returns the givens of every puzzle found (`None`: `stop` was set).
 fn run_chunks(
     prepared: &Prepared<'_>,
     chunks: &[ChunkId],
     threads: usize,
-) -> Result<Vec<Cells>, Error> {
+    stop: &AtomicBool,
+) -> Result<Option<Vec<Cells>>, Error> {
     let next = AtomicUsize::new(0);
     let found = Mutex::new(Vec::new());
     let failed = Mutex::new(None);
@@ -329,7 +354,12 @@ fn run_chunks(
                 mine.push(givens);
                 ControlFlow::Continue(())
             };
-            while run.run(SLICE, &mut on_found) == RunStatus::BudgetExhausted {}
+            while run.run(SLICE, &mut on_found) == RunStatus::BudgetExhausted {
+                if stop.load(Ordering::Relaxed) {
+                    next.store(chunks.len(), Ordering::Relaxed);
+                    break;
+                }
+            }
         }
         found
             .lock()
@@ -352,5 +382,10 @@ fn run_chunks(
     if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(e);
     }
-    Ok(found.into_inner().unwrap_or_else(PoisonError::into_inner))
+    if stop.load(Ordering::Relaxed) {
+        return Ok(None);
+    }
+    Ok(Some(
+        found.into_inner().unwrap_or_else(PoisonError::into_inner),
+    ))
 }

@@ -355,6 +355,48 @@ impl Solutions {
     }
 }
 
+impl Solutions {
+    /// Whether [`next`](Iterator::next) would answer without waiting for the search: a
+    /// solution is found, or the search has ended. Waits at most `timeout` for that, so
+    /// that a caller can do other work (look for Ctrl-C, update a display) while a long
+    /// search looks for the next solution.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// let p = xcover_solver::Problem::parse("A\nA\n")?;
+    /// let mut solutions = p.solutions();
+    /// while !solutions.wait(Duration::from_millis(50)) {}
+    /// assert!(solutions.next().is_some());
+    /// while !solutions.wait(Duration::from_millis(50)) {}
+    /// assert!(solutions.next().is_none());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn wait(&mut self, timeout: std::time::Duration) -> bool {
+        if self.pending.len() > 0 || self.error.is_some() || self.ended {
+            return true;
+        }
+        match self.rx.recv_timeout(timeout) {
+            Ok(message) => self.take(message),
+            Err(mpsc::RecvTimeoutError::Timeout) => return false,
+            Err(mpsc::RecvTimeoutError::Disconnected) => self.ended = true,
+        }
+        true
+    }
+
+    /// Keeps what the search thread sent.
+    fn take(&mut self, message: Message) {
+        match message {
+            Message::Batch(batch) => self.pending = batch.into_iter(),
+            Message::End(Ok(stats)) => {
+                self.stats = Some(stats);
+                self.ended = true;
+            }
+            Message::End(Err(e)) => self.error = Some(e),
+        }
+    }
+}
+
 impl Iterator for Solutions {
     type Item = Result<Solution, Error>;
 
@@ -374,20 +416,9 @@ impl Iterator for Solutions {
                 return None;
             }
             match self.rx.recv() {
-                Ok(Message::Batch(batch)) => self.pending = batch.into_iter(),
-                Ok(Message::End(Ok(stats))) => {
-                    self.stats = Some(stats);
-                    self.ended = true;
-                }
-                Ok(Message::End(Err(e))) => {
-                    self.ended = true;
-                    return Some(Err(e));
-                }
+                Ok(message) => self.take(message),
                 // The search thread is gone (it never is without a message).
-                Err(_) => {
-                    self.ended = true;
-                    return None;
-                }
+                Err(_) => self.ended = true,
             }
         }
     }

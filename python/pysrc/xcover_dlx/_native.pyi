@@ -1,0 +1,168 @@
+"""Type stubs of the native module (xcover_dlx._native); see the package docstring."""
+
+import os
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union
+
+Item = Hashable
+
+class Stats:
+    """The counters of a search (Knuth's closing ``Altogether ...`` line); the same on
+    any number of threads."""
+
+    solutions: int
+    mems: int
+    input_mems: int
+    updates: int
+    cleansings: int
+    nodes: int
+    max_level: int
+    end: Literal["exhausted", "solution_limit", "timeout", "stopped"]
+
+class Solutions(Iterator[List[Any]]):
+    """The solutions of a search, in order, found without the GIL as they are read.
+
+    Each is a list of option indices (0-based, input order), or with ``as_items=True`` a
+    list of options, each the list of its entries. Dropping the iterator stops the search.
+    """
+
+    def __iter__(self) -> "Solutions": ...
+    def __next__(self) -> List[Any]: ...
+    @property
+    def stats(self) -> Optional[Stats]:
+        """The counters, once the iterator is exhausted (``None`` before)."""
+
+class Problem:
+    """An exact-cover problem with multiplicities and colors (Knuth's DLX3 input).
+
+    A solution is a set of options covering every primary item within its bounds (once by
+    default) and every secondary item at most once, or by options agreeing on its color.
+
+    >>> p = Problem([["a", "b"], ["c"], ["a", "c"], ["b"]])
+    >>> list(p.solutions())
+    [[0, 1], [2, 3]]
+    >>> p = Problem([["a", "s:red"], ["b", "s:red"], ["b", "s:blue"]], secondary=["s"], colored=True)
+    >>> p.count()
+    1
+    >>> p = Problem([["k", "x"], ["k", "y"], ["k", "z"]], bounds={"k": (2, 3)}, secondary=["x", "y", "z"])
+    >>> p.count()
+    4
+    """
+
+    def __init__(
+        self,
+        options: Iterable[Iterable[Item]],
+        primary: Optional[Iterable[Item]] = None,
+        secondary: Optional[Iterable[Item]] = None,
+        colored: bool = False,
+        *,
+        bounds: Optional[Mapping[Item, Tuple[int, int]]] = None,
+    ) -> None:
+        """Options are iterables of items (any hashable values), as PyPI ``xcover`` takes
+        them. Without ``primary`` every item not in ``secondary`` is primary; without
+        ``secondary`` every item not in ``primary`` is secondary; with both, an item in
+        neither is an error. ``colored``: entries ``"item:color"`` (split at the first
+        ``:``) give a secondary item a color. ``bounds``: ``{item: (lo, hi)}``, a primary
+        item covered from ``lo`` to ``hi`` times (Knuth's ``lo:hi|item``). Raises
+        :class:`InputError` (a ``ValueError``) with Knuth's message and the item."""
+    @staticmethod
+    def parse(text: Union[str, bytes]) -> "Problem":
+        """Reads Knuth's DLX3 text: a line of items (``lo:hi|name`` bounds, ``|`` before the
+        secondary ones), then one option per line (``name:c`` colors); ``|`` lines are
+        comments. Raises :class:`InputError` with Knuth's message, ``line`` and
+        ``position``, as ``xcover dlx3`` reports them.
+
+        >>> Problem.parse("A B\\nA\\nB\\nA B\\n").count()
+        2
+        """
+    @staticmethod
+    def read(path: Union[str, "os.PathLike[str]"]) -> "Problem":
+        """:meth:`parse` of a ``.dlx`` file. Raises ``OSError`` when it cannot be read."""
+    @staticmethod
+    def from_matrix(matrix: Any, primary: Optional[int] = None) -> "Problem":
+        """A problem from a 2-D 0/1 or boolean array (numpy, or anything ``numpy.asarray``
+        takes): rows are options, columns items, the first ``primary`` columns (default
+        all) primary, the others secondary. Read in bulk, without a Python loop."""
+    @property
+    def items(self) -> List[Any]:
+        """The items, primary ones first (names for text, column numbers for a matrix)."""
+    @property
+    def primary_count(self) -> int:
+        """How many items are primary (they come first in :attr:`items`)."""
+    @property
+    def bounds(self) -> Dict[Any, Tuple[int, int]]:
+        """Every primary item's bounds ``(lo, hi)``."""
+    def __len__(self) -> int:
+        """The number of options."""
+    def option(self, index: int) -> List[Any]:
+        """Option ``index``'s entries (``"name"`` or ``"name:c"`` for text; as given for a
+        problem built in Python). Raises ``IndexError``."""
+    def count(
+        self,
+        *,
+        limit: Optional[int] = None,
+        timeout_mems: Optional[int] = None,
+        seed: Optional[int] = None,
+        threads: int = 1,
+    ) -> int:
+        """The number of solutions, found without listing them (Knuth's ``m0``).
+
+        ``limit``: stop after that many (Knuth's ``t``); ``timeout_mems``: stop after that
+        many mems (``T``); ``seed``: randomize the order (``s``; one thread); ``threads``:
+        search on that many threads (0: one per core), same answer."""
+    def search(
+        self,
+        *,
+        limit: Optional[int] = None,
+        timeout_mems: Optional[int] = None,
+        seed: Optional[int] = None,
+        threads: int = 1,
+    ) -> Stats:
+        """:meth:`count`, returning every counter (solutions, mems, updates, nodes, ...)."""
+    def solutions(
+        self,
+        *,
+        limit: Optional[int] = None,
+        timeout_mems: Optional[int] = None,
+        seed: Optional[int] = None,
+        threads: int = 1,
+        every: int = 1,
+        as_items: bool = False,
+    ) -> Solutions:
+        """The solutions, in the order of Knuth's program, as a lazy iterator (options by
+        index, or with ``as_items`` by their entries). ``every``: give only every n-th
+        solution (Knuth's ``m``; 0 none, the counters still count them all). With
+        ``threads`` the same solutions come in the same order."""
+
+def covers(
+    options: Iterable[Iterable[Item]],
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[Mapping[Item, Tuple[int, int]]] = None,
+    limit: Optional[int] = None,
+    threads: int = 1,
+    as_items: bool = False,
+) -> Solutions:
+    """PyPI ``xcover``'s ``covers``: the solutions (lists of option indices) of the
+    problem :class:`Problem` builds from the same arguments.
+
+    >>> list(covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]))
+    [[1, 3, 5]]
+    """
+
+def covers_bool(
+    matrix: Any,
+    primary: Optional[int] = None,
+    *,
+    limit: Optional[int] = None,
+    threads: int = 1,
+) -> Solutions:
+    """PyPI ``xcover``'s ``covers_bool``: the solutions (row indices) of a 0/1 matrix
+    (:meth:`Problem.from_matrix`)."""
+
+def sudoku_solve(puzzle: Union[str, List[str]]) -> Any: ...
+def sudoku_count(puzzle: Union[str, List[str]], limit: int = 2) -> Any: ...
+def gridcheck(
+    grid: str, clues: int = 17, *, mask: Optional[str] = None, minimal: bool = False, threads: int = 1
+) -> Iterator[str]: ...
