@@ -623,62 +623,116 @@ impl<W: Width> Dancer<'_, W> {
         );
     }
 
+    /// `cover(c, true)` that returns its mems instead of adding them (for the sums of
+    /// `cover_rest`).
+    #[inline(always)]
+    fn cover_counted(&mut self, c: u32) -> u64 {
+        let before = self.mems;
+        self.cover(c, true);
+        let mems = self.mems.wrapping_sub(before);
+        self.mems = before;
+        mems
+    }
+
     /// Covers or partially covers the other items of the option of `cur` (rightward).
+    ///
+    /// The mems of the option are summed in a `usize` and widened once at the end
+    /// (`MemSum`): on a 32-bit core each 64-bit add is two instructions, and the
+    /// small colored searches spend a third of their instructions here
+    /// (docs/PERFORMANCE.md, "The chip, colored"). It cannot wrap: the mems of one
+    /// option's walks are at most 9 per node of the workspace for each of its items.
     #[inline(always)]
     pub fn cover_rest(&mut self, cur: u32) {
+        let mut mems = MemSum::default();
         let mut pp = cur + 1;
         while pp != cur {
-            self.mems += 1;
+            mems.add(1);
             let n = self.node(pp);
             let cc = n.itm;
             if cc <= 0 {
-                self.mems += 1;
+                mems.add(1);
                 pp = n.up;
                 continue;
             }
             if (cc as u32) < self.second {
-                self.mems += 2;
+                mems.add(2);
                 let b = self.item(cc).bound - 1;
                 self.item_mut(cc).set_bound(b);
                 if b == 0 {
-                    self.cover(cc as u32, true);
+                    mems.add_wide(self.cover_counted(cc as u32));
                 }
             } else if n.color == 0 {
-                self.cover(cc as u32, true);
+                mems.add_wide(self.cover_counted(cc as u32));
             } else if n.color > 0 {
-                self.mems += purify(self.nd, self.last_itm, pp, self.tallies);
+                mems.add_wide(purify(self.nd, self.last_itm, pp, self.tallies));
             }
             pp += 1;
         }
+        self.mems += mems.wide();
     }
 
-    /// Undoes `cover_rest`, leftward from the node left of `cur`.
+    /// `uncover(c, true)` that returns its mems instead of adding them.
+    #[inline(always)]
+    fn uncover_counted(&mut self, c: u32) -> u64 {
+        let before = self.mems;
+        self.uncover(c, true);
+        let mems = self.mems.wrapping_sub(before);
+        self.mems = before;
+        mems
+    }
+
+    /// Undoes `cover_rest`, leftward from the node left of `cur` (mems summed as there).
     #[inline(always)]
     pub fn uncover_rest(&mut self, cur: u32) {
+        let mut mems = MemSum::default();
         let mut pp = cur - 1;
         while pp != cur {
-            self.mems += 1;
+            mems.add(1);
             let n = self.node(pp);
             let cc = n.itm;
             if cc <= 0 {
-                self.mems += 1;
+                mems.add(1);
                 pp = n.down;
                 continue;
             }
             if (cc as u32) < self.second {
-                self.mems += 1;
+                mems.add(1);
                 if self.item(cc).bound == 0 {
-                    self.uncover(cc as u32, true);
+                    mems.add_wide(self.uncover_counted(cc as u32));
                 }
-                self.mems += 1;
+                mems.add(1);
                 self.add_bound(cc, 1);
             } else if n.color == 0 {
-                self.uncover(cc as u32, true);
+                mems.add_wide(self.uncover_counted(cc as u32));
             } else if n.color > 0 {
-                self.mems += unpurify(self.nd, self.last_itm, pp);
+                mems.add_wide(unpurify(self.nd, self.last_itm, pp));
             }
             pp -= 1;
         }
+        self.mems += mems.wide();
+    }
+}
+
+/// The mems of `cover_rest` or `uncover_rest`: a `usize` (one register and one add on a
+/// 32-bit core; see `cover_rest`).
+#[derive(Default)]
+struct MemSum(usize);
+
+impl MemSum {
+    #[inline(always)]
+    fn add(&mut self, m: usize) {
+        self.0 += m;
+    }
+
+    /// Adds mems counted in 64 bits (within the sum's range: see `cover_rest`).
+    #[inline(always)]
+    fn add_wide(&mut self, m: u64) {
+        self.0 = self.0.wrapping_add(m as usize);
+    }
+
+    #[inline(always)]
+    fn wide(self) -> u64 {
+        self.0 as u64
     }
 }
 
