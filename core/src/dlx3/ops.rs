@@ -69,6 +69,20 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         }
         0
     }
+    // Firmware builds count a skipped node from the sign of its color, before and without
+    // a branch: the 0-or-1 result of `visit` that its two paths join in cost a 32-bit core
+    // three instructions more per node (docs/PERFORMANCE.md, "The chip, colored").
+    let visit = |nd: &mut [Node<W>], nn: u32, n: Node| -> usize {
+        if COLORED && cfg!(target_os = "none") {
+            let skip = (n.color as u32 >> 31) as usize;
+            if n.color >= 0 {
+                visit::<W, HIDE, false>(nd, nn, n);
+            }
+            skip
+        } else {
+            visit::<W, HIDE, COLORED>(nd, nn, n)
+        }
+    };
     let mut skipped = 0usize;
     // A `usize` index here: with a `u32` one the optimizer keeps `nn + 1` and `nn + 2`
     // in separate registers and zero-extends each index it uses. (The loop below, whose
@@ -81,13 +95,13 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
                 break nn as u32;
             }
             let b = at(nd, nn + 1);
-            skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, a);
+            skipped += visit(nd, nn as u32, a);
             nn += 1;
             if b.itm <= 0 {
                 break nn as u32;
             }
             a = at(nd, nn + 1);
-            skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, b);
+            skipped += visit(nd, nn as u32, b);
             nn += 1;
         }
     } else {
@@ -96,7 +110,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             if n.itm <= 0 {
                 break nn as u32;
             }
-            skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, n);
+            skipped += visit(nd, nn as u32, n);
             nn += 1;
         }
     };
@@ -104,7 +118,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     let mut nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        skipped += visit::<W, HIDE, COLORED>(nd, nn, n);
+        skipped += visit(nd, nn, n);
         nn += 1;
     }
     // The option is `first..spacer`; every node but `rr` was visited.
