@@ -637,8 +637,70 @@ impl<W: Width> Dancer<'_, W> {
         );
     }
 
+    /// Covers or partially covers the other items of the option of `cur` (rightward).
+    /// (Hosted builds; firmware builds sum the mems first, see the other `cover_rest`.)
+    #[cfg(not(target_os = "none"))]
+    #[inline(always)]
+    pub fn cover_rest(&mut self, cur: u32) {
+        let mut pp = cur + 1;
+        while pp != cur {
+            self.mems += 1;
+            let n = self.node(pp);
+            let cc = n.itm;
+            if cc <= 0 {
+                self.mems += 1;
+                pp = n.up;
+                continue;
+            }
+            if (cc as u32) < self.second {
+                self.mems += 2;
+                let b = self.item(cc).bound - 1;
+                self.item_mut(cc).set_bound(b);
+                if b == 0 {
+                    self.cover(cc as u32, true);
+                }
+            } else if n.color == 0 {
+                self.cover(cc as u32, true);
+            } else if n.color > 0 {
+                self.mems += purify(self.nd, self.last_itm, pp, self.tallies);
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes `cover_rest`, leftward from the node left of `cur`.
+    #[cfg(not(target_os = "none"))]
+    #[inline(always)]
+    pub fn uncover_rest(&mut self, cur: u32) {
+        let mut pp = cur - 1;
+        while pp != cur {
+            self.mems += 1;
+            let n = self.node(pp);
+            let cc = n.itm;
+            if cc <= 0 {
+                self.mems += 1;
+                pp = n.down;
+                continue;
+            }
+            if (cc as u32) < self.second {
+                self.mems += 1;
+                if self.item(cc).bound == 0 {
+                    self.uncover(cc as u32, true);
+                }
+                self.mems += 1;
+                self.add_bound(cc, 1);
+            } else if n.color == 0 {
+                self.uncover(cc as u32, true);
+            } else if n.color > 0 {
+                self.mems += unpurify(self.nd, self.last_itm, pp);
+            }
+            pp -= 1;
+        }
+    }
+
     /// `cover(c, true)` that returns its mems instead of adding them (for the sums of
     /// `cover_rest`).
+    #[cfg(target_os = "none")]
     #[inline(always)]
     fn cover_counted(&mut self, c: u32) -> u64 {
         let before = self.mems;
@@ -650,11 +712,13 @@ impl<W: Width> Dancer<'_, W> {
 
     /// Covers or partially covers the other items of the option of `cur` (rightward).
     ///
-    /// The mems of the option are summed in a `usize` and widened once at the end
-    /// (`MemSum`): on a 32-bit core each 64-bit add is two instructions, and the
+    /// Firmware builds: the mems of the option are summed in a `usize` and widened once
+    /// at the end (`MemSum`): on a 32-bit core each 64-bit add is two instructions, and the
     /// small colored searches spend a third of their instructions here
     /// (docs/PERFORMANCE.md, "The chip, colored"). It cannot wrap: the mems of one
-    /// option's walks are at most 9 per node of the workspace for each of its items.
+    /// option's walks are at most 9 per node of the workspace for each of its items. (On
+    /// x86_64 the same sums took 1 % more instructions: hosted builds add as they go.)
+    #[cfg(target_os = "none")]
     #[inline(always)]
     pub fn cover_rest(&mut self, cur: u32) {
         let mut mems = MemSum::default();
@@ -686,6 +750,7 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// `uncover(c, true)` that returns its mems instead of adding them.
+    #[cfg(target_os = "none")]
     #[inline(always)]
     fn uncover_counted(&mut self, c: u32) -> u64 {
         let before = self.mems;
@@ -696,6 +761,7 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// Undoes `cover_rest`, leftward from the node left of `cur` (mems summed as there).
+    #[cfg(target_os = "none")]
     #[inline(always)]
     pub fn uncover_rest(&mut self, cur: u32) {
         let mut mems = MemSum::default();
@@ -729,9 +795,11 @@ impl<W: Width> Dancer<'_, W> {
 
 /// The mems of `cover_rest` or `uncover_rest`: a `usize` (one register and one add on a
 /// 32-bit core; see `cover_rest`).
+#[cfg(target_os = "none")]
 #[derive(Default)]
 struct MemSum(usize);
 
+#[cfg(target_os = "none")]
 impl MemSum {
     #[inline(always)]
     fn add(&mut self, m: usize) {
