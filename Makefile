@@ -10,7 +10,8 @@
 #                            (thumbv7em-none-eabihf) and Cortex-M3 (thumbv7m-none-eabi) with
 #                            Debian's rustc/cargo and rust-src (-Zbuild-std=core); size-tuned:
 #                            MCU_OPT=z (or s, 3), panics abort at once (no panic machinery),
-#                            no machine outliner (MCU_RUSTFLAGS).
+#                            no machine outliner (MCU_RUSTFLAGS). It first checks that
+#                            MCU_RUSTC takes those flags (Rust 1.92 or newer; `make mcu-rust`).
 #                            .ci/mcu runs the C examples on both under QEMU.
 #   make web                 build web/dist/: the browser page (web/www), the examples and
 #                            xcover.wasm (web/, its own workspace) for wasm32-unknown-unknown
@@ -35,6 +36,9 @@ MCU_OPT     ?= z
 # LLVM's machine outliner (on for Thumb-2 and RISC-V at opt-level z) is left off: with it
 # the search runs more instructions per mem in no less text (docs/PERFORMANCE.md).
 MCU_RUSTFLAGS ?= -Cllvm-args=-enable-machine-outliner=never
+# `-Cpanic=immediate-abort` came with Rust 1.92: Debian bookworm's first rustc-web (1.85)
+# refuses it; its security suite has 1.96. `mcu-rust` asks MCU_RUSTC before building.
+MCU_MIN_RUST := 1.92
 
 # The browser's module: opt-level s keeps both engines within the budget (opt-level 3 is
 # about 267 KB); docs/PERFORMANCE.md has its speed against the command's.
@@ -44,7 +48,7 @@ WEB_OPT         ?= s
 WEB_WASM_BUDGET ?= 196608
 WEB_WASM        := $(WEB_TARGET_DIR)/wasm32-unknown-unknown/release/xcover_web.wasm
 
-.PHONY: all lib install uninstall test-c mcu web
+.PHONY: all lib install uninstall test-c mcu mcu-rust web
 
 all: lib
 
@@ -66,14 +70,28 @@ uninstall:
 test-c:
 	$(MAKE) -C c-examples test
 
-mcu:
+mcu: mcu-rust
 	for target in $(MCU_TARGETS); do \
 	    RUSTC=$(MCU_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=$(MCU_OPT) \
 	    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(MCU_RUSTFLAGS)" \
 	    $(MCU_CARGO) build -p xcover-ffi --release --target $$target -Zbuild-std=core || exit 1; \
 	done
 
-web:
+# Whether MCU_RUSTC takes the flags `mcu` gives it (a rustc without them fails deep in the
+# build with a message about the flag alone).
+mcu-rust:
+	@if ! RUSTC_BOOTSTRAP=1 $(MCU_RUSTC) -Zunstable-options -Cpanic=immediate-abort \
+	    --crate-type lib --crate-name probe --print cfg - </dev/null >/dev/null 2>&1; then \
+	  v=$$($(MCU_RUSTC) --version 2>/dev/null || echo "not found"); \
+	  echo "make $@: $(MCU_RUSTC) ($$v) does not take -Cpanic=immediate-abort:" \
+	    "Rust $(MCU_MIN_RUST) or newer is needed. On Debian bookworm:" \
+	    "apt-get update && apt-get install rustc-web cargo-web rust-web-src" \
+	    "(1.96 from bookworm-security); or MCU_RUSTC=... MCU_CARGO=... of a newer toolchain" \
+	    "with rust-src." >&2; \
+	  exit 1; \
+	fi
+
+web: mcu-rust
 	RUSTC=$(MCU_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=$(WEB_OPT) \
 	RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Clinker=$(WEB_LINKER) -Clinker-flavor=wasm-ld" \
 	$(MCU_CARGO) build --manifest-path web/Cargo.toml --locked --release \

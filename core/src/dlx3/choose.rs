@@ -241,6 +241,69 @@ fn random_scan<W: Width, K: Select>(
     Some((best_itm, best_key, visited, (earlier + tied_now) as u64))
 }
 
+/// The plain choices of firmware builds ([`Dancer::choose_exact`] when `EXACT`, else
+/// [`Dancer::choose_plain`]: the same order, the leftmost of equals), out of line:
+/// `(best_itm, score, items visited)`. Inlined into the search loop, the scan shared the
+/// loop's registers and reloaded the cursor, the node array and the item array from the
+/// stack at every item (25 instructions per item on the Cortex-M4); here it has every
+/// register, for one call per choice, and the bit set and the list get a loop each
+/// instead of a test of which one is in use at every item (docs/PERFORMANCE.md,
+/// "The chip, colored").
+#[cfg(target_os = "none")]
+#[inline(never)]
+fn scan_out_of_line<W: Width, const EXACT: bool>(
+    nd: &[Node<W>],
+    cl: &[Item<W>],
+    active: &ActiveSet<W>,
+) -> (u32, i32, usize) {
+    let mut score = INFTY;
+    let (mut best_itm, mut best_s, mut best_l) = (0u32, 0i32, 0i32);
+    let mut visited = 0usize;
+    macro_rules! visit {
+        ($k:expr) => {{
+            let k = $k;
+            visited += 1;
+            let len = super::unchecked::at(nd, k).itm;
+            if EXACT {
+                if len < score {
+                    (score, best_itm) = (len, k);
+                }
+            } else {
+                let it = super::unchecked::item_at(cl, k);
+                let (s, t1) = degree_terms(&it, len);
+                let t = t1.wrapping_add(1);
+                if t <= score && (t < score || s < best_s || (s == best_s && len > best_l)) {
+                    (score, best_itm, best_s, best_l) = (t, k, s, len);
+                }
+            }
+        }};
+    }
+    if active.in_use() {
+        // 32 bits at a time: 64-bit arithmetic is two instructions on 32-bit cores.
+        let mut base = 0u32;
+        for &word in active.used() {
+            let mut bits = word as u32;
+            while bits != 0 {
+                visit!(base + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            let mut bits = (word >> 32) as u32;
+            while bits != 0 {
+                visit!(base + 32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+            base += 64;
+        }
+    } else {
+        let mut k = super::unchecked::item_at(cl, 0u32).next;
+        while k != 0 {
+            visit!(k);
+            k = super::unchecked::item_at(cl, k).next;
+        }
+    }
+    (best_itm, score, visited)
+}
+
 /// `(t, s, !len)` packed so that integer order is Knuth's preference order.
 #[inline(always)]
 fn plain_key(t: i32, s: i32, len: i32) -> i128 {
@@ -261,6 +324,14 @@ impl<W: Width> Dancer<'_, W> {
     /// bound 1 and slack 0): the score is the list length and ties go to the leftmost.
     #[inline(always)]
     pub fn choose_exact(&mut self) -> (u32, i32) {
+        #[cfg(target_os = "none")]
+        {
+            let (best_itm, score, visited) =
+                scan_out_of_line::<W, true>(self.nd, self.cl, self.active);
+            self.charge_walk(visited as u64);
+            (best_itm, score)
+        }
+        #[cfg(not(target_os = "none"))]
         self.choose_exact_by(|_| false)
     }
 
@@ -309,6 +380,14 @@ impl<W: Width> Dancer<'_, W> {
     /// The common case: no tracing, no randomizing. Returns `(best_itm, score)`.
     #[inline(always)]
     pub fn choose_plain(&mut self) -> (u32, i32) {
+        #[cfg(target_os = "none")]
+        {
+            let (best_itm, score, visited) =
+                scan_out_of_line::<W, false>(self.nd, self.cl, self.active);
+            self.charge_walk(visited as u64);
+            (best_itm, score)
+        }
+        #[cfg(not(target_os = "none"))]
         self.choose_plain_by(|_| false)
     }
 

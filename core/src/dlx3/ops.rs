@@ -69,6 +69,20 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         }
         0
     }
+    // Firmware builds count a skipped node from the sign of its color, before and without
+    // a branch: the 0-or-1 result of `visit` that its two paths join in cost a 32-bit core
+    // three instructions more per node (docs/PERFORMANCE.md, "The chip, colored").
+    let visit = |nd: &mut [Node<W>], nn: u32, n: Node| -> usize {
+        if COLORED && cfg!(target_os = "none") {
+            let skip = (n.color as u32 >> 31) as usize;
+            if n.color >= 0 {
+                visit::<W, HIDE, false>(nd, nn, n);
+            }
+            skip
+        } else {
+            visit::<W, HIDE, COLORED>(nd, nn, n)
+        }
+    };
     let mut skipped = 0usize;
     // A `usize` index here: with a `u32` one the optimizer keeps `nn + 1` and `nn + 2`
     // in separate registers and zero-extends each index it uses. (The loop below, whose
@@ -81,13 +95,13 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
                 break nn as u32;
             }
             let b = at(nd, nn + 1);
-            skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, a);
+            skipped += visit(nd, nn as u32, a);
             nn += 1;
             if b.itm <= 0 {
                 break nn as u32;
             }
             a = at(nd, nn + 1);
-            skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, b);
+            skipped += visit(nd, nn as u32, b);
             nn += 1;
         }
     } else {
@@ -96,7 +110,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             if n.itm <= 0 {
                 break nn as u32;
             }
-            skipped += visit::<W, HIDE, COLORED>(nd, nn as u32, n);
+            skipped += visit(nd, nn as u32, n);
             nn += 1;
         }
     };
@@ -104,7 +118,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     let mut nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        skipped += visit::<W, HIDE, COLORED>(nd, nn, n);
+        skipped += visit(nd, nn, n);
         nn += 1;
     }
     // The option is `first..spacer`; every node but `rr` was visited.
@@ -624,6 +638,8 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// Covers or partially covers the other items of the option of `cur` (rightward).
+    /// (Hosted builds; firmware builds sum the mems first, see the other `cover_rest`.)
+    #[cfg(not(target_os = "none"))]
     #[inline(always)]
     pub fn cover_rest(&mut self, cur: u32) {
         let mut pp = cur + 1;
@@ -653,6 +669,7 @@ impl<W: Width> Dancer<'_, W> {
     }
 
     /// Undoes `cover_rest`, leftward from the node left of `cur`.
+    #[cfg(not(target_os = "none"))]
     #[inline(always)]
     pub fn uncover_rest(&mut self, cur: u32) {
         let mut pp = cur - 1;
@@ -679,6 +696,125 @@ impl<W: Width> Dancer<'_, W> {
             }
             pp -= 1;
         }
+    }
+
+    /// `cover(c, true)` that returns its mems instead of adding them (for the sums of
+    /// `cover_rest`).
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    fn cover_counted(&mut self, c: u32) -> u64 {
+        let before = self.mems;
+        self.cover(c, true);
+        let mems = self.mems.wrapping_sub(before);
+        self.mems = before;
+        mems
+    }
+
+    /// Covers or partially covers the other items of the option of `cur` (rightward).
+    ///
+    /// Firmware builds: the mems of the option are summed in a `usize` and widened once
+    /// at the end (`MemSum`): on a 32-bit core each 64-bit add is two instructions, and the
+    /// small colored searches spend a third of their instructions here
+    /// (docs/PERFORMANCE.md, "The chip, colored"). It cannot wrap: the mems of one
+    /// option's walks are at most 9 per node of the workspace for each of its items. (On
+    /// x86_64 the same sums took 1 % more instructions: hosted builds add as they go.)
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    pub fn cover_rest(&mut self, cur: u32) {
+        let mut mems = MemSum::default();
+        let mut pp = cur + 1;
+        while pp != cur {
+            mems.add(1);
+            let n = self.node(pp);
+            let cc = n.itm;
+            if cc <= 0 {
+                mems.add(1);
+                pp = n.up;
+                continue;
+            }
+            if (cc as u32) < self.second {
+                mems.add(2);
+                let b = self.item(cc).bound - 1;
+                self.item_mut(cc).set_bound(b);
+                if b == 0 {
+                    mems.add_wide(self.cover_counted(cc as u32));
+                }
+            } else if n.color == 0 {
+                mems.add_wide(self.cover_counted(cc as u32));
+            } else if n.color > 0 {
+                mems.add_wide(purify(self.nd, self.last_itm, pp, self.tallies));
+            }
+            pp += 1;
+        }
+        self.mems += mems.wide();
+    }
+
+    /// `uncover(c, true)` that returns its mems instead of adding them.
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    fn uncover_counted(&mut self, c: u32) -> u64 {
+        let before = self.mems;
+        self.uncover(c, true);
+        let mems = self.mems.wrapping_sub(before);
+        self.mems = before;
+        mems
+    }
+
+    /// Undoes `cover_rest`, leftward from the node left of `cur` (mems summed as there).
+    #[cfg(target_os = "none")]
+    #[inline(always)]
+    pub fn uncover_rest(&mut self, cur: u32) {
+        let mut mems = MemSum::default();
+        let mut pp = cur - 1;
+        while pp != cur {
+            mems.add(1);
+            let n = self.node(pp);
+            let cc = n.itm;
+            if cc <= 0 {
+                mems.add(1);
+                pp = n.down;
+                continue;
+            }
+            if (cc as u32) < self.second {
+                mems.add(1);
+                if self.item(cc).bound == 0 {
+                    mems.add_wide(self.uncover_counted(cc as u32));
+                }
+                mems.add(1);
+                self.add_bound(cc, 1);
+            } else if n.color == 0 {
+                mems.add_wide(self.uncover_counted(cc as u32));
+            } else if n.color > 0 {
+                mems.add_wide(unpurify(self.nd, self.last_itm, pp));
+            }
+            pp -= 1;
+        }
+        self.mems += mems.wide();
+    }
+}
+
+/// The mems of `cover_rest` or `uncover_rest`: a `usize` (one register and one add on a
+/// 32-bit core; see `cover_rest`).
+#[cfg(target_os = "none")]
+#[derive(Default)]
+struct MemSum(usize);
+
+#[cfg(target_os = "none")]
+impl MemSum {
+    #[inline(always)]
+    fn add(&mut self, m: usize) {
+        self.0 += m;
+    }
+
+    /// Adds mems counted in 64 bits (within the sum's range: see `cover_rest`).
+    #[inline(always)]
+    fn add_wide(&mut self, m: u64) {
+        self.0 = self.0.wrapping_add(m as usize);
+    }
+
+    #[inline(always)]
+    fn wide(self) -> u64 {
+        self.0 as u64
     }
 }
 
