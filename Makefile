@@ -26,6 +26,10 @@ PCDIR      ?= $(LIBDIR)/pkgconfig
 CARGO      ?= cargo
 TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
 VERSION    := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+# The crate that builds libxcover.a: a workspace of its own, with its own profile (panics
+# abort, LTO), so that no feature of another package reaches the library. Its archive goes
+# to this repository's target directory.
+STATICLIB  := --manifest-path ffi/staticlib/Cargo.toml --target-dir $(TARGET_DIR)
 
 # Debian's toolchain (rustc-web, cargo-web, rust-web-src): rustup cannot add these targets
 # here, and -Zbuild-std needs the library source that rust-web-src installs.
@@ -53,7 +57,7 @@ WEB_WASM        := $(WEB_TARGET_DIR)/wasm32-unknown-unknown/release/xcover_web.w
 all: lib
 
 lib:
-	$(CARGO) build -p xcover-ffi --release
+	$(CARGO) build --release $(STATICLIB)
 
 install: lib
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PCDIR)
@@ -74,7 +78,7 @@ mcu: mcu-rust
 	for target in $(MCU_TARGETS); do \
 	    RUSTC=$(MCU_RUSTC) RUSTC_BOOTSTRAP=1 CARGO_PROFILE_RELEASE_OPT_LEVEL=$(MCU_OPT) \
 	    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort $(MCU_RUSTFLAGS)" \
-	    $(MCU_CARGO) build -p xcover-ffi --release --target $$target -Zbuild-std=core || exit 1; \
+	    $(MCU_CARGO) build --release $(STATICLIB) --target $$target -Zbuild-std=core || exit 1; \
 	done
 
 # Whether MCU_RUSTC takes the flags `mcu` gives it (a rustc without them fails deep in the

@@ -20,7 +20,9 @@
 //! - the complete C program after `<!-- readme-c-program -->`, as a new C user copies it:
 //!   compiled with `-std=c99 -Wall -Wextra -Werror -pedantic` against `include/` and the
 //!   release `libxcover.a`, run, its output compared with the block after
-//!   `<!-- readme-c-output -->` (`XCOVER_SKIP_C=1` skips it, saying so).
+//!   `<!-- readme-c-output -->`; and its text size built without and with `--gc-sections`
+//!   (the paragraph after `<!-- readme-c-link-small -->`), each within 5 %
+//!   (`XCOVER_SKIP_C=1` skips both, saying so).
 //!
 //! Timings (the Performance table) are not checked: they depend on the machine.
 use std::path::{Path, PathBuf};
@@ -261,17 +263,9 @@ fn the_x86_64_queens8_min_footprint() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The README's C program (see the module comment).
-#[test]
-fn readme_c_program_compiles_strictly_and_prints_what_the_readme_says() {
-    if std::env::var_os("XCOVER_SKIP_C").is_some_and(|v| v == "1") {
-        eprintln!("XCOVER_SKIP_C=1: the README's C program is not built");
-        return;
-    }
-    let readme = readme();
-    let program = block_after(&readme, "<!-- readme-c-program -->");
-    let expected = block_after(&readme, "<!-- readme-c-output -->");
-
+/// The release `libxcover.a`, built by `make -C c-examples lib` (cargo decides whether
+/// anything changed).
+fn release_libxcover() -> PathBuf {
     let status = Command::new("make")
         .arg("-C")
         .arg(repo().join("c-examples"))
@@ -283,29 +277,107 @@ fn readme_c_program_compiles_strictly_and_prints_what_the_readme_says() {
         .map(PathBuf::from)
         .map(|t| if t.is_relative() { repo().join(t) } else { t })
         .unwrap_or_else(|| repo().join("target"));
-    let lib = target.join("release/libxcover.a");
+    target.join("release/libxcover.a")
+}
 
-    let dir = std::env::temp_dir().join(format!("xcover-readme-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// Compiles the README's C program into `dir/name` with `cc`, the given flags and the
+/// release library; returns the binary.
+fn compile_readme_c(dir: &Path, name: &str, flags: &[&str], lib: &Path) -> PathBuf {
+    let readme = readme();
     let source = dir.join("app.c");
-    let binary = dir.join("app");
-    std::fs::write(&source, program).unwrap();
+    std::fs::write(&source, block_after(&readme, "<!-- readme-c-program -->")).unwrap();
+    let binary = dir.join(name);
     let cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .args(flags)
+        .arg("-I")
         .arg(repo().join("include"))
         .arg("-o")
         .arg(&binary)
         .arg(&source)
-        .arg(&lib)
+        .arg(lib)
         .output()
         .expect("cc runs");
     assert!(
         cc.status.success(),
-        "the README's C program does not compile:\n{}",
+        "the README's C program does not compile with {flags:?}:\n{}",
         String::from_utf8_lossy(&cc.stderr)
     );
+    binary
+}
+
+/// The README's C program (see the module comment).
+#[test]
+fn readme_c_program_compiles_strictly_and_prints_what_the_readme_says() {
+    if std::env::var_os("XCOVER_SKIP_C").is_some_and(|v| v == "1") {
+        eprintln!("XCOVER_SKIP_C=1: the README's C program is not built");
+        return;
+    }
+    let readme = readme();
+    let expected = block_after(&readme, "<!-- readme-c-output -->");
+    let lib = release_libxcover();
+    let dir = scratch("readme-c");
+    let binary = compile_readme_c(&dir, "app", &[], &lib);
     let run = Command::new(&binary).output().expect("the program runs");
     std::fs::remove_dir_all(&dir).ok();
     assert!(run.status.success(), "exit status {:?}", run.status);
     assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
+}
+
+/// "Link small": the README's C program, built with `cc -O2` without and with
+/// `--gc-sections` (the README's command line), has the text sizes the README gives,
+/// within 5 % (they depend on the C compiler and library a little).
+#[test]
+fn readme_c_program_links_as_small_as_the_readme_says() {
+    if std::env::var_os("XCOVER_SKIP_C").is_some_and(|v| v == "1") {
+        eprintln!("XCOVER_SKIP_C=1: the README's C program is not built");
+        return;
+    }
+    let readme = readme();
+    let section = &readme[readme
+        .find("<!-- readme-c-link-small -->")
+        .expect("README has the link-small paragraph")..];
+    let command = block_after(section, "<!-- readme-c-link-small -->");
+    for flag in [
+        "-ffunction-sections",
+        "-fdata-sections",
+        "-Wl,--gc-sections",
+        "-O2",
+    ] {
+        assert!(command.contains(flag), "the README's command has no {flag}");
+    }
+    // The sentence with the figures, its line breaks made spaces.
+    let flat = section.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown_whole = figure_before(&flat, "The program above", " bytes of text without");
+    let shown_small = figure_before(&flat, "bytes of text without", " bytes with it");
+    let lib = release_libxcover();
+    let dir = scratch("readme-c-small");
+    let whole = compile_readme_c(&dir, "whole", &["-O2"], &lib);
+    let small = compile_readme_c(
+        &dir,
+        "small",
+        &[
+            "-O2",
+            "-ffunction-sections",
+            "-fdata-sections",
+            "-Wl,--gc-sections",
+        ],
+        &lib,
+    );
+    let (whole_text, _) = text_and_ram(&whole);
+    let (small_text, _) = text_and_ram(&small);
+    std::fs::remove_dir_all(&dir).ok();
+    println!("text: {whole_text} bytes whole, {small_text} with --gc-sections");
+    assert_within(
+        whole_text,
+        shown_whole,
+        5,
+        "the README's C program, whole library",
+    );
+    assert_within(
+        small_text,
+        shown_small,
+        5,
+        "the README's C program, --gc-sections",
+    );
 }

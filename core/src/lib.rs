@@ -55,11 +55,6 @@ extern crate std;
 pub mod dlx3;
 pub mod gb_flip;
 
-/// Whether this build has the `alloc` feature (the heap forms of the storage). The C library
-/// checks it at compile time: a `libxcover.a` must never link `alloc`.
-#[doc(hidden)]
-pub const ALLOC_FEATURE: bool = cfg!(feature = "alloc");
-
 pub mod gridcheck;
 pub mod sink;
 #[cfg(any(test, feature = "testing"))]

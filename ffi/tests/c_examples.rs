@@ -502,7 +502,72 @@ fn libxcover_a_needs_no_allocator_std_or_unwinder() {
             "{forbidden} is referenced"
         );
     }
-    assert!(defined.contains("dlx3_solve_step") && defined.contains("xcover_status_message"));
+    // Every function of the header is in the archive: ffi/staticlib links xcover-ffi with
+    // LTO, and LTO must keep the `#[no_mangle]` functions of that upstream crate.
+    let header = std::fs::read_to_string(repo().join("include/xcover.h")).unwrap();
+    let declared = header_functions(&header);
+    assert!(
+        declared.len() >= 40 && declared.contains("dlx3_solve_step"),
+        "include/xcover.h declares only {declared:?}"
+    );
+    let absent: Vec<&String> = declared.difference(&defined).collect();
+    assert!(
+        absent.is_empty(),
+        "functions of include/xcover.h that libxcover.a does not define: {absent:?}"
+    );
+}
+
+/// The names of the functions `xcover.h` declares: every `NAME(` of a `dlx3_`,
+/// `gridcheck_` or `xcover_` identifier outside comments and `#define` lines.
+fn header_functions(header: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut in_comment = false;
+    for line in header.lines() {
+        let mut code = String::new();
+        let mut rest = line;
+        loop {
+            if in_comment {
+                match rest.find("*/") {
+                    Some(end) => {
+                        rest = &rest[end + 2..];
+                        in_comment = false;
+                    }
+                    None => break,
+                }
+            } else {
+                match rest.find("/*") {
+                    Some(start) => {
+                        code.push_str(&rest[..start]);
+                        rest = &rest[start + 2..];
+                        in_comment = true;
+                    }
+                    None => {
+                        code.push_str(rest);
+                        break;
+                    }
+                }
+            }
+        }
+        if code.trim_start().starts_with('#') {
+            continue;
+        }
+        let bytes = code.as_bytes();
+        for (i, _) in code.match_indices('(') {
+            let start = code[..i]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map_or(0, |p| p + 1);
+            let name = &code[start..i];
+            let at_word_start = start == 0 || !bytes[start - 1].is_ascii_alphanumeric();
+            if at_word_start
+                && ["dlx3_", "gridcheck_", "xcover_"]
+                    .iter()
+                    .any(|p| name.starts_with(p))
+            {
+                names.insert(name.to_owned());
+            }
+        }
+    }
+    names
 }
 
 const PKG_APP: &str = r#"#include <stdio.h>

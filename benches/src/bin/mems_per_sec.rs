@@ -154,12 +154,12 @@ fn real_main() -> Result<(), String> {
     let mut best_ref: Option<(Option<Altogether>, Duration)> = None;
     for _ in 0..opts.repeat {
         let (stats, t) = run_ours(&input, settings)?;
-        if best.as_ref().is_none_or(|(_, bt)| t < *bt) {
+        if best.as_ref().map_or(true, |(_, bt)| t < *bt) {
             best = Some((stats, t));
         }
         if let Some(path) = &opts.reference {
             let (alt, t) = run_reference(path, &opts.file, &opts.dlx3_args)?;
-            if best_ref.as_ref().is_none_or(|(_, bt)| t < *bt) {
+            if best_ref.as_ref().map_or(true, |(_, bt)| t < *bt) {
                 best_ref = Some((alt, t));
             }
         }
