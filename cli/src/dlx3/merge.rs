@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 
 use xcover_core::dlx3::{Part, Stats};
 
+use super::part_body;
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
-use super::units::{Fetched, UnitSource};
+use super::units::{Fetched, UnitRecord, UnitSource};
 use crate::durable::{DurableError, Reader};
 
 /// Parts checked and ready to be walked.
@@ -26,6 +27,9 @@ pub(crate) struct Parts {
     pub split: u32,
     /// Every unit and its count of solutions, in unit order.
     pub counts: Vec<(u64, u64)>,
+    /// The counters of every unit whose bodies begin in `body` records, in unit order
+    /// (the walk needs them at the unit's first record).
+    pub chunked: Vec<(u64, Stats)>,
     /// The run's header (shard 0's).
     header: Header,
     /// The part file of each shard, in shard order.
@@ -86,10 +90,11 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     let mut input = Vec::new();
     let mut totals = Stats::default();
     let mut counts = Vec::new();
+    let mut chunked = Vec::new();
     for &i in &order {
         let p = &paths[i];
         let (mut r, h) = open(p, limit)?;
-        let (seq, data) = read_part(&mut r, &h, p, &mut counts)?;
+        let (seq, data) = read_part(&mut r, &h, p, &mut counts, &mut chunked)?;
         if let Some(data) = data {
             input = data;
         }
@@ -108,6 +113,10 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
             counts.sort_unstable();
             counts
         },
+        chunked: {
+            chunked.sort_unstable_by_key(|&(k, _)| k);
+            chunked
+        },
         header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
         limit,
@@ -121,6 +130,7 @@ fn read_part(
     h: &Header,
     p: &Path,
     counts: &mut Vec<(u64, u64)>,
+    chunked: &mut Vec<(u64, Stats)>,
 ) -> Result<(Sequence, Option<Vec<u8>>), String> {
     let truncated = |e: DurableError| match e.problem {
         crate::durable::Problem::Truncated => format!(
@@ -150,14 +160,30 @@ fn read_part(
     }
     let mut seq = Sequence::default();
     while let Some(rec) = r.next_strict().map_err(truncated)? {
+        if rec.tag == part_body::BODY {
+            part_body::decode_body(&rec.payload, h)
+                .and_then(|(k, body)| seq.take_body(h, k, body.ends.len() as u64))
+                .map_err(|what| r.invalid(&rec, what).to_string())?;
+            continue;
+        }
         if rec.tag != UNIT {
             let what = format!("a `{}` record where a unit was expected", rec.tag);
             return Err(r.invalid(&rec, what).to_string());
         }
-        let (k, unit) = part_file::decode_unit(&rec.payload, h)
+        let carried = seq.open.map(|(_, n)| n);
+        let (k, unit) = part_file::decode_unit_after(&rec.payload, h, carried.unwrap_or(0))
             .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
             .map_err(|what| r.invalid(&rec, what).to_string())?;
         counts.push((k, unit.stats.count));
+        if carried.is_some() {
+            chunked.push((k, unit.stats));
+        }
+    }
+    if let Some((k, _)) = seq.open {
+        return Err(format!(
+            "{}: unit {k}'s bodies are not closed by its record",
+            p.display()
+        ));
     }
     if seq.units != h.owned_units() {
         return Err(format!(
@@ -177,6 +203,10 @@ fn read_part(
 pub(crate) struct Recorded {
     readers: Vec<(PathBuf, Reader<File>)>,
     header: Header,
+    /// See [`Parts::chunked`].
+    chunked: Vec<(u64, Stats)>,
+    /// The unit whose body records are being read, and the bodies they held so far.
+    open: Option<(u64, u64)>,
 }
 
 impl Recorded {
@@ -196,6 +226,8 @@ impl Recorded {
         Ok(Recorded {
             readers,
             header: parts.header.clone(),
+            chunked: parts.chunked.clone(),
+            open: None,
         })
     }
 
@@ -222,6 +254,24 @@ impl Recorded {
 
 impl UnitSource for Recorded {
     fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+        self.open = None;
+        self.next_of(k).map(Fetched::Record)
+    }
+
+    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+        self.next_of(k)
+    }
+
+    fn name(&self, k: u64) -> String {
+        let path = &self.readers[self.reader_of(k)].0;
+        format!("{}: unit {k}", path.display())
+    }
+}
+
+impl Recorded {
+    /// The next record of unit `k`: some of its bodies (`more` set, with the counters the
+    /// check found for the whole unit), or its closing record.
+    fn next_of(&mut self, k: u64) -> Result<UnitRecord, String> {
         let at = self.reader_of(k);
         let (path, r) = &mut self.readers[at];
         let missing = || {
@@ -233,17 +283,25 @@ impl UnitSource for Recorded {
         let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
             return Err(missing());
         };
-        let (j, unit) = part_file::decode_unit(&rec.payload, &self.header)
+        if rec.tag == part_body::BODY {
+            let (j, mut body) = part_body::decode_body(&rec.payload, &self.header)
+                .map_err(|what| r.invalid(&rec, what).to_string())?;
+            let whole = self.chunked.binary_search_by_key(&j, |&(u, _)| u);
+            let (true, Ok(at)) = (j == k, whole) else {
+                return Err(missing());
+            };
+            body.stats = self.chunked[at].1;
+            let held = self.open.map_or(0, |(_, n)| n);
+            self.open = Some((k, held.saturating_add(body.ends.len() as u64)));
+            return Ok(body);
+        }
+        let carried = self.open.take().map_or(0, |(_, n)| n);
+        let (j, unit) = part_file::decode_unit_after(&rec.payload, &self.header, carried)
             .map_err(|what| r.invalid(&rec, what).to_string())?;
         if j != k {
             return Err(missing());
         }
-        Ok(Fetched::Record(unit))
-    }
-
-    fn name(&self, k: u64) -> String {
-        let path = &self.readers[self.reader_of(k)].0;
-        format!("{}: unit {k}", path.display())
+        Ok(unit)
     }
 }
 

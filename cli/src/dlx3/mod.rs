@@ -8,6 +8,7 @@
 mod args;
 mod merge;
 mod options;
+mod part_body;
 mod part_file;
 #[cfg(test)]
 mod part_tests;

@@ -255,7 +255,18 @@ pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
 /// Reads a unit record's payload for a part with header `h`, checking what can be checked
 /// of one record: the syntax, the profile's length against the levels below the split,
 /// the deepest level, and the bodies against the count.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+    decode_unit_after(payload, h, 0)
+}
+
+/// [`decode_unit`] for the closing record of a unit whose first `carried` bodies came in
+/// `body` records before it (see `part_body`): it holds the count less those.
+pub(crate) fn decode_unit_after(
+    payload: &[u8],
+    h: &Header,
+    carried: u64,
+) -> Result<(u64, UnitRecord), String> {
     let bad = |what: &str| format!("a unit record that makes no sense ({what})");
     let nl = payload
         .iter()
@@ -288,7 +299,14 @@ pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
         profile.push(next("profile")?);
     }
     let ns = next("solutions")?;
-    let expected = if h.bodies { stats.count } else { 0 };
+    let expected = if h.bodies {
+        stats
+            .count
+            .checked_sub(carried)
+            .ok_or_else(|| bad("fewer solutions than its body records hold"))?
+    } else {
+        0
+    };
     if ns != expected {
         return Err(if h.bodies {
             format!("unit {k} counts {} solutions but holds {ns}", stats.count)
@@ -320,6 +338,7 @@ pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
         solutions: bodies.to_vec(),
         ends,
         printed: None,
+        more: false,
     };
     Ok((k, rec))
 }
@@ -334,11 +353,19 @@ pub(crate) struct Sequence {
     pub units: u64,
     /// The sum of their counters.
     pub totals: Stats,
+    /// A unit whose bodies began in `body` records (see `part_body`), and how many
+    /// bodies those hold: its closing `unit` record is due.
+    pub open: Option<(u64, u64)>,
 }
 
 impl Sequence {
     /// Takes unit `k`'s record (after [`decode_unit`]).
     pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), String> {
+        if self.open.is_some_and(|(j, _)| j != k) {
+            let j = self.open.map_or(0, |o| o.0);
+            return Err(format!("unit {k} before the end of unit {j}'s bodies"));
+        }
+        self.open = None;
         if k >= h.units {
             return Err(format!("unit {k} out of range (the split has {})", h.units));
         }
@@ -406,6 +433,7 @@ mod tests {
             solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
             ends: vec![12, 28],
             printed: None,
+            more: false,
         }
     }
 

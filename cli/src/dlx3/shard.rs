@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use xcover_core::dlx3::{Dlx3, Part};
 
+use super::part_body;
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::status::SIGPIPE_STATUS;
 use super::units::{self, Claim, Image, UnitRecord};
@@ -169,10 +170,55 @@ pub(crate) fn run(
         .engine(&mut storage, settings)
         .map_err(|e| (e.to_string(), e.exit_status()))?;
     let last_done = seq.last;
-    let mut write_error = None;
+    // A unit whose first bodies an earlier attempt wrote: explored again, those skipped.
+    let mut skip = seq.open.map(|(k, n)| (k, n as usize));
+    let out = std::cell::RefCell::new(out);
+    let write_error = std::cell::RefCell::new(None);
     let mut last_sync = Instant::now();
     let stopped = std::cell::Cell::new(None);
-    let explored = units::explore(
+    // Writes one record; synced at most once a second: what a power loss can take is
+    // bounded in time, and the sync costs nothing next to the units' work.
+    let mut write = |tag: &str, payload: &[u8]| {
+        let mut out = out.borrow_mut();
+        let written = out.record(tag, payload);
+        let synced = if last_sync.elapsed() >= SYNC_INTERVAL {
+            last_sync = Instant::now();
+            written.and_then(|()| out.sync())
+        } else {
+            written
+        };
+        match synced {
+            Ok(()) => true,
+            Err(e) => {
+                *write_error.borrow_mut() = Some(e);
+                false
+            }
+        }
+    };
+    let write = std::cell::RefCell::new(&mut write);
+    // Drops from `rec` the bodies of unit `k` that an earlier attempt recorded.
+    let mut skip_recorded = |k: u64, rec: &mut UnitRecord| {
+        if let Some((_, n)) = skip.as_mut().filter(|(j, _)| *j == k) {
+            let dropped = (*n).min(rec.ends.len());
+            rec.drop_bodies(dropped);
+            *n -= dropped;
+            if *n == 0 {
+                skip = None;
+            }
+        }
+    };
+    let skip_recorded = std::cell::RefCell::new(&mut skip_recorded);
+    let mut spill = |k: u64, rec: &mut UnitRecord| {
+        (skip_recorded.borrow_mut())(k, rec);
+        if rec.ends.is_empty() {
+            return true;
+        }
+        let payload = part_body::encode_body(k, rec);
+        rec.solutions = Vec::new();
+        rec.ends = Vec::new();
+        (write.borrow_mut())(part_body::BODY, &payload)
+    };
+    let explored = units::explore_spilling(
         &mut worker,
         split,
         |k| match last_done {
@@ -183,23 +229,13 @@ pub(crate) fn run(
             _ if part.owns(k) => Claim::Explore,
             _ => Claim::Skip,
         },
-        |k, rec: UnitRecord| {
-            let written = out.record(UNIT, &part_file::encode_unit(k, &rec));
-            // Synced at most once a second: what a power loss can take is bounded in
-            // time, and the sync costs nothing next to the units' work.
-            let synced = if last_sync.elapsed() >= SYNC_INTERVAL {
-                last_sync = Instant::now();
-                written.and_then(|()| out.sync())
-            } else {
-                written
-            };
-            match synced {
-                Ok(()) => true,
-                Err(e) => {
-                    write_error = Some(e);
-                    false
-                }
-            }
+        |k, mut rec: UnitRecord| {
+            (skip_recorded.borrow_mut())(k, &mut rec);
+            (write.borrow_mut())(UNIT, &part_file::encode_unit(k, &rec))
+        },
+        units::Spill {
+            bytes: part_body::held_bytes(dest.limit),
+            spill: &mut spill,
         },
         &|| {
             let s = interrupted();
@@ -207,6 +243,8 @@ pub(crate) fn run(
             s.is_some()
         },
     );
+    let mut out = out.into_inner();
+    let write_error = write_error.into_inner();
     if let Some(e) = write_error {
         return Err(failed(e));
     }
@@ -251,9 +289,13 @@ fn check_record(
         }
         return Ok(());
     }
+    if r.tag == part_body::BODY {
+        let (k, rec) = part_body::decode_body(&r.payload, header)?;
+        return seq.take_body(header, k, rec.ends.len() as u64);
+    }
     if r.tag != UNIT {
         return Err(format!("a `{}` record where a unit was expected", r.tag));
     }
-    let (k, rec) = part_file::decode_unit(&r.payload, header)?;
+    let (k, rec) = part_file::decode_unit_after(&r.payload, header, seq.carried())?;
     seq.take(header, k, &rec)
 }

@@ -30,6 +30,9 @@ pub(crate) struct UnitRecord {
     /// solutions' numbers in the whole search ([`Claim::ExplorePrinting`]); then
     /// `solutions` is empty. Never stored in a part.
     pub printed: Option<Vec<u8>>,
+    /// The unit's bodies go on in the records that follow ([`UnitSource::more`]); the last
+    /// of them has this flag clear. `stats` are the whole unit's all along.
+    pub more: bool,
 }
 
 impl UnitRecord {
@@ -39,6 +42,43 @@ impl UnitRecord {
         starts
             .zip(self.ends.iter().copied())
             .map(|(a, b)| &self.solutions[a..b])
+    }
+
+    /// Bytes of solution text held (bodies, or the printed text).
+    pub fn held(&self) -> usize {
+        self.solutions.len() + self.printed.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Drops the first `n` bodies (those an earlier attempt recorded already).
+    pub fn drop_bodies(&mut self, n: usize) {
+        let n = n.min(self.ends.len());
+        if n == 0 {
+            return;
+        }
+        let cut = self.ends[n - 1];
+        self.solutions.drain(..cut);
+        self.ends.drain(..n);
+        for end in &mut self.ends {
+            *end -= cut;
+        }
+    }
+}
+
+/// What a worker does with the solution text of a unit while it is explored: `spill`
+/// is called whenever more than `bytes` are held, and must take the text out of the
+/// record (into a file); false stops the walk. `Unbounded` keeps every unit whole.
+pub(crate) struct Spill<'s> {
+    pub bytes: usize,
+    pub spill: &'s mut dyn FnMut(u64, &mut UnitRecord) -> bool,
+}
+
+impl Spill<'_> {
+    /// Never spills.
+    pub fn unbounded<R>(f: impl FnOnce(Spill<'_>) -> R) -> R {
+        f(Spill {
+            bytes: usize::MAX,
+            spill: &mut |_, _| true,
+        })
     }
 }
 
@@ -129,8 +169,21 @@ pub(crate) enum Claim {
 pub(crate) fn explore(
     e: &mut Dlx3<'_>,
     split: u32,
+    claim: impl FnMut(u64) -> Claim,
+    done: impl FnMut(u64, UnitRecord) -> bool,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, (Option<u64>, Dlx3Error)> {
+    Spill::unbounded(|spill| explore_spilling(e, split, claim, done, spill, stop))
+}
+
+/// [`explore`], with a unit's solution text handed to `spill` whenever it outgrows
+/// `spill.bytes` (so a unit of any size is held in bounded memory).
+pub(crate) fn explore_spilling(
+    e: &mut Dlx3<'_>,
+    split: u32,
     mut claim: impl FnMut(u64) -> Claim,
     mut done: impl FnMut(u64, UnitRecord) -> bool,
+    spill: Spill<'_>,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, (Option<u64>, Dlx3Error)> {
     let profiling = e.settings().vbose & SHOW_PROFILE != 0;
@@ -192,13 +245,16 @@ pub(crate) fn explore(
                 current = Some((k, e.stats(), profile, rec));
             }
             Event::Solution => {
-                if let Some((_, _, _, rec)) = current.as_mut() {
+                if let Some((k, _, _, rec)) = current.as_mut() {
                     // The engine printed `n:` and the body; keep the body, or both.
                     if let Some(printed) = rec.printed.as_mut() {
                         printed.extend_from_slice(&out.0);
                     } else if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
                         rec.solutions.extend_from_slice(&out.0[nl + 1..]);
                         rec.ends.push(rec.solutions.len());
+                    }
+                    if rec.held() > spill.bytes && !(spill.spill)(*k, rec) {
+                        return Ok(false);
                     }
                 }
                 out.0.clear();
@@ -234,6 +290,11 @@ pub(crate) enum Fetched {
 /// Where the coordinator gets unit `k`'s record (asked in increasing `k`).
 pub(crate) trait UnitSource {
     fn unit(&mut self, k: u64) -> Result<Fetched, String>;
+
+    /// The next record of unit `k`, whose last record had `more` set: more of its bodies.
+    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+        Err(format!("{}: its record ends early", self.name(k)))
+    }
 
     /// Where unit `k`'s record came from, for an error message.
     fn name(&self, k: u64) -> String {
@@ -322,34 +383,55 @@ pub(crate) fn coordinate(
         }
         match event {
             Ok(Event::Unit(k)) => {
-                let rec = match source.unit(k)? {
+                let mut rec = match source.unit(k)? {
                     Fetched::Record(rec) => rec,
                     Fetched::Explore => continue,
                     Fetched::Interrupted => return Ok(Walked::Stopped),
                 };
                 let first = e.stats().count;
-                let counts_only = rec.printed.is_none() && rec.ends.len() as u64 != rec.stats.count;
+                let counts_only =
+                    rec.printed.is_none() && !rec.more && rec.ends.len() as u64 != rec.stats.count;
                 if e.must_explore(&rec.stats)
                     || (counts_only && e.settings().prints_any(first, rec.stats.count))
                 {
-                    checking = Some((k, e.stats(), rec.stats));
+                    let want = rec.stats;
+                    while rec.more {
+                        rec = source.more(k)?;
+                    }
+                    checking = Some((k, e.stats(), want));
                     holding = counts_only;
                     continue;
                 }
                 let settings = *e.settings();
+                let whole = rec.stats;
                 let mut printed = false;
                 if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
                     io.streams().0.write_bytes(bytes);
                     printed = true;
                 }
-                for (j, body) in rec.bodies().enumerate() {
-                    let n = first + 1 + j as u64;
-                    if settings.prints(n) {
-                        let (o, _) = io.streams();
-                        o.write_bytes(format!("{}:\n", n as i64).as_bytes());
-                        o.write_bytes(body);
-                        printed = true;
+                // A unit's bodies may come in several records (see `part_body`).
+                let mut n = first;
+                loop {
+                    for body in rec.bodies() {
+                        n += 1;
+                        if settings.prints(n) {
+                            let (o, _) = io.streams();
+                            o.write_bytes(format!("{}:\n", n as i64).as_bytes());
+                            o.write_bytes(body);
+                            printed = true;
+                        }
                     }
+                    if !rec.more {
+                        break;
+                    }
+                    if printed && !io.solutions_written() {
+                        return Ok(Walked::Stopped);
+                    }
+                    printed = false;
+                    rec = source.more(k)?;
+                }
+                if UnitCounters::of(&rec.stats) != UnitCounters::of(&whole) {
+                    return Err(disagreement(&source.name(k), &whole, &rec.stats));
                 }
                 if printed && !io.solutions_written() {
                     return Ok(Walked::Stopped);
