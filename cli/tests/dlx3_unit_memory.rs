@@ -167,3 +167,22 @@ fn a_shard_killed_inside_a_big_unit_resumes_to_the_same_answer() {
     assert!(merged.stdout == plain.stdout, "merged stdout differs");
     assert_eq!(stderr(&merged), stderr(&plain));
 }
+
+/// Memory the system refuses (a `ulimit -v` under what the run needs) ends xcover with
+/// a message and exit status 1, never an abort: here `--threads` workers, which hold a
+/// unit's text until the coordinator prints it, under 50 MB of address space.
+#[test]
+fn an_allocation_the_system_refuses_is_a_message_and_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("big.dlx");
+    std::fs::write(&input, one_big_unit(128)).unwrap();
+    let script = format!(
+        "ulimit -v 50000 && exec '{}' dlx3 m1 --threads 2 < '{}' > /dev/null",
+        env!("CARGO_BIN_EXE_xcover"),
+        input.display()
+    );
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("xcover: out of memory"), "{err}");
+}
