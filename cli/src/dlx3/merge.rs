@@ -320,3 +320,10 @@ fn raise_open_file_limit() {
         }
     }
 }
+
+impl Parts {
+    /// The run's header (shard 0's).
+    pub(crate) fn header(&self) -> &Header {
+        &self.header
+    }
+}

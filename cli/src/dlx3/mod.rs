@@ -14,6 +14,7 @@ mod part_file;
 mod part_tests;
 mod pool;
 mod prefetch;
+mod second_pass;
 mod shard;
 mod sink;
 mod status;
@@ -93,6 +94,9 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
             return USAGE_STATUS;
         }
     };
+    if extra.plan.is_some() {
+        return fail(err, argv0, "--plan goes with merge", USAGE_STATUS);
+    }
     if extra.shard.is_some() {
         if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
             let message = format!("--shard can't split a run with {why}");
@@ -136,6 +140,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
         Some(part) => Job::Shard {
             part: *part,
             args: &args,
+            second_pass: extra.second_pass.as_deref(),
             dest: shard::Destination {
                 output: extra.output.as_deref(),
                 resume: extra.resume,
@@ -149,7 +154,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
 
 /// `xcover dlx3 merge [--max-memory SIZE] PART...`.
 fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
-    let usage = "usage: merge [--max-memory SIZE] [--threads N] PART-FILE...";
+    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--plan PLAN] PART-FILE...";
     let (files, extra) = match options::take(args.to_vec()) {
         Ok(split) => split,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
@@ -162,7 +167,10 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         return fail(err, argv0, usage, USAGE_STATUS);
     }
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
-    let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
+    let (print_paths, paths): (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) = files
+        .iter()
+        .map(std::path::PathBuf::from)
+        .partition(|p| second_pass::is_print_part(p));
     let parts = match merge::check(&paths, limit) {
         Ok(p) => p,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
@@ -171,6 +179,33 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         ArgsOutcome::Ok { settings, .. } => settings,
         ArgsOutcome::Usage => {
             return fail(err, argv0, "merge: the parts record bad arguments", 1);
+        }
+    };
+    if let Some(plan) = &extra.plan {
+        if !print_paths.is_empty() || parts.header().bodies {
+            let why = "--plan is for the first pass's parts of a run that keeps counts only \
+                       (m<n> with n over 8)";
+            return fail(err, argv0, &format!("merge: {why}"), USAGE_STATUS);
+        }
+        return match second_pass::write_plan(plan, &parts, &settings) {
+            Ok(note) => {
+                use std::fmt::Write as _;
+                let _ = writeln!(err, "{note}");
+                err.flush();
+                if let Some(e) = err.failed.take() {
+                    return fail(err, argv0, &format!("can't write standard error: {e}"), 1);
+                }
+                0
+            }
+            Err(message) => fail(err, argv0, &format!("merge: {message}"), 1),
+        };
+    }
+    let mut prints = if print_paths.is_empty() {
+        None
+    } else {
+        match second_pass::check_prints(&parts, &settings, &print_paths, limit) {
+            Ok(p) => Some(p),
+            Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
         }
     };
     let need = storage_bytes(&measure(&parts.input)).saturating_add(parts.input.len() as u64);
@@ -185,6 +220,7 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,
+        prints: prints.as_mut(),
         threads,
     };
     solve(argv0, &parts.input, settings, None, job, err)
@@ -198,6 +234,8 @@ enum Job<'j> {
     Shard {
         part: Part,
         args: &'j [OsString],
+        /// `--second-pass PLAN`.
+        second_pass: Option<&'j std::path::Path>,
         dest: shard::Destination<'j>,
     },
     /// The whole search's output from the shards' parts; `threads` explore again the
@@ -205,6 +243,8 @@ enum Job<'j> {
     Merge {
         split: u32,
         parts: &'j merge::Parts,
+        /// The second pass's parts, when the run had one.
+        prints: Option<&'j mut second_pass::Prints>,
         threads: usize,
     },
 }
@@ -254,8 +294,19 @@ fn solve(
     let signals = Signals::install().ok();
     let received = || signals.as_ref().and_then(Signals::received);
     match job {
-        Job::Shard { part, args, dest } => {
-            match shard::run(&mut engine, input, args, part, &dest, &received) {
+        Job::Shard {
+            part,
+            args,
+            second_pass: pass2,
+            dest,
+        } => {
+            let ran = match pass2 {
+                Some(plan) => {
+                    second_pass::run(&mut engine, input, args, part, plan, &dest, &received)
+                }
+                None => shard::run(&mut engine, input, args, part, &dest, &received),
+            };
+            match ran {
                 Ok(status) => status,
                 // A closed stdout: quiet, as SIGPIPE would be.
                 Err((message, status)) if message.is_empty() => status,
@@ -265,6 +316,7 @@ fn solve(
         Job::Merge {
             split,
             parts,
+            mut prints,
             threads,
         } => {
             let mut source = match merge::Recorded::open(parts) {
@@ -280,7 +332,14 @@ fn solve(
                 &received,
                 true,
                 |engine, console| {
-                    let walked = if threads > 1 && !plan.wanted.is_empty() {
+                    let walked = if let Some(prints) = prints.as_deref_mut() {
+                        // The second pass printed the units: nothing to explore.
+                        let mut with = second_pass::WithPrints {
+                            recorded: &mut source,
+                            prints,
+                        };
+                        units::coordinate(engine, split, &mut with, console)?
+                    } else if threads > 1 && !plan.wanted.is_empty() {
                         let stop = || received().is_some();
                         let source = &mut source;
                         prefetch::run(engine, split, threads, source, &plan, console, &stop)?
@@ -290,6 +349,9 @@ fn solve(
                     // Every record was met only when the whole tree was walked.
                     if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
                         source.finished()?;
+                        if let Some(prints) = prints.as_deref_mut() {
+                            prints.finished()?;
+                        }
                     }
                     Ok(walked)
                 },

@@ -30,20 +30,20 @@ pub(crate) struct Destination<'p> {
 pub(crate) type Outcome = Result<i32, (String, i32)>;
 
 /// A part being written: to a file (created or resumed) or to stdout.
-enum Out<'o> {
+pub(crate) enum Out<'o> {
     File(Writer<File>),
     Stream(Writer<std::io::StdoutLock<'o>>),
 }
 
 impl Out<'_> {
-    fn record(&mut self, tag: &str, payload: &[u8]) -> Result<(), DurableError> {
+    pub(crate) fn record(&mut self, tag: &str, payload: &[u8]) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.record(tag, payload),
             Out::Stream(w) => w.record(tag, payload),
         }
     }
 
-    fn records(&self) -> u64 {
+    pub(crate) fn records(&self) -> u64 {
         match self {
             Out::File(w) => w.records(),
             Out::Stream(w) => w.records(),
@@ -51,14 +51,14 @@ impl Out<'_> {
     }
 
     /// Forces a file's records to disk (a stream has nothing to sync).
-    fn sync(&mut self) -> Result<(), DurableError> {
+    pub(crate) fn sync(&mut self) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.sync(),
             Out::Stream(_) => Ok(()),
         }
     }
 
-    fn finish(self) -> Result<(), DurableError> {
+    pub(crate) fn finish(self) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.finish().map(drop),
             // The trailer's write is flushed (and a write error reported) by `finish`.
@@ -68,7 +68,7 @@ impl Out<'_> {
 }
 
 /// A durable error as the shard's outcome: a closed stdout ends quietly, as SIGPIPE would.
-fn failed(e: DurableError) -> (String, i32) {
+pub(crate) fn failed(e: DurableError) -> (String, i32) {
     if let Problem::Io(io) = &e.problem {
         if io.kind() == std::io::ErrorKind::BrokenPipe {
             return (String::new(), SIGPIPE_STATUS);
@@ -90,23 +90,8 @@ pub(crate) fn run(
     dest: &Destination<'_>,
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Outcome {
-    let split_error =
-        |e: xcover_core::dlx3::Dlx3Error| (format!("can't split the search: {e}"), e.exit_status());
-    let split = engine
-        .choose_split_level(units::units_for(part.count()))
-        .map_err(split_error)?;
-    let unit_count = engine.count_units(split).map_err(split_error)?;
-    let bodies = part_file::keeps_bodies(engine.settings());
-    let header = Header {
-        input_len: input.len() as u64,
-        input_crc: part_file::input_crc(input),
-        args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
-        shard: part.index(),
-        shards: part.count(),
-        split,
-        units: unit_count,
-        bodies,
-    };
+    let header = header_of(engine, input, args, part)?;
+    let (split, bodies) = (header.split, header.bodies);
     let identity = header.identity();
     let with_input = part.index() == 0;
     // The part so far: a fresh one, or the checked records of an earlier attempt.
@@ -272,6 +257,32 @@ pub(crate) fn run(
             Err((format!("{e}{place}"), e.exit_status()))
         }
     }
+}
+
+/// The identity of shard `part` of the search of `engine` (input read, at its start):
+/// the split level all shards choose alike, the units there, and whether bodies are kept.
+pub(crate) fn header_of(
+    engine: &mut Dlx3<'_>,
+    input: &[u8],
+    args: &[OsString],
+    part: Part,
+) -> Result<Header, (String, i32)> {
+    let split_error =
+        |e: xcover_core::dlx3::Dlx3Error| (format!("can't split the search: {e}"), e.exit_status());
+    let split = engine
+        .choose_split_level(units::units_for(part.count()))
+        .map_err(split_error)?;
+    let unit_count = engine.count_units(split).map_err(split_error)?;
+    Ok(Header {
+        input_len: input.len() as u64,
+        input_crc: part_file::input_crc(input),
+        args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
+        shard: part.index(),
+        shards: part.count(),
+        split,
+        units: unit_count,
+        bodies: part_file::keeps_bodies(engine.settings()),
+    })
 }
 
 /// The meaning of one record of an earlier attempt at this shard's part: shard 0's

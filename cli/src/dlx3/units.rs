@@ -403,15 +403,18 @@ pub(crate) fn coordinate(
                     continue;
                 }
                 let settings = *e.settings();
+                // A unit may come in several records (its bodies in `part_body` records,
+                // its text in a second pass's): the first has the whole unit's counters,
+                // one of them its profile.
                 let whole = rec.stats;
+                let mut profile = std::mem::take(&mut rec.profile);
                 let mut printed = false;
-                if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
-                    io.streams().0.write_bytes(bytes);
-                    printed = true;
-                }
-                // A unit's bodies may come in several records (see `part_body`).
                 let mut n = first;
                 loop {
+                    if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
+                        io.streams().0.write_bytes(bytes);
+                        printed = true;
+                    }
                     for body in rec.bodies() {
                         n += 1;
                         if settings.prints(n) {
@@ -429,6 +432,9 @@ pub(crate) fn coordinate(
                     }
                     printed = false;
                     rec = source.more(k)?;
+                    if profile.is_empty() {
+                        profile = std::mem::take(&mut rec.profile);
+                    }
                 }
                 if UnitCounters::of(&rec.stats) != UnitCounters::of(&whole) {
                     return Err(disagreement(&source.name(k), &whole, &rec.stats));
@@ -437,8 +443,8 @@ pub(crate) fn coordinate(
                     return Ok(Walked::Stopped);
                 }
                 let totals = UnitTotals {
-                    stats: rec.stats,
-                    profile: &rec.profile,
+                    stats: whole,
+                    profile: &profile,
                 };
                 e.skip_unit(Some(totals))
                     .map_err(|x| format!("{}: {x}", source.name(k)))?;
