@@ -6,6 +6,7 @@
 //! status 130 / 143 / 129; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
+mod checkpoint;
 mod merge;
 mod options;
 mod part_body;
@@ -97,9 +98,14 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
     if extra.plan.is_some() {
         return fail(err, argv0, "--plan goes with merge", USAGE_STATUS);
     }
-    if extra.shard.is_some() {
+    if extra.shard.is_some() || extra.checkpoint.is_some() {
         if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
-            let message = format!("--shard can't split a run with {why}");
+            let option = if extra.shard.is_some() {
+                "--shard"
+            } else {
+                "--checkpoint"
+            };
+            let message = format!("{option} can't split a run with {why}");
             return fail(err, argv0, &message, USAGE_STATUS);
         }
     }
@@ -122,6 +128,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
     let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
+        (None, t) if extra.checkpoint.is_some() => t.max(1) as u64 + 2,
         (None, t) if t > 1 && splittable => t as u64 + 2,
         _ => 1,
     };
@@ -147,7 +154,18 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
                 limit,
             },
         },
-        None => Job::Search { threads },
+        None => match &extra.checkpoint {
+            Some(path) => Job::Checkpoint {
+                args: &args,
+                threads,
+                ck: checkpoint::Checkpoint {
+                    path,
+                    resume: extra.resume,
+                    limit,
+                },
+            },
+            None => Job::Search { threads },
+        },
     };
     solve(argv0, &input, settings, shape_file, job, err)
 }
@@ -230,6 +248,12 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
 enum Job<'j> {
     /// The whole search, on `threads` threads.
     Search { threads: usize },
+    /// The whole search on `threads` worker threads, recorded in a checkpoint.
+    Checkpoint {
+        args: &'j [OsString],
+        threads: usize,
+        ck: checkpoint::Checkpoint<'j>,
+    },
     /// One shard's units, written as a part file.
     Shard {
         part: Part,
@@ -356,6 +380,11 @@ fn solve(
                     Ok(walked)
                 },
             )
+        }
+        Job::Checkpoint { args, threads, ck } => {
+            coordinated(argv0, &mut engine, err, &received, false, |e, console| {
+                checkpoint::run(e, input, args, &ck, threads, console, &received)
+            })
         }
         Job::Search { threads } => {
             let splittable = settings.split_obstacle(shape_file.is_some()).is_none();

@@ -296,6 +296,24 @@ pub(crate) trait UnitSource {
         Err(format!("{}: its record ends early", self.name(k)))
     }
 
+    /// Whether [`UnitSource::added`] wants the text each unit printed.
+    fn keeps_printed(&self) -> bool {
+        false
+    }
+
+    /// Unit `k` is done: added from its record, or explored by the coordinator and checked
+    /// against it (then `printed` is empty). `printed` is what it printed on stdout when
+    /// [`UnitSource::keeps_printed`].
+    fn added(
+        &mut self,
+        _k: u64,
+        _stats: &Stats,
+        _profile: &[u64],
+        _printed: &[u8],
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Where unit `k`'s record came from, for an error message.
     fn name(&self, k: u64) -> String {
         format!("unit {k}")
@@ -352,7 +370,9 @@ pub(crate) fn coordinate(
     // when it began and the record's. A counts-only record's unit is explored for the
     // solutions it prints, which are held until the check; others print as they go (as
     // the sequential run interleaves them with progress reports).
-    let mut checking: Option<(u64, Stats, Stats)> = None;
+    let mut checking: Option<(u64, Stats, Stats, Vec<u64>)> = None;
+    let keep = source.keeps_printed();
+    let mut shown = Vec::new();
     let mut holding = false;
     let mut held = Buffer::default();
     let release = |io: &mut dyn Output, held: &mut Buffer| {
@@ -395,10 +415,14 @@ pub(crate) fn coordinate(
                     || (counts_only && e.settings().prints_any(first, rec.stats.count))
                 {
                     let want = rec.stats;
+                    let mut profile = std::mem::take(&mut rec.profile);
                     while rec.more {
                         rec = source.more(k)?;
+                        if profile.is_empty() {
+                            profile = std::mem::take(&mut rec.profile);
+                        }
                     }
-                    checking = Some((k, e.stats(), want));
+                    checking = Some((k, e.stats(), want, profile));
                     holding = counts_only;
                     continue;
                 }
@@ -410,17 +434,26 @@ pub(crate) fn coordinate(
                 let mut profile = std::mem::take(&mut rec.profile);
                 let mut printed = false;
                 let mut n = first;
+                shown.clear();
                 loop {
                     if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
                         io.streams().0.write_bytes(bytes);
+                        if keep {
+                            shown.extend_from_slice(bytes);
+                        }
                         printed = true;
                     }
                     for body in rec.bodies() {
                         n += 1;
                         if settings.prints(n) {
+                            let number = format!("{}:\n", n as i64);
                             let (o, _) = io.streams();
-                            o.write_bytes(format!("{}:\n", n as i64).as_bytes());
+                            o.write_bytes(number.as_bytes());
                             o.write_bytes(body);
+                            if keep {
+                                shown.extend_from_slice(number.as_bytes());
+                                shown.extend_from_slice(body);
+                            }
                             printed = true;
                         }
                     }
@@ -448,10 +481,11 @@ pub(crate) fn coordinate(
                 };
                 e.skip_unit(Some(totals))
                     .map_err(|x| format!("{}: {x}", source.name(k)))?;
+                source.added(k, &whole, &profile, &shown)?;
             }
             Ok(Event::UnitDone(k)) => {
                 holding = false;
-                if let Some((j, before, want)) = checking.take() {
+                if let Some((j, before, want, profile)) = checking.take() {
                     let got = e.stats().since(&before);
                     if j == k && UnitCounters::of(&got) != UnitCounters::of(&want) {
                         // What the unit printed is not output: its record is wrong.
@@ -460,6 +494,9 @@ pub(crate) fn coordinate(
                     release(io, &mut held);
                     if !io.solutions_written() {
                         return Ok(Walked::Stopped);
+                    }
+                    if j == k {
+                        source.added(k, &want, &profile, &[])?;
                     }
                 }
             }
