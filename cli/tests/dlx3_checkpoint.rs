@@ -51,7 +51,10 @@ fn killed_and_resumed(letters: &[&str], threads: Option<&str>, units: usize) {
         .unwrap();
     let t0 = Instant::now();
     while units_recorded(&ck) < units {
-        assert!(child.try_wait().unwrap().is_none(), "finished before the kill");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the kill"
+        );
         assert!(t0.elapsed() < Duration::from_secs(120), "no progress");
         std::thread::sleep(Duration::from_millis(1));
     }
@@ -59,7 +62,10 @@ fn killed_and_resumed(letters: &[&str], threads: Option<&str>, units: usize) {
     child.wait().unwrap();
     let recorded = units_recorded(&ck);
     let total = plain_units(&dir.path().join("probe"), &input);
-    assert!(recorded < total, "killed before the end ({recorded} of {total} units)");
+    assert!(
+        recorded < total,
+        "killed before the end ({recorded} of {total} units)"
+    );
     args.push("--resume");
     let resumed = run(&args, &input);
     assert_eq!(resumed.status.code(), Some(0), "{}", stderr(&resumed));
@@ -68,7 +74,10 @@ fn killed_and_resumed(letters: &[&str], threads: Option<&str>, units: usize) {
     // Complete now: resumed again, it prints the same from its records alone.
     assert_eq!(units_recorded(&ck), total);
     let again = run(&args, &input);
-    assert!(again.stdout == plain.stdout, "stdout of a complete checkpoint differs");
+    assert!(
+        again.stdout == plain.stdout,
+        "stdout of a complete checkpoint differs"
+    );
     assert_eq!(stderr(&again), stderr(&plain));
 }
 
@@ -99,7 +108,10 @@ fn a_checkpoint_of_another_run_is_refused_untouched() {
     let first = run(&["m1", "--checkpoint", ck.to_str().unwrap()], &input);
     assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
     let before = std::fs::read(&ck).unwrap();
-    let other = run(&["m2", "--checkpoint", ck.to_str().unwrap(), "--resume"], &input);
+    let other = run(
+        &["m2", "--checkpoint", ck.to_str().unwrap(), "--resume"],
+        &input,
+    );
     assert_eq!(other.status.code(), Some(1), "{}", stderr(&other));
     assert!(stderr(&other).contains("not resumed"), "{}", stderr(&other));
     assert!(other.stdout.is_empty());

@@ -438,17 +438,16 @@ pub(crate) fn check_prints(
         return Err(format!("the second pass of shard {missing}/{n} is missing"));
     }
     let paths: Vec<PathBuf> = by_shard.into_iter().flatten().collect();
-    let wanted = wanted(settings, &parts.counts);
+    let mut by_owner: Vec<Vec<u64>> = vec![Vec::new(); n as usize];
+    for k in wanted(settings, &parts.counts) {
+        by_owner[(k % n) as usize].push(k);
+    }
     let mut shown = Vec::new();
-    for (i, p) in paths.iter().enumerate() {
+    for (i, (p, theirs)) in paths.iter().zip(&by_owner).enumerate() {
         let (mut r, _) = open_print(p, limit)?;
         let mut last = None;
         let mut open = None;
-        let theirs: Vec<u64> = wanted
-            .iter()
-            .copied()
-            .filter(|k| k % n == i as u64)
-            .collect();
+        let mut met = 0usize;
         let truncated = |e: crate::durable::DurableError| match e.problem {
             Problem::Truncated => format!(
                 "{e} (the second pass of shard {i}/{n} did not finish; run it again with \
@@ -458,7 +457,7 @@ pub(crate) fn check_prints(
         };
         while let Some(rec) = r.next_strict().map_err(truncated)? {
             let (k, stats, _) = read_shown(&rec).map_err(|m| r.invalid(&rec, m).to_string())?;
-            let in_order = theirs.get(shown_of(&shown, i as u64, n)) == Some(&k)
+            let in_order = theirs.get(met) == Some(&k)
                 && last.map_or(true, |l| k > l)
                 && open.map_or(true, |o| o == k);
             if !in_order {
@@ -468,16 +467,15 @@ pub(crate) fn check_prints(
             match stats {
                 Some(s) => {
                     shown.push((k, s));
-                    (last, open) = (Some(k), None);
+                    (last, open, met) = (Some(k), None, met + 1);
                 }
                 None => open = Some(k),
             }
         }
-        if open.is_some() || shown_of(&shown, i as u64, n) != theirs.len() {
+        if open.is_some() || met != theirs.len() {
             return Err(format!(
-                "{}: holds {} of the {} units shard {i}/{n} prints",
+                "{}: holds {met} of the {} units shard {i}/{n} prints",
                 p.display(),
-                shown_of(&shown, i as u64, n),
                 theirs.len()
             ));
         }
@@ -492,11 +490,6 @@ pub(crate) fn check_prints(
         shown,
         open: None,
     })
-}
-
-/// How many of the units in `shown` belong to shard `i` of `n`.
-fn shown_of(shown: &[(u64, Stats)], i: u64, n: u64) -> usize {
-    shown.iter().filter(|&&(k, _)| k % n == i).count()
 }
 
 impl Prints {
