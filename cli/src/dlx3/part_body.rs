@@ -168,10 +168,10 @@ mod tests {
             ends: vec![3],
             ..UnitRecord::default()
         };
-        last.stats.count = 3;
+        last.stats.count = 2;
         let payload = encode_unit(4, &last);
         assert!(decode_unit_after(&payload, &h, seq.carried()).is_err());
-        last.stats.count = 3 + 2;
+        last.stats.count = 1 + 2;
         let payload = encode_unit(4, &last);
         let (_, rec) = decode_unit_after(&payload, &h, seq.carried()).unwrap();
         seq.take(&h, 4, &rec).unwrap();
