@@ -13,6 +13,7 @@ use common::{queens, stderr};
 
 /// Runs `xcover args` (stdin from `input`, or none) and returns its output and its CPU
 /// seconds (user + system, from wait4).
+#[allow(clippy::zombie_processes)] // the child is waited for with wait4, for its rusage
 fn timed(args: &[&str], input: Option<&Path>) -> (Output, f64) {
     let (dir, out, err) = {
         let d = tempfile::tempdir().unwrap();

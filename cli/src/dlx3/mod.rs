@@ -373,7 +373,7 @@ fn solve(
                     // Every record was met only when the whole tree was walked.
                     if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
                         source.finished()?;
-                        if let Some(prints) = prints.as_deref_mut() {
+                        if let Some(prints) = prints {
                             prints.finished()?;
                         }
                     }
