@@ -2,7 +2,8 @@
 # A one-node Slurm cluster on this machine, to try the recipe (submit.sh) without one:
 # Debian's slurm-wlm and munge (installed when missing), munged, slurmctld and slurmd on
 # loopback, from a config generated in STATE (a directory of its own, outside the
-# repository). Run as root (it installs packages and starts daemons).
+# repository, whose parents the munge user can enter). Run as root (it installs packages
+# and starts daemons).
 #
 #   local-cluster.sh up STATE      start it; then: export SLURM_CONF=STATE/slurm.conf
 #   local-cluster.sh down STATE    stop the daemons it started (by the PIDs in STATE)
