@@ -2,6 +2,7 @@
 //! `gridcheck` (N-clue puzzles of a Sudoku grid) and `sudoku` (solve or count puzzles).
 //! Invoked through a link named `dlx3`, the binary behaves as `xcover dlx3`.
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -18,7 +19,7 @@ Usage:
   xcover dlx3 [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>]
               [--max-memory SIZE] [--threads N] < in.dlx
   xcover dlx3 --shard I/N [--output PART [--resume]] [letters] < in.dlx
-  xcover dlx3 merge PART...                (prints what the unsharded run prints)
+  xcover dlx3 merge [--verify K|all] PART...  (prints what the unsharded run prints)
   xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
   xcover gridcheck [OPTIONS] [GRID...]     (xcover gridcheck --help; --checkpoint/--resume)
   xcover gridcheck merge PART...           (the part files of --shard I/N runs)
@@ -46,8 +47,7 @@ fn run_subcommand(sub: &str, rest: Vec<OsString>) -> Option<i32> {
 /// `xcover help [SUBCOMMAND [...]]`: the top-level help, or SUBCOMMAND's `--help`.
 fn help(topic: &[OsString]) -> i32 {
     let Some(sub) = topic.first().map(|a| a.to_string_lossy().into_owned()) else {
-        print!("{USAGE}");
-        return 0;
+        return print_checked(USAGE);
     };
     if sub == "help" {
         return help(&topic[1..]);
@@ -61,9 +61,28 @@ fn help(topic: &[OsString]) -> i32 {
     run_subcommand(&sub, rest).unwrap_or_else(|| unknown(&sub))
 }
 
+/// Writes `text` to stdout: status 0, or 1 with a message when the write fails (a full
+/// disk), never the panic of `print!`.
+fn print_checked(text: &str) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "xcover: can't write standard output: {e}"
+            );
+            1
+        }
+    }
+}
+
 /// The usage error for an unknown subcommand.
 fn unknown(sub: &str) -> i32 {
-    eprint!("xcover: unknown subcommand `{sub}'\n\n{USAGE}");
+    let _ = write!(
+        std::io::stderr(),
+        "xcover: unknown subcommand `{sub}'\n\n{USAGE}"
+    );
     2
 }
 
@@ -85,13 +104,12 @@ fn main() -> ExitCode {
         let rest: Vec<OsString> = args.into_iter().skip(2).collect();
         match sub.as_deref() {
             Some("--version") | Some("-V") => {
-                println!("xcover {}", env!("CARGO_PKG_VERSION"));
-                0
+                print_checked(&format!("xcover {}\n", env!("CARGO_PKG_VERSION")))
             }
             Some("help") | Some("--help") | Some("-h") => help(&rest),
             Some(other) => run_subcommand(other, rest).unwrap_or_else(|| unknown(other)),
             None => {
-                eprint!("{USAGE}");
+                let _ = write!(std::io::stderr(), "{USAGE}");
                 2
             }
         }

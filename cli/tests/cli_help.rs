@@ -93,6 +93,8 @@ fn dlx3_help_lists_the_exports_the_input_format_and_the_exit_statuses() {
         "--shard I/N",
         "--resume",
         "merge PART...",
+        "--verify K|all",
+        "--verify-seed S",
         "Input (Knuth's format)",
         "m:n|name",
         "name:c",

@@ -379,3 +379,184 @@ fn parts_are_sized_by_what_is_printed() {
         }
     }
 }
+
+/// CRC-32C, the function that named a part's input before the part format's version 3.
+fn crc32c(bytes: &[u8]) -> u32 {
+    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(bytes)
+}
+
+/// `text` with its bytes `at..at + 4` chosen so that its CRC-32C is `target`. A CRC is
+/// affine over GF(2) in the bits of the text, and four consecutive bytes reach every
+/// value: the 32 columns (the CRC's change for each bit) are solved for by elimination.
+fn forced_crc(text: &[u8], at: usize, target: u32) -> Vec<u8> {
+    let with = |x: u32| {
+        let mut t = text.to_vec();
+        t[at..at + 4].copy_from_slice(&x.to_le_bytes());
+        crc32c(&t)
+    };
+    let c0 = with(0);
+    // A basis of the columns by leading bit: (column, the bits of x that give it).
+    let mut basis: [Option<(u32, u32)>; 32] = [None; 32];
+    let reduce = |basis: &[Option<(u32, u32)>; 32], mut v: u32, mut x: u32| {
+        for bit in (0..32).rev() {
+            if let Some((col, bits)) = basis[bit].filter(|_| v >> bit & 1 == 1) {
+                v ^= col;
+                x ^= bits;
+            }
+        }
+        (v, x)
+    };
+    for i in 0..32 {
+        let (v, x) = reduce(&basis, with(1 << i) ^ c0, 1 << i);
+        if v != 0 {
+            basis[31 - v.leading_zeros() as usize] = Some((v, x));
+        }
+    }
+    let (rest, x) = reduce(&basis, target ^ c0, 0);
+    assert_eq!(rest, 0, "four bytes reach every CRC");
+    let mut t = text.to_vec();
+    t[at..at + 4].copy_from_slice(&x.to_le_bytes());
+    t
+}
+
+/// Two inputs of one length and one CRC-32C (a comment line's four bytes adjusted), with
+/// other matrices: their parts once merged as one run's (280 solutions of Langford 8 for
+/// 300, exit 0). The SHA-256 in the header tells them apart.
+#[test]
+fn parts_of_two_inputs_with_one_crc_are_not_one_run() {
+    let a_matrix = langford(8);
+    // Another option: `6 s1 s7` for `6 s1 s8` (another matrix, as many units).
+    let b_matrix = a_matrix.replacen("\n6 s1 s8\n", "\n6 s1 s7\n", 1);
+    assert_ne!(a_matrix, b_matrix);
+    let a = format!("| abcde\n{a_matrix}").into_bytes();
+    // Bytes 2..6 are forced; the fifth varies until they are bytes a comment can hold.
+    let b = (b'a'..=b'z')
+        .map(|fill| {
+            let text = format!("| abcd{}\n{b_matrix}", fill as char);
+            forced_crc(text.as_bytes(), 2, crc32c(&a))
+        })
+        .find(|b| !b[2..6].iter().any(|c| matches!(c, b'\n' | b'\r' | 0)))
+        .expect("a CRC forced with bytes a comment line can hold");
+    assert_eq!((a.len(), crc32c(&a)), (b.len(), crc32c(&b)));
+    assert_ne!(a, b);
+    let dir = tempfile::tempdir().unwrap();
+    let p0 = part(dir.path(), &a, &["m0"], 0, 2);
+    let other = dir.path().join("other");
+    fs::create_dir(&other).unwrap();
+    let p1 = part(&other, &b, &["m0"], 1, 2);
+    // Each input's own search differs: the mix would be a wrong answer.
+    assert_ne!(stderr(&dlx3(&["m0"], &a)), stderr(&dlx3(&["m0"], &b)));
+    refused(&merge(&[p0, p1]), &["a part of another run"]);
+}
+
+/// Parts of Langford 7 (`m0`, counts only) in 2 shards, with unit record `nth` of part 1
+/// forged under a valid chain: its count one more. Returns the parts, the one-process
+/// stderr, and the number of units part 1 holds.
+fn forged_parts(dir: &Path, nth: usize) -> (Vec<PathBuf>, String, u64) {
+    let input = langford(7);
+    let ps = parts(dir, input.as_bytes(), &["m0"], 2);
+    let one = stderr(&dlx3(&["m0"], input.as_bytes()));
+    let (magic, mut f) = frames::read(&fs::read(&ps[1]).unwrap());
+    let units: Vec<usize> = (0..f.len()).filter(|&i| f[i].0 == "unit").collect();
+    let j = units[nth];
+    let text = String::from_utf8(f[j].1.clone()).unwrap();
+    let mut w: Vec<String> = text.splitn(3, ' ').map(String::from).collect();
+    w[1] = (w[1].parse::<u64>().unwrap() + 1).to_string();
+    f[j].1 = w.join(" ").into_bytes();
+    fs::write(&ps[1], frames::write(&magic, &f)).unwrap();
+    (ps, one, units.len() as u64)
+}
+
+fn merge_verify(ps: &[PathBuf], verify: &[&str]) -> Output {
+    xcover()
+        .args(["dlx3", "merge"])
+        .args(verify)
+        .args(ps)
+        .output()
+        .unwrap()
+}
+
+/// The chance that an audit of `k` units among `u` meets one of `f` forged ones:
+/// 1 - C(u-f, k) / C(u, k), the rate the README states.
+fn caught_rate(u: u64, f: u64, k: u64) -> f64 {
+    let missed: f64 = (0..k)
+        .map(|i| (u - f - i) as f64 / (u - i) as f64)
+        .product();
+    1.0 - missed
+}
+
+#[test]
+fn a_forged_count_is_caught_by_verify_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ps, one, _) = forged_parts(dir.path(), 3);
+    // Without an audit, the forgery passes: another total, exit 0.
+    let plain = merge(&ps);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    assert_ne!(stderr(&plain), one, "the forged count changed nothing");
+    let out = merge_verify(&ps, &["--verify", "all"]);
+    let e = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{e}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        e.contains("p1: unit") && e.contains("the audit explored it again"),
+        "{e}"
+    );
+    assert!(!e.contains("Altogether"), "{e}");
+    // Genuine parts pass the audit and merge to the one-process answer.
+    let good_dir = tempfile::tempdir().unwrap();
+    let input = langford(7);
+    let good = parts(good_dir.path(), input.as_bytes(), &["m0"], 2);
+    let out = merge_verify(&good, &["--verify", "all"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("audit passed"), "{}", stderr(&out));
+    let altogether = one.lines().last().unwrap();
+    assert!(stderr(&out).contains(altogether), "{}", stderr(&out));
+}
+
+#[test]
+fn verify_k_catches_a_forged_count_at_the_stated_rate() {
+    let dir = tempfile::tempdir().unwrap();
+    let (ps, _, u) = forged_parts(dir.path(), 5);
+    let k = 20;
+    let seeds = 120u64;
+    let mut caught = 0u64;
+    for seed in 0..seeds {
+        let s = seed.to_string();
+        let out = merge_verify(&ps, &["--verify", "20", "--verify-seed", &s]);
+        let e = stderr(&out);
+        assert!(e.contains(&format!("seed {seed}")), "{e}");
+        match out.status.code() {
+            Some(1) => {
+                assert!(e.contains("the audit explored it again"), "{e}");
+                caught += 1;
+            }
+            Some(0) => assert!(e.contains("audit passed"), "{e}"),
+            other => panic!("seed {seed}: status {other:?}: {e}"),
+        }
+    }
+    // One forged unit among u: caught with probability k/u; the count over the seeds is
+    // within 3.5 standard deviations of its mean (a fixed set of seeds: deterministic).
+    let p = caught_rate(u, 1, k);
+    assert!((p - k as f64 / u as f64).abs() < 1e-9);
+    let (mean, sd) = (p * seeds as f64, (p * (1.0 - p) * seeds as f64).sqrt());
+    assert!(
+        (caught as f64 - mean).abs() <= 3.5 * sd,
+        "caught {caught} of {seeds}, expected {mean:.1} ± {sd:.1} (u = {u}, k = {k})"
+    );
+    // A seed repeats its choice; K at least u audits every unit of the part.
+    let a = merge_verify(&ps, &["--verify", "20", "--verify-seed", "7"]);
+    let b = merge_verify(&ps, &["--verify", "20", "--verify-seed", "7"]);
+    assert_eq!((a.status.code(), stderr(&a)), (b.status.code(), stderr(&b)));
+    let every = u.to_string();
+    let out = merge_verify(&ps, &["--verify", &every]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // Bad values are usage errors.
+    for bad in [
+        &["--verify", "0"][..],
+        &["--verify", "some"],
+        &["--verify-seed", "3"],
+    ] {
+        let out = merge_verify(&ps, bad);
+        assert_eq!(out.status.code(), Some(255), "{bad:?}: {}", stderr(&out));
+    }
+}

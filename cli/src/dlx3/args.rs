@@ -66,7 +66,7 @@ pub(crate) fn help_text(argv0: &str) -> String {
        {argv0} --threads N [letters] < foo.dlx
        {argv0} --checkpoint FILE [--resume] [--threads N] [letters] < foo.dlx
        {argv0} --shard I/N [--output PART [--resume]] [letters] < foo.dlx [> PART]
-       {argv0} merge [--max-memory SIZE] [--threads N] PART...
+       {argv0} merge [--max-memory SIZE] [--threads N] [--verify K|all [--verify-seed S]] PART...
        {argv0} merge --plan PLAN PART...     (m<n> over 8: a second pass prints the units)
        {argv0} --shard I/N --second-pass PLAN [--output PRINT [--resume]] [letters] < foo.dlx
        {argv0} --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
@@ -109,10 +109,16 @@ standard error. The first occurrence of a letter wins.
                      with no part yet, start one
   merge PART...      check that the parts are the N complete shards of one run (in any
                      order) and print exactly what the unsharded run prints; each part
-                     read is bounded by --max-memory; a failed write is an error (exit 1);
+                     read is bounded by --max-memory and printed from the very files
+                     checked; a failed write, to stdout or stderr, is an error (exit 1);
                      --threads N (default 1; 0: all cores) explores those units ahead;
                      second-pass parts (--second-pass) given with the parts are printed
                      as they are, nothing explored
+  --verify K|all     (merge) an audit: explore again K units of every part, chosen at
+                     random (the seed is printed), or all of them, and refuse the parts
+                     if one differs from its record (a forgery with valid checksums);
+                     not with --plan or second-pass parts (audit the first pass's parts)
+  --verify-seed S    (merge) the seed of --verify's choice, to repeat an audit
 
   --export-c FILE    write FILE's matrix (- for standard input) as a C header of const
                      arrays for dlx3_init_preloaded / dlx3_init_compact (see xcover.h)
@@ -133,8 +139,8 @@ characters; every line ends with a newline. Example:
 
 Exit status: 0 done; 102 input error (Knuth's message and the line); 252 `Too many
 levels!'; 255 usage error (a bad argument, also for --export-*, --threads, --shard); 1
-input over --max-memory, an I/O error of --export-* or of a part file, or parts that
-merge refuses; 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP; 141 standard
+input over --max-memory, a failed write (stdout, stderr, a part file, --export-*), or
+parts that merge or its audit refuses; 130 / 143 / 129 interrupted by SIGINT / SIGTERM / SIGHUP; 141 standard
 output closed (like SIGPIPE).
 
 SIGINT, SIGTERM or SIGHUP during the search stops it like a T timeout: `INTERRUPTED!',

@@ -4,16 +4,21 @@
 //!
 //! Every part is read twice, each read bounded by `--max-memory`: once whole, checking
 //! its frames (`crate::durable`) and the meaning of every record (`part_file`), and then
-//! one record at a time during the walk.
+//! one record at a time during the walk. Both reads go through the one descriptor opened
+//! (and share-locked) for the check, rewound: a part renamed over a path during the merge
+//! is never read, and each record of the second read must end the chain the check saw
+//! there (a file rewritten in place is refused).
 use std::ffi::OsString;
 use std::fs::File;
+use std::io::{Seek, SeekFrom};
 use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use xcover_core::dlx3::{Part, Stats};
 
 use super::part_body;
-use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
+use super::part_file::{self, BodiesDigest, Header, Sequence, UnitCheck, DATA, PART, UNIT};
 use super::units::{Fetched, UnitRecord, UnitSource};
 use crate::durable::{DurableError, Reader};
 
@@ -34,6 +39,16 @@ pub(crate) struct Parts {
     header: Header,
     /// The part file of each shard, in shard order.
     paths: Vec<PathBuf>,
+    /// The checked files, open and share-locked, in shard order: the walk reads these
+    /// (taken once by [`Recorded::open`]), never the paths again.
+    files: Mutex<Vec<Option<File>>>,
+    /// The headers, in shard order.
+    headers: Vec<Header>,
+    /// The chain's crc after each record of each unit (its `body` records, numbered from
+    /// 0, then its `unit` record), as checked, in unit order.
+    chains: Vec<((u64, u64), u32)>,
+    /// Each unit and what its record says, for an audit (`--verify`), in unit order.
+    checks: Vec<(u64, UnitCheck)>,
     /// The most bytes read of one part.
     limit: u64,
 }
@@ -51,9 +66,13 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     if paths.is_empty() {
         return Err("merge needs the part files of every shard".into());
     }
+    raise_open_file_limit();
+    let mut readers = Vec::new();
     let mut headers = Vec::new();
     for p in paths {
-        headers.push(open(p, limit)?.1);
+        let (r, h) = open(p, limit)?;
+        readers.push(Some(r));
+        headers.push(h);
     }
     // The run is the one of shard 0's part if there is one (it carries the input).
     let reference = headers.iter().position(|h| h.shard == 0).unwrap_or(0);
@@ -91,10 +110,20 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     let mut totals = Stats::default();
     let mut counts = Vec::new();
     let mut chunked = Vec::new();
+    let mut chains = Vec::new();
+    let mut checks = Vec::new();
+    let mut files = Vec::new();
     for &i in &order {
-        let p = &paths[i];
-        let (mut r, h) = open(p, limit)?;
-        let (seq, data) = read_part(&mut r, &h, p, &mut counts, &mut chunked)?;
+        let (p, h) = (&paths[i], &headers[i]);
+        let mut r = readers[i].take().ok_or("a part given twice")?;
+        let mut read = Read {
+            counts: &mut counts,
+            chunked: &mut chunked,
+            chains: &mut chains,
+            checks: &mut checks,
+        };
+        let (seq, data) = read_part(&mut r, h, p, &mut read)?;
+        files.push(Some(r.into_inner()));
         if let Some(data) = data {
             input = data;
         }
@@ -119,8 +148,46 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
         },
         header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
+        files: Mutex::new(files),
+        headers: order.iter().map(|&i| headers[i].clone()).collect(),
+        chains: {
+            chains.sort_unstable();
+            chains
+        },
+        checks: {
+            checks.sort_unstable_by_key(|c| c.0);
+            checks
+        },
         limit,
     })
+}
+
+/// What the check keeps of each unit record it reads.
+struct Read<'r> {
+    counts: &'r mut Vec<(u64, u64)>,
+    chunked: &'r mut Vec<(u64, Stats)>,
+    chains: &'r mut Vec<((u64, u64), u32)>,
+    checks: &'r mut Vec<(u64, UnitCheck)>,
+}
+
+impl Parts {
+    /// The run's header (shard 0's).
+    pub(crate) fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// What the parts record of unit `k`.
+    pub(crate) fn recorded(&self, k: u64) -> Option<&UnitCheck> {
+        let at = self.checks.binary_search_by_key(&k, |c| c.0).ok()?;
+        Some(&self.checks[at].1)
+    }
+
+    /// `PART: unit k`, naming the part that records unit `k`.
+    pub(crate) fn name_of(&self, k: u64) -> String {
+        let shard = (k % self.header.shards) as usize;
+        let path = self.paths.get(shard).map(|p| p.display().to_string());
+        format!("{}: unit {k}", path.unwrap_or_default())
+    }
 }
 
 /// Reads a part's records to its trailer, checking each: shard 0's input first, then
@@ -129,8 +196,7 @@ fn read_part(
     r: &mut Reader<File>,
     h: &Header,
     p: &Path,
-    counts: &mut Vec<(u64, u64)>,
-    chunked: &mut Vec<(u64, Stats)>,
+    read: &mut Read<'_>,
 ) -> Result<(Sequence, Option<Vec<u8>>), String> {
     let truncated = |e: DurableError| match e.problem {
         crate::durable::Problem::Truncated => format!(
@@ -145,12 +211,12 @@ fn read_part(
         let ok = rec.as_ref().filter(|rec| {
             rec.tag == DATA
                 && rec.payload.len() as u64 == h.input_len
-                && part_file::input_crc(&rec.payload) == h.input_crc
+                && part_file::input_digest(&rec.payload) == h.input_digest
         });
         match ok {
             Some(rec) => data = Some(rec.payload.clone()),
             None => {
-                let what = "not the run's input (length or crc differ from the header's)";
+                let what = "not the run's input (length or SHA-256 differ from the header's)";
                 return Err(match rec {
                     Some(rec) => r.invalid(&rec, what).to_string(),
                     None => format!("{}: no data record (the input)", p.display()),
@@ -159,11 +225,20 @@ fn read_part(
         }
     }
     let mut seq = Sequence::default();
+    // The records of the unit under way so far, and the digest of its bodies so far.
+    let mut ordinal = 0;
+    let mut digest = BodiesDigest::default();
     while let Some(rec) = r.next_strict().map_err(truncated)? {
         if rec.tag == part_body::BODY {
-            part_body::decode_body(&rec.payload, h)
-                .and_then(|(k, body)| seq.take_body(h, k, body.ends.len() as u64))
+            let (k, body) = part_body::decode_body(&rec.payload, h)
+                .and_then(|(k, body)| {
+                    seq.take_body(h, k, body.ends.len() as u64)
+                        .map(|()| (k, body))
+                })
                 .map_err(|what| r.invalid(&rec, what).to_string())?;
+            digest.add(&body);
+            read.chains.push(((k, ordinal), r.chain()));
+            ordinal += 1;
             continue;
         }
         if rec.tag != UNIT {
@@ -174,10 +249,14 @@ fn read_part(
         let (k, unit) = part_file::decode_unit_after(&rec.payload, h, carried.unwrap_or(0))
             .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
             .map_err(|what| r.invalid(&rec, what).to_string())?;
-        counts.push((k, unit.stats.count));
+        read.counts.push((k, unit.stats.count));
         if carried.is_some() {
-            chunked.push((k, unit.stats));
+            read.chunked.push((k, unit.stats));
         }
+        read.chains.push(((k, ordinal), r.chain()));
+        ordinal = 0;
+        read.checks
+            .push((k, std::mem::take(&mut digest).check(&unit)));
     }
     if let Some((k, _)) = seq.open {
         return Err(format!(
@@ -207,20 +286,23 @@ pub(crate) struct Recorded {
     chunked: Vec<(u64, Stats)>,
     /// The unit whose body records are being read, and the bodies they held so far.
     open: Option<(u64, u64)>,
+    /// The chain after each record of each unit, as checked (see [`Parts`]).
+    chains: Vec<((u64, u64), u32)>,
+    /// The records of the current unit read so far.
+    ordinal: u64,
 }
 
 impl Recorded {
-    /// Opens every part at its first unit record (all at once: the walk reads them in
-    /// turn).
+    /// Rewinds every checked part to its first unit record (all open at once: the walk
+    /// reads them in turn). Only the files the check read are read, once.
     pub fn open(parts: &Parts) -> Result<Recorded, String> {
-        raise_open_file_limit();
+        let files = std::mem::take(&mut *parts.files.lock().map_err(|_| "a lock failed")?);
+        if files.len() != parts.paths.len() {
+            return Err("the checked parts were walked already".into());
+        }
         let mut readers = Vec::new();
-        for p in &parts.paths {
-            let (mut r, h) = open(p, parts.limit)?;
-            if h.shard == 0 {
-                // The data record, checked before.
-                r.next_strict().map_err(|e| e.to_string())?;
-            }
+        for ((p, h), file) in parts.paths.iter().zip(&parts.headers).zip(files) {
+            let r = reread(p, h, file, parts.limit)?;
             readers.push((p.clone(), r));
         }
         Ok(Recorded {
@@ -228,7 +310,26 @@ impl Recorded {
             header: parts.header.clone(),
             chunked: parts.chunked.clone(),
             open: None,
+            chains: parts.chains.clone(),
+            ordinal: 0,
         })
+    }
+
+    /// Whether the reader of part `at`, after the next record of unit `k`, is where the
+    /// check was: an error if not (the file was rewritten in place during the merge).
+    fn check_chain(&mut self, k: u64, at: usize) -> Result<(), String> {
+        let key = (k, self.ordinal);
+        self.ordinal += 1;
+        let (path, r) = &self.readers[at];
+        let found = self.chains.binary_search_by_key(&key, |&(j, _)| j);
+        if found.is_ok_and(|i| self.chains[i].1 == r.chain()) {
+            return Ok(());
+        }
+        Err(format!(
+            "{}: unit {k} changed since the merge checked it (the file was rewritten \
+             during the merge); not merged",
+            path.display()
+        ))
     }
 
     /// After the walk: every part has been read to its trailer.
@@ -255,6 +356,7 @@ impl Recorded {
 impl UnitSource for Recorded {
     fn unit(&mut self, k: u64) -> Result<Fetched, String> {
         self.open = None;
+        self.ordinal = 0;
         self.next_of(k).map(Fetched::Record)
     }
 
@@ -287,12 +389,13 @@ impl Recorded {
             let (j, mut body) = part_body::decode_body(&rec.payload, &self.header)
                 .map_err(|what| r.invalid(&rec, what).to_string())?;
             let whole = self.chunked.binary_search_by_key(&j, |&(u, _)| u);
-            let (true, Ok(at)) = (j == k, whole) else {
+            let (true, Ok(whole_at)) = (j == k, whole) else {
                 return Err(missing());
             };
-            body.stats = self.chunked[at].1;
+            body.stats = self.chunked[whole_at].1;
             let held = self.open.map_or(0, |(_, n)| n);
             self.open = Some((k, held.saturating_add(body.ends.len() as u64)));
+            self.check_chain(k, at)?;
             return Ok(body);
         }
         let carried = self.open.take().map_or(0, |(_, n)| n);
@@ -301,8 +404,30 @@ impl Recorded {
         if j != k {
             return Err(missing());
         }
+        self.check_chain(k, at)?;
         Ok(unit)
     }
+}
+
+/// The checked `file` of part `path` (header `h`), rewound to its first unit record: the
+/// same descriptor and lock, its header checked again to be the one read before.
+fn reread(path: &Path, h: &Header, file: Option<File>, limit: u64) -> Result<Reader<File>, String> {
+    let name = path.display();
+    let mut file = file.ok_or_else(|| format!("{name}: read once already"))?;
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut r = Reader::new(file, path, PART, limit);
+    let identity = r.header().map_err(|e| e.to_string())?;
+    if Header::parse(&identity).as_ref() != Ok(h) {
+        return Err(format!(
+            "{name}: changed since the merge checked it (its header differs); not merged"
+        ));
+    }
+    if h.shard == 0 {
+        // The data record, checked before.
+        r.next_strict().map_err(|e| e.to_string())?;
+    }
+    Ok(r)
 }
 
 /// Raises the soft limit of open files to the hard one, so that thousands of parts can be
@@ -318,12 +443,5 @@ fn raise_open_file_limit() {
             lim.rlim_cur = lim.rlim_max;
             libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
         }
-    }
-}
-
-impl Parts {
-    /// The run's header (shard 0's).
-    pub(crate) fn header(&self) -> &Header {
-        &self.header
     }
 }

@@ -21,6 +21,7 @@ mod sink;
 mod status;
 mod threads;
 mod units;
+mod verify;
 
 use std::ffi::OsString;
 use std::io::Write as _;
@@ -46,19 +47,16 @@ use status::{MEMORY_STATUS, SIGPIPE_STATUS};
 /// Returns the process exit status.
 pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
     if args.len() == 1 {
-        match args[0].to_str() {
-            Some("--help") => {
-                print!("{}", args::help_text(argv0));
-                return 0;
-            }
-            Some("--version") => {
-                println!(
-                    "{argv0} (xcover {}), after D. E. Knuth's DLX3",
-                    env!("CARGO_PKG_VERSION")
-                );
-                return 0;
-            }
-            _ => {}
+        let text = match args[0].to_str() {
+            Some("--help") => Some(args::help_text(argv0)),
+            Some("--version") => Some(format!(
+                "{argv0} (xcover {}), after D. E. Knuth's DLX3\n",
+                env!("CARGO_PKG_VERSION")
+            )),
+            _ => None,
+        };
+        if let Some(text) = text {
+            return print_checked(argv0, &text);
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
@@ -68,7 +66,51 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         run_main(argv0, args, &mut err)
     };
     err.flush();
-    status
+    stderr_checked(&err, status)
+}
+
+/// Writes `text` to stdout: status 0, or 1 with a message when the write fails.
+fn print_checked(argv0: &str, text: &str) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{argv0}: can't write standard output: {e}"
+            );
+            1
+        }
+    }
+}
+
+/// The exit status after stderr, which carries results too (the totals, `m0`'s only
+/// one): a run that lost a write there fails (no message can be written).
+fn stderr_checked(err: &Stderr, status: i32) -> i32 {
+    if status == 0 && (err.failed.is_some() || err.broken_pipe) {
+        1
+    } else {
+        status
+    }
+}
+
+/// The message and status for a failed write to stdout (a closed pipe: quiet, as
+/// SIGPIPE would end Knuth's program).
+fn stdout_failed<W: std::io::Write>(
+    out: &mut IoSink<W>,
+    argv0: &str,
+    err: &mut Stderr,
+) -> Option<i32> {
+    if out.broken_pipe {
+        return Some(SIGPIPE_STATUS);
+    }
+    let e = out.failed.take()?;
+    Some(fail(
+        err,
+        argv0,
+        &format!("can't write standard output: {e}"),
+        1,
+    ))
 }
 
 /// The standard error stream of the command.
@@ -172,8 +214,13 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
 
 /// `xcover dlx3 merge [--max-memory SIZE] PART...`.
 fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
-    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--plan PLAN] PART-FILE...";
-    let (files, extra) = match options::take(args.to_vec()) {
+    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--plan PLAN] [--verify K|all \
+                 [--verify-seed S]] PART-FILE...";
+    let (args, verify) = match verify::take(args) {
+        Ok(split) => split,
+        Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
+    };
+    let (files, extra) = match options::take(args) {
         Ok(split) => split,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
     };
@@ -199,6 +246,11 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
             return fail(err, argv0, "merge: the parts record bad arguments", 1);
         }
     };
+    if verify.is_some() && (extra.plan.is_some() || !print_paths.is_empty()) {
+        let why = "--verify audits a merge of the first pass's parts alone, not --plan or \
+                   second-pass parts (the second pass prints what the audited counts plan)";
+        return fail(err, argv0, &format!("merge: {why}"), USAGE_STATUS);
+    }
     if let Some(plan) = &extra.plan {
         if !print_paths.is_empty() || parts.header().bodies {
             let why = "--plan is for the first pass's parts of a run that keeps counts only \
@@ -240,6 +292,7 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         parts: &parts,
         prints: prints.as_mut(),
         threads,
+        verify,
     };
     solve(argv0, &parts.input, settings, None, job, err)
 }
@@ -270,6 +323,8 @@ enum Job<'j> {
         /// The second pass's parts, when the run had one.
         prints: Option<&'j mut second_pass::Prints>,
         threads: usize,
+        /// `--verify`: units explored again before anything is printed.
+        verify: Option<verify::Verify>,
     },
 }
 
@@ -342,7 +397,13 @@ fn solve(
             parts,
             mut prints,
             threads,
+            verify,
         } => {
+            if let Some(v) = verify {
+                if let Err(message) = audit(argv0, &engine, parts, v, err, &received) {
+                    return fail(err, argv0, &format!("merge: {message}"), 1);
+                }
+            }
             let mut source = match merge::Recorded::open(parts) {
                 Ok(s) => s,
                 Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
@@ -393,13 +454,46 @@ fn solve(
                     Ok(level) => level,
                     Err(e) => return fail(err, argv0, &format!("can't split the search: {e}"), 1),
                 };
-                return coordinated(argv0, &mut engine, err, &received, false, |e, console| {
+                return coordinated(argv0, &mut engine, err, &received, true, |e, console| {
                     threads::run(e, split, threads, console, &|| received().is_some())
                 });
             }
-            sequential(&mut engine, shape_file, &received, err)
+            sequential(argv0, &mut engine, shape_file, &received, err)
         }
     }
+}
+
+/// `merge --verify`: explores the chosen units again before the walk (see `verify`),
+/// saying on stderr what it audits, with the seed that repeats the choice.
+fn audit(
+    argv0: &str,
+    engine: &Dlx3<'_>,
+    parts: &merge::Parts,
+    v: verify::Verify,
+    err: &mut Stderr,
+    received: &dyn Fn() -> Option<i32>,
+) -> Result<(), String> {
+    use std::fmt::Write as _;
+    let mut started = |seed: u64, amount: verify::Amount| {
+        let what = match amount {
+            verify::Amount::All => "every unit".to_owned(),
+            verify::Amount::Units(k) => format!(
+                "{k} units of each part, chosen at random with seed {seed} (--verify-seed \
+                 {seed} repeats the choice)"
+            ),
+        };
+        let _ = writeln!(err, "{argv0}: merge: auditing {what}");
+        err.flush();
+    };
+    let audited = verify::audit(engine, parts, v, &mut started, &|| received().is_some())?;
+    let _ = writeln!(
+        err,
+        "{argv0}: merge: audit passed: {} units explored again agree with their records \
+         (seed {})",
+        audited.units, audited.seed
+    );
+    err.flush();
+    Ok(())
 }
 
 /// The standard output of the command.
@@ -489,6 +583,7 @@ fn coordinated(
 
 /// The search on one thread, as Knuth's program runs it.
 fn sequential(
+    argv0: &str,
     engine: &mut Dlx3<'_>,
     shape_file: Option<std::fs::File>,
     received: &dyn Fn() -> Option<i32>,
@@ -516,9 +611,10 @@ fn sequential(
         match engine.run_to_printed(MEM_SLICE, &mut sinks) {
             Ok(Event::Solution) => {
                 out.flush();
-                if out.broken_pipe {
-                    // Knuth's program would be killed by SIGPIPE here; stop quietly.
-                    return SIGPIPE_STATUS;
+                // A closed pipe ends it quietly, as SIGPIPE ends Knuth's program; any
+                // other failed write (a full disk) with a message and status 1.
+                if let Some(status) = stdout_failed(&mut out, argv0, err) {
+                    return status;
                 }
             }
             Ok(Event::Done(_)) => break,
@@ -531,11 +627,16 @@ fn sequential(
         }
     }
     out.flush();
+    if let Some(status) = stdout_failed(&mut out, argv0, err) {
+        return status;
+    }
     engine.finish(err);
     if let Some(s) = shape.as_mut() {
         s.flush();
+        if let Some(e) = s.failed.take() {
+            return fail(err, argv0, &format!("can't write the shape file: {e}"), 1);
+        }
     }
-    let _ = std::io::stdout().flush();
     status
 }
 

@@ -129,12 +129,12 @@ impl Sequence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx3::part_file::{decode_unit_after, encode_unit, input_crc};
+    use crate::dlx3::part_file::{decode_unit_after, encode_unit, input_digest};
 
     fn header() -> Header {
         Header {
             input_len: 5,
-            input_crc: input_crc(b"A B\nA"),
+            input_digest: input_digest(b"A B\nA"),
             args: vec![b"m1".to_vec()],
             shard: 1,
             shards: 3,

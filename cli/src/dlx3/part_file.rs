@@ -2,18 +2,20 @@
 //! record layer (`crate::durable`, whose module doc defines the frames and the checks):
 //!
 //! ```text
-//! xcover-dlx3-part 2
-//! head   the run's identity (see `Header`): input length and CRC-32C, Knuth's
+//! xcover-dlx3-part 3
+//! head   the run's identity (see `Header`): input length and SHA-256, Knuth's
 //!        arguments, shard I/N, split level, units at that level, bodies kept or not
 //! data   shard 0 only, the first record: the input itself (merge reads the matrix there)
 //! unit   one per explored unit, in unit order (see `encode_unit`)
 //! end    the trailer: the part is complete
 //! ```
 //!
-//! The chained CRCs catch damage to the bytes; the checks here catch values that make no
+//! Version 3 names the input by its SHA-256 (version 2 by its CRC-32C, which two inputs
+//! can be made to share). The chained CRCs catch damage to the bytes; the checks here
+//! catch values that make no
 //! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
 //! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
-use xcover_core::dlx3::{Part, Settings, Stats, MAX_LEVEL};
+use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 
 use super::units::UnitRecord;
 use crate::durable::Format;
@@ -31,7 +33,7 @@ pub(crate) const KEEP_BODIES_UP_TO: u64 = 8;
 /// The part file format.
 pub(crate) const PART: Format = Format {
     magic: "xcover-dlx3-part",
-    version: 2,
+    version: 3,
     // The data record holds the whole input (Knuth's limits keep it well below this), a
     // unit record the bodies of one unit's solutions.
     max_record: 1 << 32,
@@ -51,16 +53,46 @@ pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
     (1..=KEEP_BODIES_UP_TO).contains(&m)
 }
 
-/// CRC-32C of the input, for the header.
-pub(crate) fn input_crc(input: &[u8]) -> u32 {
-    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(input)
+/// The settings a shard's worker explores units with: the user's for units, and no
+/// printing when the part keeps counts only (a solution's number is the merge's). The
+/// audit (`merge --verify`) explores with the same.
+pub(crate) fn unit_settings(settings: &Settings, bodies: bool) -> Settings {
+    let mut s = settings.for_units();
+    if !bodies {
+        s.spacing = 0;
+    }
+    s
+}
+
+/// SHA-256 of the input, for the header: parts of two inputs never pass for one run's.
+pub(crate) fn input_digest(input: &[u8]) -> [u8; 32] {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(input).into()
+}
+
+/// 64 lowercase hex digits.
+fn hex(digest: &[u8; 32]) -> String {
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The digest written by [`hex`], in its one spelling.
+fn unhex(text: &[u8]) -> Option<[u8; 32]> {
+    if text.len() != 64 || !text.iter().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')) {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, pair) in text.chunks(2).enumerate() {
+        out[i] = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(out)
 }
 
 /// What a part file says of its run (the `head` payload).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Header {
     pub input_len: u64,
-    pub input_crc: u32,
+    /// SHA-256 of the input.
+    pub input_digest: [u8; 32],
     /// Knuth's arguments, as given.
     pub args: Vec<Vec<u8>>,
     pub shard: u64,
@@ -76,9 +108,9 @@ impl Header {
     /// The identity payload: text lines, each argument as `<length> <bytes>`.
     pub fn identity(&self) -> Vec<u8> {
         let mut b = format!(
-            "input {} {:08x}\nargs {}\n",
+            "input {} {}\nargs {}\n",
             self.input_len,
-            self.input_crc,
+            hex(&self.input_digest),
             self.args.len()
         )
         .into_bytes();
@@ -107,11 +139,7 @@ impl Header {
         let bad = |what: &str| format!("its header is not a dlx3 part's ({what})");
         let input = lines.words("input", 2).ok_or_else(|| bad("input"))?;
         let input_len = number(input[0]).ok_or_else(|| bad("input length"))?;
-        let input_crc = std::str::from_utf8(input[1])
-            .ok()
-            .filter(|t| t.len() == 8)
-            .and_then(|t| u32::from_str_radix(t, 16).ok())
-            .ok_or_else(|| bad("input crc"))?;
+        let input_digest = unhex(input[1]).ok_or_else(|| bad("input digest"))?;
         let nargs = lines.words("args", 1).ok_or_else(|| bad("args"))?;
         let nargs = number(nargs[0]).ok_or_else(|| bad("args"))?;
         let mut args = Vec::new();
@@ -145,7 +173,7 @@ impl Header {
         }
         Ok(Header {
             input_len,
-            input_crc,
+            input_digest,
             args,
             shard,
             shards,
@@ -160,7 +188,7 @@ impl Header {
         let key = |h: &Header| {
             (
                 h.input_len,
-                h.input_crc,
+                h.input_digest,
                 h.args.clone(),
                 h.shards,
                 h.split,
@@ -343,6 +371,51 @@ pub(crate) fn decode_unit_after(
     Ok((k, rec))
 }
 
+/// What a part records of one unit, as an audit (`merge --verify`) compares it with the
+/// unit explored again: everything but `maxl` (which depends on what the exploring engine
+/// did before).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct UnitCheck {
+    pub counters: UnitCounters,
+    pub profile: Vec<u64>,
+    /// SHA-256 of the bodies and their lengths (of none, for a counts-only record).
+    pub bodies: [u8; 32],
+}
+
+impl UnitCheck {
+    /// The check of a decoded record that holds all its unit's bodies.
+    pub(crate) fn of(rec: &UnitRecord) -> UnitCheck {
+        BodiesDigest::default().check(rec)
+    }
+}
+
+/// The digest of a unit's bodies taken as they come, a few at a time (in `body` records
+/// of a part, or spilled by an audit's worker): the same as of all of them at once.
+#[derive(Clone, Default)]
+pub(crate) struct BodiesDigest(sha2::Sha256);
+
+impl BodiesDigest {
+    /// Takes the bodies of `rec`, which follow those taken before.
+    pub(crate) fn add(&mut self, rec: &UnitRecord) {
+        use sha2::Digest as _;
+        for body in rec.bodies() {
+            self.0.update((body.len() as u64).to_le_bytes());
+            self.0.update(body);
+        }
+    }
+
+    /// The check of the unit closed by `rec` (its counters, profile and last bodies).
+    pub(crate) fn check(mut self, rec: &UnitRecord) -> UnitCheck {
+        use sha2::Digest as _;
+        self.add(rec);
+        UnitCheck {
+            counters: UnitCounters::of(&rec.stats),
+            profile: rec.profile.clone(),
+            bodies: self.0.finalize().into(),
+        }
+    }
+}
+
 /// The checks across the records of one part: units in range, owned by the part's shard,
 /// increasing; their counters add up without overflow.
 #[derive(Debug, Default)]
@@ -407,7 +480,7 @@ mod tests {
     fn header(bodies: bool) -> Header {
         Header {
             input_len: 5,
-            input_crc: input_crc(b"A B\nA"),
+            input_digest: input_digest(b"A B\nA"),
             args: vec![b"m1".to_vec(), b"v\xff 1".to_vec(), Vec::new()],
             shard: 1,
             shards: 3,

@@ -117,7 +117,17 @@ impl units::Output for Collect {
 
 /// `xcover dlx3 merge paths`, in process: stdout and stderr, or the refusal.
 fn merge_parts(paths: &[PathBuf]) -> Result<(Vec<u8>, Vec<u8>), String> {
+    merge_parts_with(paths, || {})
+}
+
+/// [`merge_parts`], calling `between` after the parts are checked and before the walk
+/// reads them again (where a part may be replaced).
+fn merge_parts_with(
+    paths: &[PathBuf],
+    between: impl FnOnce(),
+) -> Result<(Vec<u8>, Vec<u8>), String> {
     let parts = merge::check(paths, LIMIT)?;
+    between();
     let settings = settings_of(&parts.args);
     let mut io = Collect::default();
     with_engine(&parts.input, settings, |e, summary| {
@@ -242,8 +252,11 @@ impl Run {
             b[at] ^= 1;
             self.case(victim, &b, &format!("byte {at} flipped"), false);
         }
+        // Parts are born whole: a cut inside the header is not a torn tail of ours.
+        let header_end = crate::durable::testing::frame_ranges(&original)[0].end;
         for len in (0..original.len()).step_by(step) {
-            self.case(victim, &original[..len], &format!("cut at {len}"), true);
+            let torn = len >= header_end || len == 0;
+            self.case(victim, &original[..len], &format!("cut at {len}"), torn);
         }
         let (identity, records) = records_of(&original);
         assert!(framed(&identity, &records) == original);
@@ -360,4 +373,54 @@ fn counts_only_parts_resist_damage() {
     for victim in 0..2 {
         run.attack(victim, 13);
     }
+}
+
+/// A part with unit record `nth`'s count raised by one, under a valid chain and trailer.
+fn forged_count(original: &[u8], nth: usize) -> Vec<u8> {
+    let (identity, mut records) = records_of(original);
+    let h = Header::parse(&identity).unwrap();
+    let i = (0..records.len())
+        .filter(|&i| records[i].0 == UNIT)
+        .nth(nth)
+        .expect("a unit record");
+    let (k, mut rec) = part_file::decode_unit(&records[i].1, &h).unwrap();
+    rec.stats.count += 1;
+    records[i].1 = part_file::encode_unit(k, &rec);
+    framed(&identity, &records)
+}
+
+#[test]
+fn a_part_renamed_over_during_the_merge_is_never_read() {
+    // m0: counts only, nothing printed, so no unit is explored again and the walk takes
+    // every count from the parts as the merge read them.
+    let run = Run::new(queens(6), &["m0"], 2);
+    let forged = run.dir.path().join("forged");
+    std::fs::write(&forged, forged_count(&run.original(1), 0)).unwrap();
+    // A valid chain: merged in place of part 1, the forgery changes the answer.
+    let alone = merge_parts(&[run.parts[0].clone(), forged.clone()]).unwrap();
+    assert_ne!(alone, run.one, "the forged count changes nothing");
+    // Renamed over part 1 between the check and the walk: the merge prints what it
+    // checked (the descriptor it opened), or refuses; never the replacement's answer.
+    let got = merge_parts_with(&run.parts, || {
+        std::fs::rename(&forged, &run.parts[1]).unwrap();
+    });
+    assert_eq!(got, Ok(run.one.clone()));
+    // Rewritten in place (same file, other records): refused, not printed.
+    let again = run.dir.path().join("again");
+    assert_eq!(
+        write_part(&run.input, &run.args, (1, 2), &again, false),
+        Ok(0)
+    );
+    let paths = [run.parts[0].clone(), again.clone()];
+    let got = merge_parts_with(&paths, || {
+        let bytes = forged_count(&std::fs::read(&run.parts[1]).unwrap(), 0);
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&again)
+            .unwrap();
+        std::io::Write::write_all(&mut f, &bytes).unwrap();
+        f.set_len(bytes.len() as u64).unwrap();
+    });
+    let err = got.expect_err("a part rewritten in place merged");
+    assert!(err.contains("changed since the merge checked it"), "{err}");
 }

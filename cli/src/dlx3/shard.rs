@@ -275,7 +275,7 @@ pub(crate) fn header_of(
     let unit_count = engine.count_units(split).map_err(split_error)?;
     Ok(Header {
         input_len: input.len() as u64,
-        input_crc: part_file::input_crc(input),
+        input_digest: part_file::input_digest(input),
         args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
         shard: part.index(),
         shards: part.count(),

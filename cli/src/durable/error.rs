@@ -24,8 +24,11 @@ pub(crate) enum Problem {
     Truncated,
     /// Bytes follow the trailer.
     AfterTrailer,
-    /// A payload or the file is larger than the format or the caller allows.
+    /// The file is larger than the caller allows (`--max-memory`).
     TooLarge { limit: u64 },
+    /// A record is larger than any record of this format can be (a fixed size, which no
+    /// option changes).
+    RecordTooLarge { limit: u64 },
     /// Another process holds the file's lock.
     Locked,
     /// `create` found a non-empty file and was told not to replace it.
@@ -85,6 +88,9 @@ impl fmt::Display for DurableError {
                 f,
                 "{path}: a {noun} of another run (other input, arguments or shard)"
             ),
+            Problem::Damaged { what } if self.place().is_empty() => {
+                write!(f, "{path}: damaged: {what}")
+            }
             Problem::Damaged { what } => write!(f, "{path}:{} is damaged: {what}", self.place()),
             Problem::Invalid { what } => write!(f, "{path}:{}: {what}", self.place()),
             Problem::Truncated => write!(
@@ -97,6 +103,12 @@ impl fmt::Display for DurableError {
                 f,
                 "{path}:{} is larger than the limit of {limit} bytes (raise it with \
                  --max-memory SIZE)",
+                self.place()
+            ),
+            Problem::RecordTooLarge { limit } => write!(
+                f,
+                "{path}:{} is larger than a {noun} record can be ({limit} bytes, fixed by the \
+                 format): a damaged file, or more data than the format holds",
                 self.place()
             ),
             Problem::Locked => write!(
@@ -114,9 +126,8 @@ impl fmt::Display for DurableError {
 
 impl std::error::Error for DurableError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.problem {
-            Problem::Io(e) => Some(e),
-            _ => None,
-        }
+        // An I/O error's text is already in the message (`path: error`): it is not
+        // given again as a cause, so a chain of causes prints it once.
+        None
     }
 }

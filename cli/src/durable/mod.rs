@@ -5,7 +5,7 @@
 //! part), a trailer frame:
 //!
 //! ```text
-//! <magic> <version>\n                      e.g. `xcover-gridcheck-journal 3`
+//! <magic> <version>\n                      e.g. `xcover-gridcheck-journal 4`
 //! head <len> <crc> <lcrc>\n<len bytes>     the run's identity (fingerprint)
 //! <tag> <len> <crc> <lcrc>\n<len bytes>    one record (tag: a-z, 0-9, `-`; at most 16)
 //! ...
@@ -19,12 +19,17 @@
 //!   moved or taken from another file breaks it, and the trailer's crc is a checksum of
 //!   the whole file. `lcrc` covers the text `<tag> <len> <crc>`, so a damaged length is
 //!   told apart from a record cut short.
+//! - Files are born whole: [`Writer::create`] writes the magic line and the header to a
+//!   temporary file beside the target, syncs it, and only then gives it its name (a hard
+//!   link, which never replaces a file), so a file under our name always starts with a
+//!   whole header.
 //! - A *torn tail* is what a kill or a power loss leaves after the last whole record: a
 //!   frame line without its newline, a payload shorter than its (checked) length, or zero
 //!   bytes. [`Writer::resume`] cuts a torn tail and nothing else; any other damage is
 //!   refused, naming the file and the record, and the file is left as it was. A file that
-//!   does not start with the magic line, or whose header is another run's, is never
-//!   truncated or overwritten.
+//!   does not start with a whole magic line and header (zero bytes, `x`, a prefix of the
+//!   magic line), or whose header is another run's, is not ours: never truncated or
+//!   overwritten. Only an empty file is started afresh.
 //! - One writer at a time: a writer holds an exclusive advisory lock (`flock`) on its file
 //!   for its life; a reader of a closed file takes a shared one, so a part still being
 //!   written is refused rather than read.
@@ -34,7 +39,7 @@
 //! Durability: each record is one `write` of its whole frame to the file (no user-space
 //! buffer), so a killed process loses at most the record being written. What survives a
 //! power loss is what was synced: [`Writer::sync`] (the caller's sync points), the header
-//! at creation, and the trailer at [`Writer::finish`].
+//! before the file gets its name, and the trailer at [`Writer::finish`].
 mod error;
 mod format;
 mod frame;

@@ -146,11 +146,22 @@ impl<R: Read> Reader<R> {
         if line != want {
             let text = String::from_utf8_lossy(&line);
             let text = text.trim_end_matches('\n');
+            let version = |rest: &str| {
+                let digits = rest.strip_prefix(' ').unwrap_or("");
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            };
+            let magic_only = &want[..want.len() - 1];
             let problem = match text.strip_prefix(self.format.magic) {
-                Some(rest) if rest.starts_with(' ') && line.ends_with(b"\n") => {
-                    Problem::OtherVersion {
-                        found: text.to_owned(),
-                    }
+                Some(rest) if version(rest) && line.ends_with(b"\n") => Problem::OtherVersion {
+                    found: text.to_owned(),
+                },
+                // This kind's magic line, with its newline lost (changed or cut off).
+                Some(rest) if version(rest) || line.starts_with(magic_only) => {
+                    let what = format!(
+                        "its magic line `{}` has lost its newline (a damaged or truncated file)",
+                        &text[..text.len().min(magic_only.len())]
+                    );
+                    Problem::Damaged { what }
                 }
                 _ => Problem::NotThisFormat,
             };
@@ -199,7 +210,8 @@ impl<R: Read> Reader<R> {
         };
         let max = self.format.max_record;
         if fl.len > max {
-            return Err(self.error(record, Some(at), Problem::TooLarge { limit: max }));
+            let problem = Problem::RecordTooLarge { limit: max };
+            return Err(self.error(record, Some(at), problem));
         }
         let end = at + line.len() as u64 + fl.len;
         if end > self.limit {
@@ -301,9 +313,16 @@ impl<R: Read> Reader<R> {
         self.records
     }
 
-    /// The crc of the last whole frame (where a writer continues the chain).
-    pub(super) fn chain(&self) -> u32 {
+    /// The crc of the last whole frame (where a writer continues the chain; what a
+    /// second read of a file checks it reads the same records).
+    pub(crate) fn chain(&self) -> u32 {
         self.chain
+    }
+
+    /// The file (or stream) read, for reading it again from its start through the same
+    /// descriptor (and lock).
+    pub(crate) fn into_inner(self) -> R {
+        self.inner.into_inner()
     }
 
     /// An error at `record` (for the caller's check of its meaning), naming this file.

@@ -138,6 +138,13 @@ fn every_cut_resumes_to_the_bytes_of_an_uninterrupted_run() {
                 if format.closed && len < good.len() {
                     assert!(read_strict(&path).is_err(), "cut at {len} read as whole");
                 }
+                if len < header_len(&good) && len + zeros > 0 {
+                    // Files are born whole: a file without a whole header is not ours.
+                    let err = resume(&path, format).err().expect("a cut header resumed");
+                    assert!(err.is_bad_file(), "cut at {len} + {zeros} zeros: {err}");
+                    assert_eq!(std::fs::read(&path).unwrap(), cut, "cut at {len}");
+                    continue;
+                }
                 if format.closed && len == good.len() && zeros > 0 {
                     // Nothing is written after a trailer: bytes there are not a cut.
                     let err = resume(&path, format).err().expect("zeros after a trailer");
@@ -155,6 +162,11 @@ fn every_cut_resumes_to_the_bytes_of_an_uninterrupted_run() {
             }
         }
     }
+}
+
+/// The length of the magic line and the header frame of `bytes` (a whole file's).
+fn header_len(bytes: &[u8]) -> usize {
+    frame_ranges(bytes)[0].end
 }
 
 /// The magic line and each frame of `bytes`, as byte strings.
@@ -288,6 +300,36 @@ fn other_files_are_never_truncated_or_overwritten() {
             "another format version",
         ),
         ("a part", whole(PART), "not an xcover journal"),
+        ("a zero-filled file", vec![0; 1000], "not an xcover journal"),
+        (
+            "a zero-filled file, 64 KiB",
+            vec![0; 65535],
+            "not an xcover journal",
+        ),
+        ("a file `x`", b"x".to_vec(), "not an xcover journal"),
+        (
+            "a file `xcover`",
+            b"xcover".to_vec(),
+            "not an xcover journal",
+        ),
+        (
+            "a prefix of the magic line",
+            b"xcover-test-jour".to_vec(),
+            "not an xcover journal",
+        ),
+        (
+            "the magic line without its newline",
+            b"xcover-test-journal 1".to_vec(),
+            "lost its newline",
+        ),
+        (
+            "a magic line whose newline was changed",
+            whole(JOURNAL)
+                .iter()
+                .map(|&b| if b == b'\n' { b' ' } else { b })
+                .collect(),
+            "lost its newline",
+        ),
     ] {
         std::fs::write(&path, &bytes).unwrap();
         let err = resume(&path, JOURNAL).err().unwrap();
@@ -297,6 +339,64 @@ fn other_files_are_never_truncated_or_overwritten() {
         assert!(matches!(err.unwrap().problem, Problem::Exists), "{what}");
         assert_eq!(std::fs::read(&path).unwrap(), bytes, "{what}");
     }
+    // Nothing is left beside the file (no temporary file of a refused create).
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}
+
+#[test]
+fn a_new_file_appears_whole_and_an_empty_one_is_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j");
+    // While the writer holds it, the file under its name has the whole header already.
+    let w = Writer::create(&path, JOURNAL, IDENTITY).unwrap();
+    let on_disk = std::fs::read(&path).unwrap();
+    let mut r = Reader::new(&on_disk[..], &path, JOURNAL, 1 << 20);
+    assert_eq!(r.header().unwrap(), IDENTITY);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    drop(w.finish().unwrap());
+    // An empty file holds nothing: created over, or resumed as a fresh file.
+    for resumed in [false, true] {
+        std::fs::write(&path, b"").unwrap();
+        let w = if resumed {
+            match resume(&path, JOURNAL).unwrap() {
+                Resumed::Open(w) => w,
+                Resumed::Complete => panic!("an empty file is complete"),
+            }
+        } else {
+            Writer::create(&path, JOURNAL, IDENTITY).unwrap()
+        };
+        drop(w.finish().unwrap());
+        let want = Writer::stream(Vec::new(), &path, JOURNAL, IDENTITY).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), want.finish().unwrap());
+    }
+}
+
+#[test]
+fn a_record_over_the_format_size_is_not_a_memory_matter() {
+    let small = Format {
+        max_record: 4,
+        ..PART
+    };
+    let good = whole(PART);
+    let mut r = Reader::new(&good[..], Path::new("p"), small, 1 << 20);
+    let err = r.header().err().unwrap();
+    let text = err.to_string();
+    assert!(!text.contains("--max-memory"), "{text}");
+    assert!(text.contains("fixed by the format"), "{text}");
+}
+
+#[test]
+fn an_io_error_is_told_once_in_a_chain_of_causes() {
+    let e = DurableError {
+        path: "j".into(),
+        noun: "journal",
+        record: None,
+        offset: None,
+        problem: Problem::Io(std::io::Error::from_raw_os_error(libc::ENOSPC)),
+    };
+    let chained = format!("{:#}", anyhow::Error::new(e));
+    assert_eq!(chained.matches("No space left").count(), 1, "{chained}");
 }
 
 #[test]
@@ -347,7 +447,7 @@ fn reads_are_bounded() {
     let mut r = Reader::new(&good[..], Path::new("p"), small, 1 << 20);
     let err = r.header().err().unwrap();
     assert!(
-        matches!(err.problem, Problem::TooLarge { limit: 4 }),
+        matches!(err.problem, Problem::RecordTooLarge { limit: 4 }),
         "{err}"
     );
 }

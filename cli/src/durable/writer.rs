@@ -1,7 +1,7 @@
 //! Writing a durable file: creating it (under an exclusive lock), continuing one after a
 //! kill (`resume`: every record read back and checked first), or streaming one to stdout.
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use super::error::{DurableError, Problem};
@@ -9,10 +9,6 @@ use super::format::Format;
 use super::frame::{self, END, HEAD};
 use super::lock;
 use super::reader::{Reader, Record, Step};
-
-/// The most zero bytes after a cut header that are still taken for a power loss at the
-/// file's creation (a few file-system blocks).
-const ZERO_TAIL_AT_START: u64 = 1 << 16;
 
 /// What the caller's check of a record during `resume` says.
 #[derive(Debug)]
@@ -60,9 +56,12 @@ fn header_bytes(format: Format, identity: &[u8]) -> (Vec<u8>, u32) {
 }
 
 impl Writer<File> {
-    /// Creates `path` under an exclusive lock and writes the magic line and the header
-    /// frame with `identity`, then syncs. An existing empty file is taken; a non-empty one
-    /// is refused ([`Problem::Exists`]): it may hold a run to resume.
+    /// Creates `path` whole: the magic line and the header frame with `identity` are
+    /// written to a temporary file beside it and synced, and only then does the file get
+    /// its name (never replacing a file that appeared there meanwhile), so `path` never
+    /// holds part of a header. The file stays under an exclusive lock for the writer's
+    /// life. An existing empty file is replaced (it holds nothing); a non-empty one is
+    /// refused ([`Problem::Exists`]): it may hold a run to resume, or be someone's.
     pub(crate) fn create(
         path: &Path,
         format: Format,
@@ -70,49 +69,26 @@ impl Writer<File> {
     ) -> Result<Self, DurableError> {
         let fail = |problem| error(path, format, None, None, problem);
         let io = |e| fail(Problem::Io(e));
-        // Not truncated on open: the lock is taken first, and a refused file is kept.
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(io)?;
-        if !lock::exclusive(&file).map_err(io)? {
-            return Err(fail(Problem::Locked));
-        }
-        let len = file.metadata().map_err(io)?.len();
-        if len > 0 {
-            return Err(fail(Problem::Exists));
-        }
-        let writer = Writer::start_afresh(file, path, format, identity)?;
-        sync_parent(path);
-        Ok(writer)
-    }
-
-    /// Empties `file` (locked) and writes the header, synced.
-    fn start_afresh(
-        mut file: File,
-        path: &Path,
-        format: Format,
-        identity: &[u8],
-    ) -> Result<Self, DurableError> {
-        let io = |e| error(path, format, Some(0), Some(0), Problem::Io(e));
         if identity.len() as u64 > format.max_record {
             let limit = format.max_record;
-            return Err(error(
-                path,
-                format,
-                Some(0),
-                None,
-                Problem::TooLarge { limit },
-            ));
+            let problem = Problem::RecordTooLarge { limit };
+            return Err(error(path, format, Some(0), None, problem));
         }
         let (bytes, chain) = header_bytes(format, identity);
-        file.set_len(0).map_err(io)?;
-        file.seek(SeekFrom::Start(0)).map_err(io)?;
-        file.write_all(&bytes).map_err(io)?;
-        file.sync_data().map_err(io)?;
+        let (temp, mut file) = temporary_beside(path).map_err(io)?;
+        let written = lock::exclusive(&file)
+            .and_then(|_| file.write_all(&bytes))
+            .and_then(|()| file.sync_data());
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&temp);
+            return Err(io(e));
+        }
+        if let Err(problem) = publish(&temp, path) {
+            let _ = std::fs::remove_file(&temp);
+            return Err(fail(problem));
+        }
+        sync_parent(path);
+        file.seek(SeekFrom::End(0)).map_err(io)?;
         Ok(Writer {
             out: file,
             name: path.to_owned(),
@@ -127,9 +103,10 @@ impl Writer<File> {
     /// Continues `path`, written by a run whose identity is `identity`: takes the lock,
     /// reads every record back (at most `limit` bytes), checks each frame and hands each
     /// record to `visit` for its meaning; then cuts a torn tail, if any, and opens the
-    /// file for appending. An empty file, or a prefix of this run's magic line and
-    /// header, is started afresh. Any damage, another format or another run is an error
-    /// and the file is left as it was.
+    /// file for appending. Files are born whole ([`Writer::create`]), so a file without
+    /// this format's whole magic line and header is not one of ours: it is refused, as is
+    /// any damage, another format or another run, and the file is left as it was. An
+    /// empty file holds nothing and is started afresh.
     pub(crate) fn resume(
         path: &Path,
         format: Format,
@@ -148,20 +125,9 @@ impl Writer<File> {
             return Err(fail(Problem::Locked));
         }
         let len = file.metadata().map_err(io)?.len();
-        let (header, _) = header_bytes(format, identity);
-        if len < header.len() as u64 + ZERO_TAIL_AT_START {
-            // A kill while the header was written leaves a prefix of it, a power loss
-            // maybe zero bytes after that: nothing was recorded, start afresh.
-            let mut start = Vec::new();
-            (&file).take(len).read_to_end(&mut start).map_err(io)?;
-            let written = start.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1);
-            let prefix = written < header.len() && header.starts_with(&start[..written]);
-            if prefix || start.is_empty() {
-                return Ok(Resumed::Open(Writer::start_afresh(
-                    file, path, format, identity,
-                )?));
-            }
-            file.seek(SeekFrom::Start(0)).map_err(io)?;
+        if len == 0 {
+            drop(file);
+            return Writer::create(path, format, identity).map(Resumed::Open);
         }
         let mut reader = Reader::new(&file, path, format, limit);
         let found = reader.header()?;
@@ -249,7 +215,7 @@ impl<W: Write> Writer<W> {
         }
         if payload.len() as u64 > self.format.max_record {
             let limit = self.format.max_record;
-            return Err(self.error(index, Problem::TooLarge { limit }));
+            return Err(self.error(index, Problem::RecordTooLarge { limit }));
         }
         let (bytes, chain) = frame::encode(self.chain, tag, payload);
         if let Err(e) = self.out.write_all(&bytes).and_then(|()| self.out.flush()) {
@@ -320,4 +286,61 @@ fn sync_parent(path: &Path) {
     if let Ok(dir) = File::open(parent) {
         let _ = dir.sync_all();
     }
+}
+
+/// A new file beside `path` (same folder, so that a link or rename stays on its file
+/// system), named `.NAME.tmp-PID-N` and created exclusively.
+fn temporary_beside(path: &Path) -> std::io::Result<(PathBuf, File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    loop {
+        let mut temp_name = std::ffi::OsString::from(".");
+        temp_name.push(name);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        temp_name.push(format!(".tmp-{}-{n}", std::process::id()));
+        let temp = path.with_file_name(temp_name);
+        let opened = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&temp);
+        match opened {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Gives the whole file `temp` the name `path`: a hard link, which never replaces a file
+/// (the temporary name then goes), or a rename over an empty file found there, once it
+/// is locked. A non-empty file there is [`Problem::Exists`], one another writer holds
+/// [`Problem::Locked`].
+fn publish(temp: &Path, path: &Path) -> Result<(), Problem> {
+    match std::fs::hard_link(temp, path) {
+        Ok(()) => {
+            let _ = std::fs::remove_file(temp);
+            return Ok(());
+        }
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+            // A file system without hard links: a rename, unless a file is there.
+            if std::fs::symlink_metadata(path).is_ok() {
+                return Err(Problem::Exists);
+            }
+            return std::fs::rename(temp, path).map_err(Problem::Io);
+        }
+        Err(_) => {}
+    }
+    let existing = File::open(path).map_err(Problem::Io)?;
+    if !lock::exclusive(&existing).map_err(Problem::Io)? {
+        return Err(Problem::Locked);
+    }
+    let meta = existing.metadata().map_err(Problem::Io)?;
+    if !meta.is_file() || meta.len() > 0 {
+        return Err(Problem::Exists);
+    }
+    std::fs::rename(temp, path).map_err(Problem::Io)
 }

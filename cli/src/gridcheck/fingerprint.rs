@@ -9,13 +9,12 @@ use xcover_core::gridcheck::{Cells, Grid};
 use super::args::Args;
 use crate::memory;
 
-/// CRC-64/XZ: a fixed, published function (stable across Rust and crate versions), for
-/// the input and option hashes of the fingerprint.
-const HASH: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_XZ);
-
-/// The hash of `bytes`, 16 hex digits.
+/// The SHA-256 of `bytes`, 64 hex digits: a fixed, published function (stable across Rust
+/// and crate versions), and one no one can make two inputs share (a CRC can be forced).
 fn hash(bytes: &[u8]) -> String {
-    format!("{:016x}", HASH.checksum(bytes))
+    use sha2::Digest as _;
+    let digest = sha2::Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The fingerprint of a run with `args`, `options` over `grids`; reading a UA file stops
@@ -106,9 +105,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_hash_is_the_published_crc64_xz() {
-        // The catalogue's check value: CRC-64/XZ of "123456789".
-        assert_eq!(hash(b"123456789"), "995dc9bbdf1939fa");
+    fn the_hash_is_the_published_sha256() {
+        // FIPS 180-2's example: SHA-256 of "abc".
+        assert_eq!(
+            hash(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 
     #[test]

@@ -94,17 +94,20 @@ fn ua_file_bytes(path: &std::path::Path) -> Result<u64> {
     Ok(len + (len + 1) * UA_BYTES)
 }
 
-/// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
-/// 81-char lines and the figures, or what a signal left.
-pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
-    let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
-    let started = Instant::now();
-    let (uas, ua_origin) = match &args.ua_file {
+/// The UA list of `grid`: loaded from `--ua-file` (checked against the grid) or generated;
+/// and which of the two (for the summary).
+pub(super) fn ua_list(
+    args: &Args,
+    options: &ScanOptions,
+    grid: &Grid,
+    limit: u64,
+) -> Result<(Vec<Cells>, &'static str)> {
+    Ok(match &args.ua_file {
         Some(path) => {
-            memory::check(ua_file_bytes(path)?, cx.limit, "loading the UA file")
+            memory::check(ua_file_bytes(path)?, limit, "loading the UA file")
                 .map_err(|e| anyhow!(e))?;
             // The file's text and a set per line fit the limit.
-            let text_limit = cx.limit / (UA_BYTES + 1);
+            let text_limit = limit / (UA_BYTES + 1);
             (ua_source::load(path, grid, text_limit)?, "loaded")
         }
         None => {
@@ -113,14 +116,22 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
             } else {
                 DEFAULT_UA_RANDOM_MASKED
             });
-            memory::check(ua_generation_bytes(random), cx.limit, "UA generation")
+            memory::check(ua_generation_bytes(random), limit, "UA generation")
                 .map_err(|e| anyhow!(e))?;
             (
                 ua_source::generate(grid, random, args.seed, options.mask.givens)?,
                 "generated",
             )
         }
-    };
+    })
+}
+
+/// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
+/// 81-char lines and the figures, or what a signal left.
+pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
+    let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
+    let started = Instant::now();
+    let (uas, ua_origin) = ua_list(args, options, grid, cx.limit)?;
     if let Some(path) = &args.save_ua {
         ua_source::save(path, &uas)?;
     }

@@ -50,7 +50,7 @@ use crate::durable::{DurableError, Format, Problem, Record, Resumed, Visit, Writ
 /// (a few hundred bytes); the header is the fingerprint.
 pub(crate) const FORMAT: Format = Format {
     magic: "xcover-gridcheck-journal",
-    version: 3,
+    version: 4,
     max_record: 1 << 16,
     closed: false,
     noun: "journal",

@@ -88,23 +88,28 @@ fn records_survive_a_torn_tail_and_duplicates_are_skipped() {
 }
 
 #[test]
-fn a_journal_killed_before_its_header_was_complete_starts_afresh() {
+fn a_file_without_a_whole_header_is_refused_untouched_and_an_empty_one_starts_afresh() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j");
     let grids = [grid()];
-    for torn in &[
-        &b""[..],
-        b"xcover-gridch",
-        b"xcover-gridcheck-journal 3\nhe",
+    // Journals are born whole (written beside, synced, then named): these are not ours.
+    for torn in [
+        &b"xcover-gridch"[..],
+        b"xcover-gridcheck-journal 4\nhe",
+        &[0; 4096],
     ] {
         std::fs::write(&path, torn).unwrap();
-        let (journal, records) = open(resume(&path, "fp", &grids, false));
-        assert_eq!(records, vec![GridRecord::default()]);
-        journal.grid_done(0).unwrap();
-        drop(journal);
-        let (_, records) = open(resume(&path, "fp", &grids, false));
-        assert!(records[0].done);
+        let err = refused(resume(&path, "fp", &grids, false));
+        assert!(err.contains(&path.display().to_string()), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), torn);
     }
+    std::fs::write(&path, b"").unwrap();
+    let (journal, records) = open(resume(&path, "fp", &grids, false));
+    assert_eq!(records, vec![GridRecord::default()]);
+    journal.grid_done(0).unwrap();
+    drop(journal);
+    let (_, records) = open(resume(&path, "fp", &grids, false));
+    assert!(records[0].done);
 }
 
 #[test]

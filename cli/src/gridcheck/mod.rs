@@ -45,6 +45,7 @@ pub mod merge;
 mod output;
 pub(crate) mod part;
 pub mod runner;
+mod save_ua;
 pub mod shard;
 pub mod summary;
 #[doc(hidden)]
@@ -63,8 +64,11 @@ pub fn main(args: Vec<OsString>) -> i32 {
     let args = match parse_args(args) {
         Ok(args) => args,
         Err(err) => {
-            let _ = err.print();
-            return err.exit_code();
+            // --help and --version are errors to clap; a failed write of them is 1.
+            return match err.print() {
+                Ok(()) => err.exit_code(),
+                Err(_) => 1,
+            };
         }
     };
     match run(&args) {
@@ -104,6 +108,9 @@ fn run(args: &Args) -> Result<Option<i32>> {
             "--ua-file and --save-ua need exactly one grid ({} given)",
             grids.len()
         );
+    }
+    if let Some(path) = &args.save_ua {
+        save_ua::check_target(path, args)?;
     }
     let fingerprint = match (&args.checkpoint, args.shard) {
         (None, None) => String::new(),
@@ -157,6 +164,11 @@ fn run(args: &Args) -> Result<Option<i32>> {
         let finished = (record.done && (args.shard.is_none() || record.prepared.is_some()))
             || (options.stop_at_first && !record.puzzles.is_empty());
         let scanned = if finished {
+            if let Some(path) = &args.save_ua {
+                // The UA list is the grid's, whoever scanned it: saved on this path too.
+                let (uas, _) = grid_scan::ua_list(args, &options, grid, limit)?;
+                ua_source::save(path, &uas)?;
+            }
             output::line(&format!(
                 "xcover gridcheck: {label}: finished in an earlier run (journal); found {}",
                 record

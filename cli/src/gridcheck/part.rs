@@ -32,7 +32,7 @@ use crate::durable::{DurableError, Format, Problem, Reader, Record, Writer};
 /// The part's kind in the durable layer: a record is at most a grid with its summary.
 pub(crate) const FORMAT: Format = Format {
     magic: "xcover-gridcheck-part",
-    version: 2,
+    version: 3,
     max_record: 1 << 16,
     closed: true,
     noun: "part",

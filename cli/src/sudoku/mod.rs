@@ -52,8 +52,10 @@ pub fn main(args: Vec<OsString>) -> i32 {
         match Cli::try_parse_from(std::iter::once(OsString::from("xcover sudoku")).chain(args)) {
             Ok(cli) => cli,
             Err(e) => {
-                let _ = e.print();
-                return e.exit_code();
+                return match e.print() {
+                    Ok(()) => e.exit_code(),
+                    Err(_) => 1,
+                };
             }
         };
     let mut input = Vec::new();

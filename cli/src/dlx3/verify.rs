@@ -1,0 +1,292 @@
+//! `xcover dlx3 merge --verify K|all [--verify-seed S]`: an audit of the parts. A checksum
+//! catches damage, never a forger, who can write any record with a valid chain; so the
+//! merge explores again K units of every part, chosen at random, and refuses the parts if
+//! any differs from its record (counters, profile, and the bodies of its solutions when
+//! the part keeps them). A part with `f` forged units among its `u` is caught with
+//! probability `1 - C(u-f, K) / C(u, K)` (at least `K/u` for one forged unit); `all`
+//! explores every unit, which costs the search again and catches every forgery.
+//!
+//! The units are explored by the same machinery the shards used (`units::explore`), with
+//! the shards' settings, on an engine over the merged run's matrix.
+use std::collections::BTreeSet;
+use std::ffi::OsString;
+
+use xcover_core::dlx3::Dlx3;
+
+use super::merge::Parts;
+use super::part_file::{self, UnitCheck};
+use super::units::{self, Claim, Image, UnitRecord};
+
+/// How much to audit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Amount {
+    /// Every unit.
+    All,
+    /// This many units of each part (all of a part that has fewer).
+    Units(u64),
+}
+
+/// The audit asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Verify {
+    pub amount: Amount,
+    /// The seed of the random choice (`None`: a fresh one, printed).
+    pub seed: Option<u64>,
+}
+
+/// Takes `--verify K|all` and `--verify-seed S` out of merge's arguments.
+pub(crate) fn take(args: &[OsString]) -> Result<(Vec<OsString>, Option<Verify>), String> {
+    let mut rest = Vec::new();
+    let (mut amount, mut seed) = (None, None);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let text = arg.to_str().unwrap_or("");
+        let (name, inline) = match text.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_owned())),
+            None => (text, None),
+        };
+        if name != "--verify" && name != "--verify-seed" {
+            rest.push(arg.clone());
+            continue;
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => args
+                .next()
+                .and_then(|v| v.to_str())
+                .map(str::to_owned)
+                .ok_or_else(|| format!("{name} needs a value"))?,
+        };
+        if name == "--verify" {
+            amount = Some(match value.as_str() {
+                "all" => Amount::All,
+                k => match k.parse::<u64>() {
+                    Ok(k) if k > 0 => Amount::Units(k),
+                    _ => {
+                        return Err(format!(
+                            "--verify {k}: a number of units (1 or more) or `all`"
+                        ))
+                    }
+                },
+            });
+        } else {
+            let s = value
+                .parse::<u64>()
+                .map_err(|_| format!("--verify-seed {value}: a number (0 to 2^64-1)"))?;
+            seed = Some(s);
+        }
+    }
+    match (amount, seed) {
+        (None, Some(_)) => Err("--verify-seed needs --verify K".into()),
+        (None, None) => Ok((rest, None)),
+        (Some(amount), seed) => Ok((rest, Some(Verify { amount, seed }))),
+    }
+}
+
+/// A seed from the clock and the process id, for a choice no one can foresee.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut x = nanos ^ (u64::from(std::process::id()) << 32);
+    splitmix(&mut x)
+}
+
+/// SplitMix64: a small, published generator; the choice of a seed is repeatable.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A number in `0..n` (n > 0), without modulo bias.
+fn below(state: &mut u64, n: u64) -> u64 {
+    let zone = u64::MAX - u64::MAX % n;
+    loop {
+        let x = splitmix(state);
+        if x < zone {
+            return x % n;
+        }
+    }
+}
+
+/// The units to explore again: `k` of each of the `shards` parts (unit `j` of part `i`
+/// is `i + j * shards`), chosen with Floyd's algorithm from `seed`.
+pub(crate) fn choose(units: u64, shards: u64, amount: Amount, seed: u64) -> BTreeSet<u64> {
+    let mut state = seed;
+    let mut chosen = BTreeSet::new();
+    for i in 0..shards {
+        let owned = if i < units {
+            (units - i).div_ceil(shards)
+        } else {
+            0
+        };
+        let k = match amount {
+            Amount::All => owned,
+            Amount::Units(k) => k.min(owned),
+        };
+        let mut picked = BTreeSet::new();
+        for top in owned - k..owned {
+            let j = below(&mut state, top + 1);
+            if !picked.insert(j) {
+                picked.insert(top);
+            }
+        }
+        chosen.extend(picked.into_iter().map(|j| i + j * shards));
+    }
+    chosen
+}
+
+/// What an audit did: its seed and how many units agreed.
+pub(crate) struct Audited {
+    pub seed: u64,
+    pub units: u64,
+}
+
+/// Explores again the chosen units of `parts` on an engine like `engine` (which has read
+/// the run's input and not started) and compares each with its record. `started` is
+/// told the seed before the work begins; `stop` ends the audit early (an error).
+pub(crate) fn audit(
+    engine: &Dlx3<'_>,
+    parts: &Parts,
+    verify: Verify,
+    started: &mut dyn FnMut(u64, Amount),
+    stop: &dyn Fn() -> bool,
+) -> Result<Audited, String> {
+    let seed = verify.seed.unwrap_or_else(fresh_seed);
+    started(seed, verify.amount);
+    let header = parts.header();
+    let chosen = choose(header.units, header.shards, verify.amount, seed);
+    let image = Image::of(engine);
+    let mut storage = image.storage();
+    let settings = part_file::unit_settings(engine.settings(), header.bodies);
+    let mut worker = image
+        .engine(&mut storage, settings)
+        .map_err(|e| format!("the audit can't start: {e}"))?;
+    let mut failure = None;
+    let mut agreed = 0;
+    let explored = units::explore(
+        &mut worker,
+        parts.split,
+        |k| {
+            if chosen.contains(&k) {
+                Claim::Explore
+            } else {
+                Claim::Skip
+            }
+        },
+        |k, got: UnitRecord| match parts.recorded(k) {
+            Some(want) if agrees(want, &got) => {
+                agreed += 1;
+                true
+            }
+            Some(want) => {
+                failure = Some(disagreement(want, k, &got, parts));
+                false
+            }
+            None => {
+                failure = Some(format!("unit {k}: no part records it"));
+                false
+            }
+        },
+        stop,
+    );
+    if let Some(message) = failure {
+        return Err(format!("{message} (audit seed {seed}); not merged"));
+    }
+    match explored {
+        Ok(true) if agreed == chosen.len() as u64 => Ok(Audited {
+            seed,
+            units: agreed,
+        }),
+        Ok(true) => Err(format!(
+            "the audit met {agreed} of the {} units it chose (seed {seed}); not merged",
+            chosen.len()
+        )),
+        Ok(false) => Err("the audit was interrupted".into()),
+        Err((unit, e)) => {
+            let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
+            Err(format!("the audit failed{place}: {e}"))
+        }
+    }
+}
+
+/// Whether `want`, what a part records of a unit, is what exploring it again gave.
+fn agrees(want: &UnitCheck, got: &UnitRecord) -> bool {
+    *want == UnitCheck::of(got)
+}
+
+/// What differs between `want` (unit `k`'s record) and `got`, naming the part.
+fn disagreement(want: &UnitCheck, k: u64, got: &UnitRecord, parts: &Parts) -> String {
+    let name = parts.name_of(k);
+    let found = UnitCheck::of(got);
+    if found.counters != want.counters {
+        return format!(
+            "{name}: the audit explored it again and found other counters (count, mems, \
+             cmems, updates, cleansings, nodes: recorded {:?}, found {:?}): a forged or \
+             wrong part",
+            want.counters.to_array(),
+            found.counters.to_array()
+        );
+    }
+    let what = if found.profile != want.profile {
+        "profile"
+    } else {
+        "solutions"
+    };
+    format!("{name}: the audit explored it again and found other {what}: a forged or wrong part")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_choice_is_k_distinct_units_of_each_part_and_repeats_with_its_seed() {
+        for (units, shards, k) in [(10u64, 3u64, 2u64), (100, 7, 5), (5, 8, 1), (64, 4, 16)] {
+            let chosen = choose(units, shards, Amount::Units(k), 42);
+            assert_eq!(chosen, choose(units, shards, Amount::Units(k), 42));
+            for i in 0..shards {
+                let owned = (0..units).filter(|u| u % shards == i).count() as u64;
+                let mine = chosen.iter().filter(|&&u| u % shards == i).count() as u64;
+                assert_eq!(mine, k.min(owned), "{units} {shards} {k} part {i}");
+            }
+            assert!(chosen.iter().all(|&u| u < units));
+            let all = choose(units, shards, Amount::All, 0);
+            assert_eq!(all, (0..units).collect());
+        }
+        // Each unit equally likely: over many seeds, unit 0 of 10 with K = 3 about 30 %.
+        let hits = (0..4000)
+            .filter(|&s| choose(10, 1, Amount::Units(3), s).contains(&0))
+            .count();
+        assert!((1000..1400).contains(&hits), "{hits}");
+    }
+
+    #[test]
+    fn options_are_read_and_bad_ones_refused() {
+        let os = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
+        let (rest, v) = take(&os(&["--verify", "3", "a", "--verify-seed=9"])).unwrap();
+        assert_eq!(rest, os(&["a"]));
+        assert_eq!(
+            v,
+            Some(Verify {
+                amount: Amount::Units(3),
+                seed: Some(9)
+            })
+        );
+        assert_eq!(
+            take(&os(&["--verify=all"])).unwrap().1.unwrap().amount,
+            Amount::All
+        );
+        for bad in [
+            &["--verify", "0"][..],
+            &["--verify", "x"],
+            &["--verify"],
+            &["--verify-seed", "1"],
+        ] {
+            assert!(take(&os(bad)).is_err(), "{bad:?}");
+        }
+    }
+}
