@@ -199,3 +199,43 @@ fn second_pass_parts_must_be_the_runs_and_all_there() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("another run"), "{}", stderr(&o));
 }
+
+/// `merge --verify` audits the first pass's parts, alone: with second-pass parts or
+/// `--plan` it is refused with a message that says so, before any output; on the first
+/// pass's parts it passes and prints the plain run's bytes.
+#[test]
+fn verify_is_for_the_first_pass_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.dlx");
+    std::fs::write(&input, queens(8)).unwrap();
+    let (parts, prints, _) = two_passes(dir.path(), &input, &["m10"], 2);
+    let audit = |extra: &[&str], files: &[&PathBuf]| {
+        let mut a = vec!["dlx3", "merge", "--verify", "all"];
+        a.extend_from_slice(extra);
+        a.extend(files.iter().map(|p| p.to_str().unwrap()));
+        timed(&a, None).0
+    };
+    let plan = dir.path().join("plan2");
+    for o in [
+        audit(&[], &[&parts[0], &parts[1], &prints[0], &prints[1]]),
+        audit(&["--plan", plan.to_str().unwrap()], &[&parts[0], &parts[1]]),
+    ] {
+        assert_eq!(o.status.code(), Some(255), "{}", stderr(&o));
+        assert!(o.stdout.is_empty());
+        assert!(
+            stderr(&o).contains("--verify audits a merge of the first pass's parts alone"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert!(!plan.exists(), "a refused --plan wrote its plan");
+    let o = audit(&[], &[&parts[0], &parts[1]]);
+    ok(&o);
+    let (plain, _) = timed(&["dlx3", "m10"], Some(&input));
+    ok(&plain);
+    assert!(
+        o.stdout == plain.stdout,
+        "the audited merge's stdout differs"
+    );
+    assert!(stderr(&o).contains("audit passed"), "{}", stderr(&o));
+}

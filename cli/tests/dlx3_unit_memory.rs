@@ -6,6 +6,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 mod common;
+#[path = "common/frames.rs"]
+mod frames;
 
 use common::stderr;
 
@@ -185,4 +187,86 @@ fn an_allocation_the_system_refuses_is_a_message_and_exit_1() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("xcover: out of memory"), "{err}");
+}
+
+/// `merge --verify all` audits a part whose big unit came in `body` records: it passes on
+/// the genuine part (the audit digests the unit's bodies as they come, as the shard
+/// streamed them) and prints the plain run's bytes; a body edited under a valid chain
+/// passes a merge without an audit, and the audit refuses it, printing nothing.
+#[test]
+fn verify_all_audits_a_unit_in_body_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("big.dlx");
+    // 16 * 4097 + 4095 = 69,647 solutions, most in unit 0: body records under 4M.
+    std::fs::write(&input, one_big_unit(16)).unwrap();
+    let xcover = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_xcover"))
+            .args(args)
+            .stdin(File::open(&input).unwrap())
+            .output()
+            .unwrap()
+    };
+    let plain = xcover(&["dlx3", "m1"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let part = dir.path().join("p0");
+    let p = part.to_str().unwrap();
+    let shard = xcover(&[
+        "dlx3",
+        "m1",
+        "--shard",
+        "0/1",
+        "--output",
+        p,
+        "--max-memory",
+        "4M",
+    ]);
+    assert_eq!(shard.status.code(), Some(0), "{}", stderr(&shard));
+    let (magic, frames) = frames::frames(&std::fs::read(&part).unwrap());
+    let bodies: Vec<usize> = (0..frames.len())
+        .filter(|&i| frames[i].tag == "body")
+        .collect();
+    assert!(bodies.len() >= 2, "{} body records", bodies.len());
+
+    let audited = xcover(&["dlx3", "merge", "--verify", "all", "--max-memory", "4M", p]);
+    let e = stderr(&audited);
+    assert_eq!(audited.status.code(), Some(0), "{e}");
+    assert!(
+        audited.stdout == plain.stdout,
+        "audited merge's stdout differs"
+    );
+    assert!(e.contains("audit passed"), "{e}");
+
+    // A forger's edit of the second body record: one option of one solution for another
+    // of the same length, the chain made valid again.
+    let mut forged: Vec<(&str, Vec<u8>)> = frames
+        .iter()
+        .filter(|f| f.tag != "end")
+        .map(|f| (f.tag.as_str(), f.payload.clone()))
+        .collect();
+    let payload = &mut forged[bodies[1]].1;
+    let text_at = payload.iter().position(|&c| c == b'\n').unwrap() + 1;
+    let at = text_at
+        + payload[text_at..]
+            .windows(2)
+            .position(|w| w == b"C1")
+            .expect("a C1 in the bodies");
+    payload[at + 1] = b'2';
+    std::fs::write(&part, frames::forge(&magic, &forged, true)).unwrap();
+    let unaudited = xcover(&["dlx3", "merge", p]);
+    assert_eq!(unaudited.status.code(), Some(0), "{}", stderr(&unaudited));
+    assert!(
+        unaudited.stdout != plain.stdout,
+        "the forgery changed nothing"
+    );
+    let refused = xcover(&["dlx3", "merge", "--verify", "all", "--max-memory", "4M", p]);
+    let e = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(1), "{e}");
+    assert!(
+        refused.stdout.is_empty(),
+        "an audit that fails prints nothing"
+    );
+    assert!(
+        e.contains("unit 0") && e.contains("found other solutions"),
+        "{e}"
+    );
 }

@@ -33,7 +33,7 @@ use super::part_file::{self, Header};
 use super::pool::{self, Arrival, Arrivals, Work};
 use super::shard;
 use super::units::{coordinate, Claim, Fetched, Output, UnitRecord, UnitSource, Walked};
-use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::durable::{Format, Problem, ReadAt, Reader, Record, Resumed, Visit, Writer};
 
 /// The checkpoint file.
 pub(crate) const CHECKPOINT: Format = Format {
@@ -95,12 +95,20 @@ fn decode(r: &Record, h: &Header) -> Result<(u64, UnitRecord), String> {
     Ok((k, rec))
 }
 
+/// The CRC-32C of a record's payload: the replay of a resumed run checks that it reads
+/// the records the resume checked.
+fn payload_crc(payload: &[u8]) -> u32 {
+    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(payload)
+}
+
 /// The source of the coordinator: the records of an earlier attempt first, then the
 /// workers' records; each unit done is appended to the checkpoint.
 struct Checkpointing<'s, 'w> {
     /// The earlier attempt's records still to replay, and how many.
-    replay: Option<Reader<File>>,
+    replay: Option<Reader<ReadAt>>,
     replay_left: u64,
+    /// See [`payload_crc`]: each replayed record is the one checked.
+    seen: Vec<u32>,
     header: Header,
     arrivals: Arrivals<'s>,
     out: Option<&'w mut Writer<File>>,
@@ -127,6 +135,11 @@ impl UnitSource for Checkpointing<'_, '_> {
                 decode(&rec, &self.header).map_err(|m| r.invalid(&rec, m).to_string())?;
             if j != k {
                 let what = format!("unit {j} where the search meets unit {k}");
+                return Err(r.invalid(&rec, what).to_string());
+            }
+            let checked = usize::try_from(k).ok().and_then(|i| self.seen.get(i));
+            if checked != Some(&payload_crc(&rec.payload)) {
+                let what = "changed since it was checked (rewritten during the run)";
                 return Err(r.invalid(&rec, what).to_string());
             }
             self.replayed = true;
@@ -196,8 +209,12 @@ pub(crate) fn run(
     let records_header = counts_header(&header);
     // An earlier attempt: every record checked, in unit order from unit 0.
     let next_unit = Cell::new(0u64);
+    // The CRC-32C of each record's payload as checked, which the replay must read again.
+    let mut seen = Vec::new();
     let mut writer = None;
     let mut complete = false;
+    // The checked file, for the replay: the descriptor `resume` opened and locked.
+    let mut checked: Option<File> = None;
     if ck.resume && ck.path.exists() {
         let mut visit = |r: &Record| {
             if interrupted().is_some() {
@@ -209,11 +226,16 @@ pub(crate) fn run(
                 return Err(Visit::Invalid(what));
             }
             next_unit.set(k + 1);
+            seen.push(payload_crc(&r.payload));
             Ok(())
         };
         match Writer::resume(ck.path, CHECKPOINT, &identity, ck.limit, &mut visit) {
-            Ok(Resumed::Complete) => complete = true,
-            Ok(Resumed::Open(w)) => writer = Some(w),
+            Ok(Resumed::Complete(file)) => (complete, checked) = (true, Some(file)),
+            Ok(Resumed::Open(w)) => {
+                let file = w.try_clone_file();
+                checked = Some(file.map_err(|e| format!("{}: {e}", ck.path.display()))?);
+                writer = Some(w);
+            }
             Err(e) if matches!(e.problem, Problem::OtherRun { .. }) => {
                 return Err(format!("{e}; not resumed"));
             }
@@ -223,16 +245,18 @@ pub(crate) fn run(
         writer = Some(Writer::create(ck.path, CHECKPOINT, &identity).map_err(|e| e.to_string())?);
     }
     let recorded = next_unit.get();
-    // The records are read again for the replay (the writer holds the file's lock).
-    let replay = if recorded > 0 {
-        let file = File::open(ck.path).map_err(|e| format!("{}: {e}", ck.path.display()))?;
-        let mut r = Reader::new(file, ck.path, CHECKPOINT, ck.limit);
-        if r.header().map_err(|e| e.to_string())? != identity {
-            return Err(format!("{}: changed while it was read", ck.path.display()));
+    // The records are read again for the replay, from the file checked (through its
+    // descriptor, which holds the lock; never through the path, which another file may
+    // have taken meanwhile), each record read twice must end the same chain.
+    let replay = match checked.filter(|_| recorded > 0) {
+        Some(file) => {
+            let mut r = Reader::new(ReadAt::new(file), ck.path, CHECKPOINT, ck.limit);
+            if r.header().map_err(|e| e.to_string())? != identity {
+                return Err(format!("{}: changed while it was read", ck.path.display()));
+            }
+            Some(r)
         }
-        Some(r)
-    } else {
-        None
+        None => None,
     };
     let split = header.split;
     let next = AtomicU64::new(recorded);
@@ -252,6 +276,7 @@ pub(crate) fn run(
         let mut source = Checkpointing {
             replay,
             replay_left: recorded,
+            seen: std::mem::take(&mut seen),
             header: records_header.clone(),
             arrivals,
             out: writer.as_mut(),

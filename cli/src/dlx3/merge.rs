@@ -176,6 +176,11 @@ impl Parts {
         &self.header
     }
 
+    /// The most bytes read of one part (`--max-memory`).
+    pub(crate) fn limit(&self) -> u64 {
+        self.limit
+    }
+
     /// What the parts record of unit `k`.
     pub(crate) fn recorded(&self, k: u64) -> Option<&UnitCheck> {
         let at = self.checks.binary_search_by_key(&k, |c| c.0).ok()?;

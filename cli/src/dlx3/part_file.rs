@@ -6,14 +6,15 @@
 //! head   the run's identity (see `Header`): input length and SHA-256, Knuth's
 //!        arguments, shard I/N, split level, units at that level, bodies kept or not
 //! data   shard 0 only, the first record: the input itself (merge reads the matrix there)
+//! body   (m1-m8) the first bodies of a unit too big to hold (see `part_body`), zero or
+//!        more right before the unit's own `unit` record
 //! unit   one per explored unit, in unit order (see `encode_unit`)
 //! end    the trailer: the part is complete
 //! ```
 //!
 //! Version 3 names the input by its SHA-256 (version 2 by its CRC-32C, which two inputs
-//! can be made to share). The chained CRCs catch damage to the bytes; the checks here
-//! catch values that make no
-//! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
+//! can be made to share) and may hold `body` records. The chained CRCs catch damage to
+//! the bytes; the checks here catch values that make no sense under a valid checksum (a count that disagrees with the bodies, a unit that is
 //! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
 use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 
@@ -380,13 +381,6 @@ pub(crate) struct UnitCheck {
     pub profile: Vec<u64>,
     /// SHA-256 of the bodies and their lengths (of none, for a counts-only record).
     pub bodies: [u8; 32],
-}
-
-impl UnitCheck {
-    /// The check of a decoded record that holds all its unit's bodies.
-    pub(crate) fn of(rec: &UnitRecord) -> UnitCheck {
-        BodiesDigest::default().check(rec)
-    }
 }
 
 /// The digest of a unit's bodies taken as they come, a few at a time (in `body` records

@@ -35,6 +35,7 @@
 //! the first pass's record of the unit, and it must hold every unit the plan gives it.
 use std::ffi::OsString;
 use std::fs::File;
+use std::io::{Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -262,7 +263,7 @@ pub(crate) fn run(
                 check(r).map_err(Visit::Invalid)
             };
             match Writer::resume(path, PRINT, &identity, dest.limit, &mut visit) {
-                Ok(Resumed::Complete) => return Ok(0),
+                Ok(Resumed::Complete(_)) => return Ok(0),
                 Ok(Resumed::Open(w)) => Out::File(w),
                 Err(e) if matches!(e.problem, Problem::Interrupted) => {
                     let signal = interrupted().unwrap_or(libc::SIGINT);
@@ -387,9 +388,13 @@ pub(crate) fn run(
     }
 }
 
-/// The second-pass parts of a merge, checked, open at their first record.
+/// The second-pass parts of a merge, checked, open at their first record: the very files
+/// checked, through the descriptors (and shared locks) the check opened, rewound.
 pub(crate) struct Prints {
     readers: Vec<(PathBuf, Reader<File>)>,
+    /// The chain after each record of each part, as checked, in shard order: a part
+    /// rewritten in place during the merge is refused at the first record that differs.
+    chains: Vec<Vec<u32>>,
     /// The units they print, increasing, with their counters.
     shown: Vec<(u64, Stats)>,
     /// The unit whose text is being read.
@@ -415,9 +420,10 @@ pub(crate) fn check_prints(
 ) -> Result<Prints, String> {
     let want = parts.header();
     let n = want.shards;
-    let mut by_shard: Vec<Option<PathBuf>> = vec![None; n as usize];
+    let mut by_shard: Vec<Option<(PathBuf, Reader<File>, Header)>> = Vec::new();
+    by_shard.resize_with(n as usize, || None);
     for p in paths {
-        let (_, h) = open_print(p, limit)?;
+        let (r, h) = open_print(p, limit)?;
         if !h.same_run(want) {
             return Err(format!(
                 "{}: a second-pass part of another run",
@@ -432,19 +438,21 @@ pub(crate) fn check_prints(
                 h.shard
             ));
         }
-        *slot = Some(p.clone());
+        *slot = Some((p.clone(), r, h));
     }
     if let Some(missing) = by_shard.iter().position(Option::is_none) {
         return Err(format!("the second pass of shard {missing}/{n} is missing"));
     }
-    let paths: Vec<PathBuf> = by_shard.into_iter().flatten().collect();
+    let opened: Vec<(PathBuf, Reader<File>, Header)> = by_shard.into_iter().flatten().collect();
     let mut by_owner: Vec<Vec<u64>> = vec![Vec::new(); n as usize];
     for k in wanted(settings, &parts.counts) {
         by_owner[(k % n) as usize].push(k);
     }
     let mut shown = Vec::new();
-    for (i, (p, theirs)) in paths.iter().zip(&by_owner).enumerate() {
-        let (mut r, _) = open_print(p, limit)?;
+    let mut chains = Vec::new();
+    let mut readers = Vec::new();
+    for (i, ((p, mut r, h), theirs)) in opened.into_iter().zip(&by_owner).enumerate() {
+        let mut chain = Vec::new();
         let mut last = None;
         let mut open = None;
         let mut met = 0usize;
@@ -464,6 +472,7 @@ pub(crate) fn check_prints(
                 let what = format!("unit {k} where the plan's next unit of the shard was due");
                 return Err(r.invalid(&rec, what).to_string());
             }
+            chain.push(r.chain());
             match stats {
                 Some(s) => {
                     shown.push((k, s));
@@ -479,27 +488,55 @@ pub(crate) fn check_prints(
                 theirs.len()
             ));
         }
+        let r = rewind(&p, &h, r, limit)?;
+        readers.push((p, r));
+        chains.push(chain);
     }
     shown.sort_unstable_by_key(|&(k, _)| k);
-    let mut readers = Vec::new();
-    for p in &paths {
-        readers.push((p.clone(), open_print(p, limit)?.0));
-    }
     Ok(Prints {
         readers,
+        chains,
         shown,
         open: None,
     })
+}
+
+/// The checked second-pass part `path` (header `h`), read to its end by `r`, rewound to
+/// its first record: the same descriptor and lock, its header checked again.
+fn rewind(path: &Path, h: &Header, r: Reader<File>, limit: u64) -> Result<Reader<File>, String> {
+    let name = path.display();
+    let mut file = r.into_inner();
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut r = Reader::new(file, path, PRINT, limit);
+    let identity = r.header().map_err(|e| e.to_string())?;
+    if Header::parse(&identity).as_ref() != Ok(h) {
+        return Err(format!(
+            "{name}: changed since the merge checked it (its header differs); not merged"
+        ));
+    }
+    Ok(r)
 }
 
 impl Prints {
     /// The next record of unit `k`'s text: the text, and whether more follows.
     fn next_text(&mut self, k: u64) -> Result<(Vec<u8>, bool), String> {
         let n = self.readers.len() as u64;
-        let (path, r) = &mut self.readers[(k % n) as usize];
+        let at = (k % n) as usize;
+        let (path, r) = &mut self.readers[at];
         let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
             return Err(format!("{}: ends before unit {k}", path.display()));
         };
+        let checked = usize::try_from(r.records() - 1)
+            .ok()
+            .and_then(|i| self.chains[at].get(i));
+        if checked != Some(&r.chain()) {
+            return Err(format!(
+                "{}: unit {k} changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+                path.display()
+            ));
+        }
         let (j, stats, text) = read_shown(&rec).map_err(|m| r.invalid(&rec, m).to_string())?;
         if j != k {
             return Err(r

@@ -117,8 +117,8 @@ pub(crate) fn run(
             match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
                 // Whole frames under a valid trailer; whole in meaning too if it holds
                 // every unit the shard owns (each checked above).
-                Ok(Resumed::Complete) if seq.units == header.owned_units() => return Ok(0),
-                Ok(Resumed::Complete) => {
+                Ok(Resumed::Complete(_)) if seq.units == header.owned_units() => return Ok(0),
+                Ok(Resumed::Complete(_)) => {
                     let message = format!(
                         "{}: complete, but with {} unit records where shard {}/{} owns {} \
                          (a damaged part); not resumed",
