@@ -443,7 +443,7 @@ fn solve(
             )
         }
         Job::Checkpoint { args, threads, ck } => {
-            coordinated(argv0, &mut engine, err, &received, false, |e, console| {
+            coordinated(argv0, &mut engine, err, &received, true, |e, console| {
                 checkpoint::run(e, input, args, &ck, threads, console, &received)
             })
         }

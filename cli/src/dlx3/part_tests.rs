@@ -528,7 +528,7 @@ fn walk_with_prints(
     let mut io = Collect::default();
     let walked = with_engine(&parts.input, settings, |e, summary| {
         io.err.0 = summary;
-        let mut source = Recorded::open(&parts)?;
+        let mut source = Recorded::open(parts)?;
         let mut with = second_pass::WithPrints {
             recorded: &mut source,
             prints: checked,
