@@ -6,6 +6,12 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+mod exit_on_oom;
+
+/// An allocation failure is a message and exit status 1, never an abort.
+#[global_allocator]
+static ALLOCATOR: exit_on_oom::ExitOnOom = exit_on_oom::ExitOnOom;
+
 const USAGE: &str = "\
 xcover — exact cover toolkit
 

@@ -95,6 +95,37 @@ fn dlx3_one_process_threads_and_shards() {
     );
 }
 
+/// A run with `--checkpoint` (one worker, two threads) and a second-pass shard printing
+/// its part to stdout.
+#[test]
+fn dlx3_checkpoint_and_second_pass() {
+    let q = queens(7);
+    let dir = tempfile::tempdir().unwrap();
+    for (n, stream) in [Full::Stdout, Full::Stderr].into_iter().enumerate() {
+        for threads in ["1", "2"] {
+            let ck = dir.path().join(format!("ck-{n}-{threads}"));
+            let ck = ck.to_str().unwrap();
+            let args = ["dlx3", "--checkpoint", ck, "--threads", threads, "m1"];
+            failed(
+                "a --checkpoint run",
+                &run(&args, q.as_bytes(), stream),
+                stream,
+            );
+        }
+    }
+    let parts = dlx3_parts(dir.path(), q.as_bytes(), &["m10"], 2);
+    let plan = dir.path().join("plan");
+    let plan = plan.to_str().unwrap();
+    let mut a = vec!["dlx3", "merge", "--plan", plan];
+    a.extend(parts.iter().map(|p| p.to_str().unwrap()));
+    let out = common::xcover(&a, "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for stream in [Full::Stdout, Full::Stderr] {
+        let args = ["dlx3", "--shard", "0/2", "--second-pass", plan, "m10"];
+        failed("a second pass", &run(&args, q.as_bytes(), stream), stream);
+    }
+}
+
 #[test]
 fn dlx3_merge() {
     let dir = tempfile::tempdir().unwrap();

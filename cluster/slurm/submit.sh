@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Submits a sharded xcover run to Slurm: a job array running the N shards (shards.sbatch,
-# one task per shard) and a merge job that starts when every task succeeded.
+# one task per shard) and a merge job that starts when every task succeeded. A dlx3 run
+# whose parts keep counts only (m<n> with n over 8) gets a second pass between them: a
+# plan job (plan.sbatch: the units' counts) and a second array in which each shard prints
+# its own units that hold a printed solution, so the merge never explores a unit again.
 #
 #   submit.sh gridcheck DIR N -- GRIDCHECK-ARGS...     e.g. -- --clues 16 --file grids.txt
 #   submit.sh dlx3 DIR N --input FILE.dlx -- DLX3-ARGS...             e.g. -- m1
@@ -8,8 +11,9 @@
 #   submit.sh --resubmit DIR       after a failure: the unfinished shards and a new merge
 #
 # DIR (created) receives run.conf and args (the run), part-I (shard I's part file),
-# done-I (shard I finished), journal-I (gridcheck checkpoints), log/, and the merge's
-# merged.out, merged.err and merged.status. Relative paths in the arguments are taken
+# done-I (shard I finished), journal-I (gridcheck checkpoints), log/, cpu-I (the task's
+# user and system CPU seconds), for a second pass plan, print-I, done2-I and cpu2-I, and
+# the merge's merged.out, merged.err, merged.status and merged.cpu. Relative paths in the arguments are taken
 # from the directory submit.sh is called in.
 #
 # The tasks run the binary by the absolute path recorded in DIR/run.conf, so it must be
@@ -54,50 +58,93 @@ max_array_size() {
   echo "${size:-1001}"
 }
 
-# Submits one array: shards OFFSET + each task id; prints the job id.
+# Submits one array of pass PASS (1, or 2 for a second pass) after the jobs DEPS (a
+# colon-separated list, maybe empty): shards OFFSET + each task id; prints the job id.
 submit_array() {
-  local dir=$1 offset=$2; shift 2
-  local spec id
+  local dir=$1 pass=$2 deps=$3 offset=$4; shift 4
+  local spec id name=shards after=()
+  (( pass == 2 )) && name=pass2
+  [[ -n "$deps" ]] && after=(--dependency="afterok:$deps" --kill-on-invalid-dep=yes)
   spec=$(ranges "$@")${THROTTLE:+%$THROTTLE}
-  id=$(sbatch --parsable --array="$spec" --chdir="$WORKDIR" "${extra[@]}" \
-    --output="$dir/log/shards-%A_%a.log" \
-    --export="ALL,XC_DIR=$dir,XC_OFFSET=$offset,XC_SCRIPTS=$scripts" \
+  id=$(sbatch --parsable --array="$spec" --chdir="$WORKDIR" "${after[@]}" "${extra[@]}" \
+    --output="$dir/log/$name-%A_%a.log" \
+    --export="ALL,XC_DIR=$dir,XC_OFFSET=$offset,XC_SCRIPTS=$scripts,XC_PASS=$pass" \
     "$scripts/shards.sbatch" | cut -d';' -f1)
-  echo "shards $id $offset $spec" >> "$dir/jobs"
-  echo "shards $id (shards $offset + $spec)" >&2
+  echo "$name $id $offset $spec" >> "$dir/jobs"
+  echo "$name $id ($name $offset + $spec)" >&2
   echo "$id"
 }
 
-# Submits the given shards of the run in $dir (one array per MaxArraySize block), then
-# the merge depending on them.
-submit() {
-  local dir=$1; shift
-  # shellcheck source=/dev/null
-  source "$dir/run.conf"
-  local max ids=()
+# Submits the arrays of pass PASS for the given shards (sorted; one array per
+# MaxArraySize block) after the jobs DEPS; prints their ids, colon-separated.
+submit_arrays() {
+  local dir=$1 pass=$2 deps=$3; shift 3
+  local max ids=() tasks=() block=-1 s
   max=$(max_array_size)
-  # shellcheck disable=SC2206 # SBATCH_OPTS is a list of options
-  extra=(${SBATCH_OPTS:-})
-  rm -f "$dir/merged.status"
-  # The shards come sorted; each run of them in one MaxArraySize block is one array.
-  local tasks=() block=-1 s
   for s in "$@" end; do
     if [[ $s == end ]] || (( s / max != block )); then
-      (( ${#tasks[@]} )) && ids+=("$(submit_array "$dir" $((block * max)) "${tasks[@]}")")
+      (( ${#tasks[@]} )) && ids+=("$(submit_array "$dir" "$pass" "$deps" $((block * max)) "${tasks[@]}")")
       [[ $s == end ]] && break
       block=$((s / max)) tasks=()
     fi
     tasks+=($((s - block * max)))
   done
+  (IFS=:; echo "${ids[*]}")
+}
+
+# Submits the given shards of the run in $dir (first pass), the second pass when the run
+# has one (its plan, then every shard whose second pass is not done), then the merge
+# depending on them.
+submit() {
+  local dir=$1; shift
+  # shellcheck source=/dev/null
+  source "$dir/run.conf"
+  # shellcheck disable=SC2206 # SBATCH_OPTS is a list of options
+  extra=(${SBATCH_OPTS:-})
+  rm -f "$dir/merged.status"
+  local deps=""
+  (( $# )) && deps=$(submit_arrays "$dir" 1 "" "$@")
+  if [[ "${PASSES:-1}" == 2 ]]; then
+    local plan second=() i
+    if (( $# )) || [[ ! -e "$dir/plan-done" ]]; then
+      local after=()
+      [[ -n "$deps" ]] && after=(--dependency="afterok:$deps" --kill-on-invalid-dep=yes)
+      plan=$(sbatch --parsable "${after[@]}" --chdir="$WORKDIR" "${extra[@]}" \
+        --output="$dir/log/plan-%j.log" --export="ALL,XC_DIR=$dir" \
+        "$scripts/plan.sbatch" | cut -d';' -f1)
+      echo "plan $plan" | tee -a "$dir/jobs" >&2
+      deps=$plan
+    fi
+    for ((i = 0; i < SHARDS; i++)); do [[ -e "$dir/done2-$i" ]] || second+=("$i"); done
+    if (( ${#second[@]} )); then
+      deps=$(submit_arrays "$dir" 2 "$deps" "${second[@]}")
+    fi
+  fi
   local dependency=()
-  if (( ${#ids[@]} )); then
-    dependency=(--dependency="afterok:$(IFS=:; echo "${ids[*]}")" --kill-on-invalid-dep=yes)
+  if [[ -n "$deps" ]]; then
+    dependency=(--dependency="afterok:$deps" --kill-on-invalid-dep=yes)
   fi
   local merge
   merge=$(sbatch --parsable "${dependency[@]}" --chdir="$WORKDIR" "${extra[@]}" \
     --output="$dir/log/merge-%j.log" --export="ALL,XC_DIR=$dir" \
     "$scripts/merge.sbatch" | cut -d';' -f1)
   echo "merge $merge" | tee -a "$dir/jobs"
+}
+
+# Whether a dlx3 run with these arguments keeps counts only and prints some solutions
+# (Knuth's first m<n> wins; the parts keep the bodies for n from 1 to 8, print nothing
+# for 0): then it has a second pass.
+two_passes() {
+  local a
+  for a in "$@"; do
+    if [[ "$a" == m* ]]; then
+      local n=${a#m}
+      [[ "$n" =~ ^-?[0-9]+$ ]] || n=0
+      (( n > 8 || n < 0 ))
+      return
+    fi
+  done
+  return 1
 }
 
 [[ $# -ge 2 ]] || usage
@@ -148,6 +195,8 @@ if [[ -e "$dir/run.conf" ]]; then
   exit 1
 fi
 if (( $# )); then printf '%s\n' "$@" > "$dir/args"; else : > "$dir/args"; fi
-printf 'KIND=%q\nSHARDS=%q\nXCOVER=%q\nINPUT=%q\nWORKDIR=%q\n' \
-  "$kind" "$shards" "$xcover" "$input" "$PWD" > "$dir/run.conf"
+passes=1
+[[ "$kind" == dlx3 ]] && two_passes "$@" && passes=2
+printf 'KIND=%q\nSHARDS=%q\nXCOVER=%q\nINPUT=%q\nWORKDIR=%q\nPASSES=%q\n' \
+  "$kind" "$shards" "$xcover" "$input" "$PWD" "$passes" > "$dir/run.conf"
 submit "$dir" $(seq 0 $((shards - 1)))

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # One shard of a run prepared by submit.sh: `task.sh DIR I` runs shard I of the run in DIR
-# (`xcover dlx3` or `xcover gridcheck` with the run's arguments) and marks it done.
+# (`xcover dlx3` or `xcover gridcheck` with the run's arguments) and marks it done;
+# `task.sh DIR I 2` runs its second pass (dlx3 runs that keep counts only: it prints the
+# shard's units that hold a printed solution, DIR/print-I, from DIR/plan) and marks
+# done2-I. DIR/cpu-I (cpu2-I) gets the task's user and system CPU seconds.
 # Run by shards.sbatch as an array task; it can be run by hand too (same result).
 #
 # It resumes whatever an earlier attempt of the same shard left, so a task that was
@@ -13,12 +16,31 @@
 # journal is removed (unless KEEP_JOURNALS=1).
 set -euo pipefail
 
-dir=${1:?usage: task.sh DIR I}
-shard=${2:?usage: task.sh DIR I}
+dir=${1:?usage: task.sh DIR I [PASS]}
+shard=${2:?usage: task.sh DIR I [PASS]}
+pass=${3:-1}
 # KIND (dlx3|gridcheck), SHARDS (N), XCOVER (binary), INPUT (dlx3 stdin).
 # shellcheck source=/dev/null
 source "$dir/run.conf"
 mapfile -t args < "$dir/args"
+# The CPU seconds (user system) of the run's xcover, into $1.
+TIMEFORMAT='%U %S'
+timed() {
+  local into=$1; shift
+  { time "$@" 2>&3; } 3>&2 2> "$into.tmp"
+  mv "$into.tmp" "$into"
+}
+if [[ "$pass" == 2 ]]; then
+  if [[ -e "$dir/done2-$shard" ]]; then
+    echo "shard $shard/$SHARDS, second pass: done earlier"
+    exit 0
+  fi
+  timed "$dir/cpu2-$shard" "$XCOVER" dlx3 --shard "$shard/$SHARDS" --second-pass "$dir/plan" \
+    --output "$dir/print-$shard" --resume "${args[@]}" < "$INPUT"
+  touch "$dir/done2-$shard"
+  echo "shard $shard/$SHARDS, second pass: done"
+  exit 0
+fi
 if [[ -e "$dir/done-$shard" ]]; then
   echo "shard $shard/$SHARDS: done earlier"
   exit 0
@@ -32,13 +54,13 @@ case "$KIND" in
     # One worker thread per CPU Slurm gave the task, unless the run's arguments say.
     threads=(--threads "${SLURM_CPUS_PER_TASK:-1}")
     for a in "${args[@]}"; do [[ "$a" == --threads* ]] && threads=(); done
-    "$XCOVER" gridcheck "${args[@]}" "${threads[@]}" --shard "$shard/$SHARDS" \
-      --checkpoint "$journal" "${resume[@]}" > "$dir/part-$shard.tmp"
+    timed "$dir/cpu-$shard" "$XCOVER" gridcheck "${args[@]}" "${threads[@]}" \
+      --shard "$shard/$SHARDS" --checkpoint "$journal" "${resume[@]}" > "$dir/part-$shard.tmp"
     mv "$dir/part-$shard.tmp" "$dir/part-$shard"
     ;;
   dlx3)
-    "$XCOVER" dlx3 --shard "$shard/$SHARDS" --output "$dir/part-$shard" --resume \
-      "${args[@]}" < "$INPUT"
+    timed "$dir/cpu-$shard" "$XCOVER" dlx3 --shard "$shard/$SHARDS" \
+      --output "$dir/part-$shard" --resume "${args[@]}" < "$INPUT"
     ;;
   *)
     echo "task.sh: unknown kind '$KIND' in $dir/run.conf" >&2

@@ -64,8 +64,11 @@ pub(crate) fn help_text(argv0: &str) -> String {
     format!(
         "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<file>] < foo.dlx
        {argv0} --threads N [letters] < foo.dlx
+       {argv0} --checkpoint FILE [--resume] [--threads N] [letters] < foo.dlx
        {argv0} --shard I/N [--output PART [--resume]] [letters] < foo.dlx [> PART]
        {argv0} merge [--max-memory SIZE] [--threads N] [--verify K|all [--verify-seed S]] PART...
+       {argv0} merge --plan PLAN PART...     (m<n> over 8: a second pass prints the units)
+       {argv0} --shard I/N --second-pass PLAN [--output PRINT [--resume]] [letters] < foo.dlx
        {argv0} --export-c|--export-rust FILE [--name ID] [s<n>] > matrix.h
 
 Exact cover with multiplicities and colors (Knuth's DLX3), byte-compatible with his program.
@@ -90,11 +93,15 @@ standard error. The first occurrence of a letter wins.
   --threads N        search on N threads (default 1; 0: all cores), printing exactly what
                      one thread prints; with s<n>, S<file> or the v2/v4 traces the search
                      stays on one thread (they follow one sequence of events)
+  --checkpoint FILE  record each unit of the search in FILE as it is printed; with
+                     --resume, print again what FILE holds and go on: the output is the
+                     uninterrupted run's, byte for byte (--threads may differ)
   --shard I/N        explore part I of N (0 <= I < N <= 65536) of the search and write it
                      as a part file (to stdout, or to --output PART); s<n>, S<file>, v2/v4
                      refused. A part keeps every unit's counters, and the solutions' text
                      only with m1 to m8; with a larger m, merge explores again the few
-                     units that hold a printed solution and checks their counters
+                     units that hold a printed solution and checks their counters (or a
+                     second pass prints them: merge --plan PLAN, then --second-pass PLAN)
   --output PART      the part file of --shard, written record by record (an existing
                      part is refused without --resume; one writer at a time)
   --resume           continue the part file of --output after a kill (a finished one is
@@ -104,10 +111,13 @@ standard error. The first occurrence of a letter wins.
                      order) and print exactly what the unsharded run prints; each part
                      read is bounded by --max-memory and printed from the very files
                      checked; a failed write, to stdout or stderr, is an error (exit 1);
-                     --threads N (default 1; 0: all cores) explores those units ahead
+                     --threads N (default 1; 0: all cores) explores those units ahead;
+                     second-pass parts (--second-pass) given with the parts are printed
+                     as they are, nothing explored
   --verify K|all     (merge) an audit: explore again K units of every part, chosen at
                      random (the seed is printed), or all of them, and refuse the parts
-                     if one differs from its record (a forgery with valid checksums)
+                     if one differs from its record (a forgery with valid checksums);
+                     not with --plan or second-pass parts (audit the first pass's parts)
   --verify-seed S    (merge) the seed of --verify's choice, to repeat an audit
 
   --export-c FILE    write FILE's matrix (- for standard input) as a C header of const

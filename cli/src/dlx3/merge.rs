@@ -17,8 +17,9 @@ use std::sync::Mutex;
 
 use xcover_core::dlx3::{Part, Stats};
 
-use super::part_file::{self, Header, Sequence, UnitCheck, DATA, PART, UNIT};
-use super::units::{Fetched, UnitSource};
+use super::part_body;
+use super::part_file::{self, BodiesDigest, Header, Sequence, UnitCheck, DATA, PART, UNIT};
+use super::units::{Fetched, UnitRecord, UnitSource};
 use crate::durable::{DurableError, Reader};
 
 /// Parts checked and ready to be walked.
@@ -31,6 +32,9 @@ pub(crate) struct Parts {
     pub split: u32,
     /// Every unit and its count of solutions, in unit order.
     pub counts: Vec<(u64, u64)>,
+    /// The counters of every unit whose bodies begin in `body` records, in unit order
+    /// (the walk needs them at the unit's first record).
+    pub chunked: Vec<(u64, Stats)>,
     /// The run's header (shard 0's).
     header: Header,
     /// The part file of each shard, in shard order.
@@ -40,8 +44,9 @@ pub(crate) struct Parts {
     files: Mutex<Vec<Option<File>>>,
     /// The headers, in shard order.
     headers: Vec<Header>,
-    /// Each unit and the chain's crc after its record, as checked, in unit order.
-    chains: Vec<(u64, u32)>,
+    /// The chain's crc after each record of each unit (its `body` records, numbered from
+    /// 0, then its `unit` record), as checked, in unit order.
+    chains: Vec<((u64, u64), u32)>,
     /// Each unit and what its record says, for an audit (`--verify`), in unit order.
     checks: Vec<(u64, UnitCheck)>,
     /// The most bytes read of one part.
@@ -104,6 +109,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
     let mut input = Vec::new();
     let mut totals = Stats::default();
     let mut counts = Vec::new();
+    let mut chunked = Vec::new();
     let mut chains = Vec::new();
     let mut checks = Vec::new();
     let mut files = Vec::new();
@@ -112,6 +118,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
         let mut r = readers[i].take().ok_or("a part given twice")?;
         let mut read = Read {
             counts: &mut counts,
+            chunked: &mut chunked,
             chains: &mut chains,
             checks: &mut checks,
         };
@@ -135,6 +142,10 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
             counts.sort_unstable();
             counts
         },
+        chunked: {
+            chunked.sort_unstable_by_key(|&(k, _)| k);
+            chunked
+        },
         header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
         files: Mutex::new(files),
@@ -154,7 +165,8 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
 /// What the check keeps of each unit record it reads.
 struct Read<'r> {
     counts: &'r mut Vec<(u64, u64)>,
-    chains: &'r mut Vec<(u64, u32)>,
+    chunked: &'r mut Vec<(u64, Stats)>,
+    chains: &'r mut Vec<((u64, u64), u32)>,
     checks: &'r mut Vec<(u64, UnitCheck)>,
 }
 
@@ -162,6 +174,11 @@ impl Parts {
     /// The run's header (shard 0's).
     pub(crate) fn header(&self) -> &Header {
         &self.header
+    }
+
+    /// The most bytes read of one part (`--max-memory`).
+    pub(crate) fn limit(&self) -> u64 {
+        self.limit
     }
 
     /// What the parts record of unit `k`.
@@ -213,17 +230,44 @@ fn read_part(
         }
     }
     let mut seq = Sequence::default();
+    // The records of the unit under way so far, and the digest of its bodies so far.
+    let mut ordinal = 0;
+    let mut digest = BodiesDigest::default();
     while let Some(rec) = r.next_strict().map_err(truncated)? {
+        if rec.tag == part_body::BODY {
+            let (k, body) = part_body::decode_body(&rec.payload, h)
+                .and_then(|(k, body)| {
+                    seq.take_body(h, k, body.ends.len() as u64)
+                        .map(|()| (k, body))
+                })
+                .map_err(|what| r.invalid(&rec, what).to_string())?;
+            digest.add(&body);
+            read.chains.push(((k, ordinal), r.chain()));
+            ordinal += 1;
+            continue;
+        }
         if rec.tag != UNIT {
             let what = format!("a `{}` record where a unit was expected", rec.tag);
             return Err(r.invalid(&rec, what).to_string());
         }
-        let (k, unit) = part_file::decode_unit(&rec.payload, h)
+        let carried = seq.open.map(|(_, n)| n);
+        let (k, unit) = part_file::decode_unit_after(&rec.payload, h, carried.unwrap_or(0))
             .and_then(|(k, unit)| seq.take(h, k, &unit).map(|()| (k, unit)))
             .map_err(|what| r.invalid(&rec, what).to_string())?;
         read.counts.push((k, unit.stats.count));
-        read.chains.push((k, r.chain()));
-        read.checks.push((k, UnitCheck::of(&unit)));
+        if carried.is_some() {
+            read.chunked.push((k, unit.stats));
+        }
+        read.chains.push(((k, ordinal), r.chain()));
+        ordinal = 0;
+        read.checks
+            .push((k, std::mem::take(&mut digest).check(&unit)));
+    }
+    if let Some((k, _)) = seq.open {
+        return Err(format!(
+            "{}: unit {k}'s bodies are not closed by its record",
+            p.display()
+        ));
     }
     if seq.units != h.owned_units() {
         return Err(format!(
@@ -243,8 +287,14 @@ fn read_part(
 pub(crate) struct Recorded {
     readers: Vec<(PathBuf, Reader<File>)>,
     header: Header,
-    /// The chain after each unit's record, as checked (see [`Parts`]).
-    chains: Vec<(u64, u32)>,
+    /// See [`Parts::chunked`].
+    chunked: Vec<(u64, Stats)>,
+    /// The unit whose body records are being read, and the bodies they held so far.
+    open: Option<(u64, u64)>,
+    /// The chain after each record of each unit, as checked (see [`Parts`]).
+    chains: Vec<((u64, u64), u32)>,
+    /// The records of the current unit read so far.
+    ordinal: u64,
 }
 
 impl Recorded {
@@ -263,14 +313,28 @@ impl Recorded {
         Ok(Recorded {
             readers,
             header: parts.header.clone(),
+            chunked: parts.chunked.clone(),
+            open: None,
             chains: parts.chains.clone(),
+            ordinal: 0,
         })
     }
 
-    /// Whether `r`, after unit `k`'s record, is where the check was.
-    fn as_checked(&self, k: u64, r: &Reader<File>) -> bool {
-        let at = self.chains.binary_search_by_key(&k, |&(j, _)| j);
-        at.is_ok_and(|i| self.chains[i].1 == r.chain())
+    /// Whether the reader of part `at`, after the next record of unit `k`, is where the
+    /// check was: an error if not (the file was rewritten in place during the merge).
+    fn check_chain(&mut self, k: u64, at: usize) -> Result<(), String> {
+        let key = (k, self.ordinal);
+        self.ordinal += 1;
+        let (path, r) = &self.readers[at];
+        let found = self.chains.binary_search_by_key(&key, |&(j, _)| j);
+        if found.is_ok_and(|i| self.chains[i].1 == r.chain()) {
+            return Ok(());
+        }
+        Err(format!(
+            "{}: unit {k} changed since the merge checked it (the file was rewritten \
+             during the merge); not merged",
+            path.display()
+        ))
     }
 
     /// After the walk: every part has been read to its trailer.
@@ -296,6 +360,25 @@ impl Recorded {
 
 impl UnitSource for Recorded {
     fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+        self.open = None;
+        self.ordinal = 0;
+        self.next_of(k).map(Fetched::Record)
+    }
+
+    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+        self.next_of(k)
+    }
+
+    fn name(&self, k: u64) -> String {
+        let path = &self.readers[self.reader_of(k)].0;
+        format!("{}: unit {k}", path.display())
+    }
+}
+
+impl Recorded {
+    /// The next record of unit `k`: some of its bodies (`more` set, with the counters the
+    /// check found for the whole unit), or its closing record.
+    fn next_of(&mut self, k: u64) -> Result<UnitRecord, String> {
         let at = self.reader_of(k);
         let (path, r) = &mut self.readers[at];
         let missing = || {
@@ -307,25 +390,27 @@ impl UnitSource for Recorded {
         let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
             return Err(missing());
         };
-        let (j, unit) = part_file::decode_unit(&rec.payload, &self.header)
+        if rec.tag == part_body::BODY {
+            let (j, mut body) = part_body::decode_body(&rec.payload, &self.header)
+                .map_err(|what| r.invalid(&rec, what).to_string())?;
+            let whole = self.chunked.binary_search_by_key(&j, |&(u, _)| u);
+            let (true, Ok(whole_at)) = (j == k, whole) else {
+                return Err(missing());
+            };
+            body.stats = self.chunked[whole_at].1;
+            let held = self.open.map_or(0, |(_, n)| n);
+            self.open = Some((k, held.saturating_add(body.ends.len() as u64)));
+            self.check_chain(k, at)?;
+            return Ok(body);
+        }
+        let carried = self.open.take().map_or(0, |(_, n)| n);
+        let (j, unit) = part_file::decode_unit_after(&rec.payload, &self.header, carried)
             .map_err(|what| r.invalid(&rec, what).to_string())?;
         if j != k {
             return Err(missing());
         }
-        if !self.as_checked(k, &self.readers[at].1) {
-            let path = &self.readers[at].0;
-            return Err(format!(
-                "{}: unit {k} changed since the merge checked it (the file was rewritten \
-                 during the merge); not merged",
-                path.display()
-            ));
-        }
-        Ok(Fetched::Record(unit))
-    }
-
-    fn name(&self, k: u64) -> String {
-        let path = &self.readers[self.reader_of(k)].0;
-        format!("{}: unit {k}", path.display())
+        self.check_chain(k, at)?;
+        Ok(unit)
     }
 }
 

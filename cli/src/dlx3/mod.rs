@@ -6,13 +6,16 @@
 //! status 130 / 143 / 129; and `--max-memory SIZE` refuses an input whose storage would exceed SIZE
 //! before allocating it.
 mod args;
+mod checkpoint;
 mod merge;
 mod options;
+mod part_body;
 mod part_file;
 #[cfg(test)]
 mod part_tests;
 mod pool;
 mod prefetch;
+mod second_pass;
 mod shard;
 mod sink;
 mod status;
@@ -134,9 +137,17 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
             return USAGE_STATUS;
         }
     };
-    if extra.shard.is_some() {
+    if extra.plan.is_some() {
+        return fail(err, argv0, "--plan goes with merge", USAGE_STATUS);
+    }
+    if extra.shard.is_some() || extra.checkpoint.is_some() {
         if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
-            let message = format!("--shard can't split a run with {why}");
+            let option = if extra.shard.is_some() {
+                "--shard"
+            } else {
+                "--checkpoint"
+            };
+            let message = format!("{option} can't split a run with {why}");
             return fail(err, argv0, &message, USAGE_STATUS);
         }
     }
@@ -159,6 +170,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
     let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
+        (None, t) if extra.checkpoint.is_some() => t.max(1) as u64 + 2,
         (None, t) if t > 1 && splittable => t as u64 + 2,
         _ => 1,
     };
@@ -177,20 +189,32 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
         Some(part) => Job::Shard {
             part: *part,
             args: &args,
+            second_pass: extra.second_pass.as_deref(),
             dest: shard::Destination {
                 output: extra.output.as_deref(),
                 resume: extra.resume,
                 limit,
             },
         },
-        None => Job::Search { threads },
+        None => match &extra.checkpoint {
+            Some(path) => Job::Checkpoint {
+                args: &args,
+                threads,
+                ck: checkpoint::Checkpoint {
+                    path,
+                    resume: extra.resume,
+                    limit,
+                },
+            },
+            None => Job::Search { threads },
+        },
     };
     solve(argv0, &input, settings, shape_file, job, err)
 }
 
 /// `xcover dlx3 merge [--max-memory SIZE] PART...`.
 fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
-    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--verify K|all \
+    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--plan PLAN] [--verify K|all \
                  [--verify-seed S]] PART-FILE...";
     let (args, verify) = match verify::take(args) {
         Ok(split) => split,
@@ -208,7 +232,10 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         return fail(err, argv0, usage, USAGE_STATUS);
     }
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
-    let paths: Vec<std::path::PathBuf> = files.iter().map(Into::into).collect();
+    let (print_paths, paths): (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) = files
+        .iter()
+        .map(std::path::PathBuf::from)
+        .partition(|p| second_pass::is_print_part(p));
     let parts = match merge::check(&paths, limit) {
         Ok(p) => p,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
@@ -217,6 +244,38 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         ArgsOutcome::Ok { settings, .. } => settings,
         ArgsOutcome::Usage => {
             return fail(err, argv0, "merge: the parts record bad arguments", 1);
+        }
+    };
+    if verify.is_some() && (extra.plan.is_some() || !print_paths.is_empty()) {
+        let why = "--verify audits a merge of the first pass's parts alone, not --plan or \
+                   second-pass parts (the second pass prints what the audited counts plan)";
+        return fail(err, argv0, &format!("merge: {why}"), USAGE_STATUS);
+    }
+    if let Some(plan) = &extra.plan {
+        if !print_paths.is_empty() || parts.header().bodies {
+            let why = "--plan is for the first pass's parts of a run that keeps counts only \
+                       (m<n> with n over 8)";
+            return fail(err, argv0, &format!("merge: {why}"), USAGE_STATUS);
+        }
+        return match second_pass::write_plan(plan, &parts, &settings) {
+            Ok(note) => {
+                use std::fmt::Write as _;
+                let _ = writeln!(err, "{note}");
+                err.flush();
+                if let Some(e) = err.failed.take() {
+                    return fail(err, argv0, &format!("can't write standard error: {e}"), 1);
+                }
+                0
+            }
+            Err(message) => fail(err, argv0, &format!("merge: {message}"), 1),
+        };
+    }
+    let mut prints = if print_paths.is_empty() {
+        None
+    } else {
+        match second_pass::check_prints(&parts, &settings, &print_paths, limit) {
+            Ok(p) => Some(p),
+            Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
         }
     };
     let need = storage_bytes(&measure(&parts.input)).saturating_add(parts.input.len() as u64);
@@ -231,6 +290,7 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,
+        prints: prints.as_mut(),
         threads,
         verify,
     };
@@ -241,10 +301,18 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
 enum Job<'j> {
     /// The whole search, on `threads` threads.
     Search { threads: usize },
+    /// The whole search on `threads` worker threads, recorded in a checkpoint.
+    Checkpoint {
+        args: &'j [OsString],
+        threads: usize,
+        ck: checkpoint::Checkpoint<'j>,
+    },
     /// One shard's units, written as a part file.
     Shard {
         part: Part,
         args: &'j [OsString],
+        /// `--second-pass PLAN`.
+        second_pass: Option<&'j std::path::Path>,
         dest: shard::Destination<'j>,
     },
     /// The whole search's output from the shards' parts; `threads` explore again the
@@ -252,6 +320,8 @@ enum Job<'j> {
     Merge {
         split: u32,
         parts: &'j merge::Parts,
+        /// The second pass's parts, when the run had one.
+        prints: Option<&'j mut second_pass::Prints>,
         threads: usize,
         /// `--verify`: units explored again before anything is printed.
         verify: Option<verify::Verify>,
@@ -303,8 +373,19 @@ fn solve(
     let signals = Signals::install().ok();
     let received = || signals.as_ref().and_then(Signals::received);
     match job {
-        Job::Shard { part, args, dest } => {
-            match shard::run(&mut engine, input, args, part, &dest, &received) {
+        Job::Shard {
+            part,
+            args,
+            second_pass: pass2,
+            dest,
+        } => {
+            let ran = match pass2 {
+                Some(plan) => {
+                    second_pass::run(&mut engine, input, args, part, plan, &dest, &received)
+                }
+                None => shard::run(&mut engine, input, args, part, &dest, &received),
+            };
+            match ran {
                 Ok(status) => status,
                 // A closed stdout: quiet, as SIGPIPE would be.
                 Err((message, status)) if message.is_empty() => status,
@@ -314,6 +395,7 @@ fn solve(
         Job::Merge {
             split,
             parts,
+            mut prints,
             threads,
             verify,
         } => {
@@ -335,7 +417,14 @@ fn solve(
                 &received,
                 true,
                 |engine, console| {
-                    let walked = if threads > 1 && !plan.wanted.is_empty() {
+                    let walked = if let Some(prints) = prints.as_deref_mut() {
+                        // The second pass printed the units: nothing to explore.
+                        let mut with = second_pass::WithPrints {
+                            recorded: &mut source,
+                            prints,
+                        };
+                        units::coordinate(engine, split, &mut with, console)?
+                    } else if threads > 1 && !plan.wanted.is_empty() {
                         let stop = || received().is_some();
                         let source = &mut source;
                         prefetch::run(engine, split, threads, source, &plan, console, &stop)?
@@ -345,10 +434,18 @@ fn solve(
                     // Every record was met only when the whole tree was walked.
                     if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
                         source.finished()?;
+                        if let Some(prints) = prints {
+                            prints.finished()?;
+                        }
                     }
                     Ok(walked)
                 },
             )
+        }
+        Job::Checkpoint { args, threads, ck } => {
+            coordinated(argv0, &mut engine, err, &received, true, |e, console| {
+                checkpoint::run(e, input, args, &ck, threads, console, &received)
+            })
         }
         Job::Search { threads } => {
             let splittable = settings.split_obstacle(shape_file.is_some()).is_none();

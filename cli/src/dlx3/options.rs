@@ -20,6 +20,12 @@ pub(crate) struct Extra {
     pub output: Option<PathBuf>,
     /// `--resume` (continue the part file in `--output`).
     pub resume: bool,
+    /// `--plan FILE` (merge: write the plan of a second pass instead of the output).
+    pub plan: Option<PathBuf>,
+    /// `--second-pass PLAN` (with `--shard`: print the shard's units the plan gives it).
+    pub second_pass: Option<PathBuf>,
+    /// `--checkpoint FILE` (a one-process run that records how far it got).
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Splits `args` into Knuth's arguments and the added options; a bad option value is an
@@ -48,7 +54,15 @@ pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), String
             extra.resume = true;
             continue;
         }
-        let known = ["--max-memory", "--threads", "--shard", "--output"];
+        let known = [
+            "--max-memory",
+            "--threads",
+            "--shard",
+            "--output",
+            "--plan",
+            "--second-pass",
+            "--checkpoint",
+        ];
         if !known.contains(&name.as_str()) {
             // Knuth's argument loop answers it with his usage line, as his program does.
             rest.push(arg);
@@ -69,14 +83,28 @@ pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), String
             }
             "--threads" => extra.threads = Some(parse_threads(&value)?),
             "--shard" => extra.shard = Some(parse_shard(&value)?),
+            "--plan" => extra.plan = Some(PathBuf::from(value)),
+            "--second-pass" => extra.second_pass = Some(PathBuf::from(value)),
+            "--checkpoint" => extra.checkpoint = Some(PathBuf::from(value)),
             _ => extra.output = Some(PathBuf::from(value)),
         }
     }
-    if extra.shard.is_none() && (extra.output.is_some() || extra.resume) {
-        return Err("--output and --resume go with --shard I/N".into());
+    if extra.checkpoint.is_some() && (extra.shard.is_some() || extra.output.is_some()) {
+        return Err(
+            "--checkpoint is for a one-process run (a shard's part is its checkpoint)".into(),
+        );
     }
-    if extra.resume && extra.output.is_none() {
-        return Err("--resume needs --output FILE (the part file to continue)".into());
+    if extra.shard.is_none() && extra.output.is_some() {
+        return Err("--output goes with --shard I/N".into());
+    }
+    if extra.resume && extra.output.is_none() && extra.checkpoint.is_none() {
+        return Err(
+            "--resume needs --checkpoint FILE, or --shard I/N --output FILE (the file to continue)"
+                .into(),
+        );
+    }
+    if extra.shard.is_none() && extra.second_pass.is_some() {
+        return Err("--second-pass PLAN goes with --shard I/N".into());
     }
     if extra.shard.is_some() && extra.threads.is_some_and(|t| t != 1) {
         return Err("--shard runs on one thread (run more shards instead of --threads)".into());
@@ -152,6 +180,11 @@ mod tests {
             &["--output", "p"],
             &["--shard", "0/2", "--resume"],
             &["--resume=yes"],
+            &["--second-pass", "plan"],
+            &["--checkpoint", "c", "--shard", "0/2"],
+            &["--checkpoint"],
+            &["--resume"],
+            &["--plan"],
         ] {
             assert!(take(args(bad)).is_err(), "{bad:?}");
         }

@@ -6,14 +6,15 @@
 //! head   the run's identity (see `Header`): input length and SHA-256, Knuth's
 //!        arguments, shard I/N, split level, units at that level, bodies kept or not
 //! data   shard 0 only, the first record: the input itself (merge reads the matrix there)
+//! body   (m1-m8) the first bodies of a unit too big to hold (see `part_body`), zero or
+//!        more right before the unit's own `unit` record
 //! unit   one per explored unit, in unit order (see `encode_unit`)
 //! end    the trailer: the part is complete
 //! ```
 //!
 //! Version 3 names the input by its SHA-256 (version 2 by its CRC-32C, which two inputs
-//! can be made to share). The chained CRCs catch damage to the bytes; the checks here
-//! catch values that make no
-//! sense under a valid checksum (a count that disagrees with the bodies, a unit that is
+//! can be made to share) and may hold `body` records. The chained CRCs catch damage to
+//! the bytes; the checks here catch values that make no sense under a valid checksum (a count that disagrees with the bodies, a unit that is
 //! not this shard's, counters that overflow), for `--resume` and for `merge` alike.
 use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 
@@ -284,7 +285,18 @@ pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
 /// Reads a unit record's payload for a part with header `h`, checking what can be checked
 /// of one record: the syntax, the profile's length against the levels below the split,
 /// the deepest level, and the bodies against the count.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+    decode_unit_after(payload, h, 0)
+}
+
+/// [`decode_unit`] for the closing record of a unit whose first `carried` bodies came in
+/// `body` records before it (see `part_body`): it holds the count less those.
+pub(crate) fn decode_unit_after(
+    payload: &[u8],
+    h: &Header,
+    carried: u64,
+) -> Result<(u64, UnitRecord), String> {
     let bad = |what: &str| format!("a unit record that makes no sense ({what})");
     let nl = payload
         .iter()
@@ -317,7 +329,14 @@ pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
         profile.push(next("profile")?);
     }
     let ns = next("solutions")?;
-    let expected = if h.bodies { stats.count } else { 0 };
+    let expected = if h.bodies {
+        stats
+            .count
+            .checked_sub(carried)
+            .ok_or_else(|| bad("fewer solutions than its body records hold"))?
+    } else {
+        0
+    };
     if ns != expected {
         return Err(if h.bodies {
             format!("unit {k} counts {} solutions but holds {ns}", stats.count)
@@ -349,6 +368,7 @@ pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
         solutions: bodies.to_vec(),
         ends,
         printed: None,
+        more: false,
     };
     Ok((k, rec))
 }
@@ -364,19 +384,29 @@ pub(crate) struct UnitCheck {
     pub bodies: [u8; 32],
 }
 
-impl UnitCheck {
-    /// The check of a decoded record.
-    pub(crate) fn of(rec: &UnitRecord) -> UnitCheck {
+/// The digest of a unit's bodies taken as they come, a few at a time (in `body` records
+/// of a part, or spilled by an audit's worker): the same as of all of them at once.
+#[derive(Clone, Default)]
+pub(crate) struct BodiesDigest(sha2::Sha256);
+
+impl BodiesDigest {
+    /// Takes the bodies of `rec`, which follow those taken before.
+    pub(crate) fn add(&mut self, rec: &UnitRecord) {
         use sha2::Digest as _;
-        let mut d = sha2::Sha256::new();
         for body in rec.bodies() {
-            d.update((body.len() as u64).to_le_bytes());
-            d.update(body);
+            self.0.update((body.len() as u64).to_le_bytes());
+            self.0.update(body);
         }
+    }
+
+    /// The check of the unit closed by `rec` (its counters, profile and last bodies).
+    pub(crate) fn check(mut self, rec: &UnitRecord) -> UnitCheck {
+        use sha2::Digest as _;
+        self.add(rec);
         UnitCheck {
             counters: UnitCounters::of(&rec.stats),
             profile: rec.profile.clone(),
-            bodies: d.finalize().into(),
+            bodies: self.0.finalize().into(),
         }
     }
 }
@@ -391,11 +421,19 @@ pub(crate) struct Sequence {
     pub units: u64,
     /// The sum of their counters.
     pub totals: Stats,
+    /// A unit whose bodies began in `body` records (see `part_body`), and how many
+    /// bodies those hold: its closing `unit` record is due.
+    pub open: Option<(u64, u64)>,
 }
 
 impl Sequence {
     /// Takes unit `k`'s record (after [`decode_unit`]).
     pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), String> {
+        if self.open.is_some_and(|(j, _)| j != k) {
+            let j = self.open.map_or(0, |o| o.0);
+            return Err(format!("unit {k} before the end of unit {j}'s bodies"));
+        }
+        self.open = None;
         if k >= h.units {
             return Err(format!("unit {k} out of range (the split has {})", h.units));
         }
@@ -463,6 +501,7 @@ mod tests {
             solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
             ends: vec![12, 28],
             printed: None,
+            more: false,
         }
     }
 

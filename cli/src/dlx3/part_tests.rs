@@ -423,3 +423,124 @@ fn a_part_renamed_over_during_the_merge_is_never_read() {
     let err = got.expect_err("a part rewritten in place merged");
     assert!(err.contains("changed since the merge checked it"), "{err}");
 }
+
+/// The second pass's parts, like the first pass's, are read through the descriptors the
+/// merge's check opened: one renamed over between the check and the walk (here by the
+/// other shard's second-pass part, which read by its path would stop the walk) is never
+/// read, and the merge prints the one-process run's bytes.
+#[test]
+fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
+    use super::second_pass;
+    let input = queens(8).into_bytes();
+    let args = ["m10"];
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: String| dir.path().join(name);
+    let paths: Vec<PathBuf> = (0..2).map(|i| at(format!("part-{i}"))).collect();
+    for (i, p) in paths.iter().enumerate() {
+        assert_eq!(write_part(&input, &args, (i as u64, 2), p, false), Ok(0));
+    }
+    let parts = merge::check(&paths, LIMIT).unwrap();
+    let settings = settings_of(&parts.args);
+    let plan = at("plan".into());
+    second_pass::write_plan(&plan, &parts, &settings).unwrap();
+    let prints: Vec<PathBuf> = (0..2).map(|i| at(format!("print-{i}"))).collect();
+    for (i, p) in prints.iter().enumerate() {
+        let dest = Destination {
+            output: Some(p),
+            resume: false,
+            limit: LIMIT,
+        };
+        let part = Part::new(i as u64, 2).unwrap();
+        let done = with_engine(&input, settings, |e, _| {
+            second_pass::run(e, &input, &os(&args), part, &plan, &dest, &|| None)
+        });
+        assert_eq!(done, Ok(0));
+    }
+    // Renamed over between the check and the walk: never read.
+    let mut checked = second_pass::check_prints(&parts, &settings, &prints, LIMIT).unwrap();
+    let copy = at("copy".into());
+    std::fs::copy(&prints[0], &copy).unwrap();
+    std::fs::rename(&copy, &prints[1]).unwrap();
+    let (walked, out) = walk_with_prints(&parts, settings, &mut checked);
+    assert_eq!(walked, Ok(()));
+    assert_eq!(out, one_run(&input, &args));
+    // Rewritten in place (the same file, other records).
+    let again = at("again".into());
+    let dest = Destination {
+        output: Some(&again),
+        resume: false,
+        limit: LIMIT,
+    };
+    let part = Part::new(1, 2).unwrap();
+    let done = with_engine(&input, settings, |e, _| {
+        second_pass::run(e, &input, &os(&args), part, &plan, &dest, &|| None)
+    });
+    assert_eq!(done, Ok(0));
+    let both = [prints[0].clone(), again.clone()];
+    let parts = merge::check(&paths, LIMIT).unwrap();
+    let mut checked = second_pass::check_prints(&parts, &settings, &both, LIMIT).unwrap();
+    // The same frames, one solution's number edited, the chain made valid again.
+    let bytes = std::fs::read(&again).unwrap();
+    let mut r = Reader::new(&bytes[..], Path::new("print"), second_pass::PRINT, LIMIT);
+    let identity = r.header().unwrap();
+    let w = Writer::stream(
+        Vec::new(),
+        Path::new("print"),
+        second_pass::PRINT,
+        &identity,
+    );
+    let mut w = w.unwrap();
+    let mut edited = false;
+    while let Step::Record(mut rec) = r.next().unwrap() {
+        let nl = rec.payload.iter().position(|&c| c == b'\n').unwrap();
+        if let Some(i) = rec.payload[nl..].iter().position(|&c| c == b':') {
+            let digit = &mut rec.payload[nl + i - 1];
+            *digit = if *digit == b'1' { b'2' } else { b'1' };
+            edited = true;
+        }
+        w.record(&rec.tag, &rec.payload).unwrap();
+    }
+    assert!(edited, "no solution text in the second-pass part");
+    let forged = w.finish().unwrap();
+    assert_eq!(forged.len(), bytes.len());
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&again)
+        .unwrap();
+    std::io::Write::write_all(&mut f, &forged).unwrap();
+    // What the merge read is what it checked (a small file is read whole at once), or
+    // a refusal; never the edited text.
+    match walk_with_prints(&parts, settings, &mut checked) {
+        (Ok(()), out) => assert_eq!(out, one_run(&input, &args)),
+        (Err(e), _) => assert!(e.contains("changed since the merge checked it"), "{e}"),
+    }
+}
+
+/// The walk of a merge with second-pass parts `checked`, in process: its end, and the
+/// stdout and stderr written.
+fn walk_with_prints(
+    parts: &merge::Parts,
+    settings: Settings,
+    checked: &mut super::second_pass::Prints,
+) -> (Result<(), String>, (Vec<u8>, Vec<u8>)) {
+    use super::second_pass;
+    let mut io = Collect::default();
+    let walked = with_engine(&parts.input, settings, |e, summary| {
+        io.err.0 = summary;
+        let mut source = Recorded::open(parts)?;
+        let mut with = second_pass::WithPrints {
+            recorded: &mut source,
+            prints: checked,
+        };
+        match units::coordinate(e, parts.split, &mut with, &mut io)? {
+            Walked::Done(DoneReason::Exhausted) => {
+                source.finished()?;
+                checked.finished()?;
+                e.finish(&mut io.err);
+                Ok(())
+            }
+            _ => Err("the walk did not finish".to_owned()),
+        }
+    });
+    (walked, (io.out.0, io.err.0))
+}

@@ -68,6 +68,10 @@ impl UnitSource for Prefetched<'_, '_> {
         }
     }
 
+    fn more(&mut self, k: u64) -> Result<units::UnitRecord, String> {
+        self.recorded.more(k)
+    }
+
     fn name(&self, k: u64) -> String {
         self.recorded.name(k)
     }

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use xcover_core::dlx3::{Dlx3, Part};
 
+use super::part_body;
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
 use super::status::SIGPIPE_STATUS;
 use super::units::{self, Claim, Image, UnitRecord};
@@ -29,20 +30,20 @@ pub(crate) struct Destination<'p> {
 pub(crate) type Outcome = Result<i32, (String, i32)>;
 
 /// A part being written: to a file (created or resumed) or to stdout.
-enum Out<'o> {
+pub(crate) enum Out<'o> {
     File(Writer<File>),
     Stream(Writer<std::io::StdoutLock<'o>>),
 }
 
 impl Out<'_> {
-    fn record(&mut self, tag: &str, payload: &[u8]) -> Result<(), DurableError> {
+    pub(crate) fn record(&mut self, tag: &str, payload: &[u8]) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.record(tag, payload),
             Out::Stream(w) => w.record(tag, payload),
         }
     }
 
-    fn records(&self) -> u64 {
+    pub(crate) fn records(&self) -> u64 {
         match self {
             Out::File(w) => w.records(),
             Out::Stream(w) => w.records(),
@@ -50,14 +51,14 @@ impl Out<'_> {
     }
 
     /// Forces a file's records to disk (a stream has nothing to sync).
-    fn sync(&mut self) -> Result<(), DurableError> {
+    pub(crate) fn sync(&mut self) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.sync(),
             Out::Stream(_) => Ok(()),
         }
     }
 
-    fn finish(self) -> Result<(), DurableError> {
+    pub(crate) fn finish(self) -> Result<(), DurableError> {
         match self {
             Out::File(w) => w.finish().map(drop),
             // The trailer's write is flushed (and a write error reported) by `finish`.
@@ -67,7 +68,7 @@ impl Out<'_> {
 }
 
 /// A durable error as the shard's outcome: a closed stdout ends quietly, as SIGPIPE would.
-fn failed(e: DurableError) -> (String, i32) {
+pub(crate) fn failed(e: DurableError) -> (String, i32) {
     if let Problem::Io(io) = &e.problem {
         if io.kind() == std::io::ErrorKind::BrokenPipe {
             return (String::new(), SIGPIPE_STATUS);
@@ -89,23 +90,8 @@ pub(crate) fn run(
     dest: &Destination<'_>,
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Outcome {
-    let split_error =
-        |e: xcover_core::dlx3::Dlx3Error| (format!("can't split the search: {e}"), e.exit_status());
-    let split = engine
-        .choose_split_level(units::units_for(part.count()))
-        .map_err(split_error)?;
-    let unit_count = engine.count_units(split).map_err(split_error)?;
-    let bodies = part_file::keeps_bodies(engine.settings());
-    let header = Header {
-        input_len: input.len() as u64,
-        input_digest: part_file::input_digest(input),
-        args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
-        shard: part.index(),
-        shards: part.count(),
-        split,
-        units: unit_count,
-        bodies,
-    };
+    let header = header_of(engine, input, args, part)?;
+    let (split, bodies) = (header.split, header.bodies);
     let identity = header.identity();
     let with_input = part.index() == 0;
     // The part so far: a fresh one, or the checked records of an earlier attempt.
@@ -131,8 +117,8 @@ pub(crate) fn run(
             match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
                 // Whole frames under a valid trailer; whole in meaning too if it holds
                 // every unit the shard owns (each checked above).
-                Ok(Resumed::Complete) if seq.units == header.owned_units() => return Ok(0),
-                Ok(Resumed::Complete) => {
+                Ok(Resumed::Complete(_)) if seq.units == header.owned_units() => return Ok(0),
+                Ok(Resumed::Complete(_)) => {
                     let message = format!(
                         "{}: complete, but with {} unit records where shard {}/{} owns {} \
                          (a damaged part); not resumed",
@@ -169,10 +155,55 @@ pub(crate) fn run(
         .engine(&mut storage, settings)
         .map_err(|e| (e.to_string(), e.exit_status()))?;
     let last_done = seq.last;
-    let mut write_error = None;
+    // A unit whose first bodies an earlier attempt wrote: explored again, those skipped.
+    let mut skip = seq.open.map(|(k, n)| (k, n as usize));
+    let out = std::cell::RefCell::new(out);
+    let write_error = std::cell::RefCell::new(None);
     let mut last_sync = Instant::now();
     let stopped = std::cell::Cell::new(None);
-    let explored = units::explore(
+    // Writes one record; synced at most once a second: what a power loss can take is
+    // bounded in time, and the sync costs nothing next to the units' work.
+    let mut write = |tag: &str, payload: &[u8]| {
+        let mut out = out.borrow_mut();
+        let written = out.record(tag, payload);
+        let synced = if last_sync.elapsed() >= SYNC_INTERVAL {
+            last_sync = Instant::now();
+            written.and_then(|()| out.sync())
+        } else {
+            written
+        };
+        match synced {
+            Ok(()) => true,
+            Err(e) => {
+                *write_error.borrow_mut() = Some(e);
+                false
+            }
+        }
+    };
+    let write = std::cell::RefCell::new(&mut write);
+    // Drops from `rec` the bodies of unit `k` that an earlier attempt recorded.
+    let mut skip_recorded = |k: u64, rec: &mut UnitRecord| {
+        if let Some((_, n)) = skip.as_mut().filter(|(j, _)| *j == k) {
+            let dropped = (*n).min(rec.ends.len());
+            rec.drop_bodies(dropped);
+            *n -= dropped;
+            if *n == 0 {
+                skip = None;
+            }
+        }
+    };
+    let skip_recorded = std::cell::RefCell::new(&mut skip_recorded);
+    let mut spill = |k: u64, rec: &mut UnitRecord| {
+        (skip_recorded.borrow_mut())(k, rec);
+        if rec.ends.is_empty() {
+            return true;
+        }
+        let payload = part_body::encode_body(k, rec);
+        rec.solutions = Vec::new();
+        rec.ends = Vec::new();
+        (write.borrow_mut())(part_body::BODY, &payload)
+    };
+    let explored = units::explore_spilling(
         &mut worker,
         split,
         |k| match last_done {
@@ -183,23 +214,13 @@ pub(crate) fn run(
             _ if part.owns(k) => Claim::Explore,
             _ => Claim::Skip,
         },
-        |k, rec: UnitRecord| {
-            let written = out.record(UNIT, &part_file::encode_unit(k, &rec));
-            // Synced at most once a second: what a power loss can take is bounded in
-            // time, and the sync costs nothing next to the units' work.
-            let synced = if last_sync.elapsed() >= SYNC_INTERVAL {
-                last_sync = Instant::now();
-                written.and_then(|()| out.sync())
-            } else {
-                written
-            };
-            match synced {
-                Ok(()) => true,
-                Err(e) => {
-                    write_error = Some(e);
-                    false
-                }
-            }
+        |k, mut rec: UnitRecord| {
+            (skip_recorded.borrow_mut())(k, &mut rec);
+            (write.borrow_mut())(UNIT, &part_file::encode_unit(k, &rec))
+        },
+        units::Spill {
+            bytes: part_body::held_bytes(dest.limit),
+            spill: &mut spill,
         },
         &|| {
             let s = interrupted();
@@ -207,6 +228,8 @@ pub(crate) fn run(
             s.is_some()
         },
     );
+    let mut out = out.into_inner();
+    let write_error = write_error.into_inner();
     if let Some(e) = write_error {
         return Err(failed(e));
     }
@@ -236,6 +259,32 @@ pub(crate) fn run(
     }
 }
 
+/// The identity of shard `part` of the search of `engine` (input read, at its start):
+/// the split level all shards choose alike, the units there, and whether bodies are kept.
+pub(crate) fn header_of(
+    engine: &mut Dlx3<'_>,
+    input: &[u8],
+    args: &[OsString],
+    part: Part,
+) -> Result<Header, (String, i32)> {
+    let split_error =
+        |e: xcover_core::dlx3::Dlx3Error| (format!("can't split the search: {e}"), e.exit_status());
+    let split = engine
+        .choose_split_level(units::units_for(part.count()))
+        .map_err(split_error)?;
+    let unit_count = engine.count_units(split).map_err(split_error)?;
+    Ok(Header {
+        input_len: input.len() as u64,
+        input_digest: part_file::input_digest(input),
+        args: args.iter().map(|a| a.as_bytes().to_vec()).collect(),
+        shard: part.index(),
+        shards: part.count(),
+        split,
+        units: unit_count,
+        bodies: part_file::keeps_bodies(engine.settings()),
+    })
+}
+
 /// The meaning of one record of an earlier attempt at this shard's part: shard 0's
 /// first record is this run's input; every other one a unit record that follows on.
 fn check_record(
@@ -251,9 +300,13 @@ fn check_record(
         }
         return Ok(());
     }
+    if r.tag == part_body::BODY {
+        let (k, rec) = part_body::decode_body(&r.payload, header)?;
+        return seq.take_body(header, k, rec.ends.len() as u64);
+    }
     if r.tag != UNIT {
         return Err(format!("a `{}` record where a unit was expected", r.tag));
     }
-    let (k, rec) = part_file::decode_unit(&r.payload, header)?;
+    let (k, rec) = part_file::decode_unit_after(&r.payload, header, seq.carried())?;
     seq.take(header, k, &rec)
 }

@@ -32,6 +32,9 @@ pub(crate) struct UnitRecord {
     /// solutions' numbers in the whole search ([`Claim::ExplorePrinting`]); then
     /// `solutions` is empty. Never stored in a part.
     pub printed: Option<Vec<u8>>,
+    /// The unit's bodies go on in the records that follow ([`UnitSource::more`]); the last
+    /// of them has this flag clear. `stats` are the whole unit's all along.
+    pub more: bool,
 }
 
 impl UnitRecord {
@@ -41,6 +44,43 @@ impl UnitRecord {
         starts
             .zip(self.ends.iter().copied())
             .map(|(a, b)| &self.solutions[a..b])
+    }
+
+    /// Bytes of solution text held (bodies, or the printed text).
+    pub fn held(&self) -> usize {
+        self.solutions.len() + self.printed.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Drops the first `n` bodies (those an earlier attempt recorded already).
+    pub fn drop_bodies(&mut self, n: usize) {
+        let n = n.min(self.ends.len());
+        if n == 0 {
+            return;
+        }
+        let cut = self.ends[n - 1];
+        self.solutions.drain(..cut);
+        self.ends.drain(..n);
+        for end in &mut self.ends {
+            *end -= cut;
+        }
+    }
+}
+
+/// What a worker does with the solution text of a unit while it is explored: `spill`
+/// is called whenever more than `bytes` are held, and must take the text out of the
+/// record (into a file); false stops the walk. `Unbounded` keeps every unit whole.
+pub(crate) struct Spill<'s> {
+    pub bytes: usize,
+    pub spill: &'s mut dyn FnMut(u64, &mut UnitRecord) -> bool,
+}
+
+impl Spill<'_> {
+    /// Never spills.
+    pub fn unbounded<R>(f: impl FnOnce(Spill<'_>) -> R) -> R {
+        f(Spill {
+            bytes: usize::MAX,
+            spill: &mut |_, _| true,
+        })
     }
 }
 
@@ -131,8 +171,21 @@ pub(crate) enum Claim {
 pub(crate) fn explore(
     e: &mut Dlx3<'_>,
     split: u32,
+    claim: impl FnMut(u64) -> Claim,
+    done: impl FnMut(u64, UnitRecord) -> bool,
+    stop: &dyn Fn() -> bool,
+) -> Result<bool, (Option<u64>, Dlx3Error)> {
+    Spill::unbounded(|spill| explore_spilling(e, split, claim, done, spill, stop))
+}
+
+/// [`explore`], with a unit's solution text handed to `spill` whenever it outgrows
+/// `spill.bytes` (so a unit of any size is held in bounded memory).
+pub(crate) fn explore_spilling(
+    e: &mut Dlx3<'_>,
+    split: u32,
     mut claim: impl FnMut(u64) -> Claim,
     mut done: impl FnMut(u64, UnitRecord) -> bool,
+    spill: Spill<'_>,
     stop: &dyn Fn() -> bool,
 ) -> Result<bool, (Option<u64>, Dlx3Error)> {
     let profiling = e.settings().get_verbosity() & SHOW_PROFILE != 0;
@@ -194,13 +247,16 @@ pub(crate) fn explore(
                 current = Some((k, e.stats(), profile, rec));
             }
             Event::Solution => {
-                if let Some((_, _, _, rec)) = current.as_mut() {
+                if let Some((k, _, _, rec)) = current.as_mut() {
                     // The engine printed `n:` and the body; keep the body, or both.
                     if let Some(printed) = rec.printed.as_mut() {
                         printed.extend_from_slice(&out.0);
                     } else if let Some(nl) = out.0.iter().position(|&c| c == b'\n') {
                         rec.solutions.extend_from_slice(&out.0[nl + 1..]);
                         rec.ends.push(rec.solutions.len());
+                    }
+                    if rec.held() > spill.bytes && !(spill.spill)(*k, rec) {
+                        return Ok(false);
                     }
                 }
                 out.0.clear();
@@ -236,6 +292,29 @@ pub(crate) enum Fetched {
 /// Where the coordinator gets unit `k`'s record (asked in increasing `k`).
 pub(crate) trait UnitSource {
     fn unit(&mut self, k: u64) -> Result<Fetched, String>;
+
+    /// The next record of unit `k`, whose last record had `more` set: more of its bodies.
+    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+        Err(format!("{}: its record ends early", self.name(k)))
+    }
+
+    /// Whether [`UnitSource::added`] wants the text each unit printed.
+    fn keeps_printed(&self) -> bool {
+        false
+    }
+
+    /// Unit `k` is done: added from its record, or explored by the coordinator and checked
+    /// against it (then `printed` is empty). `printed` is what it printed on stdout when
+    /// [`UnitSource::keeps_printed`].
+    fn added(
+        &mut self,
+        _k: u64,
+        _stats: &Stats,
+        _profile: &[u64],
+        _printed: &[u8],
+    ) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Where unit `k`'s record came from, for an error message.
     fn name(&self, k: u64) -> String {
@@ -293,7 +372,9 @@ pub(crate) fn coordinate(
     // when it began and the record's. A counts-only record's unit is explored for the
     // solutions it prints, which are held until the check; others print as they go (as
     // the sequential run interleaves them with progress reports).
-    let mut checking: Option<(u64, Stats, Stats)> = None;
+    let mut checking: Option<(u64, Stats, Stats, Vec<u64>)> = None;
+    let keep = source.keeps_printed();
+    let mut shown = Vec::new();
     let mut holding = false;
     let mut held = Buffer::default();
     let release = |io: &mut dyn Output, held: &mut Buffer| {
@@ -324,48 +405,89 @@ pub(crate) fn coordinate(
         }
         match event {
             Ok(Event::Unit(k)) => {
-                let rec = match source.unit(k)? {
+                let mut rec = match source.unit(k)? {
                     Fetched::Record(rec) => rec,
                     Fetched::Explore => continue,
                     Fetched::Interrupted => return Ok(Walked::Stopped),
                 };
                 let first = e.stats().count;
-                let counts_only = rec.printed.is_none() && rec.ends.len() as u64 != rec.stats.count;
+                let counts_only =
+                    rec.printed.is_none() && !rec.more && rec.ends.len() as u64 != rec.stats.count;
                 if e.must_explore(&rec.stats)
                     || (counts_only && e.settings().prints_any(first, rec.stats.count))
                 {
-                    checking = Some((k, e.stats(), rec.stats));
+                    let want = rec.stats;
+                    let mut profile = std::mem::take(&mut rec.profile);
+                    while rec.more {
+                        rec = source.more(k)?;
+                        if profile.is_empty() {
+                            profile = std::mem::take(&mut rec.profile);
+                        }
+                    }
+                    checking = Some((k, e.stats(), want, profile));
                     holding = counts_only;
                     continue;
                 }
                 let settings = *e.settings();
+                // A unit may come in several records (its bodies in `part_body` records,
+                // its text in a second pass's): the first has the whole unit's counters,
+                // one of them its profile.
+                let whole = rec.stats;
+                let mut profile = std::mem::take(&mut rec.profile);
                 let mut printed = false;
-                if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
-                    io.streams().0.write_bytes(bytes);
-                    printed = true;
-                }
-                for (j, body) in rec.bodies().enumerate() {
-                    let n = first + 1 + j as u64;
-                    if settings.prints(n) {
-                        let (o, _) = io.streams();
-                        o.write_bytes(format!("{}:\n", n as i64).as_bytes());
-                        o.write_bytes(body);
+                let mut n = first;
+                shown.clear();
+                loop {
+                    if let Some(bytes) = rec.printed.as_ref().filter(|b| !b.is_empty()) {
+                        io.streams().0.write_bytes(bytes);
+                        if keep {
+                            shown.extend_from_slice(bytes);
+                        }
                         printed = true;
                     }
+                    for body in rec.bodies() {
+                        n += 1;
+                        if settings.prints(n) {
+                            let number = format!("{}:\n", n as i64);
+                            let (o, _) = io.streams();
+                            o.write_bytes(number.as_bytes());
+                            o.write_bytes(body);
+                            if keep {
+                                shown.extend_from_slice(number.as_bytes());
+                                shown.extend_from_slice(body);
+                            }
+                            printed = true;
+                        }
+                    }
+                    if !rec.more {
+                        break;
+                    }
+                    if printed && !io.solutions_written() {
+                        return Ok(Walked::Stopped);
+                    }
+                    printed = false;
+                    rec = source.more(k)?;
+                    if profile.is_empty() {
+                        profile = std::mem::take(&mut rec.profile);
+                    }
+                }
+                if UnitCounters::of(&rec.stats) != UnitCounters::of(&whole) {
+                    return Err(disagreement(&source.name(k), &whole, &rec.stats));
                 }
                 if printed && !io.solutions_written() {
                     return Ok(Walked::Stopped);
                 }
                 let totals = UnitTotals {
-                    stats: rec.stats,
-                    profile: &rec.profile,
+                    stats: whole,
+                    profile: &profile,
                 };
                 e.skip_unit(Some(totals))
                     .map_err(|x| format!("{}: {x}", source.name(k)))?;
+                source.added(k, &whole, &profile, &shown)?;
             }
             Ok(Event::UnitDone(k)) => {
                 holding = false;
-                if let Some((j, before, want)) = checking.take() {
+                if let Some((j, before, want, profile)) = checking.take() {
                     let got = e.stats().since(&before);
                     if j == k && UnitCounters::of(&got) != UnitCounters::of(&want) {
                         // What the unit printed is not output: its record is wrong.
@@ -374,6 +496,9 @@ pub(crate) fn coordinate(
                     release(io, &mut held);
                     if !io.solutions_written() {
                         return Ok(Walked::Stopped);
+                    }
+                    if j == k {
+                        source.added(k, &want, &profile, &[])?;
                     }
                 }
             }

@@ -14,7 +14,8 @@ use std::ffi::OsString;
 use xcover_core::dlx3::Dlx3;
 
 use super::merge::Parts;
-use super::part_file::{self, UnitCheck};
+use super::part_body;
+use super::part_file::{self, BodiesDigest, UnitCheck};
 use super::units::{self, Claim, Image, UnitRecord};
 
 /// How much to audit.
@@ -167,7 +168,21 @@ pub(crate) fn audit(
         .map_err(|e| format!("the audit can't start: {e}"))?;
     let mut failure = None;
     let mut agreed = 0;
-    let explored = units::explore(
+    // A unit's bodies are digested as they come, a bounded amount held at a time, as the
+    // shard streamed them to its part in `body` records (the digest is the same).
+    let partial = std::cell::RefCell::new(None::<(u64, BodiesDigest)>);
+    let mut spill = |k: u64, rec: &mut UnitRecord| {
+        let mut partial = partial.borrow_mut();
+        let digest = match &mut *partial {
+            Some((j, d)) if *j == k => d,
+            other => &mut other.insert((k, BodiesDigest::default())).1,
+        };
+        digest.add(rec);
+        rec.solutions = Vec::new();
+        rec.ends = Vec::new();
+        true
+    };
+    let explored = units::explore_spilling(
         &mut worker,
         parts.split,
         |k| {
@@ -177,19 +192,30 @@ pub(crate) fn audit(
                 Claim::Skip
             }
         },
-        |k, got: UnitRecord| match parts.recorded(k) {
-            Some(want) if agrees(want, &got) => {
-                agreed += 1;
-                true
+        |k, got: UnitRecord| {
+            let digest = match partial.borrow_mut().take() {
+                Some((j, d)) if j == k => d,
+                _ => BodiesDigest::default(),
+            };
+            let found = digest.check(&got);
+            match parts.recorded(k) {
+                Some(want) if *want == found => {
+                    agreed += 1;
+                    true
+                }
+                Some(want) => {
+                    failure = Some(disagreement(want, k, &found, parts));
+                    false
+                }
+                None => {
+                    failure = Some(format!("unit {k}: no part records it"));
+                    false
+                }
             }
-            Some(want) => {
-                failure = Some(disagreement(want, k, &got, parts));
-                false
-            }
-            None => {
-                failure = Some(format!("unit {k}: no part records it"));
-                false
-            }
+        },
+        units::Spill {
+            bytes: part_body::held_bytes(parts.limit()),
+            spill: &mut spill,
         },
         stop,
     );
@@ -213,15 +239,10 @@ pub(crate) fn audit(
     }
 }
 
-/// Whether `want`, what a part records of a unit, is what exploring it again gave.
-fn agrees(want: &UnitCheck, got: &UnitRecord) -> bool {
-    *want == UnitCheck::of(got)
-}
-
-/// What differs between `want` (unit `k`'s record) and `got`, naming the part.
-fn disagreement(want: &UnitCheck, k: u64, got: &UnitRecord, parts: &Parts) -> String {
+/// What differs between `want` (unit `k`'s record) and `found` (the unit explored
+/// again), naming the part.
+fn disagreement(want: &UnitCheck, k: u64, found: &UnitCheck, parts: &Parts) -> String {
     let name = parts.name_of(k);
-    let found = UnitCheck::of(got);
     if found.counters != want.counters {
         return format!(
             "{name}: the audit explored it again and found other counters (count, mems, \

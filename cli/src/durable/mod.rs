@@ -1,5 +1,8 @@
 //! One durable record format for every file a long run writes and reads back: dlx3 shard
-//! parts, gridcheck journals and gridcheck parts. One writer, one reader.
+//! parts (`xcover-dlx3-part`), second-pass plans and parts (`xcover-dlx3-plan`,
+//! `xcover-dlx3-print`) and checkpoints (`xcover-dlx3-checkpoint`), gridcheck journals
+//! and gridcheck parts. One writer, one reader. Every header holds the run's identity,
+//! with a SHA-256 of its input.
 //!
 //! A file is a magic line, a header frame, record frames and, for a *closed* format (a
 //! part), a trailer frame:
@@ -52,7 +55,7 @@ pub(crate) use format::Format;
 /// What [`Reader::next`] returns; outside the layer only tests walk files step by step.
 #[cfg(test)]
 pub(crate) use reader::Step;
-pub(crate) use reader::{Reader, Record};
+pub(crate) use reader::{ReadAt, Reader, Record};
 pub(crate) use writer::{Resumed, Visit, Writer};
 
 #[cfg(test)]

@@ -50,6 +50,30 @@ pub(crate) struct Reader<R: Read> {
     ended: Option<Step>,
 }
 
+/// Reads a file from its start by positioned reads (`pread`), leaving the descriptor's
+/// offset be: a file a [`Writer`](super::Writer) holds open (and locked) is read again
+/// through a clone of its very descriptor, never through its path.
+pub(crate) struct ReadAt {
+    file: File,
+    pos: u64,
+}
+
+impl ReadAt {
+    /// A reader at the start of `file`.
+    pub(crate) fn new(file: File) -> Self {
+        ReadAt { file, pos: 0 }
+    }
+}
+
+impl Read for ReadAt {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt as _;
+        let n = self.file.read_at(buf, self.pos)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
 impl Reader<File> {
     /// Opens `path` for reading, under a shared lock (a file a writer holds is refused
     /// with [`Problem::Locked`]); at most `limit` bytes are read.

@@ -60,7 +60,7 @@ fn resume(path: &Path, format: Format) -> Result<Resumed, DurableError> {
 /// Resumes `path` and writes the records a run still has to write, then finishes.
 fn resume_and_finish(path: &Path, format: Format) -> Result<(), DurableError> {
     match resume(path, format)? {
-        Resumed::Complete => Ok(()),
+        Resumed::Complete(_) => Ok(()),
         Resumed::Open(mut w) => {
             for (tag, payload) in records().into_iter().skip(w.records() as usize) {
                 w.record(tag, &payload)?;
@@ -361,7 +361,7 @@ fn a_new_file_appears_whole_and_an_empty_one_is_taken() {
         let w = if resumed {
             match resume(&path, JOURNAL).unwrap() {
                 Resumed::Open(w) => w,
-                Resumed::Complete => panic!("an empty file is complete"),
+                Resumed::Complete(_) => panic!("an empty file is complete"),
             }
         } else {
             Writer::create(&path, JOURNAL, IDENTITY).unwrap()
@@ -415,7 +415,7 @@ fn one_writer_at_a_time_and_no_reader_while_it_writes() {
     first.record("puzzle", b"0 2\n").unwrap();
     drop(first.finish().unwrap());
     assert_eq!(read_strict(&path).unwrap().len(), 2);
-    assert!(matches!(resume(&path, PART), Ok(Resumed::Complete)));
+    assert!(matches!(resume(&path, PART), Ok(Resumed::Complete(_))));
 }
 
 #[test]

@@ -8,6 +8,8 @@ use super::error::{DurableError, Problem};
 use super::format::Format;
 use super::frame::{self, END, HEAD};
 use super::lock;
+#[cfg(doc)]
+use super::reader::ReadAt;
 use super::reader::{Reader, Record, Step};
 
 /// What the caller's check of a record during `resume` says.
@@ -21,8 +23,9 @@ pub(crate) enum Visit {
 
 /// An earlier attempt at a file, read back.
 pub(crate) enum Resumed {
-    /// It ended with a valid trailer: it is complete (the file is unchanged).
-    Complete,
+    /// It ended with a valid trailer: it is complete (the file is unchanged). The file
+    /// stays open and locked here, for reading what was checked again ([`ReadAt`]).
+    Complete(File),
     /// It is open for more records after its last whole one (a torn tail was cut).
     Open(Writer<File>),
 }
@@ -149,10 +152,14 @@ impl Writer<File> {
                         return Err(error(path, format, None, None, Problem::Interrupted))
                     }
                 },
-                Step::End { .. } => return Ok(Resumed::Complete),
-                Step::Eof => break reader.offset(),
-                Step::Torn { at } => break at,
+                Step::End { .. } => break None,
+                Step::Eof => break Some(reader.offset()),
+                Step::Torn { at } => break Some(at),
             }
+        };
+        let Some(cut) = cut else {
+            drop(reader);
+            return Ok(Resumed::Complete(file));
         };
         let (chain, records) = (reader.chain(), reader.records());
         drop(reader);
@@ -170,6 +177,12 @@ impl Writer<File> {
             sync: Some(sync_file),
             failed: false,
         }))
+    }
+
+    /// A second descriptor of the file written (the same open file and lock), for
+    /// reading its records again through [`ReadAt`], which leaves the writer's offset be.
+    pub(crate) fn try_clone_file(&self) -> std::io::Result<File> {
+        self.out.try_clone()
     }
 
     /// Forces what was written to disk (`fdatasync`).

@@ -176,7 +176,7 @@ impl Journal {
         };
         let writer = match Writer::resume(path, FORMAT, &header(identity), limit, &mut visit) {
             Ok(Resumed::Open(writer)) => writer,
-            Ok(Resumed::Complete) => bail!(
+            Ok(Resumed::Complete(_)) => bail!(
                 "checkpoint {}: a closed file, not a journal (left as it is)",
                 path.display()
             ),

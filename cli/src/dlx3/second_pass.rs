@@ -1,0 +1,617 @@
+//! The second pass of a sharded run whose parts keep counts only (`m<n>` with n over 8),
+//! so that the merge never explores a unit again (issue 39): the first pass records each
+//! unit's count; `merge --plan PLAN` turns the counts into a plan (the count of every
+//! unit, hence the number of each unit's first solution in the whole search); then each
+//! shard explores again only its own units that hold a printed solution, numbering the
+//! solutions as the whole search does, and writes what they print:
+//!
+//! ```text
+//! xcover dlx3 --shard I/N --output PART-I [letters] < in.dlx           first pass
+//! xcover dlx3 merge --plan PLAN PART-0 ... PART-(N-1)                  the plan
+//! xcover dlx3 --shard I/N --second-pass PLAN --output PRINT-I [letters] < in.dlx
+//! xcover dlx3 merge PART-0 ... PART-(N-1) PRINT-0 ... PRINT-(N-1)      prints, no search
+//! ```
+//!
+//! Two closed formats of the durable record layer (`crate::durable`), both with the run's
+//! identity (`part_file::Header`) in their header:
+//!
+//! ```text
+//! xcover-dlx3-plan 1
+//! head    the run's identity, shard 0's
+//! counts  the units' counts of solutions, one decimal line each, in unit order (one or
+//!         more records, at most 2^16 units each)
+//! end
+//!
+//! xcover-dlx3-print 1
+//! head    shard I's identity
+//! text    `k\n` then some of what unit k prints (zero or more, before its `shown`)
+//! shown   `k count mems cmems updates cleansings nodes\n` then the rest of what unit k
+//!         prints (its solutions with their numbers), for each unit of shard I that holds
+//!         a printed solution, in unit order
+//! end
+//! ```
+//!
+//! The merge checks a second-pass part as it checks a part: its counters must be those of
+//! the first pass's record of the unit, and it must hold every unit the plan gives it.
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use xcover_core::dlx3::{Dlx3, Part, Settings, Stats, UnitCounters};
+
+use super::merge::{Parts, Recorded};
+use super::part_body;
+use super::part_file::Header;
+use super::prefetch;
+use super::shard::{self, Destination, Out, Outcome};
+use super::units::{self, Claim, Fetched, UnitRecord, UnitSource};
+use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
+
+/// The plan file.
+pub(crate) const PLAN: Format = Format {
+    magic: "xcover-dlx3-plan",
+    version: 1,
+    max_record: 1 << 24,
+    closed: true,
+    noun: "plan",
+};
+
+/// A second-pass part.
+pub(crate) const PRINT: Format = Format {
+    magic: "xcover-dlx3-print",
+    version: 1,
+    max_record: 1 << 32,
+    closed: true,
+    noun: "second-pass part",
+};
+
+const COUNTS: &str = "counts";
+const TEXT: &str = "text";
+const SHOWN: &str = "shown";
+
+/// Units per `counts` record.
+const COUNTS_PER_RECORD: usize = 1 << 16;
+
+/// Whether the file at `path` starts as a second-pass part (the merge takes both kinds).
+pub(crate) fn is_print_part(path: &Path) -> bool {
+    use std::io::Read as _;
+    let want = format!("{} ", PRINT.magic);
+    let mut start = vec![0; want.len()];
+    File::open(path)
+        .and_then(|mut f| f.read_exact(&mut start))
+        .is_ok_and(|()| start == want.as_bytes())
+}
+
+/// The units that hold a printed solution under `settings`, given every unit's count.
+pub(crate) fn wanted(settings: &Settings, counts: &[(u64, u64)]) -> Vec<u64> {
+    prefetch::Plan::new(settings, counts).wanted
+}
+
+/// `merge --plan PLAN`: writes the plan of checked parts; returns what to tell the user.
+pub(crate) fn write_plan(
+    path: &Path,
+    parts: &Parts,
+    settings: &Settings,
+) -> Result<String, String> {
+    let header = parts.header();
+    let mut w = Writer::create(path, PLAN, &header.identity()).map_err(|e| e.to_string())?;
+    for chunk in parts.counts.chunks(COUNTS_PER_RECORD) {
+        let mut text = String::new();
+        for &(_, c) in chunk {
+            text.push_str(&c.to_string());
+            text.push('\n');
+        }
+        w.record(COUNTS, text.as_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    w.finish().map_err(|e| e.to_string())?;
+    let wanted = wanted(settings, &parts.counts);
+    let with = parts.counts.iter().filter(|&&(_, c)| c > 0).count();
+    Ok(format!(
+        "{}: {} of the {} units ({with} with solutions) hold a printed solution; a second \
+         pass (--second-pass {}) prints them",
+        path.display(),
+        wanted.len(),
+        parts.counts.len(),
+        path.display()
+    ))
+}
+
+/// Reads a plan: its header and every unit's count, in unit order.
+fn read_plan(path: &Path, limit: u64) -> Result<(Header, Vec<(u64, u64)>), String> {
+    let mut r = Reader::open(path, PLAN, limit).map_err(|e| e.to_string())?;
+    let identity = r.header().map_err(|e| e.to_string())?;
+    let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut counts = Vec::new();
+    while let Some(rec) = r.next_strict().map_err(|e| e.to_string())? {
+        let bad = |what: &str| r.invalid(&rec, what).to_string();
+        if rec.tag != COUNTS {
+            return Err(bad("not a counts record"));
+        }
+        let text = rec
+            .payload
+            .strip_suffix(b"\n")
+            .ok_or_else(|| bad("no newline"))?;
+        for line in text.split(|&c| c == b'\n') {
+            let c = number(line).ok_or_else(|| bad("a count that is not a number"))?;
+            counts.push((counts.len() as u64, c));
+        }
+        if counts.len() as u64 > header.units {
+            return Err(bad("more counts than units"));
+        }
+    }
+    if counts.len() as u64 != header.units {
+        return Err(format!(
+            "{}: {} counts for {} units",
+            path.display(),
+            counts.len(),
+            header.units
+        ));
+    }
+    Ok((header, counts))
+}
+
+/// A decimal number without sign or leading zeros.
+fn number(w: &[u8]) -> Option<u64> {
+    if w.is_empty() || (w.len() > 1 && w[0] == b'0') || !w.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(w).ok()?.parse().ok()
+}
+
+/// A `shown` record's first line: the unit and its counters.
+fn shown_line(k: u64, s: &Stats) -> String {
+    format!(
+        "{k} {} {} {} {} {} {}\n",
+        s.count, s.mems, s.cmems, s.updates, s.cleansings, s.nodes
+    )
+}
+
+/// A `text` or `shown` record read: the unit, the counters (`shown` only), the text.
+fn read_shown(rec: &Record) -> Result<(u64, Option<Stats>, &[u8]), String> {
+    let bad = |what: &str| format!("a {} record that makes no sense ({what})", rec.tag);
+    let nl = rec
+        .payload
+        .iter()
+        .position(|&c| c == b'\n')
+        .ok_or_else(|| bad("no newline"))?;
+    let (line, text) = (&rec.payload[..nl], &rec.payload[nl + 1..]);
+    let mut words = line.split(|&c| c == b' ');
+    let mut next = |what: &str| words.next().and_then(number).ok_or_else(|| bad(what));
+    let k = next("unit")?;
+    let stats = match rec.tag.as_str() {
+        TEXT => None,
+        SHOWN => Some(Stats {
+            count: next("count")?,
+            mems: next("mems")?,
+            cmems: next("cmems")?,
+            updates: next("updates")?,
+            cleansings: next("cleansings")?,
+            nodes: next("nodes")?,
+            ..Stats::default()
+        }),
+        _ => return Err(format!("a `{}` record in a second-pass part", rec.tag)),
+    };
+    if words.next().is_some() {
+        return Err(bad("extra numbers"));
+    }
+    Ok((k, stats, text))
+}
+
+/// `xcover dlx3 --shard I/N --second-pass PLAN`: explores shard `part`'s units that hold
+/// a printed solution and writes what they print.
+pub(crate) fn run(
+    engine: &mut Dlx3<'_>,
+    input: &[u8],
+    args: &[OsString],
+    part: Part,
+    plan: &Path,
+    dest: &Destination<'_>,
+    interrupted: &dyn Fn() -> Option<i32>,
+) -> Outcome {
+    let header = shard::header_of(engine, input, args, part)?;
+    let (plan_header, counts) = read_plan(plan, dest.limit).map_err(|m| (m, 1))?;
+    if !plan_header.same_run(&header) || header.bodies {
+        let why = if header.bodies {
+            "this run's parts keep the solutions (m1-m8): it needs no second pass"
+        } else {
+            "the plan is another run's (its input, arguments, shard count or split differ)"
+        };
+        return Err((format!("{}: {why}", plan.display()), 1));
+    }
+    let settings = *engine.settings();
+    let mine: Vec<u64> = wanted(&settings, &counts)
+        .into_iter()
+        .filter(|&k| part.owns(k))
+        .collect();
+    let identity = header.identity();
+    // What an earlier attempt recorded: units closed, and the text of one begun.
+    let mut done: Option<u64> = None;
+    let mut begun: Option<(u64, usize)> = None;
+    let mut check = |r: &Record| -> Result<(), String> {
+        let (k, stats, text) = read_shown(r)?;
+        let after = done.map_or(true, |d| k > d);
+        if mine.binary_search(&k).is_err() || !after || begun.is_some_and(|(j, _)| j != k) {
+            return Err(format!("unit {k} is not the next one this shard prints"));
+        }
+        match stats {
+            Some(_) => (done, begun) = (Some(k), None),
+            None => {
+                let held = begun.map_or(0, |(_, n)| n);
+                begun = Some((k, held + text.len()));
+            }
+        }
+        Ok(())
+    };
+    let mut out = match dest.output {
+        None => Out::Stream(
+            Writer::stream(
+                std::io::stdout().lock(),
+                Path::new("standard output"),
+                PRINT,
+                &identity,
+            )
+            .map_err(shard::failed)?,
+        ),
+        Some(path) if dest.resume && path.exists() => {
+            let mut visit = |r: &Record| {
+                if interrupted().is_some() {
+                    return Err(Visit::Interrupted);
+                }
+                check(r).map_err(Visit::Invalid)
+            };
+            match Writer::resume(path, PRINT, &identity, dest.limit, &mut visit) {
+                Ok(Resumed::Complete(_)) => return Ok(0),
+                Ok(Resumed::Open(w)) => Out::File(w),
+                Err(e) if matches!(e.problem, Problem::Interrupted) => {
+                    let signal = interrupted().unwrap_or(libc::SIGINT);
+                    return Err((e.to_string(), crate::signals::exit_status(signal)));
+                }
+                Err(e) => return Err(shard::failed(e)),
+            }
+        }
+        Some(path) => Out::File(Writer::create(path, PRINT, &identity).map_err(shard::failed)?),
+    };
+    let image = units::Image::of(engine);
+    let mut storage = image.storage();
+    // The user's print rule, the solutions numbered as in the whole search (every unit
+    // not explored here adds its planned count).
+    let mut unit_settings = settings.for_units();
+    unit_settings.spacing = settings.spacing;
+    let mut worker = image
+        .engine(&mut storage, unit_settings)
+        .map_err(|e| (e.to_string(), e.exit_status()))?;
+    let count = |k: u64| counts.get(k as usize).map_or(0, |&(_, c)| c);
+    let out_cell = std::cell::RefCell::new(&mut out);
+    let write_error = std::cell::RefCell::new(None);
+    let last_sync = std::cell::Cell::new(Instant::now());
+    let write = |tag: &str, payload: &[u8]| {
+        let mut out = out_cell.borrow_mut();
+        let mut r = out.record(tag, payload);
+        if r.is_ok() && last_sync.get().elapsed().as_secs() >= 1 {
+            last_sync.set(Instant::now());
+            r = out.sync();
+        }
+        r.map_err(|e| *write_error.borrow_mut() = Some(e)).is_ok()
+    };
+    // Text an earlier attempt wrote of the unit begun: explored again, that much skipped.
+    let skip = std::cell::Cell::new(begun);
+    let unwritten = |k: u64, text: &mut Vec<u8>| {
+        if let Some((j, n)) = skip.get().filter(|&(j, _)| j == k) {
+            let cut = n.min(text.len());
+            text.drain(..cut);
+            skip.set((n > cut).then_some((j, n - cut)));
+        }
+    };
+    let mut spill = |k: u64, rec: &mut UnitRecord| {
+        let mut text = rec.printed.replace(Vec::new()).unwrap_or_default();
+        unwritten(k, &mut text);
+        if text.is_empty() {
+            return true;
+        }
+        let mut payload = format!("{k}\n").into_bytes();
+        payload.extend_from_slice(&text);
+        write(TEXT, &payload)
+    };
+    let shown = std::cell::Cell::new(0u64);
+    let explored = units::explore_spilling(
+        &mut worker,
+        header.split,
+        |k| {
+            let ahead = done.map_or(true, |d| k > d);
+            if ahead && mine.binary_search(&k).is_ok() {
+                Claim::ExplorePrinting
+            } else {
+                Claim::SkipCounting(count(k))
+            }
+        },
+        |k, rec| {
+            shown.set(shown.get() + 1);
+            let mut text = rec.printed.unwrap_or_default();
+            unwritten(k, &mut text);
+            let mut payload = shown_line(k, &rec.stats).into_bytes();
+            payload.extend_from_slice(&text);
+            write(SHOWN, &payload)
+        },
+        units::Spill {
+            bytes: part_body::held_bytes(dest.limit),
+            spill: &mut spill,
+        },
+        &|| interrupted().is_some(),
+    );
+    if let Some(e) = write_error.into_inner() {
+        return Err(shard::failed(e));
+    }
+    match explored {
+        Ok(true) => {
+            let before = mine
+                .iter()
+                .filter(|&&k| done.is_some_and(|d| k <= d))
+                .count();
+            if before as u64 + shown.get() != mine.len() as u64 {
+                let message = format!(
+                    "the search met {} of the {} units the plan gives shard {}/{} (not this \
+                     run's plan?)",
+                    before as u64 + shown.get(),
+                    mine.len(),
+                    part.index(),
+                    part.count()
+                );
+                return Err((message, 1));
+            }
+            out.finish().map_err(shard::failed)?;
+            Ok(0)
+        }
+        Ok(false) => {
+            out.sync().map_err(shard::failed)?;
+            let signal = interrupted().unwrap_or(libc::SIGINT);
+            let hint = if dest.output.is_some() {
+                "; continue it with --resume"
+            } else {
+                ""
+            };
+            Err((
+                format!(
+                    "shard {}/{} (second pass) interrupted{hint}",
+                    part.index(),
+                    part.count()
+                ),
+                crate::signals::exit_status(signal),
+            ))
+        }
+        Err((unit, e)) => {
+            let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
+            Err((format!("{e}{place}"), e.exit_status()))
+        }
+    }
+}
+
+/// The second-pass parts of a merge, checked, open at their first record: the very files
+/// checked, through the descriptors (and shared locks) the check opened, rewound.
+pub(crate) struct Prints {
+    readers: Vec<(PathBuf, Reader<File>)>,
+    /// The chain after each record of each part, as checked, in shard order: a part
+    /// rewritten in place during the merge is refused at the first record that differs.
+    chains: Vec<Vec<u32>>,
+    /// The units they print, increasing, with their counters.
+    shown: Vec<(u64, Stats)>,
+    /// The unit whose text is being read.
+    open: Option<u64>,
+}
+
+/// Opens a second-pass part and reads its header.
+fn open_print(path: &Path, limit: u64) -> Result<(Reader<File>, Header), String> {
+    let mut r = Reader::open(path, PRINT, limit).map_err(|e| e.to_string())?;
+    let identity = r.header().map_err(|e| e.to_string())?;
+    let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((r, header))
+}
+
+/// Checks the second-pass parts `paths` against the checked `parts` of a run with
+/// `settings`: one per shard, complete, printing exactly the units that hold a printed
+/// solution, each with the counters of its first-pass record (compared in the walk).
+pub(crate) fn check_prints(
+    parts: &Parts,
+    settings: &Settings,
+    paths: &[PathBuf],
+    limit: u64,
+) -> Result<Prints, String> {
+    let want = parts.header();
+    let n = want.shards;
+    let mut by_shard: Vec<Option<(PathBuf, Reader<File>, Header)>> = Vec::new();
+    by_shard.resize_with(n as usize, || None);
+    for p in paths {
+        let (r, h) = open_print(p, limit)?;
+        if !h.same_run(want) {
+            return Err(format!(
+                "{}: a second-pass part of another run",
+                p.display()
+            ));
+        }
+        let slot = &mut by_shard[h.shard as usize];
+        if slot.is_some() {
+            return Err(format!(
+                "{}: shard {}/{n}'s second pass again",
+                p.display(),
+                h.shard
+            ));
+        }
+        *slot = Some((p.clone(), r, h));
+    }
+    if let Some(missing) = by_shard.iter().position(Option::is_none) {
+        return Err(format!("the second pass of shard {missing}/{n} is missing"));
+    }
+    let opened: Vec<(PathBuf, Reader<File>, Header)> = by_shard.into_iter().flatten().collect();
+    let mut by_owner: Vec<Vec<u64>> = vec![Vec::new(); n as usize];
+    for k in wanted(settings, &parts.counts) {
+        by_owner[(k % n) as usize].push(k);
+    }
+    let mut shown = Vec::new();
+    let mut chains = Vec::new();
+    let mut readers = Vec::new();
+    for (i, ((p, mut r, h), theirs)) in opened.into_iter().zip(&by_owner).enumerate() {
+        let mut chain = Vec::new();
+        let mut last = None;
+        let mut open = None;
+        let mut met = 0usize;
+        let truncated = |e: crate::durable::DurableError| match e.problem {
+            Problem::Truncated => format!(
+                "{e} (the second pass of shard {i}/{n} did not finish; run it again with \
+                 --resume)"
+            ),
+            _ => e.to_string(),
+        };
+        while let Some(rec) = r.next_strict().map_err(truncated)? {
+            let (k, stats, _) = read_shown(&rec).map_err(|m| r.invalid(&rec, m).to_string())?;
+            let in_order = theirs.get(met) == Some(&k)
+                && last.map_or(true, |l| k > l)
+                && open.map_or(true, |o| o == k);
+            if !in_order {
+                let what = format!("unit {k} where the plan's next unit of the shard was due");
+                return Err(r.invalid(&rec, what).to_string());
+            }
+            chain.push(r.chain());
+            match stats {
+                Some(s) => {
+                    shown.push((k, s));
+                    (last, open, met) = (Some(k), None, met + 1);
+                }
+                None => open = Some(k),
+            }
+        }
+        if open.is_some() || met != theirs.len() {
+            return Err(format!(
+                "{}: holds {met} of the {} units shard {i}/{n} prints",
+                p.display(),
+                theirs.len()
+            ));
+        }
+        let r = rewind(&p, &h, r, limit)?;
+        readers.push((p, r));
+        chains.push(chain);
+    }
+    shown.sort_unstable_by_key(|&(k, _)| k);
+    Ok(Prints {
+        readers,
+        chains,
+        shown,
+        open: None,
+    })
+}
+
+/// The checked second-pass part `path` (header `h`), read to its end by `r`, rewound to
+/// its first record: the same descriptor and lock, its header checked again.
+fn rewind(path: &Path, h: &Header, r: Reader<File>, limit: u64) -> Result<Reader<File>, String> {
+    let name = path.display();
+    let mut file = r.into_inner();
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut r = Reader::new(file, path, PRINT, limit);
+    let identity = r.header().map_err(|e| e.to_string())?;
+    if Header::parse(&identity).as_ref() != Ok(h) {
+        return Err(format!(
+            "{name}: changed since the merge checked it (its header differs); not merged"
+        ));
+    }
+    Ok(r)
+}
+
+impl Prints {
+    /// The next record of unit `k`'s text: the text, and whether more follows.
+    fn next_text(&mut self, k: u64) -> Result<(Vec<u8>, bool), String> {
+        let n = self.readers.len() as u64;
+        let at = (k % n) as usize;
+        let (path, r) = &mut self.readers[at];
+        let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
+            return Err(format!("{}: ends before unit {k}", path.display()));
+        };
+        let checked = usize::try_from(r.records() - 1)
+            .ok()
+            .and_then(|i| self.chains[at].get(i));
+        if checked != Some(&r.chain()) {
+            return Err(format!(
+                "{}: unit {k} changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+                path.display()
+            ));
+        }
+        let (j, stats, text) = read_shown(&rec).map_err(|m| r.invalid(&rec, m).to_string())?;
+        if j != k {
+            return Err(r
+                .invalid(&rec, format!("unit {j} where unit {k} was due"))
+                .to_string());
+        }
+        let more = stats.is_none();
+        self.open = more.then_some(k);
+        Ok((text.to_vec(), more))
+    }
+
+    /// After the walk: every second-pass part was read to its trailer.
+    pub fn finished(&mut self) -> Result<(), String> {
+        for (p, r) in &mut self.readers {
+            if r.next_strict().map_err(|e| e.to_string())?.is_some() {
+                return Err(format!(
+                    "{}: holds units the walk did not print",
+                    p.display()
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The first pass's records, with the text of the second pass for the units that hold a
+/// printed solution.
+pub(crate) struct WithPrints<'r> {
+    pub recorded: &'r mut Recorded,
+    pub prints: &'r mut Prints,
+}
+
+impl UnitSource for WithPrints<'_> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+        let mut rec = match self.recorded.unit(k)? {
+            Fetched::Record(rec) => rec,
+            other => return Ok(other),
+        };
+        let Ok(at) = self.prints.shown.binary_search_by_key(&k, |&(j, _)| j) else {
+            return Ok(Fetched::Record(rec));
+        };
+        let got = self.prints.shown[at].1;
+        if UnitCounters::of(&got) != UnitCounters::of(&rec.stats) {
+            return Err(units::disagreement(
+                &self.recorded.name(k),
+                &rec.stats,
+                &got,
+            ));
+        }
+        let (text, more) = self.prints.next_text(k)?;
+        rec.printed = Some(text);
+        rec.more = more;
+        Ok(Fetched::Record(rec))
+    }
+
+    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+        if self.prints.open != Some(k) {
+            return self.recorded.more(k);
+        }
+        let whole = self.prints.shown[self
+            .prints
+            .shown
+            .binary_search_by_key(&k, |&(j, _)| j)
+            .map_err(|_| format!("unit {k} has no second-pass record"))?]
+        .1;
+        let (text, more) = self.prints.next_text(k)?;
+        Ok(UnitRecord {
+            stats: whole,
+            printed: Some(text),
+            more,
+            ..UnitRecord::default()
+        })
+    }
+
+    fn name(&self, k: u64) -> String {
+        self.recorded.name(k)
+    }
+}
