@@ -191,13 +191,6 @@ fn every_case_gives_knuths_solutions_counters_and_errors() {
             assert_eq!(err.kind(), ErrorKind::TooManyLevels, "{name}");
             continue;
         }
-        // A debug build of the engine searches some 30 times slower: the heaviest cases
-        // (pentominoes, choose 12 of 24) are left to the release-code test profile.
-        let heavy = altogether(&stderr).is_some_and(|w| w[2] > HEAVY_MEMS);
-        if heavy && cfg!(debug_assertions) {
-            eprintln!("{name}: skipped in a debug build (over {HEAVY_MEMS} mems); run with --profile test-release");
-            continue;
-        }
         let stats = solver.run().unwrap();
         // Without `v1` Knuth prints no counters.
         if let Some(want) = altogether(&stderr) {
@@ -232,12 +225,9 @@ fn every_case_gives_knuths_solutions_counters_and_errors() {
         assert_eq!(shown, knuth, "{name}: the solutions Knuth printed");
         listed += 1;
         // Run again on threads and rebuilt in code: in a debug build, the small cases.
-        let rerun_limit = if cfg!(debug_assertions) {
-            1_000_000
-        } else {
-            HEAVY_MEMS
-        };
-        if a.seed.is_some() || stats.mems > rerun_limit {
+        // The workspace's test profile compiles the engine optimized (Cargo.toml), so the
+        // reruns cover every case up to HEAVY_MEMS.
+        if a.seed.is_some() || stats.mems > HEAVY_MEMS {
             continue;
         }
         // Threads: one thread's counters and solutions, in order.

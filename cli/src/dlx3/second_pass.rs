@@ -278,8 +278,9 @@ pub(crate) fn run(
     let mut storage = image.storage();
     // The user's print rule, the solutions numbered as in the whole search (every unit
     // not explored here adds its planned count).
-    let mut unit_settings = settings.for_units();
-    unit_settings.spacing = settings.spacing;
+    let unit_settings = settings
+        .for_units()
+        .print_interval(settings.get_print_interval());
     let mut worker = image
         .engine(&mut storage, unit_settings)
         .map_err(|e| (e.to_string(), e.exit_status()))?;
