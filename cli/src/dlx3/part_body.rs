@@ -10,7 +10,7 @@
 //!
 //! The chained CRCs order the records; the checks here keep their meaning: a unit's body
 //! records come together, right before its own `unit` record, and add up to its count.
-use super::part_file::{Header, Sequence};
+use super::part_file::{body_ends, Header, Sequence};
 use super::units::UnitRecord;
 
 /// The tag of a record with some of a unit's bodies.
@@ -58,19 +58,9 @@ pub(crate) fn decode_body(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
     if ns == 0 || ns > bodies.len() as u64 {
         return Err(bad("a count of bodies the record cannot hold"));
     }
-    let mut ends = Vec::with_capacity(ns as usize);
-    let mut end = 0u64;
-    for _ in 0..ns {
-        end = end
-            .checked_add(next("a solution's length")?)
-            .ok_or_else(|| bad("lengths"))?;
-        ends.push(usize::try_from(end).map_err(|_| bad("lengths"))?);
-    }
+    let ends = body_ends(ns, bodies.len(), &mut next, &bad)?;
     if words.next().is_some() {
         return Err(bad("extra numbers"));
-    }
-    if end != bodies.len() as u64 {
-        return Err(bad("the bodies' lengths do not add up to the record"));
     }
     let rec = UnitRecord {
         solutions: bodies.to_vec(),

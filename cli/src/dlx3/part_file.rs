@@ -348,19 +348,9 @@ pub(crate) fn decode_unit_after(
     if ns > bodies.len() as u64 {
         return Err(bad("more solutions than bytes"));
     }
-    let mut ends = Vec::with_capacity(ns as usize);
-    let mut end = 0u64;
-    for _ in 0..ns {
-        end = end
-            .checked_add(next("a solution's length")?)
-            .ok_or_else(|| bad("lengths"))?;
-        ends.push(usize::try_from(end).map_err(|_| bad("lengths"))?);
-    }
+    let ends = body_ends(ns, bodies.len(), &mut next, &bad)?;
     if words.next().is_some() {
         return Err(bad("extra numbers"));
-    }
-    if end != bodies.len() as u64 {
-        return Err(bad("the bodies' lengths do not add up to the record"));
     }
     let rec = UnitRecord {
         stats,
@@ -466,6 +456,28 @@ pub(crate) fn add_stats(a: &Stats, b: &Stats) -> Option<Stats> {
         maxl: a.maxl.max(b.maxl),
         ..Stats::default()
     })
+}
+
+/// The end offsets of `ns` solution bodies (a `unit` or `body` record's), each length read
+/// by `next`; together they must make up the record's `total` bytes of bodies.
+pub(crate) fn body_ends(
+    ns: u64,
+    total: usize,
+    next: &mut dyn FnMut(&str) -> Result<u64, String>,
+    bad: &dyn Fn(&str) -> String,
+) -> Result<Vec<usize>, String> {
+    let mut ends = Vec::with_capacity(ns as usize);
+    let mut end = 0u64;
+    for _ in 0..ns {
+        end = end
+            .checked_add(next("a solution's length")?)
+            .ok_or_else(|| bad("lengths"))?;
+        ends.push(usize::try_from(end).map_err(|_| bad("lengths"))?);
+    }
+    if end != total as u64 {
+        return Err(bad("the bodies' lengths do not add up to the record"));
+    }
+    Ok(ends)
 }
 
 #[cfg(test)]
