@@ -6,5 +6,6 @@ pub(crate) mod durable;
 pub mod export;
 pub mod gridcheck;
 pub mod memory;
+pub mod print;
 pub mod signals;
 pub mod sudoku;

@@ -6,6 +6,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+use xcover_cli::print::print_checked;
+
 mod exit_on_oom;
 
 /// An allocation failure is a message and exit status 1, never an abort.
@@ -47,7 +49,7 @@ fn run_subcommand(sub: &str, rest: Vec<OsString>) -> Option<i32> {
 /// `xcover help [SUBCOMMAND [...]]`: the top-level help, or SUBCOMMAND's `--help`.
 fn help(topic: &[OsString]) -> i32 {
     let Some(sub) = topic.first().map(|a| a.to_string_lossy().into_owned()) else {
-        return print_checked(USAGE);
+        return print_checked("xcover", USAGE);
     };
     if sub == "help" {
         return help(&topic[1..]);
@@ -59,22 +61,6 @@ fn help(topic: &[OsString]) -> i32 {
         rest = vec![OsString::from("--help")];
     }
     run_subcommand(&sub, rest).unwrap_or_else(|| unknown(&sub))
-}
-
-/// Writes `text` to stdout: status 0, or 1 with a message when the write fails (a full
-/// disk), never the panic of `print!`.
-fn print_checked(text: &str) -> i32 {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(e) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "xcover: can't write standard output: {e}"
-            );
-            1
-        }
-    }
 }
 
 /// The usage error for an unknown subcommand.
@@ -104,7 +90,7 @@ fn main() -> ExitCode {
         let rest: Vec<OsString> = args.into_iter().skip(2).collect();
         match sub.as_deref() {
             Some("--version") | Some("-V") => {
-                print_checked(&format!("xcover {}\n", env!("CARGO_PKG_VERSION")))
+                print_checked("xcover", &format!("xcover {}\n", env!("CARGO_PKG_VERSION")))
             }
             Some("help") | Some("--help") | Some("-h") => help(&rest),
             Some(other) => run_subcommand(other, rest).unwrap_or_else(|| unknown(other)),

@@ -56,7 +56,7 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
             _ => None,
         };
         if let Some(text) = text {
-            return print_checked(argv0, &text);
+            return crate::print::print_checked(argv0, &text);
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
@@ -67,21 +67,6 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
     };
     err.flush();
     stderr_checked(&err, status)
-}
-
-/// Writes `text` to stdout: status 0, or 1 with a message when the write fails.
-fn print_checked(argv0: &str, text: &str) -> i32 {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(e) => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "{argv0}: can't write standard output: {e}"
-            );
-            1
-        }
-    }
 }
 
 /// The exit status after stderr, which carries results too (the totals, `m0`'s only
