@@ -437,7 +437,7 @@ fn a_part_cut_anywhere_resumes_to_the_same_bytes() {
 #[test]
 fn sigint_with_threads_ends_like_one_thread() {
     let input = queens(16);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xcover"))
+    let mut child = common::signals_at_default(&mut Command::new(env!("CARGO_BIN_EXE_xcover")))
         .args(["dlx3", "--threads", "2", "m1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -26,6 +26,7 @@ fn batch_file(dir: &Path) -> std::path::PathBuf {
 
 fn command(grids: &Path, extra: &[&str]) -> Command {
     let mut cmd = Command::new(XCOVER);
+    common::signals_at_default(&mut cmd);
     cmd.args([
         "gridcheck",
         "--clues",

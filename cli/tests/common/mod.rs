@@ -67,15 +67,38 @@ pub fn relabeled_batch(grid: &str, count: usize) -> String {
     text
 }
 
-/// Starts `xcover args` with stdin, stdout and stderr piped.
+/// Starts `xcover args` with stdin, stdout and stderr piped, and the signals the tests
+/// send at their default dispositions.
 pub fn spawn_xcover(args: &[&str]) -> Child {
-    Command::new(XCOVER)
+    signals_at_default(&mut Command::new(XCOVER))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("run xcover")
+}
+
+/// Starts `cmd`'s child with SIGINT, SIGTERM and SIGHUP at their default dispositions.
+///
+/// A child inherits ignored signals, and xcover keeps an ignored signal ignored on
+/// purpose (a background job of a script must not stop on Ctrl-C). `cargo test` started
+/// as such a job would hand the children an ignored SIGINT, and the tests that send it
+/// would wait for an exit that never comes; they test the handlers, so they reset them.
+pub fn signals_at_default(cmd: &mut Command) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the child between fork and exec, where only
+    // async-signal-safe calls are allowed: signal(2) is one, and nothing is allocated.
+    unsafe {
+        cmd.pre_exec(|| {
+            for number in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                if libc::signal(number, libc::SIG_DFL) == libc::SIG_ERR {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        })
+    }
 }
 
 /// Sends `signal` (`-INT`, `-TERM`, `-HUP`) to `child` with kill(2).
@@ -122,7 +145,8 @@ pub fn run_with_input(mut cmd: Command, input: &[u8]) -> Output {
 /// `.output()` or `.spawn()`.
 pub fn gridcheck(args: &[&str]) -> Command {
     let mut cmd = Command::new(XCOVER);
-    cmd.arg("gridcheck")
+    signals_at_default(&mut cmd)
+        .arg("gridcheck")
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
