@@ -11,6 +11,7 @@
 //! The C header also says how many levels every search of the matrix fits in, and how much
 //! RAM a workspace needs (`XCOVER_DLX3_PRELOADED_SIZE`, and `XCOVER_DLX3_COMPACT_SIZE` when
 //! the matrix fits 16-bit links; then its records are emitted with 16-bit fields too).
+use crate::error::{CliError, Kind};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -38,8 +39,8 @@ pub struct Image {
 pub struct ExportError {
     /// Knuth's report (`MESSAGE!` and `P: LINE`), as `xcover dlx3` would print it.
     pub report: Vec<u8>,
-    /// The exit status Knuth's program would use.
-    pub exit_status: i32,
+    /// The error; its exit status is Knuth's ([`crate::error::Kind::Dlx3`]).
+    pub error: xcover_core::dlx3::Dlx3Error,
 }
 
 /// A byte sink that collects what the engine writes.
@@ -66,12 +67,12 @@ pub fn build_image(
         engine.write_error_report(&e, &mut report);
         ExportError {
             report: report.0,
-            exit_status: e.exit_status(),
+            error: e,
         }
     };
     let mut engine = Dlx3::new(storage, settings).map_err(|e| ExportError {
         report: format!("{e}\n").into_bytes(),
-        exit_status: e.exit_status(),
+        error: e,
     })?;
     if let Err(e) = engine.read_input(text, warnings) {
         return Err(fail(&engine, e));
@@ -341,10 +342,10 @@ const EXPORT_USAGE: &str =
     "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out \
      (FILE - reads stdin; xcover dlx3 --help)\n";
 
-/// Prints the export usage line; returns dlx3's usage status.
-fn usage_error(err: &mut impl std::io::Write) -> i32 {
+/// Prints the export usage line; dlx3's usage error.
+fn usage_error(err: &mut impl std::io::Write) -> CliError {
     let _ = err.write_all(EXPORT_USAGE.as_bytes());
-    crate::dlx3::USAGE_STATUS
+    CliError::quiet(Kind::KnuthUsage)
 }
 
 /// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`): writes the
@@ -352,6 +353,14 @@ fn usage_error(err: &mut impl std::io::Write) -> i32 {
 /// Returns the exit status: 0, 102 for an input error (Knuth's report on stderr), 255 for a
 /// usage error (as `xcover dlx3`), 1 for an I/O error.
 pub fn export_main(args: &[OsString]) -> i32 {
+    match export(args) {
+        Ok(()) => 0,
+        Err(e) => e.report("xcover dlx3"),
+    }
+}
+
+/// The work of [`export_main`].
+fn export(args: &[OsString]) -> Result<(), CliError> {
     let mut err = std::io::stderr();
     let args: Vec<String> = args
         .iter()
@@ -360,10 +369,10 @@ pub fn export_main(args: &[OsString]) -> i32 {
     let rust = match args.first().map(String::as_str) {
         Some("--export-c") => false,
         Some("--export-rust") => true,
-        _ => return usage_error(&mut err),
+        _ => return Err(usage_error(&mut err)),
     };
     let Some(file) = args.get(1) else {
-        return usage_error(&mut err);
+        return Err(usage_error(&mut err));
     };
     let mut id = None;
     let mut settings = Settings::new().verbosity(0);
@@ -372,11 +381,11 @@ pub fn export_main(args: &[OsString]) -> i32 {
         if arg == "--name" {
             match rest.next() {
                 Some(n) => id = Some(c_identifier(n)),
-                None => return usage_error(&mut err),
+                None => return Err(usage_error(&mut err)),
             }
         } else if arg.starts_with('s') && settings.apply_arg(arg.as_bytes()) == ArgOutcome::Set {
         } else {
-            return usage_error(&mut err);
+            return Err(usage_error(&mut err));
         }
     }
     // Bounded like every read of the command (`/dev/zero` is an error, not an abort).
@@ -388,13 +397,7 @@ pub fn export_main(args: &[OsString]) -> i32 {
             .map_err(|e| format!("can't read {file}: {e}"))
             .and_then(|f| crate::memory::read_bounded(f, limit, file))
     };
-    let text = match text {
-        Ok(t) => t,
-        Err(message) => {
-            let _ = writeln!(err, "xcover dlx3: {message}");
-            return 1;
-        }
-    };
+    let text = text?;
     let id = id.unwrap_or_else(|| {
         let stem = std::path::Path::new(file)
             .file_stem()
@@ -408,7 +411,7 @@ pub fn export_main(args: &[OsString]) -> i32 {
         Ok(i) => i,
         Err(e) => {
             let _ = err.write_all(&e.report);
-            return e.exit_status;
+            return Err(CliError::quiet(Kind::Dlx3(e.error)));
         }
     };
     let out = if rust {
@@ -416,13 +419,10 @@ pub fn export_main(args: &[OsString]) -> i32 {
     } else {
         to_c(&image, &id, file)
     };
-    match std::io::stdout().lock().write_all(out.as_bytes()) {
-        Ok(()) => 0,
-        Err(e) => {
-            let _ = writeln!(err, "xcover dlx3: can't write the export: {e}");
-            1
-        }
-    }
+    std::io::stdout()
+        .lock()
+        .write_all(out.as_bytes())
+        .map_err(|e| CliError::failure(format!("can't write the export: {e}")))
 }
 
 #[cfg(test)]
@@ -478,7 +478,7 @@ mod tests {
     fn input_errors_give_knuths_report() {
         let mut warnings = Collect::default();
         let e = build_image(b"A B\nA X\n", Settings::DEFAULT, &mut warnings).unwrap_err();
-        assert_eq!(e.exit_status, 102);
+        assert_eq!(e.error.exit_status(), 102);
         assert_eq!(e.report, b"Unknown item name!\n2: A X\n\n");
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod dlx3;
 pub(crate) mod durable;
+pub mod error;
 pub mod export;
 pub mod gridcheck;
 pub mod memory;
