@@ -8,5 +8,6 @@ pub mod export;
 pub mod gridcheck;
 pub mod memory;
 pub mod print;
+pub mod shard_arg;
 pub mod signals;
 pub mod sudoku;

@@ -123,18 +123,9 @@ fn parse_threads(value: &str) -> Result<usize, String> {
     Ok(n)
 }
 
-/// `--shard I/N`: part I (0-based) of N.
+/// `--shard I/N`: part I (0-based) of N (core's parser, as `gridcheck --shard` reads it).
 fn parse_shard(value: &str) -> Result<Part, String> {
-    let bad = || format!("--shard wants I/N with 0 <= I < N (e.g. 0/4), not `{value}'");
-    let (i, n) = value.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if n > super::part_file::MAX_SHARDS {
-        return Err(format!(
-            "--shard I/N: at most {} shards, not `{value}'",
-            super::part_file::MAX_SHARDS
-        ));
-    }
-    Part::new(i, n).ok_or_else(bad)
+    crate::shard_arg::parse(value).map_err(|e| format!("--shard {e}"))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 //! in a part depends on timing or threads, so a shard resumed after a kill writes the same
 //! bytes. The reader checks every record's meaning (a puzzle of its grid with the run's
 //! clue count inside the mask, valid chunk ids, counters that do not wrap, a shard I/N
-//! within [`MAX_SHARDS`](super::shard::MAX_SHARDS)) and names the file and the record.
+//! within `Part::MAX_COUNT`, core's limit for both engines) and names the file and the record.
 use std::io::{Read, Write};
 use std::path::Path;
 
