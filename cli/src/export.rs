@@ -17,9 +17,11 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use xcover_core::sink::ByteSink;
 
-use xcover_core::dlx3::{measure, ArgOutcome, Dlx3, HeapWorkspace, Name, Settings};
+use xcover_core::dlx3::{
+    measure, ArgOutcome, Dlx3, Dlx3Error, HeapWorkspace, Name, Settings, WorkspaceView, MAX_LEVEL,
+};
 
-use xcover_core::dlx3::image::{Item, Layout, Node};
+use xcover_core::dlx3::image::{Item, Layout, Level, Node};
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +34,47 @@ pub struct Image {
     pub items: Vec<Item>,
     /// Node records 0..=last_node.
     pub nodes: Vec<Node>,
+}
+
+impl Image {
+    /// The matrix of `e`, which must be at the start of its search (input read, nothing
+    /// explored). The names of the root and of the spacer after the last item, which no
+    /// output shows, are all zero.
+    pub fn of(e: &Dlx3<'_>) -> Image {
+        let layout = e.layout();
+        let last_itm = layout.last_itm as usize;
+        let mut items = e.items().to_vec();
+        items.resize(last_itm + 1, Item::ZERO);
+        let mut names: Vec<Name> = (0..last_itm as u32).map(|k| e.item_name(k)).collect();
+        names[0] = [0; 8];
+        names.push([0; 8]);
+        Image {
+            layout,
+            names,
+            items,
+            nodes: e.nodes().to_vec(),
+        }
+    }
+
+    /// Storage for one more engine over this matrix (its names shared, not copied).
+    pub fn storage(&self) -> (Vec<Item>, Vec<Node>, Vec<Level>) {
+        (
+            self.items.clone(),
+            self.nodes.clone(),
+            vec![Level::ZERO; MAX_LEVEL],
+        )
+    }
+
+    /// An engine over `storage` (from [`Image::storage`]), at the start of its search.
+    pub fn engine<'a>(
+        &'a self,
+        storage: &'a mut (Vec<Item>, Vec<Node>, Vec<Level>),
+        settings: Settings,
+    ) -> Result<Dlx3<'a>, Dlx3Error> {
+        let (items, nodes, levels) = storage;
+        let view = WorkspaceView::with_shared_names(items, &self.names, nodes, levels);
+        Dlx3::preloaded(view, settings, self.layout)
+    }
 }
 
 /// Why a matrix could not be exported.
@@ -77,19 +120,7 @@ pub fn build_image(
     if let Err(e) = engine.read_input(text, warnings) {
         return Err(fail(&engine, e));
     }
-    let layout = engine.layout();
-    let last_itm = layout.last_itm as usize;
-    let mut image_items = engine.items().to_vec();
-    image_items.resize(last_itm + 1, Item::ZERO);
-    let mut image_names: Vec<Name> = (0..last_itm as u32).map(|k| engine.item_name(k)).collect();
-    image_names[0] = [0; 8];
-    image_names.push([0; 8]);
-    Ok(Image {
-        layout,
-        names: image_names,
-        items: image_items,
-        nodes: engine.nodes().to_vec(),
-    })
+    Ok(Image::of(&engine))
 }
 
 /// A C identifier from `raw` (letters, digits, `_`; never starting with a digit).
