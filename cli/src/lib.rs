@@ -8,6 +8,6 @@ pub mod export;
 pub mod gridcheck;
 pub mod memory;
 pub mod print;
-pub mod shard_arg;
+pub mod shared_args;
 pub mod signals;
 pub mod sudoku;

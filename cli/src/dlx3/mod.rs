@@ -135,11 +135,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
     // Counted against the limit as it is read: an endless pipe ends in an error.
     let input = memory::read_bounded(std::io::stdin().lock(), limit, "standard input")?;
     // A split search keeps a copy of the matrix for making engines, and one per worker.
-    let threads = match extra.threads {
-        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
-        Some(t) => t,
-        None => 1,
-    };
+    let threads = crate::shared_args::worker_threads(extra.threads);
     let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
@@ -239,11 +235,7 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
     };
     let need = storage_bytes(&measure(&parts.input)).saturating_add(parts.input.len() as u64);
     memory::check(need, limit, "the parts' input").map_err(in_merge)?;
-    let threads = match extra.threads {
-        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
-        Some(t) => t,
-        None => 1,
-    };
+    let threads = crate::shared_args::worker_threads(extra.threads);
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,

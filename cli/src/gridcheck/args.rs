@@ -57,8 +57,9 @@ pub(crate) struct Args {
     /// UA kept for the enumeration: the K smallest (default 768, the most its table uses).
     #[arg(long, value_name = "K")]
     pub(crate) keep_ua: Option<usize>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "T")]
+    /// Worker threads: N, or 0 for one per available core (default 1, as in every
+    /// subcommand; the puzzles found never depend on it).
+    #[arg(long, value_name = "N", value_parser = crate::shared_args::parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Journal every puzzle and finished chunk to this file, so that an interrupted batch
     /// can be resumed with --resume.

@@ -81,13 +81,7 @@ pub fn main(args: Vec<OsString>) -> i32 {
 /// Runs the batch; `Some(signal)` when a signal cut it short.
 fn run(args: &Args) -> Result<Option<i32>> {
     let options = options(args)?;
-    let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-    };
+    let threads = crate::shared_args::worker_threads(args.threads);
     let limit = args.max_memory.unwrap_or_else(memory::default_limit);
     let grids = grids::collect(&args.grids, args.file.as_deref(), limit)?;
     if grids.is_empty() {

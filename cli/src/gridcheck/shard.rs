@@ -37,7 +37,7 @@ impl fmt::Display for Shard {
 /// Parses `I/N` with `1 <= N <= Part::MAX_COUNT` (clap value parser: an error here is a usage
 /// error, exit 2; the part reader uses it too): core's parser, as `dlx3 --shard` reads it.
 pub fn parse(text: &str) -> Result<Shard, String> {
-    let part = crate::shard_arg::parse(text)?;
+    let part = crate::shared_args::parse_shard(text)?;
     // Both fit: N <= Part::MAX_COUNT.
     Ok(Shard {
         index: part.index() as usize,
