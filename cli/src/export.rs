@@ -11,14 +11,17 @@
 //! The C header also says how many levels every search of the matrix fits in, and how much
 //! RAM a workspace needs (`XCOVER_DLX3_PRELOADED_SIZE`, and `XCOVER_DLX3_COMPACT_SIZE` when
 //! the matrix fits 16-bit links; then its records are emitted with 16-bit fields too).
+use crate::error::{CliError, Kind};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use xcover_core::sink::ByteSink;
 
-use xcover_core::dlx3::{measure, ArgOutcome, Dlx3, HeapWorkspace, Name, Settings};
+use xcover_core::dlx3::{
+    measure, ArgOutcome, Dlx3, Dlx3Error, HeapWorkspace, Name, Settings, WorkspaceView, MAX_LEVEL,
+};
 
-use xcover_core::dlx3::image::{Item, Layout, Node};
+use xcover_core::dlx3::image::{Item, Layout, Level, Node};
 
 /// The engine's data after reading a matrix: everything a preloaded run needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,13 +36,54 @@ pub struct Image {
     pub nodes: Vec<Node>,
 }
 
+impl Image {
+    /// The matrix of `e`, which must be at the start of its search (input read, nothing
+    /// explored). The names of the root and of the spacer after the last item, which no
+    /// output shows, are all zero.
+    pub fn of(e: &Dlx3<'_>) -> Image {
+        let layout = e.layout();
+        let last_itm = layout.last_itm as usize;
+        let mut items = e.items().to_vec();
+        items.resize(last_itm + 1, Item::ZERO);
+        let mut names: Vec<Name> = (0..last_itm as u32).map(|k| e.item_name(k)).collect();
+        names[0] = [0; 8];
+        names.push([0; 8]);
+        Image {
+            layout,
+            names,
+            items,
+            nodes: e.nodes().to_vec(),
+        }
+    }
+
+    /// Storage for one more engine over this matrix (its names shared, not copied).
+    pub fn storage(&self) -> (Vec<Item>, Vec<Node>, Vec<Level>) {
+        (
+            self.items.clone(),
+            self.nodes.clone(),
+            vec![Level::ZERO; MAX_LEVEL],
+        )
+    }
+
+    /// An engine over `storage` (from [`Image::storage`]), at the start of its search.
+    pub fn engine<'a>(
+        &'a self,
+        storage: &'a mut (Vec<Item>, Vec<Node>, Vec<Level>),
+        settings: Settings,
+    ) -> Result<Dlx3<'a>, Dlx3Error> {
+        let (items, nodes, levels) = storage;
+        let view = WorkspaceView::with_shared_names(items, &self.names, nodes, levels);
+        Dlx3::preloaded(view, settings, self.layout)
+    }
+}
+
 /// Why a matrix could not be exported.
 #[derive(Debug)]
 pub struct ExportError {
     /// Knuth's report (`MESSAGE!` and `P: LINE`), as `xcover dlx3` would print it.
     pub report: Vec<u8>,
-    /// The exit status Knuth's program would use.
-    pub exit_status: i32,
+    /// The error; its exit status is Knuth's ([`crate::error::Kind::Dlx3`]).
+    pub error: xcover_core::dlx3::Dlx3Error,
 }
 
 /// A byte sink that collects what the engine writes.
@@ -66,29 +110,17 @@ pub fn build_image(
         engine.write_error_report(&e, &mut report);
         ExportError {
             report: report.0,
-            exit_status: e.exit_status(),
+            error: e,
         }
     };
     let mut engine = Dlx3::new(storage, settings).map_err(|e| ExportError {
         report: format!("{e}\n").into_bytes(),
-        exit_status: e.exit_status(),
+        error: e,
     })?;
     if let Err(e) = engine.read_input(text, warnings) {
         return Err(fail(&engine, e));
     }
-    let layout = engine.layout();
-    let last_itm = layout.last_itm as usize;
-    let mut image_items = engine.items().to_vec();
-    image_items.resize(last_itm + 1, Item::ZERO);
-    let mut image_names: Vec<Name> = (0..last_itm as u32).map(|k| engine.item_name(k)).collect();
-    image_names[0] = [0; 8];
-    image_names.push([0; 8]);
-    Ok(Image {
-        layout,
-        names: image_names,
-        items: image_items,
-        nodes: engine.nodes().to_vec(),
-    })
+    Ok(Image::of(&engine))
 }
 
 /// A C identifier from `raw` (letters, digits, `_`; never starting with a digit).
@@ -341,10 +373,10 @@ const EXPORT_USAGE: &str =
     "Usage: xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<seed>] > out \
      (FILE - reads stdin; xcover dlx3 --help)\n";
 
-/// Prints the export usage line; returns dlx3's usage status.
-fn usage_error(err: &mut impl std::io::Write) -> i32 {
+/// Prints the export usage line; dlx3's usage error.
+fn usage_error(err: &mut impl std::io::Write) -> CliError {
     let _ = err.write_all(EXPORT_USAGE.as_bytes());
-    crate::dlx3::USAGE_STATUS
+    CliError::quiet(Kind::KnuthUsage)
 }
 
 /// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`): writes the
@@ -352,6 +384,14 @@ fn usage_error(err: &mut impl std::io::Write) -> i32 {
 /// Returns the exit status: 0, 102 for an input error (Knuth's report on stderr), 255 for a
 /// usage error (as `xcover dlx3`), 1 for an I/O error.
 pub fn export_main(args: &[OsString]) -> i32 {
+    match export(args) {
+        Ok(()) => 0,
+        Err(e) => e.report("xcover dlx3"),
+    }
+}
+
+/// The work of [`export_main`].
+fn export(args: &[OsString]) -> Result<(), CliError> {
     let mut err = std::io::stderr();
     let args: Vec<String> = args
         .iter()
@@ -360,10 +400,10 @@ pub fn export_main(args: &[OsString]) -> i32 {
     let rust = match args.first().map(String::as_str) {
         Some("--export-c") => false,
         Some("--export-rust") => true,
-        _ => return usage_error(&mut err),
+        _ => return Err(usage_error(&mut err)),
     };
     let Some(file) = args.get(1) else {
-        return usage_error(&mut err);
+        return Err(usage_error(&mut err));
     };
     let mut id = None;
     let mut settings = Settings::new().verbosity(0);
@@ -372,11 +412,11 @@ pub fn export_main(args: &[OsString]) -> i32 {
         if arg == "--name" {
             match rest.next() {
                 Some(n) => id = Some(c_identifier(n)),
-                None => return usage_error(&mut err),
+                None => return Err(usage_error(&mut err)),
             }
         } else if arg.starts_with('s') && settings.apply_arg(arg.as_bytes()) == ArgOutcome::Set {
         } else {
-            return usage_error(&mut err);
+            return Err(usage_error(&mut err));
         }
     }
     // Bounded like every read of the command (`/dev/zero` is an error, not an abort).
@@ -388,13 +428,7 @@ pub fn export_main(args: &[OsString]) -> i32 {
             .map_err(|e| format!("can't read {file}: {e}"))
             .and_then(|f| crate::memory::read_bounded(f, limit, file))
     };
-    let text = match text {
-        Ok(t) => t,
-        Err(message) => {
-            let _ = writeln!(err, "xcover dlx3: {message}");
-            return 1;
-        }
-    };
+    let text = text?;
     let id = id.unwrap_or_else(|| {
         let stem = std::path::Path::new(file)
             .file_stem()
@@ -408,7 +442,7 @@ pub fn export_main(args: &[OsString]) -> i32 {
         Ok(i) => i,
         Err(e) => {
             let _ = err.write_all(&e.report);
-            return e.exit_status;
+            return Err(CliError::quiet(Kind::Dlx3(e.error)));
         }
     };
     let out = if rust {
@@ -416,13 +450,10 @@ pub fn export_main(args: &[OsString]) -> i32 {
     } else {
         to_c(&image, &id, file)
     };
-    match std::io::stdout().lock().write_all(out.as_bytes()) {
-        Ok(()) => 0,
-        Err(e) => {
-            let _ = writeln!(err, "xcover dlx3: can't write the export: {e}");
-            1
-        }
-    }
+    std::io::stdout()
+        .lock()
+        .write_all(out.as_bytes())
+        .map_err(|e| CliError::failure(format!("can't write the export: {e}")))
 }
 
 #[cfg(test)]
@@ -478,7 +509,7 @@ mod tests {
     fn input_errors_give_knuths_report() {
         let mut warnings = Collect::default();
         let e = build_image(b"A B\nA X\n", Settings::DEFAULT, &mut warnings).unwrap_err();
-        assert_eq!(e.exit_status, 102);
+        assert_eq!(e.error.exit_status(), 102);
         assert_eq!(e.report, b"Unknown item name!\n2: A X\n\n");
     }
 }

@@ -3,9 +3,11 @@
 
 pub mod dlx3;
 pub(crate) mod durable;
+pub mod error;
 pub mod export;
 pub mod gridcheck;
 pub mod memory;
 pub mod print;
+pub mod shared_args;
 pub mod signals;
 pub mod sudoku;

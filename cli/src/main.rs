@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+use xcover_cli::error::{CliError, Kind};
 use xcover_cli::print::print_checked;
 
 mod exit_on_oom;
@@ -65,11 +66,9 @@ fn help(topic: &[OsString]) -> i32 {
 
 /// The usage error for an unknown subcommand.
 fn unknown(sub: &str) -> i32 {
-    let _ = write!(
-        std::io::stderr(),
-        "xcover: unknown subcommand `{sub}'\n\n{USAGE}"
-    );
-    2
+    let usage = USAGE.trim_end();
+    let message = format!("unknown subcommand `{sub}'\n\n{usage}");
+    CliError::new(Kind::Usage, message).report("xcover")
 }
 
 fn main() -> ExitCode {

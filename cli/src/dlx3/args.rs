@@ -90,7 +90,7 @@ standard error. The first occurrence of a letter wins.
   --max-memory SIZE  refuse (exit 1) an input whose storage needs more than SIZE bytes
         (suffix K, M, G, T; default 4G, or 3/4 of the physical memory if less)
 
-  --threads N        search on N threads (default 1; 0: all cores), printing exactly what
+  --threads N        search on N threads (default 1; 0: one per core), printing exactly what
                      one thread prints; with s<n>, S<file> or the v2/v4 traces the search
                      stays on one thread (they follow one sequence of events)
   --checkpoint FILE  record each unit of the search in FILE as it is printed; with
@@ -111,7 +111,7 @@ standard error. The first occurrence of a letter wins.
                      order) and print exactly what the unsharded run prints; each part
                      read is bounded by --max-memory and printed from the very files
                      checked; a failed write, to stdout or stderr, is an error (exit 1);
-                     --threads N (default 1; 0: all cores) explores those units ahead;
+                     --threads N (default 1; 0: one per core) explores those units ahead;
                      second-pass parts (--second-pass) given with the parts are printed
                      as they are, nothing explored
   --verify K|all     (merge) an audit: explore again K units of every part, chosen at

@@ -204,7 +204,7 @@ pub(crate) fn run(
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Result<Walked, String> {
     let part = Part::new(0, 1).ok_or("no shard 0/1")?;
-    let header = shard::header_of(engine, input, args, part).map_err(|(m, _)| m)?;
+    let header = shard::header_of(engine, input, args, part).map_err(|e| e.message().to_owned())?;
     let identity = header.identity();
     let records_header = counts_header(&header);
     // An earlier attempt: every record checked, in unit order from unit 0.

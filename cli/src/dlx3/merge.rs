@@ -86,7 +86,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64) -> Result<Parts, String> {
             ));
         }
     }
-    // N is at most `MAX_SHARDS` (checked with the header).
+    // N is at most `Part::MAX_COUNT` (checked with the header).
     let n = want.shards;
     let mut by_shard: Vec<Option<usize>> = vec![None; n as usize];
     for (i, h) in headers.iter().enumerate() {

@@ -18,7 +18,6 @@ mod prefetch;
 mod second_pass;
 mod shard;
 mod sink;
-mod status;
 mod threads;
 mod units;
 mod verify;
@@ -33,15 +32,13 @@ use xcover_core::sink::ByteSink;
 
 use self::args::{parse_args, ArgsOutcome};
 use self::sink::IoSink;
+use crate::error::{CliError, Kind};
 use crate::memory;
-use crate::signals::{self, Signals};
+use crate::signals::Signals;
 
 /// Mems per call of the engine; between calls buffered stderr is flushed and the signal
 /// flag is checked (about 0.1 s at 10^9 mems per second).
 const MEM_SLICE: u64 = 1 << 26;
-
-pub(crate) use status::USAGE_STATUS;
-use status::{MEMORY_STATUS, SIGPIPE_STATUS};
 
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.
@@ -60,12 +57,16 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
-    let status = if args.first().and_then(|a| a.to_str()) == Some("merge") {
-        merge_main(argv0, &args[1..], &mut err)
+    let ran = if args.first().and_then(|a| a.to_str()) == Some("merge") {
+        merge_main(&args[1..], &mut err)
     } else {
         run_main(argv0, args, &mut err)
     };
     err.flush();
+    let status = match ran {
+        Ok(()) => 0,
+        Err(e) => e.report(argv0),
+    };
     stderr_checked(&err, status)
 }
 
@@ -79,51 +80,44 @@ fn stderr_checked(err: &Stderr, status: i32) -> i32 {
     }
 }
 
-/// The message and status for a failed write to stdout (a closed pipe: quiet, as
-/// SIGPIPE would end Knuth's program).
-fn stdout_failed<W: std::io::Write>(
-    out: &mut IoSink<W>,
-    argv0: &str,
-    err: &mut Stderr,
-) -> Option<i32> {
+/// The error of a failed write to stdout (a closed pipe: quiet, as SIGPIPE would end
+/// Knuth's program).
+fn stdout_failed<W: std::io::Write>(out: &mut IoSink<W>) -> Result<(), CliError> {
     if out.broken_pipe {
-        return Some(SIGPIPE_STATUS);
+        return Err(CliError::quiet(Kind::BrokenPipe));
     }
-    let e = out.failed.take()?;
-    Some(fail(
-        err,
-        argv0,
-        &format!("can't write standard output: {e}"),
-        1,
-    ))
+    match out.failed.take() {
+        Some(e) => Err(cant_write_stdout(e)),
+        None => Ok(()),
+    }
+}
+
+/// The error of a failed write to stdout, other than a closed pipe.
+fn cant_write_stdout(e: std::io::Error) -> CliError {
+    CliError::failure(format!("can't write standard output: {e}"))
+}
+
+/// A usage error of `dlx3` (Knuth's status).
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::new(Kind::KnuthUsage, message)
 }
 
 /// The standard error stream of the command.
 type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
 
-/// Writes `argv0: message` to stderr and returns `status`.
-fn fail(err: &mut Stderr, argv0: &str, message: &str, status: i32) -> i32 {
-    use std::fmt::Write as _;
-    let _ = writeln!(err, "{argv0}: {message}");
-    status
-}
-
 /// A search (whole, threaded or one shard) with Knuth's arguments.
-fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
-    let (args, extra) = match options::take(args) {
-        Ok(split) => split,
-        Err(message) => return fail(err, argv0, &message, USAGE_STATUS),
-    };
+fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), CliError> {
+    let (args, extra) = options::take(args).map_err(usage)?;
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let (settings, shape_file) = match parse_args(&args, err) {
         ArgsOutcome::Ok { settings, shape } => (settings, shape),
         ArgsOutcome::Usage => {
             args::write_usage(err, argv0);
-            return USAGE_STATUS;
+            return Err(CliError::quiet(Kind::KnuthUsage));
         }
     };
     if extra.plan.is_some() {
-        return fail(err, argv0, "--plan goes with merge", USAGE_STATUS);
+        return Err(usage("--plan goes with merge"));
     }
     if extra.shard.is_some() || extra.checkpoint.is_some() {
         if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
@@ -132,26 +126,16 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
             } else {
                 "--checkpoint"
             };
-            let message = format!("{option} can't split a run with {why}");
-            return fail(err, argv0, &message, USAGE_STATUS);
+            return Err(usage(format!("{option} can't split a run with {why}")));
         }
     }
     if let Some(len) = stdin_file_len() {
-        if let Err(message) = memory::check(len, limit, "the input file") {
-            return fail(err, argv0, &message, MEMORY_STATUS);
-        }
+        memory::check(len, limit, "the input file")?;
     }
     // Counted against the limit as it is read: an endless pipe ends in an error.
-    let input = match memory::read_bounded(std::io::stdin().lock(), limit, "standard input") {
-        Ok(bytes) => bytes,
-        Err(message) => return fail(err, argv0, &message, MEMORY_STATUS),
-    };
+    let input = memory::read_bounded(std::io::stdin().lock(), limit, "standard input")?;
     // A split search keeps a copy of the matrix for making engines, and one per worker.
-    let threads = match extra.threads {
-        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
-        Some(t) => t,
-        None => 1,
-    };
+    let threads = crate::shared_args::worker_threads(extra.threads);
     let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
@@ -167,9 +151,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
     } else {
         "the input".to_string()
     };
-    if let Err(message) = memory::check(need, limit, &what) {
-        return fail(err, argv0, &message, MEMORY_STATUS);
-    }
+    memory::check(need, limit, &what)?;
     let job = match &extra.shard {
         Some(part) => Job::Shard {
             part: *part,
@@ -198,80 +180,62 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> i32 {
 }
 
 /// `xcover dlx3 merge [--max-memory SIZE] PART...`.
-fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
+fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
+    // A usage error of `merge`, said after `merge: `.
+    let merge_usage = |message: String| usage(message).context("merge");
     let usage = "usage: merge [--max-memory SIZE] [--threads N] [--plan PLAN] [--verify K|all \
                  [--verify-seed S]] PART-FILE...";
-    let (args, verify) = match verify::take(args) {
-        Ok(split) => split,
-        Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
-    };
-    let (files, extra) = match options::take(args) {
-        Ok(split) => split,
-        Err(message) => return fail(err, argv0, &format!("merge: {message}"), USAGE_STATUS),
-    };
+    let (args, verify) = verify::take(args).map_err(merge_usage)?;
+    let (files, extra) = options::take(args).map_err(merge_usage)?;
     if extra.shard.is_some()
         || files
             .iter()
             .any(|f| f.to_str().is_some_and(|t| t.starts_with('-')))
     {
-        return fail(err, argv0, usage, USAGE_STATUS);
+        return Err(self::usage(usage));
     }
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let (print_paths, paths): (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) = files
         .iter()
         .map(std::path::PathBuf::from)
         .partition(|p| second_pass::is_print_part(p));
-    let parts = match merge::check(&paths, limit) {
-        Ok(p) => p,
-        Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
-    };
+    let parts = merge::check(&paths, limit).map_err(in_merge)?;
     let settings = match parse_args(&parts.args, err) {
         ArgsOutcome::Ok { settings, .. } => settings,
         ArgsOutcome::Usage => {
-            return fail(err, argv0, "merge: the parts record bad arguments", 1);
+            return Err(in_merge("the parts record bad arguments"));
         }
     };
     if verify.is_some() && (extra.plan.is_some() || !print_paths.is_empty()) {
         let why = "--verify audits a merge of the first pass's parts alone, not --plan or \
                    second-pass parts (the second pass prints what the audited counts plan)";
-        return fail(err, argv0, &format!("merge: {why}"), USAGE_STATUS);
+        return Err(merge_usage(why.to_owned()));
     }
     if let Some(plan) = &extra.plan {
         if !print_paths.is_empty() || parts.header().bodies {
             let why = "--plan is for the first pass's parts of a run that keeps counts only \
                        (m<n> with n over 8)";
-            return fail(err, argv0, &format!("merge: {why}"), USAGE_STATUS);
+            return Err(merge_usage(why.to_owned()));
         }
-        return match second_pass::write_plan(plan, &parts, &settings) {
-            Ok(note) => {
-                use std::fmt::Write as _;
-                let _ = writeln!(err, "{note}");
-                err.flush();
-                if let Some(e) = err.failed.take() {
-                    return fail(err, argv0, &format!("can't write standard error: {e}"), 1);
-                }
-                0
-            }
-            Err(message) => fail(err, argv0, &format!("merge: {message}"), 1),
+        let note = second_pass::write_plan(plan, &parts, &settings).map_err(in_merge)?;
+        use std::fmt::Write as _;
+        let _ = writeln!(err, "{note}");
+        err.flush();
+        return match err.failed.take() {
+            Some(e) => Err(CliError::failure(format!(
+                "can't write standard error: {e}"
+            ))),
+            None => Ok(()),
         };
     }
     let mut prints = if print_paths.is_empty() {
         None
     } else {
-        match second_pass::check_prints(&parts, &settings, &print_paths, limit) {
-            Ok(p) => Some(p),
-            Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
-        }
+        Some(second_pass::check_prints(&parts, &settings, &print_paths, limit).map_err(in_merge)?)
     };
     let need = storage_bytes(&measure(&parts.input)).saturating_add(parts.input.len() as u64);
-    if let Err(message) = memory::check(need, limit, "the parts' input") {
-        return fail(err, argv0, &format!("merge: {message}"), MEMORY_STATUS);
-    }
-    let threads = match extra.threads {
-        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
-        Some(t) => t,
-        None => 1,
-    };
+    memory::check(need, limit, "the parts' input").map_err(in_merge)?;
+    let threads = crate::shared_args::worker_threads(extra.threads);
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,
@@ -279,7 +243,12 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         threads,
         verify,
     };
-    solve(argv0, &parts.input, settings, None, job, err)
+    solve("", &parts.input, settings, None, job, err)
+}
+
+/// A failure of `merge`, said after `merge: `.
+fn in_merge(e: impl Into<CliError>) -> CliError {
+    e.into().context("merge")
 }
 
 /// What `solve` does after reading the matrix.
@@ -338,19 +307,19 @@ fn solve(
     shape_file: Option<std::fs::File>,
     job: Job<'_>,
     err: &mut Stderr,
-) -> i32 {
+) -> Result<(), CliError> {
     let mut storage = HeapWorkspace::for_input(input);
     let mut engine = match Dlx3::new(storage.as_mut_view(), settings) {
         Ok(e) => e,
         Err(e) => {
             use std::fmt::Write as _;
             let _ = writeln!(err, "{e}");
-            return e.exit_status();
+            return Err(CliError::quiet(Kind::Dlx3(e)));
         }
     };
     if let Err(e) = engine.read_input(input, err) {
         engine.write_error_report(&e, err);
-        return e.exit_status();
+        return Err(CliError::quiet(Kind::Dlx3(e)));
     }
     err.flush();
     // The first SIGINT, SIGTERM or SIGHUP stops the search at the end of its slice; installed
@@ -363,20 +332,10 @@ fn solve(
             args,
             second_pass: pass2,
             dest,
-        } => {
-            let ran = match pass2 {
-                Some(plan) => {
-                    second_pass::run(&mut engine, input, args, part, plan, &dest, &received)
-                }
-                None => shard::run(&mut engine, input, args, part, &dest, &received),
-            };
-            match ran {
-                Ok(status) => status,
-                // A closed stdout: quiet, as SIGPIPE would be.
-                Err((message, status)) if message.is_empty() => status,
-                Err((message, status)) => fail(err, argv0, &message, status),
-            }
-        }
+        } => match pass2 {
+            Some(plan) => second_pass::run(&mut engine, input, args, part, plan, &dest, &received),
+            None => shard::run(&mut engine, input, args, part, &dest, &received),
+        },
         Job::Merge {
             split,
             parts,
@@ -385,65 +344,52 @@ fn solve(
             verify,
         } => {
             if let Some(v) = verify {
-                if let Err(message) = audit(argv0, &engine, parts, v, err, &received) {
-                    return fail(err, argv0, &format!("merge: {message}"), 1);
-                }
+                audit(argv0, &engine, parts, v, err, &received).map_err(in_merge)?;
             }
-            let mut source = match merge::Recorded::open(parts) {
-                Ok(s) => s,
-                Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
-            };
+            let mut source = merge::Recorded::open(parts).map_err(in_merge)?;
             let plan = prefetch::Plan::new(&settings, &parts.counts);
             // The merged output is what a long run was for: a failed write is an error.
-            coordinated(
-                argv0,
-                &mut engine,
-                err,
-                &received,
-                true,
-                |engine, console| {
-                    let walked = if let Some(prints) = prints.as_deref_mut() {
-                        // The second pass printed the units: nothing to explore.
-                        let mut with = second_pass::WithPrints {
-                            recorded: &mut source,
-                            prints,
-                        };
-                        units::coordinate(engine, split, &mut with, console)?
-                    } else if threads > 1 && !plan.wanted.is_empty() {
-                        let stop = || received().is_some();
-                        let source = &mut source;
-                        prefetch::run(engine, split, threads, source, &plan, console, &stop)?
-                    } else {
-                        units::coordinate(engine, split, &mut source, console)?
+            coordinated(&mut engine, err, &received, true, |engine, console| {
+                let walked = if let Some(prints) = prints.as_deref_mut() {
+                    // The second pass printed the units: nothing to explore.
+                    let mut with = second_pass::WithPrints {
+                        recorded: &mut source,
+                        prints,
                     };
-                    // Every record was met only when the whole tree was walked.
-                    if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
-                        source.finished()?;
-                        if let Some(prints) = prints {
-                            prints.finished()?;
-                        }
+                    units::coordinate(engine, split, &mut with, console)?
+                } else if threads > 1 && !plan.wanted.is_empty() {
+                    let stop = || received().is_some();
+                    let source = &mut source;
+                    prefetch::run(engine, split, threads, source, &plan, console, &stop)?
+                } else {
+                    units::coordinate(engine, split, &mut source, console)?
+                };
+                // Every record was met only when the whole tree was walked.
+                if matches!(walked, units::Walked::Done(DoneReason::Exhausted)) {
+                    source.finished()?;
+                    if let Some(prints) = prints {
+                        prints.finished()?;
                     }
-                    Ok(walked)
-                },
-            )
+                }
+                Ok(walked)
+            })
         }
         Job::Checkpoint { args, threads, ck } => {
-            coordinated(argv0, &mut engine, err, &received, true, |e, console| {
+            coordinated(&mut engine, err, &received, true, |e, console| {
                 checkpoint::run(e, input, args, &ck, threads, console, &received)
             })
         }
         Job::Search { threads } => {
             let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
             if threads > 1 && splittable {
-                let split = match engine.choose_split_level(units::units_for(threads as u64)) {
-                    Ok(level) => level,
-                    Err(e) => return fail(err, argv0, &format!("can't split the search: {e}"), 1),
-                };
-                return coordinated(argv0, &mut engine, err, &received, true, |e, console| {
+                let split = engine
+                    .choose_split_level(units::units_for(threads as u64))
+                    .map_err(|e| CliError::failure(format!("can't split the search: {e}")))?;
+                return coordinated(&mut engine, err, &received, true, |e, console| {
                     threads::run(e, split, threads, console, &|| received().is_some())
                 });
             }
-            sequential(argv0, &mut engine, shape_file, &received, err)
+            sequential(&mut engine, shape_file, &received, err)
         }
     }
 }
@@ -518,13 +464,12 @@ impl units::Output for Console<'_, '_> {
 /// reports, an error report, `INTERRUPTED!`, or quietly on a closed stdout. When `checked`,
 /// a failed write to stdout (other than a closed pipe) ends it with a message and status 1.
 fn coordinated(
-    argv0: &str,
     engine: &mut Dlx3<'_>,
     err: &mut Stderr,
     received: &dyn Fn() -> Option<i32>,
     checked: bool,
     walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, String>,
-) -> i32 {
+) -> Result<(), CliError> {
     let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut console = Console {
         out: &mut out,
@@ -538,29 +483,30 @@ fn coordinated(
     out.flush();
     if checked && !out.broken_pipe {
         if let Some(e) = out.failed.take() {
-            return fail(err, argv0, &format!("can't write standard output: {e}"), 1);
+            return Err(cant_write_stdout(e));
         }
     }
     let status = match walked {
-        Ok(units::Walked::Done(_)) => 0,
+        Ok(units::Walked::Done(_)) => Ok(()),
         Ok(units::Walked::Failed(e)) => {
             engine.write_error_report(&e, err);
-            return e.exit_status();
+            return Err(CliError::quiet(Kind::Dlx3(e)));
         }
-        Ok(units::Walked::Stopped) if out.broken_pipe => return SIGPIPE_STATUS,
+        Ok(units::Walked::Stopped) if out.broken_pipe => {
+            return Err(CliError::quiet(Kind::BrokenPipe))
+        }
         Ok(units::Walked::Stopped) => {
             use std::fmt::Write as _;
             let _ = err.write_str("INTERRUPTED!\n");
-            signals::exit_status(signal.unwrap_or(libc::SIGINT))
+            let signal = signal.unwrap_or(libc::SIGINT);
+            Err(CliError::quiet(Kind::Interrupted(signal)))
         }
         // No totals: they would not be those of the whole search.
-        Err(message) => return fail(err, argv0, &message, 1),
+        Err(message) => return Err(CliError::failure(message)),
     };
     engine.finish(err);
     if checked {
-        if let Err(e) = std::io::stdout().flush() {
-            return fail(err, argv0, &format!("can't write standard output: {e}"), 1);
-        }
+        std::io::stdout().flush().map_err(cant_write_stdout)?;
     }
     let _ = std::io::stdout().flush();
     status
@@ -568,22 +514,21 @@ fn coordinated(
 
 /// The search on one thread, as Knuth's program runs it.
 fn sequential(
-    argv0: &str,
     engine: &mut Dlx3<'_>,
     shape_file: Option<std::fs::File>,
     received: &dyn Fn() -> Option<i32>,
     err: &mut Stderr,
-) -> i32 {
+) -> Result<(), CliError> {
     let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut shape = shape_file.map(|f| IoSink::line_flushed(std::io::BufWriter::new(f)));
-    let mut status = 0;
+    let mut status = Ok(());
     loop {
         if let Some(signal) = received() {
             // Like the `T` timeout: say why, then the closing reports of the search so far.
             use std::fmt::Write as _;
             out.flush();
             let _ = err.write_str("INTERRUPTED!\n");
-            status = signals::exit_status(signal);
+            status = Err(CliError::quiet(Kind::Interrupted(signal)));
             break;
         }
         let mut sinks = Sinks {
@@ -598,28 +543,25 @@ fn sequential(
                 out.flush();
                 // A closed pipe ends it quietly, as SIGPIPE ends Knuth's program; any
                 // other failed write (a full disk) with a message and status 1.
-                if let Some(status) = stdout_failed(&mut out, argv0, err) {
-                    return status;
-                }
+                stdout_failed(&mut out)?;
             }
             Ok(Event::Done(_)) => break,
             Ok(_) => err.flush(),
             Err(e) => {
                 out.flush();
                 engine.write_error_report(&e, err);
-                return e.exit_status();
+                return Err(CliError::quiet(Kind::Dlx3(e)));
             }
         }
     }
     out.flush();
-    if let Some(status) = stdout_failed(&mut out, argv0, err) {
-        return status;
-    }
+    stdout_failed(&mut out)?;
     engine.finish(err);
     if let Some(s) = shape.as_mut() {
         s.flush();
         if let Some(e) = s.failed.take() {
-            return fail(err, argv0, &format!("can't write the shape file: {e}"), 1);
+            let message = format!("can't write the shape file: {e}");
+            return Err(CliError::failure(message));
         }
     }
     status

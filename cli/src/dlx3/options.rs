@@ -12,7 +12,7 @@ use crate::memory;
 pub(crate) struct Extra {
     /// `--max-memory SIZE`.
     pub max_memory: Option<u64>,
-    /// `--threads N` (0: all cores).
+    /// `--threads N` (0: one per core; see `shared_args::worker_threads`).
     pub threads: Option<usize>,
     /// `--shard I/N`.
     pub shard: Option<Part>,
@@ -112,29 +112,14 @@ pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), String
     Ok((rest, extra))
 }
 
-/// `--threads N`: a number of threads, 0 for all cores.
+/// `--threads N`: a number of threads, 0 for one per core (as in every subcommand).
 fn parse_threads(value: &str) -> Result<usize, String> {
-    let bad = || format!("--threads wants a number of threads (0: all cores), not `{value}'");
-    let n: usize = value.parse().map_err(|_| bad())?;
-    // More threads than units would only wait; a typo like 10000000 is refused.
-    if n > 4096 {
-        return Err(bad());
-    }
-    Ok(n)
+    crate::shared_args::parse_threads(value).map_err(|e| format!("--threads {e}"))
 }
 
-/// `--shard I/N`: part I (0-based) of N.
+/// `--shard I/N`: part I (0-based) of N (core's parser, as `gridcheck --shard` reads it).
 fn parse_shard(value: &str) -> Result<Part, String> {
-    let bad = || format!("--shard wants I/N with 0 <= I < N (e.g. 0/4), not `{value}'");
-    let (i, n) = value.split_once('/').ok_or_else(bad)?;
-    let (i, n): (u64, u64) = (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-    if n > super::part_file::MAX_SHARDS {
-        return Err(format!(
-            "--shard I/N: at most {} shards, not `{value}'",
-            super::part_file::MAX_SHARDS
-        ));
-    }
-    Part::new(i, n).ok_or_else(bad)
+    crate::shared_args::parse_shard(value).map_err(|e| format!("--shard {e}"))
 }
 
 #[cfg(test)]

@@ -21,10 +21,6 @@ use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 use super::units::UnitRecord;
 use crate::durable::Format;
 
-/// The largest N of `--shard I/N`, checked when the option is parsed and when a header is
-/// read (a merge sizes a table by N).
-pub(crate) const MAX_SHARDS: u64 = 65536;
-
 /// Solution bodies are kept in the parts when `m<n>` prints at least one solution in this
 /// many: a part then stores at most this many bodies per printed one. With a larger
 /// spacing a part keeps counts only, and the merge explores again the few units that hold
@@ -153,9 +149,11 @@ impl Header {
         let (Some(shard), Some(shards)) = (shard, shards) else {
             return Err(bad("shard"));
         };
-        if shards == 0 || shards > MAX_SHARDS || shard >= shards {
+        // At most `Part::MAX_COUNT`, as `--shard` is parsed: a merge sizes a table by N.
+        if shards == 0 || shards > Part::MAX_COUNT || shard >= shards {
             return Err(format!(
-                "its header names shard {shard}/{shards} (at most {MAX_SHARDS} shards)"
+                "its header names shard {shard}/{shards} (at most {} shards)",
+                Part::MAX_COUNT
             ));
         }
         let split = lines.words("split", 1).and_then(|w| number(w[0]));

@@ -73,7 +73,7 @@ fn write_part(
     (i, n): (u64, u64),
     path: &Path,
     resume: bool,
-) -> shard::Outcome {
+) -> Result<(), String> {
     let args = os(args);
     with_engine(input, settings_of(&args), |e, _| {
         let dest = Destination {
@@ -82,6 +82,7 @@ fn write_part(
             limit: LIMIT,
         };
         shard::run(e, input, &args, Part::new(i, n).unwrap(), &dest, &|| None)
+            .map_err(|e| e.to_string())
     })
 }
 
@@ -184,7 +185,7 @@ impl Run {
         let mut parts = Vec::new();
         for i in 0..n {
             let p = dir.path().join(format!("p{i}"));
-            assert_eq!(write_part(&input, args, (i, n), &p, false), Ok(0));
+            assert_eq!(write_part(&input, args, (i, n), &p, false), Ok(()));
             parts.push(p);
         }
         let one = one_run(&input, args);
@@ -229,9 +230,8 @@ impl Run {
         let resumed = write_part(&self.input, &self.args, (victim, self.n), &y, true);
         let after = std::fs::read(&y).unwrap();
         match resumed {
-            Ok(0) => assert!(after == original, "{what}: resumed to other bytes"),
-            Ok(s) => panic!("{what}: status {s}"),
-            Err((m, _)) => {
+            Ok(()) => assert!(after == original, "{what}: resumed to other bytes"),
+            Err(m) => {
                 assert!(!repairable, "{what}: a torn tail refused: {m}");
                 assert!(m.contains(&y.display().to_string()), "{what}: {m}");
                 assert!(after == bytes, "{what}: a refused resume changed the file");
@@ -408,7 +408,7 @@ fn a_part_renamed_over_during_the_merge_is_never_read() {
     let again = run.dir.path().join("again");
     assert_eq!(
         write_part(&run.input, &run.args, (1, 2), &again, false),
-        Ok(0)
+        Ok(())
     );
     let paths = [run.parts[0].clone(), again.clone()];
     let got = merge_parts_with(&paths, || {
@@ -437,7 +437,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
     let at = |name: String| dir.path().join(name);
     let paths: Vec<PathBuf> = (0..2).map(|i| at(format!("part-{i}"))).collect();
     for (i, p) in paths.iter().enumerate() {
-        assert_eq!(write_part(&input, &args, (i as u64, 2), p, false), Ok(0));
+        assert_eq!(write_part(&input, &args, (i as u64, 2), p, false), Ok(()));
     }
     let parts = merge::check(&paths, LIMIT).unwrap();
     let settings = settings_of(&parts.args);
@@ -453,8 +453,9 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
         let part = Part::new(i as u64, 2).unwrap();
         let done = with_engine(&input, settings, |e, _| {
             second_pass::run(e, &input, &os(&args), part, &plan, &dest, &|| None)
+                .map_err(|e| e.to_string())
         });
-        assert_eq!(done, Ok(0));
+        assert_eq!(done, Ok(()));
     }
     // Renamed over between the check and the walk: never read.
     let mut checked = second_pass::check_prints(&parts, &settings, &prints, LIMIT).unwrap();
@@ -474,8 +475,9 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
     let part = Part::new(1, 2).unwrap();
     let done = with_engine(&input, settings, |e, _| {
         second_pass::run(e, &input, &os(&args), part, &plan, &dest, &|| None)
+            .map_err(|e| e.to_string())
     });
-    assert_eq!(done, Ok(0));
+    assert_eq!(done, Ok(()));
     let both = [prints[0].clone(), again.clone()];
     let parts = merge::check(&paths, LIMIT).unwrap();
     let mut checked = second_pass::check_prints(&parts, &settings, &both, LIMIT).unwrap();

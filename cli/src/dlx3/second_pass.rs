@@ -48,6 +48,7 @@ use super::prefetch;
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource};
 use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::error::{CliError, Kind};
 
 /// The plan file.
 pub(crate) const PLAN: Format = Format {
@@ -212,14 +213,14 @@ pub(crate) fn run(
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Outcome {
     let header = shard::header_of(engine, input, args, part)?;
-    let (plan_header, counts) = read_plan(plan, dest.limit).map_err(|m| (m, 1))?;
+    let (plan_header, counts) = read_plan(plan, dest.limit).map_err(CliError::failure)?;
     if !plan_header.same_run(&header) || header.bodies {
         let why = if header.bodies {
             "this run's parts keep the solutions (m1-m8): it needs no second pass"
         } else {
             "the plan is another run's (its input, arguments, shard count or split differ)"
         };
-        return Err((format!("{}: {why}", plan.display()), 1));
+        return Err(CliError::failure(format!("{}: {why}", plan.display())));
     }
     let settings = *engine.settings();
     let mine: Vec<u64> = wanted(&settings, &counts)
@@ -263,11 +264,11 @@ pub(crate) fn run(
                 check(r).map_err(Visit::Invalid)
             };
             match Writer::resume(path, PRINT, &identity, dest.limit, &mut visit) {
-                Ok(Resumed::Complete(_)) => return Ok(0),
+                Ok(Resumed::Complete(_)) => return Ok(()),
                 Ok(Resumed::Open(w)) => Out::File(w),
                 Err(e) if matches!(e.problem, Problem::Interrupted) => {
                     let signal = interrupted().unwrap_or(libc::SIGINT);
-                    return Err((e.to_string(), crate::signals::exit_status(signal)));
+                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
                 }
                 Err(e) => return Err(shard::failed(e)),
             }
@@ -283,7 +284,7 @@ pub(crate) fn run(
         .print_interval(settings.get_print_interval());
     let mut worker = image
         .engine(&mut storage, unit_settings)
-        .map_err(|e| (e.to_string(), e.exit_status()))?;
+        .map_err(CliError::from)?;
     let count = |k: u64| counts.get(k as usize).map_or(0, |&(_, c)| c);
     let out_cell = std::cell::RefCell::new(&mut out);
     let write_error = std::cell::RefCell::new(None);
@@ -360,10 +361,10 @@ pub(crate) fn run(
                     part.index(),
                     part.count()
                 );
-                return Err((message, 1));
+                return Err(CliError::failure(message));
             }
             out.finish().map_err(shard::failed)?;
-            Ok(0)
+            Ok(())
         }
         Ok(false) => {
             out.sync().map_err(shard::failed)?;
@@ -373,18 +374,18 @@ pub(crate) fn run(
             } else {
                 ""
             };
-            Err((
+            Err(CliError::new(
+                Kind::Interrupted(signal),
                 format!(
                     "shard {}/{} (second pass) interrupted{hint}",
                     part.index(),
                     part.count()
                 ),
-                crate::signals::exit_status(signal),
             ))
         }
         Err((unit, e)) => {
             let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
-            Err((format!("{e}{place}"), e.exit_status()))
+            Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")))
         }
     }
 }

@@ -11,9 +11,9 @@ use xcover_core::dlx3::{Dlx3, Part};
 
 use super::part_body;
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
-use super::status::SIGPIPE_STATUS;
 use super::units::{self, Claim, Image, UnitRecord};
 use crate::durable::{DurableError, Problem, Resumed, Visit, Writer};
+use crate::error::{CliError, Kind};
 
 /// Unit records closer together than this are written but not synced to disk.
 const SYNC_INTERVAL: Duration = Duration::from_secs(1);
@@ -26,8 +26,8 @@ pub(crate) struct Destination<'p> {
     pub limit: u64,
 }
 
-/// The outcome of a shard run: `Ok(status)` or an error message and status.
-pub(crate) type Outcome = Result<i32, (String, i32)>;
+/// The outcome of a shard run.
+pub(crate) type Outcome = Result<(), CliError>;
 
 /// A part being written: to a file (created or resumed) or to stdout.
 pub(crate) enum Out<'o> {
@@ -68,17 +68,17 @@ impl Out<'_> {
 }
 
 /// A durable error as the shard's outcome: a closed stdout ends quietly, as SIGPIPE would.
-pub(crate) fn failed(e: DurableError) -> (String, i32) {
+pub(crate) fn failed(e: DurableError) -> CliError {
     if let Problem::Io(io) = &e.problem {
         if io.kind() == std::io::ErrorKind::BrokenPipe {
-            return (String::new(), SIGPIPE_STATUS);
+            return CliError::quiet(Kind::BrokenPipe);
         }
     }
     let hint = match e.problem {
         Problem::OtherRun { .. } => "; not resumed",
         _ => "",
     };
-    (format!("{e}{hint}"), 1)
+    CliError::failure(format!("{e}{hint}"))
 }
 
 /// Runs shard `part` of the search of `engine` (input read with the user's settings).
@@ -117,7 +117,7 @@ pub(crate) fn run(
             match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
                 // Whole frames under a valid trailer; whole in meaning too if it holds
                 // every unit the shard owns (each checked above).
-                Ok(Resumed::Complete(_)) if seq.units == header.owned_units() => return Ok(0),
+                Ok(Resumed::Complete(_)) if seq.units == header.owned_units() => return Ok(()),
                 Ok(Resumed::Complete(_)) => {
                     let message = format!(
                         "{}: complete, but with {} unit records where shard {}/{} owns {} \
@@ -128,13 +128,13 @@ pub(crate) fn run(
                         part.count(),
                         header.owned_units()
                     );
-                    return Err((message, 1));
+                    return Err(CliError::failure(message));
                 }
                 Ok(Resumed::Open(w)) => Out::File(w),
                 // A signal while the part was read back: the status a signal gives.
                 Err(e) if matches!(e.problem, Problem::Interrupted) => {
                     let signal = interrupted().unwrap_or(libc::SIGINT);
-                    return Err((e.to_string(), crate::signals::exit_status(signal)));
+                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
                 }
                 Err(e) => return Err(failed(e)),
             }
@@ -153,7 +153,7 @@ pub(crate) fn run(
     }
     let mut worker = image
         .engine(&mut storage, settings)
-        .map_err(|e| (e.to_string(), e.exit_status()))?;
+        .map_err(CliError::from)?;
     let last_done = seq.last;
     // A unit whose first bodies an earlier attempt wrote: explored again, those skipped.
     let mut skip = seq.open.map(|(k, n)| (k, n as usize));
@@ -236,7 +236,7 @@ pub(crate) fn run(
     match explored {
         Ok(true) => {
             out.finish().map_err(failed)?;
-            Ok(0)
+            Ok(())
         }
         Ok(false) => {
             // The records so far survive a power loss too.
@@ -247,14 +247,14 @@ pub(crate) fn run(
             } else {
                 ""
             };
-            Err((
+            Err(CliError::new(
+                Kind::Interrupted(signal),
                 format!("shard {}/{} interrupted{hint}", part.index(), part.count()),
-                crate::signals::exit_status(signal),
             ))
         }
         Err((unit, e)) => {
             let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
-            Err((format!("{e}{place}"), e.exit_status()))
+            Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")))
         }
     }
 }
@@ -266,9 +266,10 @@ pub(crate) fn header_of(
     input: &[u8],
     args: &[OsString],
     part: Part,
-) -> Result<Header, (String, i32)> {
-    let split_error =
-        |e: xcover_core::dlx3::Dlx3Error| (format!("can't split the search: {e}"), e.exit_status());
+) -> Result<Header, CliError> {
+    let split_error = |e: xcover_core::dlx3::Dlx3Error| {
+        CliError::new(Kind::Dlx3(e), format!("can't split the search: {e}"))
+    };
     let split = engine
         .choose_split_level(units::units_for(part.count()))
         .map_err(split_error)?;

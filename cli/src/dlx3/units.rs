@@ -5,11 +5,8 @@
 //! Threads (`--threads`), shards (`--shard`) and `merge` differ only in where the units are
 //! explored and how their records travel.
 use xcover_core::dlx3::{
-    Dlx3, Dlx3Error, DoneReason, Event, Name, Settings, Sinks, Stats, UnitCounters, UnitTotals,
-    WorkspaceView, MAX_LEVEL, SHOW_PROFILE,
+    Dlx3, Dlx3Error, DoneReason, Event, Sinks, Stats, UnitCounters, UnitTotals, SHOW_PROFILE,
 };
-
-use xcover_core::dlx3::image::{Item, Layout, Level, Node};
 use xcover_core::sink::{ByteSink, Discard};
 
 /// Mems per engine call between looks at the stop flag.
@@ -92,50 +89,9 @@ pub(crate) fn units_for(parts: u64) -> u64 {
     parts.saturating_mul(64).max(4096)
 }
 
-/// A copy of a parsed matrix that engines for other threads are made from.
-pub(crate) struct Image {
-    items: Vec<Item>,
-    nodes: Vec<Node>,
-    names: Vec<Name>,
-    layout: Layout,
-}
-
-impl Image {
-    /// The matrix of `e` (which must be at the start of its search).
-    pub fn of(e: &Dlx3<'_>) -> Image {
-        let layout = e.layout();
-        let slots = layout.last_itm as usize + 1;
-        let mut items = e.items().to_vec();
-        items.resize(slots, Item::ZERO);
-        let names = (0..slots as u32).map(|k| e.item_name(k)).collect();
-        Image {
-            items,
-            nodes: e.nodes().to_vec(),
-            names,
-            layout,
-        }
-    }
-
-    /// Storage for one more engine over this matrix (names shared).
-    pub fn storage(&self) -> (Vec<Item>, Vec<Node>, Vec<Level>) {
-        (
-            self.items.clone(),
-            self.nodes.clone(),
-            vec![Level::ZERO; MAX_LEVEL],
-        )
-    }
-
-    /// An engine over `storage` (from [`Image::storage`]).
-    pub fn engine<'a>(
-        &'a self,
-        storage: &'a mut (Vec<Item>, Vec<Node>, Vec<Level>),
-        settings: Settings,
-    ) -> Result<Dlx3<'a>, Dlx3Error> {
-        let (items, nodes, levels) = storage;
-        let view = WorkspaceView::with_shared_names(items, &self.names, nodes, levels);
-        Dlx3::preloaded(view, settings, self.layout)
-    }
-}
+/// A copy of a parsed matrix that engines for other threads are made from: the one
+/// matrix image of the command, also what `--export-c` / `--export-rust` write.
+pub(crate) use crate::export::Image;
 
 /// A byte sink into memory.
 #[derive(Default)]

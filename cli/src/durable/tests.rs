@@ -395,7 +395,7 @@ fn an_io_error_is_told_once_in_a_chain_of_causes() {
         offset: None,
         problem: Problem::Io(std::io::Error::from_raw_os_error(libc::ENOSPC)),
     };
-    let chained = format!("{:#}", anyhow::Error::new(e));
+    let chained = crate::error::CliError::from(e).to_string();
     assert_eq!(chained.matches("No space left").count(), 1, "{chained}");
 }
 

@@ -2,7 +2,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use anyhow::{anyhow, bail, Result};
+use crate::error::{bail, cli_error, Result};
 use clap::Parser;
 use xcover_core::gridcheck::scan::{ScanError, ScanOptions, TruncationLimits};
 
@@ -57,8 +57,9 @@ pub(crate) struct Args {
     /// UA kept for the enumeration: the K smallest (default 768, the most its table uses).
     #[arg(long, value_name = "K")]
     pub(crate) keep_ua: Option<usize>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "T")]
+    /// Worker threads: N, or 0 for one per available core (default 1, as in every
+    /// subcommand; the puzzles found never depend on it).
+    #[arg(long, value_name = "N", value_parser = crate::shared_args::parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Journal every puzzle and finished chunk to this file, so that an interrupted batch
     /// can be resumed with --resume.
@@ -90,15 +91,15 @@ pub(crate) fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
 pub(crate) fn options(args: &Args) -> Result<ScanOptions> {
     // core's rule (ScanOptions::check), in the words of the arguments.
     let in_args_words = |e: ScanError| match e {
-        ScanError::BadClueCount { clues } => anyhow!("--clues {clues} is out of range 1..=81"),
+        ScanError::BadClueCount { clues } => cli_error!("--clues {clues} is out of range 1..=81"),
         ScanError::TooManyForcedGivens { forced, clues } => {
-            anyhow!("--mask forces {forced} givens but --clues is {clues}")
+            cli_error!("--mask forces {forced} givens but --clues is {clues}")
         }
-        other => anyhow!("{other}"),
+        other => cli_error!("{other}"),
     };
     let mut options = ScanOptions::for_clues(args.clues).map_err(in_args_words)?;
     if let Some(text) = &args.mask {
-        options.mask = mask::parse(text).map_err(|e| anyhow!("bad --mask: {e}"))?;
+        options.mask = mask::parse(text).map_err(|e| cli_error!("bad --mask: {e}"))?;
     }
     options.check().map_err(in_args_words)?;
     match args.keep_ua {

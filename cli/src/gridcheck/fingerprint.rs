@@ -2,7 +2,7 @@
 //! stop-at-first, UA source, seed, counts, scan options, program version), as one line.
 //! It heads journals and parts, so a journal is resumed and parts are merged only by the
 //! same run; merge also reads the clue count and the mask back from it to check puzzles.
-use anyhow::{anyhow, Result};
+use crate::error::{cli_error, Result};
 use xcover_core::gridcheck::scan::{ClueMask, ScanOptions};
 use xcover_core::gridcheck::{Cells, Grid};
 
@@ -32,8 +32,8 @@ pub(crate) fn of_run(
     let ua = match &args.ua_file {
         Some(path) => {
             let name = path.display().to_string();
-            let file = std::fs::File::open(path).map_err(|e| anyhow!("reading {name}: {e}"))?;
-            let text = memory::read_bounded(file, limit, &name).map_err(|e| anyhow!(e))?;
+            let file = std::fs::File::open(path).map_err(|e| cli_error!("reading {name}: {e}"))?;
+            let text = memory::read_bounded(file, limit, &name).map_err(|e| cli_error!(e))?;
             format!("file:{}", hash(&text))
         }
         None => format!(

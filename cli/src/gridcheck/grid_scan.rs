@@ -2,7 +2,7 @@
 //! worker threads, the journal's records for it, and what a signal leaves of it.
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Context, Result};
+use crate::error::{bail, cli_error, Context, Result};
 use xcover_core::gridcheck::scan::{self, ScanOptions};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
@@ -105,7 +105,7 @@ pub(super) fn ua_list(
     Ok(match &args.ua_file {
         Some(path) => {
             memory::check(ua_file_bytes(path)?, limit, "loading the UA file")
-                .map_err(|e| anyhow!(e))?;
+                .map_err(|e| cli_error!(e))?;
             // The file's text and a set per line fit the limit.
             let text_limit = limit / (UA_BYTES + 1);
             (ua_source::load(path, grid, text_limit)?, "loaded")
@@ -117,7 +117,7 @@ pub(super) fn ua_list(
                 DEFAULT_UA_RANDOM_MASKED
             });
             memory::check(ua_generation_bytes(random), limit, "UA generation")
-                .map_err(|e| anyhow!(e))?;
+                .map_err(|e| cli_error!(e))?;
             (
                 ua_source::generate(grid, random, args.seed, options.mask.givens)?,
                 "generated",
@@ -149,10 +149,10 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
         cx.limit,
         "the scan (UA list and work buffer)",
     )
-    .map_err(|e| anyhow!(e))?;
+    .map_err(|e| cli_error!(e))?;
     let mut work = vec![0u128; work_entries];
     let prepared = scan::prepare(grid, &uas, options, &mut work)
-        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
+        .map_err(|e| cli_error!("preparing the scan: {e}"))?;
     let figures = PreparedSummary::new(&prepared, ua_origin);
     if let (Some((journal, index, record)), Some(_)) = (cx.journal, args.shard) {
         match &record.prepared {
@@ -198,7 +198,7 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
             summary::count(workers, "thread")
         ),
     )
-    .map_err(|e| anyhow!(e))?;
+    .map_err(|e| cli_error!(e))?;
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
 
     let scan_started = Instant::now();
@@ -265,7 +265,7 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
         .filter(|kept| earlier > 0 && kept.len() == earlier);
     if let Some(kept) = earlier_counts {
         for more in kept.values() {
-            counts = validate::add_counts(counts, *more).map_err(|e| anyhow!("{label}: {e}"))?;
+            counts = validate::add_counts(counts, *more).map_err(|e| cli_error!("{label}: {e}"))?;
         }
         note.push_str(&format!(
             " ({earlier} done in an earlier run, counted from the journal)"

@@ -5,7 +5,7 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use crate::error::{bail, cli_error, Context, Result};
 use xcover_core::gridcheck::Grid;
 
 use crate::memory;
@@ -19,7 +19,7 @@ const GRID_BYTES: u64 = 512;
 
 /// Parses one grid, naming where it came from in the error.
 fn parse(text: &str, origin: &str) -> Result<Grid> {
-    Grid::parse(text.trim().as_bytes()).map_err(|e| anyhow!("{origin}: bad grid: {e}"))
+    Grid::parse(text.trim().as_bytes()).map_err(|e| cli_error!("{origin}: bad grid: {e}"))
 }
 
 /// Grids from one line per grid (blank lines skipped), appended to `grids`; at most
@@ -50,7 +50,7 @@ fn from_reader(reader: impl Read, name: &str, limit: u64, grids: &mut Vec<Grid>)
             );
         }
         let text = std::str::from_utf8(&line)
-            .map_err(|_| anyhow!("{name} line {number}: bad grid: not text"))?;
+            .map_err(|_| cli_error!("{name} line {number}: bad grid: not text"))?;
         if text.trim().is_empty() {
             continue;
         }

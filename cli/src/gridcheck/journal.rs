@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Result};
+use crate::error::{bail, cli_error, CliError, Result};
 use xcover_core::gridcheck::scan::{ChunkId, RunStats};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
@@ -281,26 +281,26 @@ fn header(identity: &str) -> Vec<u8> {
 
 /// The message for a journal that cannot be created or resumed (the layer's names the
 /// file and the record), with what to do about it.
-fn refusal(path: &Path, identity: &str, err: DurableError) -> anyhow::Error {
+fn refusal(path: &Path, identity: &str, err: DurableError) -> CliError {
     let name = path.display();
     match &err.problem {
-        Problem::Exists => anyhow!(
+        Problem::Exists => cli_error!(
             "checkpoint {name} already exists: add --resume to continue that run, or remove it"
         ),
-        Problem::OtherRun { found } => anyhow!(
+        Problem::OtherRun { found } => cli_error!(
             "checkpoint {name} was written by a run with other arguments; resume it with the \
              same grids and options, or start anew without --resume\n  journal: {}\n  this \
              run: {identity}",
             String::from_utf8_lossy(found).trim_end()
         ),
-        Problem::OtherVersion { .. } => anyhow!(
+        Problem::OtherVersion { .. } => cli_error!(
             "checkpoint {err} (this one reads {} {}): start anew without --resume",
             FORMAT.magic,
             FORMAT.version
         ),
-        Problem::Locked => anyhow!("checkpoint {err}; wait for it to end, or use another file"),
-        Problem::Io(_) => anyhow!("checkpoint {err}"),
-        _ => anyhow!("checkpoint {err} (the journal is left as it is)"),
+        Problem::Locked => cli_error!("checkpoint {err}; wait for it to end, or use another file"),
+        Problem::Io(_) => cli_error!("checkpoint {err}"),
+        _ => cli_error!("checkpoint {err} (the journal is left as it is)"),
     }
 }
 

@@ -16,7 +16,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Result};
+use crate::error::{bail, cli_error, CliError, Kind, Result};
 
 use super::output;
 use super::part::{self, Part};
@@ -38,29 +38,19 @@ Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 u
 
 /// Runs `xcover gridcheck merge ARGS`; returns the exit status.
 pub fn main(args: &[OsString]) -> i32 {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return match output::out(USAGE.as_bytes()) {
-            Ok(()) => 0,
-            Err(err) => fail(&err),
-        };
-    }
-    let (limit, paths) = match parse_args(args) {
-        Ok(parsed) => parsed,
-        Err(message) => {
-            output::note_quietly(&format!("xcover gridcheck merge: {message}\n\n{USAGE}"));
-            return 2;
-        }
+    let merged = if args.iter().any(|a| a == "--help" || a == "-h") {
+        output::out(USAGE.as_bytes())
+    } else {
+        parse_args(args)
+            .map_err(|message| {
+                CliError::new(Kind::Usage, format!("{message}\n\n{}", USAGE.trim_end()))
+            })
+            .and_then(|(limit, paths)| merge(&paths, limit))
     };
-    match merge(&paths, limit) {
+    match merged {
         Ok(()) => 0,
-        Err(err) => fail(&err),
+        Err(err) => err.report("xcover gridcheck merge"),
     }
-}
-
-/// Reports `err` on stderr; the exit status of a failure.
-fn fail(err: &anyhow::Error) -> i32 {
-    output::note_quietly(&format!("xcover gridcheck merge: {err:#}\n"));
-    1
 }
 
 /// The memory limit and the part files of the arguments; a usage error's message.
@@ -144,7 +134,7 @@ fn load(args: &[OsString], limit: u64) -> Result<Vec<Named>> {
         .iter()
         .find(|&&(_, n)| n == best)
         .map(|&(k, _)| k)
-        .ok_or_else(|| anyhow!("no part"))?;
+        .ok_or_else(|| cli_error!("no part"))?;
     let (fingerprint, count) = (fingerprint.to_owned(), count);
     for named in &parts {
         let part = &named.part;
@@ -184,7 +174,7 @@ fn load(args: &[OsString], limit: u64) -> Result<Vec<Named>> {
     }
     let mut ordered = Vec::with_capacity(count);
     for (index, slot) in by_shard.into_iter().enumerate() {
-        ordered.push(slot.ok_or_else(|| anyhow!("shard {index} of {count} missing"))?);
+        ordered.push(slot.ok_or_else(|| cli_error!("shard {index} of {count} missing"))?);
     }
     Ok(ordered)
 }
@@ -236,7 +226,7 @@ fn merge(args: &[OsString], limit: u64) -> Result<()> {
                     );
                 }
                 counts = validate::add_counts(counts, c)
-                    .map_err(|e| anyhow!("{label}: {e} (adding {}'s chunks)", named.name))?;
+                    .map_err(|e| cli_error!("{label}: {e} (adding {}'s chunks)", named.name))?;
             }
             puzzles.extend(grid.puzzles.iter().map(String::as_str));
         }

@@ -23,11 +23,11 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Result};
+use crate::error::{bail, cli_error, CliError, Kind, Result};
 use xcover_core::gridcheck::Grid;
 
 use crate::memory;
-use crate::signals::{self, Signals};
+use crate::signals::Signals;
 use args::{options, parse_args, Args};
 use fingerprint::PuzzleRules;
 use grid_scan::{interrupted, puzzle_lines, scan_grid, GridContext, GridOutcome, GridScan};
@@ -61,43 +61,27 @@ pub fn main(args: Vec<OsString>) -> i32 {
     if args.first().is_some_and(|a| a == "merge") {
         return merge::main(&args[1..]);
     }
-    let args = match parse_args(args) {
-        Ok(args) => args,
-        Err(err) => {
-            // --help and --version are errors to clap; a failed write of them is 1.
-            return match err.print() {
-                Ok(()) => err.exit_code(),
-                Err(_) => 1,
-            };
-        }
-    };
-    match run(&args) {
-        Ok(None) => 0,
-        Ok(Some(signal)) => {
-            output::note_quietly(if args.checkpoint.is_some() {
-                "xcover gridcheck: interrupted; resume with --resume\n"
-            } else {
-                "xcover gridcheck: interrupted\n"
-            });
-            signals::exit_status(signal)
-        }
-        Err(err) => {
-            output::note_quietly(&format!("xcover gridcheck: {err:#}\n"));
-            1
-        }
+    match parse_args(args)
+        .map_err(CliError::from)
+        .and_then(|args| match run(&args)? {
+            None => Ok(()),
+            Some(signal) => {
+                let message = match args.checkpoint {
+                    Some(_) => "interrupted; resume with --resume",
+                    None => "interrupted",
+                };
+                Err(CliError::new(Kind::Interrupted(signal), message))
+            }
+        }) {
+        Ok(()) => 0,
+        Err(err) => err.report("xcover gridcheck"),
     }
 }
 
 /// Runs the batch; `Some(signal)` when a signal cut it short.
 fn run(args: &Args) -> Result<Option<i32>> {
     let options = options(args)?;
-    let threads = match args.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(t) => t,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1),
-    };
+    let threads = crate::shared_args::worker_threads(args.threads);
     let limit = args.max_memory.unwrap_or_else(memory::default_limit);
     let grids = grids::collect(&args.grids, args.file.as_deref(), limit)?;
     if grids.is_empty() {
@@ -213,7 +197,7 @@ fn run(args: &Args) -> Result<Option<i32>> {
             let prepared = scanned
                 .prepared
                 .as_ref()
-                .ok_or_else(|| anyhow!("{label}: no preparation figures (journal)"))?;
+                .ok_or_else(|| cli_error!("{label}: no preparation figures (journal)"))?;
             part.grid(
                 index,
                 &grid.to_string(),

@@ -3,7 +3,7 @@
 //! run stops with a message and exit status 1.
 use std::io::Write;
 
-use anyhow::{anyhow, Result};
+use crate::error::{cli_error, Result};
 
 /// Writes `bytes` to stdout and flushes.
 pub(crate) fn out(bytes: &[u8]) -> Result<()> {
@@ -11,7 +11,7 @@ pub(crate) fn out(bytes: &[u8]) -> Result<()> {
     stdout
         .write_all(bytes)
         .and_then(|()| stdout.flush())
-        .map_err(|e| anyhow!("writing to stdout: {e}"))
+        .map_err(|e| cli_error!("writing to stdout: {e}"))
 }
 
 /// Writes `text` to stderr.
@@ -19,15 +19,10 @@ pub(crate) fn note(text: &str) -> Result<()> {
     std::io::stderr()
         .lock()
         .write_all(text.as_bytes())
-        .map_err(|e| anyhow!("writing to stderr: {e}"))
+        .map_err(|e| cli_error!("writing to stderr: {e}"))
 }
 
 /// Writes the line `text` to stderr.
 pub(crate) fn line(text: &str) -> Result<()> {
     note(&format!("{text}\n"))
-}
-
-/// Writes `text` to stderr when it can: for the last message of a run that fails anyway.
-pub(crate) fn note_quietly(text: &str) {
-    let _ = note(text);
 }

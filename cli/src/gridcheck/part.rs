@@ -15,11 +15,11 @@
 //! in a part depends on timing or threads, so a shard resumed after a kill writes the same
 //! bytes. The reader checks every record's meaning (a puzzle of its grid with the run's
 //! clue count inside the mask, valid chunk ids, counters that do not wrap, a shard I/N
-//! within [`MAX_SHARDS`](super::shard::MAX_SHARDS)) and names the file and the record.
+//! within `Part::MAX_COUNT`, core's limit for both engines) and names the file and the record.
 use std::io::{Read, Write};
 use std::path::Path;
 
-use anyhow::{anyhow, Result};
+use crate::error::{cli_error, CliError, Result};
 use xcover_core::gridcheck::Grid;
 
 use super::fingerprint::PuzzleRules;
@@ -126,7 +126,7 @@ pub(crate) fn read(path: &Path, limit: u64) -> Result<Part> {
 pub(crate) fn read_from<R: Read>(mut reader: Reader<R>, path: &Path) -> Result<Part> {
     let name = path.display();
     let header = reader.header().map_err(|e| refusal(path, e))?;
-    let bad_header = |what: &str| anyhow!("{name}: record 0 (header): {what}");
+    let bad_header = |what: &str| cli_error!("{name}: record 0 (header): {what}");
     let header = payload_line(&header).map_err(|e| bad_header(&e))?;
     let (shard, fingerprint) = header
         .strip_prefix("shard=")
@@ -142,7 +142,7 @@ pub(crate) fn read_from<R: Read>(mut reader: Reader<R>, path: &Path) -> Result<P
             .map_err(|what| reader.invalid(&record, what))?;
     }
     if grids.len() != grid_count {
-        return Err(anyhow!(
+        return Err(cli_error!(
             "{name}: record {} (the trailer): {} grids recorded, the header's run has \
              {grid_count}",
             reader.records() + 1,
@@ -244,10 +244,12 @@ fn apply(
 }
 
 /// The message for a part that cannot be read (the layer's names the file and the record).
-fn refusal(path: &Path, err: DurableError) -> anyhow::Error {
+fn refusal(path: &Path, err: DurableError) -> CliError {
     match &err.problem {
-        Problem::Io(e) if err.record.is_none() => anyhow!("{}: cannot read: {e}", path.display()),
-        _ => anyhow!("{err}"),
+        Problem::Io(e) if err.record.is_none() => {
+            cli_error!("{}: cannot read: {e}", path.display())
+        }
+        _ => cli_error!("{err}"),
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
-use anyhow::{anyhow, Result};
+use crate::error::{cli_error, Result};
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use xcover_core::gridcheck::scan::{
     BitmapTable, ChunkId, ChunkRun, LevelState, Prepared, RunStats, RunStatus, WorkspaceSize,
@@ -306,7 +306,7 @@ pub fn run_chunks(
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)
     {
-        return Err(anyhow!("running a chunk: {err}"));
+        return Err(cli_error!("running a chunk: {err}"));
     }
     let (found, totals) = shared
         .results
@@ -343,7 +343,7 @@ pub fn scan_puzzles(
 ) -> Result<Scanned> {
     let mut work = vec![0u128; xcover_core::gridcheck::scan::prepare_work_entries(uas.len())];
     let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
-        .map_err(|e| anyhow!("preparing the scan: {e}"))?;
+        .map_err(|e| cli_error!("preparing the scan: {e}"))?;
     let chunks: Vec<ChunkId> = prepared.chunks().collect();
     let outcome = run_chunks(&prepared, &chunks, threads, "scan", Control::default())?;
     let mut puzzles = outcome.found;

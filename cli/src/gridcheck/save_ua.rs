@@ -5,7 +5,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use crate::error::{bail, Result};
 
 use super::args::Args;
 

@@ -10,11 +10,7 @@ use std::fmt;
 
 use xcover_core::dlx3::Part;
 
-/// The most shards a run is split into: `--shard I/N` and the part reader refuse a larger
-/// N, so nothing is ever sized by an unchecked N.
-pub(crate) const MAX_SHARDS: usize = 65536;
-
-/// Shard `index` of `count` (`index < count <= MAX_SHARDS`).
+/// Shard `index` of `count` (`index < count <= Part::MAX_COUNT`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// I, from 0.
@@ -38,29 +34,15 @@ impl fmt::Display for Shard {
     }
 }
 
-/// Parses `I/N` with `1 <= N <= MAX_SHARDS` (clap value parser: an error here is a usage
-/// error, exit 2; the part reader uses it too).
+/// Parses `I/N` with `1 <= N <= Part::MAX_COUNT` (clap value parser: an error here is a usage
+/// error, exit 2; the part reader uses it too): core's parser, as `dlx3 --shard` reads it.
 pub fn parse(text: &str) -> Result<Shard, String> {
-    let (index, count) = text
-        .split_once('/')
-        .ok_or_else(|| format!("`{text}` is not I/N (shard I of N, e.g. 0/4)"))?;
-    let number = |part: &str, what: &str| {
-        part.parse::<usize>()
-            .map_err(|_| format!("`{text}`: {what} `{part}` is not a number"))
-    };
-    let (index, count) = (number(index, "I")?, number(count, "N")?);
-    if count == 0 {
-        return Err(format!("`{text}`: N must be at least 1"));
-    }
-    if count > MAX_SHARDS {
-        return Err(format!("`{text}`: N must be at most {MAX_SHARDS}"));
-    }
-    if index >= count {
-        return Err(format!(
-            "`{text}`: I must be below N (shards are numbered 0..{count})"
-        ));
-    }
-    Ok(Shard { index, count })
+    let part = crate::shared_args::parse_shard(text)?;
+    // Both fit: N <= Part::MAX_COUNT.
+    Ok(Shard {
+        index: part.index() as usize,
+        count: part.count() as usize,
+    })
 }
 
 #[cfg(test)]
@@ -78,6 +60,7 @@ mod tests {
         }
         assert!(parse("4/4").unwrap_err().contains("below N"));
         assert!(parse("3").unwrap_err().contains("I/N"));
+        assert!(parse("1/0").unwrap_err().contains("at least 1"));
         assert_eq!(
             parse("65535/65536"),
             Ok(Shard {

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::ffi::OsString;
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Result};
+use crate::error::{bail, cli_error, Result};
 
 use super::args::{options, parse_args};
 use super::journal::Journal;
@@ -26,7 +26,7 @@ pub fn write_journal(args: &[&str], count: usize, finished: bool) -> Result<()> 
     let path = args
         .checkpoint
         .as_deref()
-        .ok_or_else(|| anyhow!("no --checkpoint"))?;
+        .ok_or_else(|| cli_error!("no --checkpoint"))?;
     if args.shard.is_some() || grids.is_empty() {
         bail!("a synthetic journal is for an unsharded run of at least one grid");
     }

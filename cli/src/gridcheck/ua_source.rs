@@ -2,7 +2,7 @@
 //! verified (a set that is not a UA of the grid is refused), and saved.
 use std::path::Path;
 
-use anyhow::{anyhow, Context, Result};
+use crate::error::{cli_error, Context, Result};
 use xcover_core::gridcheck::ua::generate;
 use xcover_core::gridcheck::ua::{file, verify_ua, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
@@ -41,7 +41,7 @@ fn with_growing_list(
                 return Ok(list.as_slice().to_vec());
             }
             Err(GridcheckError::ListFull { .. }) => capacity *= 2,
-            Err(err) => return Err(anyhow!("generating UA: {err}")),
+            Err(err) => return Err(cli_error!("generating UA: {err}")),
         }
     }
 }
@@ -66,18 +66,18 @@ pub fn verify(grid: &Grid, ua: Cells) -> bool {
 pub fn load(path: &Path, grid: &Grid, limit: u64) -> Result<Vec<Cells>> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path).with_context(|| format!("reading {name}"))?;
-    let text = crate::memory::read_bounded(file, limit, &name).map_err(|e| anyhow!(e))?;
+    let text = crate::memory::read_bounded(file, limit, &name).map_err(|e| cli_error!(e))?;
     let lines = text.split(|&b| b == b'\n').count();
     let mut storage = vec![Cells::EMPTY; lines];
     let mut list = UaList::new(&mut storage);
     file::read_verified(grid, &text, &mut list).map_err(|err| match err {
         GridcheckError::NotAUa { line } => {
-            anyhow!(
+            cli_error!(
                 "{} line {line}: not an unavoidable set of the grid (refused)",
                 path.display()
             )
         }
-        other => anyhow!("{}: {other}", path.display()),
+        other => cli_error!("{}: {other}", path.display()),
     })?;
     Ok(list.as_slice().to_vec())
 }
@@ -85,6 +85,6 @@ pub fn load(path: &Path, grid: &Grid, limit: u64) -> Result<Vec<Cells>> {
 /// Saves the list, one 81-char 0/1 mask per line.
 pub fn save(path: &Path, uas: &[Cells]) -> Result<()> {
     let mut text = String::with_capacity(uas.len() * 82);
-    file::write_masks(uas, &mut text).map_err(|e| anyhow!("writing UA: {e}"))?;
+    file::write_masks(uas, &mut text).map_err(|e| cli_error!("writing UA: {e}"))?;
     std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }

@@ -15,6 +15,8 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 
 use clap::{Parser, Subcommand};
+
+use crate::error::{CliError, Kind};
 use xcover_core::gridcheck::{solver, Puzzle};
 
 /// Solve or count Sudoku puzzles read from stdin, one 81-character puzzle per line
@@ -48,21 +50,20 @@ enum Command {
 /// Runs `xcover sudoku ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
 pub fn main(args: Vec<OsString>) -> i32 {
-    let cli =
-        match Cli::try_parse_from(std::iter::once(OsString::from("xcover sudoku")).chain(args)) {
-            Ok(cli) => cli,
-            Err(e) => {
-                return match e.print() {
-                    Ok(()) => e.exit_code(),
-                    Err(_) => 1,
-                };
-            }
-        };
-    let mut input = Vec::new();
-    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("xcover sudoku: cannot read stdin: {e}");
-        return 1;
+    match sudoku(args) {
+        Ok(()) => 0,
+        Err(e) => e.report("xcover sudoku"),
     }
+}
+
+/// The work of [`main`].
+fn sudoku(args: Vec<OsString>) -> Result<(), CliError> {
+    let cli = Cli::try_parse_from(std::iter::once(OsString::from("xcover sudoku")).chain(args))?;
+    let mut input = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut input)
+        .map_err(|e| CliError::failure(format!("cannot read stdin: {e}")))?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr().lock();
@@ -70,13 +71,11 @@ pub fn main(args: Vec<OsString>) -> i32 {
         out.flush()?;
         Ok(ok)
     }) {
-        Ok(true) => 0,
-        Ok(false) => 1,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 1,
-        Err(e) => {
-            let _ = writeln!(err, "xcover sudoku: cannot write output: {e}");
-            1
-        }
+        Ok(true) => Ok(()),
+        // Each bad line is reported on stderr as it is met.
+        Ok(false) => Err(CliError::quiet(Kind::Failure)),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(CliError::quiet(Kind::Failure)),
+        Err(e) => Err(CliError::failure(format!("cannot write output: {e}"))),
     }
 }
 

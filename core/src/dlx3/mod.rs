@@ -93,7 +93,7 @@ pub use settings::{
     ArgOutcome, Settings, BUFSIZE, MAX_COLS, MAX_LEVEL, MAX_NODES, SHOW_BASICS, SHOW_CHOICES,
     SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE, SHOW_TOTS, SHOW_WARNINGS,
 };
-pub use split::{Part, UnitTotals};
+pub use split::{Part, PartParseError, UnitTotals};
 pub use stats::{Stats, UnitCounters};
 pub use storage::{Name, Workspace, WorkspaceView};
 pub use visit::{Solution, SolutionOption, Visit};

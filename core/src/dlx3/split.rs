@@ -58,6 +58,46 @@ impl Part {
     /// Part 0 of 1: the whole search.
     pub const WHOLE: Part = Part { index: 0, count: 1 };
 
+    /// The most parts [`Part::parse`] accepts (`--shard I/N` of both engines, and the
+    /// headers of their part files): nothing is ever sized by an unchecked N.
+    pub const MAX_COUNT: u64 = 65536;
+
+    /// Parses `I/N`, part I (from 0) of N, with `I < N <= MAX_COUNT`: the one reading of
+    /// `--shard I/N` for both engines.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Part, PartParseError};
+    ///
+    /// assert_eq!(Part::parse("2/5"), Ok(Part::new(2, 5).unwrap()));
+    /// assert_eq!(Part::parse("3/2"), Err(PartParseError::IndexNotBelowCount));
+    /// assert_eq!(Part::parse("0/0"), Err(PartParseError::NoParts));
+    /// assert_eq!(Part::parse("0/65537"), Err(PartParseError::TooMany));
+    /// assert_eq!(Part::parse("x/2"), Err(PartParseError::NotANumber));
+    /// assert_eq!(Part::parse("3"), Err(PartParseError::NotIOverN));
+    /// ```
+    pub fn parse(text: &str) -> Result<Part, PartParseError> {
+        let (index, count) = text.split_once('/').ok_or(PartParseError::NotIOverN)?;
+        // Digits only: no sign, no spaces (`str::parse` would take a leading `+`).
+        let number = |digits: &str| match digits.bytes().all(|b| b.is_ascii_digit()) {
+            true => digits.parse::<u64>().map_err(|e| match e.kind() {
+                core::num::IntErrorKind::PosOverflow => PartParseError::TooMany,
+                _ => PartParseError::NotANumber,
+            }),
+            false => Err(PartParseError::NotANumber),
+        };
+        let (index, count) = (number(index), number(count));
+        // A number of parts too large says so, whatever I is.
+        let count = count?;
+        if count > Part::MAX_COUNT {
+            return Err(PartParseError::TooMany);
+        }
+        let index = index.map_err(|_| PartParseError::NotANumber)?;
+        if count == 0 {
+            return Err(PartParseError::NoParts);
+        }
+        Part::new(index, count).ok_or(PartParseError::IndexNotBelowCount)
+    }
+
     /// Part `index` of `count` (`None` unless `index < count`).
     pub const fn new(index: u64, count: u64) -> Option<Part> {
         if index < count {
@@ -133,6 +173,48 @@ impl Part {
     /// ```
     pub const fn units_among(&self, units: u64) -> u64 {
         units / self.count + (units % self.count > self.index) as u64
+    }
+}
+
+impl core::str::FromStr for Part {
+    type Err = PartParseError;
+
+    /// [`Part::parse`].
+    fn from_str(text: &str) -> Result<Part, PartParseError> {
+        Part::parse(text)
+    }
+}
+
+/// Why a text is not `I/N` ([`Part::parse`]); its message reads after the text, as in
+/// `` `3/2`: I must be below N ``.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PartParseError {
+    /// No `/`.
+    NotIOverN,
+    /// I or N is not a number of decimal digits.
+    NotANumber,
+    /// N is 0.
+    NoParts,
+    /// N is over [`Part::MAX_COUNT`].
+    TooMany,
+    /// I is not below N.
+    IndexNotBelowCount,
+}
+
+impl core::fmt::Display for PartParseError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PartParseError::NotIOverN => f.write_str("is not I/N (part I of N, e.g. 0/4)"),
+            PartParseError::NotANumber => f.write_str("I or N is not a number"),
+            PartParseError::NoParts => f.write_str("N must be at least 1"),
+            PartParseError::TooMany => {
+                write!(f, "N is too large: at most {} shards", Part::MAX_COUNT)
+            }
+            PartParseError::IndexNotBelowCount => {
+                f.write_str("I must be below N (parts are numbered 0..N-1)")
+            }
+        }
     }
 }
 

@@ -1,0 +1,91 @@
+//! The arguments every subcommand reads alike:
+//!
+//! - `--shard I/N`: core's one parser ([`Part::parse`], with its one limit
+//!   [`Part::MAX_COUNT`]), its error said after the text;
+//! - `--threads N`: N worker threads, `0` one per available core; without it, one thread
+//!   (so a plain run is reproducible and its bytes are the one-thread run's).
+use xcover_core::dlx3::Part;
+
+/// The most threads `--threads` takes: more would only wait, and a typo like 10000000 is
+/// refused rather than started.
+pub const MAX_THREADS: usize = 4096;
+
+/// Part I of N from `I/N`; the error names the text, e.g. `` `3/2`: I must be below N ``.
+pub fn parse_shard(text: &str) -> Result<Part, String> {
+    Part::parse(text).map_err(|e| format!("`{text}`: {e}"))
+}
+
+/// `--threads N`: a number of threads, `0` for one per available core (see
+/// [`worker_threads`]).
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        // Digits only: `+2` is not a number of threads.
+        Ok(n) if n <= MAX_THREADS && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+        _ => Err(format!(
+            "wants a number of threads, 0 for one per core (at most {MAX_THREADS}), not `{text}'"
+        )),
+    }
+}
+
+/// The worker threads of `--threads`: `None` (not given) is 1, `Some(0)` one per available
+/// core, `Some(n)` n.
+pub fn worker_threads(threads: Option<usize>) -> usize {
+    match threads {
+        None => 1,
+        Some(0) => std::thread::available_parallelism().map_or(1, usize::from),
+        Some(n) => n,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_shards_are_refused_with_the_text() {
+        assert_eq!(parse_shard("2/5"), Ok(Part::new(2, 5).unwrap()));
+        assert_eq!(
+            parse_shard("65535/65536"),
+            Part::new(65535, 65536).ok_or(String::new())
+        );
+        for (bad, why) in [
+            ("0/0", "at least 1"),
+            ("3/2", "below N"),
+            ("2/2", "below N"),
+            ("junk", "is not I/N"),
+            ("", "is not I/N"),
+            ("a/2", "not a number"),
+            ("1/b", "not a number"),
+            ("-1/2", "not a number"),
+            ("+1/2", "not a number"),
+            (" 1/2", "not a number"),
+            ("1/2/3", "not a number"),
+            ("0/65537", "at most 65536 shards"),
+            ("0/18446744073709551616", "at most 65536 shards"),
+            ("18446744073709551616/2", "not a number"),
+            ("16777216/16777217", "at most 65536 shards"),
+        ] {
+            let message = parse_shard(bad).unwrap_err();
+            assert!(
+                message.starts_with(&format!("`{bad}`: ")),
+                "{bad}: {message}"
+            );
+            assert!(message.contains(why), "{bad}: {message}");
+        }
+    }
+
+    #[test]
+    fn threads_mean_the_same_everywhere() {
+        assert_eq!(parse_threads("3"), Ok(3));
+        assert_eq!(parse_threads("0"), Ok(0));
+        assert_eq!(parse_threads("4096"), Ok(MAX_THREADS));
+        for bad in ["x", "-1", "+2", "", " 2", "4097", "99999999999999999999999"] {
+            let message = parse_threads(bad).unwrap_err();
+            assert!(message.contains(&format!("not `{bad}'")), "{message}");
+        }
+        assert_eq!(worker_threads(None), 1);
+        assert_eq!(worker_threads(Some(3)), 3);
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(worker_threads(Some(0)), cores);
+    }
+}
