@@ -21,7 +21,7 @@ mod sink;
 mod status;
 mod threads;
 mod units;
-mod verify;
+pub(crate) mod verify;
 
 use std::ffi::OsString;
 use std::io::Write as _;

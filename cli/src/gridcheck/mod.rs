@@ -54,6 +54,7 @@ pub mod synthetic;
 mod test_scan;
 pub mod ua_source;
 mod validate;
+mod verify;
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
