@@ -323,4 +323,16 @@ fn bad_verify_values_are_usage_errors() {
     let names: Vec<&str> = ps.iter().map(|p| p.to_str().unwrap()).collect();
     let last = run(&[&["merge"][..], &names, &["--verify"]].concat());
     assert_eq!(last.status.code(), Some(2), "{}", stderr(&last));
+    // The help says how to audit and at what rate.
+    let help = run(&["merge", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    let help = String::from_utf8(help.stdout).unwrap();
+    for needle in [
+        "--verify K|all",
+        "--verify-seed S",
+        "--ua-file F",
+        "1 - C(u-f,K)/C(u,K)",
+    ] {
+        assert!(help.contains(needle), "`{needle}' missing from:\n{help}");
+    }
 }
