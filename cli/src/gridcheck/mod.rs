@@ -145,6 +145,16 @@ fn run(args: &Args) -> Result<Option<i32>> {
             }
         }
     };
+    if let (Some(path), Some(_)) = (&args.checkpoint, args.verify) {
+        let flag = signals.flag();
+        let audit = verify::audit_journal(args, &options, path, &grids, &records, limit, flag);
+        if let Err(err) = audit {
+            return match signals.received() {
+                Some(signal) => interrupted(journal.as_ref(), signal),
+                None => Err(err),
+            };
+        }
+    }
     let mut part = match args.shard {
         Some(shard) => Some(PartWriter::new(
             std::io::stdout(),

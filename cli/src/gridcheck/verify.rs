@@ -19,7 +19,8 @@
 //! `--ua-file` needs that file again (checked against the digest too).
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicUsize;
 
 use anyhow::{anyhow, bail, Result};
 use xcover_core::gridcheck::scan::{
@@ -28,10 +29,12 @@ use xcover_core::gridcheck::scan::{
 use xcover_core::gridcheck::solver::is_unique_with_grid;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
+use super::args::Args;
 use super::fingerprint::{self, PuzzleRules};
+use super::journal::GridRecord;
 use super::part::Part;
 use super::runner::{self, Control};
-use super::summary::{Counts, PreparedSummary};
+use super::summary::{self, Counts, PreparedSummary};
 use super::ua_source::{self, DEFAULT_UA_RANDOM, DEFAULT_UA_RANDOM_MASKED};
 use super::{output, shard::Shard};
 use crate::dlx3::verify::{self as choice, Amount};
@@ -78,6 +81,142 @@ pub(crate) fn take(args: &[OsString]) -> Result<(Vec<OsString>, Option<Verify>),
     }
 }
 
+/// `--verify K|all` of `xcover gridcheck --resume` (a clap value parser: an error is a
+/// usage error).
+pub(crate) fn parse_amount(text: &str) -> Result<Amount, String> {
+    match text {
+        "all" => Ok(Amount::All),
+        k => match k.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(Amount::Units(k)),
+            _ => Err(format!("`{k}`: a number of chunks (1 or more) or `all`")),
+        },
+    }
+}
+
+/// Audits the journal at `path` of a `--resume` with `args` (`--verify K|all`): every
+/// puzzle it holds is checked with the solver, and K of the chunks it records as done
+/// (chosen at random, the seed said on stderr) are scanned again, as the run scans them,
+/// on its `--threads`; a puzzle one finds must be in the journal, and a shard journal's
+/// counters must be the chunk's. `records` are the journal's, of `grids`. A signal in
+/// `interrupt` ends the audit (an error). Reads only: the journal is left as it is.
+pub(crate) fn audit_journal(
+    args: &Args,
+    options: &ScanOptions,
+    path: &Path,
+    grids: &[Grid],
+    records: &[GridRecord],
+    limit: u64,
+    interrupt: &AtomicUsize,
+) -> Result<()> {
+    let amount = args.verify.ok_or_else(|| anyhow!("no --verify"))?;
+    let seed = args.verify_seed.unwrap_or_else(choice::fresh_seed);
+    let run = Run::of_args(args, options);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let name = path.display();
+    let units: Vec<(usize, u32)> = records
+        .iter()
+        .enumerate()
+        .flat_map(|(g, record)| {
+            let mut ids: Vec<u32> = record.chunks_done.keys().copied().collect();
+            ids.sort_unstable();
+            ids.into_iter().map(move |id| (g, id))
+        })
+        .collect();
+    let what = match amount {
+        Amount::All => "every one".to_owned(),
+        Amount::Units(k) => format!(
+            "{k}, chosen at random with seed {seed} (--verify-seed {seed} repeats the choice),"
+        ),
+    };
+    output::line(&format!(
+        "xcover gridcheck: auditing {what} of the {} the journal {name} records as done",
+        summary::count(units.len(), "chunk")
+    ))?;
+    let refuse = |message: String| {
+        anyhow!(
+            "checkpoint {name}: {message} (audit seed {seed}): a forged or wrong journal; \
+             start anew without --resume (the journal is left as it is)"
+        )
+    };
+    let grid_count = grids.len();
+    let mut puzzles = 0usize;
+    for (index, record) in records.iter().enumerate() {
+        for &givens in &record.puzzles {
+            if let Some(why) = not_a_puzzle(&grids[index], givens, options) {
+                let text = Puzzle::from_grid(&grids[index], givens);
+                let grid = index + 1;
+                return Err(refuse(format!("grid {grid}/{grid_count}: {text} is {why}")));
+            }
+            puzzles += 1;
+        }
+    }
+    let mut chosen: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    let mut state = seed;
+    for j in pick(&mut state, units.len() as u64, amount) {
+        let (g, id) = units[j as usize];
+        chosen.entry(g).or_default().push(id);
+    }
+    let mut scanned = 0usize;
+    for (&index, ids) in &chosen {
+        let (grid, record) = (&grids[index], &records[index]);
+        let label = format!("grid {}/{grid_count}", index + 1);
+        with_prepared(&run, grid, &label, limit, threads, |prepared, figures| {
+            let all: Vec<ChunkId> = prepared.chunks().collect();
+            let mine: Vec<ChunkId> = match args.shard {
+                Some(shard) => all
+                    .iter()
+                    .enumerate()
+                    .filter(|&(unit, _)| shard.owns(index, unit))
+                    .map(|(_, &c)| c)
+                    .collect(),
+                None => all,
+            };
+            record.check_chunks(path, index, &mine)?;
+            if record.prepared.as_ref().is_some_and(|p| *p != figures) {
+                return Err(refuse(format!(
+                    "{label}: the audit prepared it again and found other figures"
+                )));
+            }
+            let chunks: Vec<ChunkId> = ids.iter().filter_map(|&id| ChunkId::from_u32(id)).collect();
+            let outcome = scan_chunks(prepared, &chunks, threads, &label, Some(interrupt))?;
+            for (chunk, stats) in &outcome.stats {
+                let id = chunk.to_u32();
+                let found = Counts {
+                    nodes: stats.steps,
+                    candidates: stats.candidates,
+                };
+                match record.chunk_counts.get(&id) {
+                    Some(want) if *want != found => {
+                        return Err(refuse(format!(
+                            "{label} chunk {id}: the audit scanned it again and found other \
+                             counters (nodes, candidates: recorded {} {}, found {} {})",
+                            want.nodes, want.candidates, found.nodes, found.candidates
+                        )))
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(&missing) = outcome.found.iter().find(|g| !record.puzzles.contains(g)) {
+                let text = Puzzle::from_grid(grid, missing).to_string();
+                let chunk = finder(prepared, &chunks, grid, &text, &label)?;
+                return Err(refuse(format!(
+                    "{label} chunk {chunk}: the audit scanned it again and found puzzle \
+                     {text}, which the journal lacks"
+                )));
+            }
+            scanned += chunks.len();
+            Ok(())
+        })?;
+    }
+    output::line(&format!(
+        "xcover gridcheck: audit passed: {scanned} chunks scanned again agree with the \
+         journal, and its {puzzles} puzzles are puzzles (seed {seed})"
+    ))?;
+    Ok(())
+}
+
 /// One part of the merge, by the name it was given.
 pub(crate) struct Named<'a> {
     pub name: &'a str,
@@ -109,7 +248,12 @@ pub(crate) fn audit(parts: &[Named<'_>], verify: &Verify, limit: u64) -> Result<
     for named in parts {
         for (index, grid) in named.part.grids.iter().enumerate() {
             for text in &grid.puzzles {
-                if let Some(why) = not_a_puzzle(&grids[index], text, &run.options) {
+                let givens = Puzzle::parse(text.as_bytes()).map(|p| p.givens());
+                let why = match givens {
+                    Ok(givens) => not_a_puzzle(&grids[index], givens, &run.options),
+                    Err(_) => Some("not a puzzle"),
+                };
+                if let Some(why) = why {
                     return Err(refuse(format!(
                         "{}: grid {}/{grid_count}: {text} is {why}: a forged or wrong part",
                         named.name,
@@ -126,97 +270,114 @@ pub(crate) fn audit(parts: &[Named<'_>], verify: &Verify, limit: u64) -> Result<
     for (&index, picks) in &chosen {
         let label = format!("grid {}/{grid_count}", index + 1);
         let grid = &grids[index];
-        let (uas, origin) = run.ua_list(grid, limit)?;
-        let entries = scan::prepare_work_entries(uas.len());
-        let buffers = (uas.len() as u64 + entries as u64).saturating_mul(16);
-        memory::check(buffers, limit, "the audit (UA list and work buffer)")
-            .map_err(|e| anyhow!(e))?;
-        let mut work = vec![0u128; entries];
-        let prepared = scan::prepare(grid, &uas, &run.options, &mut work)
-            .map_err(|e| anyhow!("{label}: preparing the audit's scan: {e}"))?;
-        let per_thread = WorkspaceSize::for_scan(&prepared).bytes() as u64;
-        memory::check(
-            buffers.saturating_add(per_thread.saturating_mul(threads as u64)),
-            limit,
-            "the audit's scan",
-        )
-        .map_err(|e| anyhow!(e))?;
-        let figures = PreparedSummary::new(&prepared, origin);
-        let all: Vec<ChunkId> = prepared.chunks().collect();
-        for named in parts {
-            let recorded = &named.part.grids[index];
-            if recorded.prepared != figures {
-                return Err(refuse(format!(
-                    "{}: {label}: the audit prepared it again and found other figures \
-                     (recorded `{}`, found `{}`): a forged part or one of another build",
-                    named.name,
-                    recorded.prepared.encode(),
-                    figures.encode()
-                )));
-            }
-            let owned = owned_chunks(&all, named.part.shard, index);
-            let ids: BTreeSet<u32> = recorded.chunks.iter().map(|&(id, _)| id).collect();
-            if let Some(why) = chunk_difference(&ids, &owned, named.part.shard) {
-                return Err(refuse(format!(
-                    "{}: {label}: {why}: a forged part",
-                    named.name
-                )));
-            }
-        }
-        for (&at, ids) in picks {
-            let named = &parts[at];
-            let recorded = &named.part.grids[index];
-            let chunks: Vec<ChunkId> = ids.iter().filter_map(|&id| ChunkId::from_u32(id)).collect();
-            let outcome = scan_chunks(&prepared, &chunks, threads, &label)?;
-            for (chunk, stats) in &outcome.stats {
-                let id = chunk.to_u32();
-                let found = Counts {
-                    nodes: stats.steps,
-                    candidates: stats.candidates,
-                };
-                let want = recorded.chunks.iter().find(|&&(c, _)| c == id).map(|c| c.1);
-                if want != Some(found) {
-                    let want = want.unwrap_or_default();
+        with_prepared(&run, grid, &label, limit, threads, |prepared, figures| {
+            let all: Vec<ChunkId> = prepared.chunks().collect();
+            for named in parts {
+                let recorded = &named.part.grids[index];
+                if recorded.prepared != figures {
                     return Err(refuse(format!(
-                        "{}: {label} chunk {id}: the audit scanned it again and found other \
-                         counters (nodes, candidates: recorded {} {}, found {} {}): a forged \
-                         or wrong part",
-                        named.name, want.nodes, want.candidates, found.nodes, found.candidates
+                        "{}: {label}: the audit prepared it again and found other figures \
+                     (recorded `{}`, found `{}`): a forged part or one of another build",
+                        named.name,
+                        recorded.prepared.encode(),
+                        figures.encode()
+                    )));
+                }
+                let owned = owned_chunks(&all, named.part.shard, index);
+                let ids: BTreeSet<u32> = recorded.chunks.iter().map(|&(id, _)| id).collect();
+                if let Some(why) = chunk_difference(&ids, &owned, named.part.shard) {
+                    return Err(refuse(format!(
+                        "{}: {label}: {why}: a forged part",
+                        named.name
                     )));
                 }
             }
-            let found = puzzle_texts(grid, &outcome.found);
-            if let Some(missing) = found
-                .iter()
-                .find(|p| recorded.puzzles.binary_search(p).is_err())
-            {
-                let chunk = finder(&prepared, &chunks, grid, missing, &label)?;
-                return Err(refuse(format!(
-                    "{}: {label} chunk {chunk}: the audit scanned it again and found puzzle \
-                     {missing}, which the part lacks: a forged or wrong part",
-                    named.name
-                )));
-            }
-            if verify.amount == Amount::All && found.len() != recorded.puzzles.len() {
-                let extra = recorded
-                    .puzzles
+            for (&at, ids) in picks {
+                let named = &parts[at];
+                let recorded = &named.part.grids[index];
+                let chunks: Vec<ChunkId> =
+                    ids.iter().filter_map(|&id| ChunkId::from_u32(id)).collect();
+                let outcome = scan_chunks(prepared, &chunks, threads, &label, None)?;
+                for (chunk, stats) in &outcome.stats {
+                    let id = chunk.to_u32();
+                    let found = Counts {
+                        nodes: stats.steps,
+                        candidates: stats.candidates,
+                    };
+                    let want = recorded.chunks.iter().find(|&&(c, _)| c == id).map(|c| c.1);
+                    if want != Some(found) {
+                        let want = want.unwrap_or_default();
+                        return Err(refuse(format!(
+                            "{}: {label} chunk {id}: the audit scanned it again and found other \
+                         counters (nodes, candidates: recorded {} {}, found {} {}): a forged \
+                         or wrong part",
+                            named.name, want.nodes, want.candidates, found.nodes, found.candidates
+                        )));
+                    }
+                }
+                let found = puzzle_texts(grid, &outcome.found);
+                if let Some(missing) = found
                     .iter()
-                    .find(|p| !found.contains(p))
-                    .map_or("", String::as_str);
-                return Err(refuse(format!(
-                    "{}: {label}: puzzle {extra} is found by none of the part's chunks: a \
+                    .find(|p| recorded.puzzles.binary_search(p).is_err())
+                {
+                    let chunk = finder(prepared, &chunks, grid, missing, &label)?;
+                    return Err(refuse(format!(
+                        "{}: {label} chunk {chunk}: the audit scanned it again and found puzzle \
+                     {missing}, which the part lacks: a forged or wrong part",
+                        named.name
+                    )));
+                }
+                if verify.amount == Amount::All && found.len() != recorded.puzzles.len() {
+                    let extra = recorded
+                        .puzzles
+                        .iter()
+                        .find(|p| !found.contains(p))
+                        .map_or("", String::as_str);
+                    return Err(refuse(format!(
+                        "{}: {label}: puzzle {extra} is found by none of the part's chunks: a \
                      forged or wrong part",
-                    named.name
-                )));
+                        named.name
+                    )));
+                }
+                scanned += chunks.len();
             }
-            scanned += chunks.len();
-        }
+            Ok(())
+        })?;
     }
     output::line(&format!(
         "xcover gridcheck merge: audit passed: {scanned} chunks scanned again agree with \
          their parts, and the {puzzles} puzzles of the parts are puzzles (seed {seed})"
     ))?;
     Ok(())
+}
+
+/// Generates the UA list of `grid` and prepares its scan as the run did, within `limit`
+/// bytes with the workspaces of `threads` workers; hands the preparation and its figures
+/// to `audit`.
+fn with_prepared<T>(
+    run: &Run,
+    grid: &Grid,
+    label: &str,
+    limit: u64,
+    threads: usize,
+    audit: impl FnOnce(&Prepared<'_>, PreparedSummary) -> Result<T>,
+) -> Result<T> {
+    let (uas, origin) = run.ua_list(grid, limit)?;
+    let entries = scan::prepare_work_entries(uas.len());
+    let buffers = (uas.len() as u64 + entries as u64).saturating_mul(16);
+    memory::check(buffers, limit, "the audit (UA list and work buffer)").map_err(|e| anyhow!(e))?;
+    let mut work = vec![0u128; entries];
+    let prepared = scan::prepare(grid, &uas, &run.options, &mut work)
+        .map_err(|e| anyhow!("{label}: preparing the audit's scan: {e}"))?;
+    let per_thread = WorkspaceSize::for_scan(&prepared).bytes() as u64;
+    memory::check(
+        buffers.saturating_add(per_thread.saturating_mul(threads as u64)),
+        limit,
+        "the audit's scan",
+    )
+    .map_err(|e| anyhow!(e))?;
+    let figures = PreparedSummary::new(&prepared, origin);
+    audit(&prepared, figures)
 }
 
 /// What the run's fingerprint says the shards scanned with.
@@ -234,6 +395,25 @@ enum UaSource {
 }
 
 impl Run {
+    /// The scan of a run with `args` and `options`.
+    fn of_args(args: &Args, options: &ScanOptions) -> Run {
+        let ua = match &args.ua_file {
+            Some(path) => UaSource::File(path.clone()),
+            None => UaSource::Generated {
+                random: args.ua_random.unwrap_or(if options.mask.is_free() {
+                    DEFAULT_UA_RANDOM
+                } else {
+                    DEFAULT_UA_RANDOM_MASKED
+                }),
+                seed: args.seed,
+            },
+        };
+        Run {
+            options: *options,
+            ua,
+        }
+    }
+
     /// The scan of the run `fingerprint` (a part's header); `ua_file` is the run's UA
     /// file when it used one (read with at most `limit` bytes).
     fn of(fingerprint: &str, ua_file: Option<&PathBuf>, limit: u64) -> Result<Run> {
@@ -329,13 +509,9 @@ impl Run {
     }
 }
 
-/// Why `text` (a part's puzzle of `grid`, checked for its form) is not a puzzle the scan
+/// Why `givens` (of a puzzle of `grid` checked for its form) are not a puzzle the scan
 /// reports: another solution, or (with `--minimal`) a clue that can go.
-fn not_a_puzzle(grid: &Grid, text: &str, options: &ScanOptions) -> Option<&'static str> {
-    let Ok(puzzle) = Puzzle::parse(text.as_bytes()) else {
-        return Some("not a puzzle");
-    };
-    let givens = puzzle.givens();
+fn not_a_puzzle(grid: &Grid, givens: Cells, options: &ScanOptions) -> Option<&'static str> {
     if !is_unique_with_grid(grid, givens) {
         return Some("a puzzle with more than one solution");
     }
@@ -364,24 +540,29 @@ fn choose(
             .enumerate()
             .flat_map(|(g, grid)| grid.chunks.iter().map(move |&(id, _)| (g, id)))
             .collect();
-        let owned = units.len() as u64;
-        let k = match amount {
-            Amount::All => owned,
-            Amount::Units(k) => k.min(owned),
-        };
-        let mut picked = BTreeSet::new();
-        for top in owned - k..owned {
-            let j = choice::below(&mut state, top + 1);
-            if !picked.insert(j) {
-                picked.insert(top);
-            }
-        }
-        for j in picked {
+        for j in pick(&mut state, units.len() as u64, amount) {
             let (g, id) = units[j as usize];
             chosen.entry(g).or_default().entry(at).or_default().push(id);
         }
     }
     chosen
+}
+
+/// `min(K, owned)` distinct numbers below `owned` (all with `All`), chosen with Floyd's
+/// algorithm from the generator `state`: each set of that size equally likely.
+fn pick(state: &mut u64, owned: u64, amount: Amount) -> BTreeSet<u64> {
+    let k = match amount {
+        Amount::All => owned,
+        Amount::Units(k) => k.min(owned),
+    };
+    let mut picked = BTreeSet::new();
+    for top in owned - k..owned {
+        let j = choice::below(state, top + 1);
+        if !picked.insert(j) {
+            picked.insert(top);
+        }
+    }
+    picked
 }
 
 /// The chunk ids shard `shard` owns of grid `index`, whose chunks are `all`.
@@ -416,15 +597,18 @@ fn scan_chunks(
     chunks: &[ChunkId],
     threads: usize,
     label: &str,
+    interrupt: Option<&AtomicUsize>,
 ) -> Result<Scanned> {
-    let outcome = runner::run_chunks(
-        prepared,
-        chunks,
-        threads,
-        &format!("audit {label}"),
-        Control::default(),
-    )?;
-    if outcome.interrupted || outcome.chunks_done != chunks.len() {
+    let control = Control {
+        interrupt,
+        ..Control::default()
+    };
+    let label = format!("audit {label}");
+    let outcome = runner::run_chunks(prepared, chunks, threads, &label, control)?;
+    if outcome.interrupted {
+        bail!("{label}: interrupted");
+    }
+    if outcome.chunks_done != chunks.len() {
         bail!("{label}: the audit's scan ended early");
     }
     Ok(Scanned {
@@ -454,7 +638,7 @@ fn finder(
     label: &str,
 ) -> Result<u32> {
     for &chunk in chunks {
-        let alone = scan_chunks(prepared, &[chunk], 1, label)?;
+        let alone = scan_chunks(prepared, &[chunk], 1, label, None)?;
         if puzzle_texts(grid, &alone.found).iter().any(|p| p == puzzle) {
             return Ok(chunk.to_u32());
         }
