@@ -50,10 +50,16 @@ fn merge(parts: &[PathBuf], options: &[&str]) -> Output {
 /// Rewrites the part at `path` with `edit` applied to its records (header first, trailer
 /// left out), the checksum chain and trailer computed again: a forgery no checksum sees.
 fn forge(path: &Path, edit: impl FnOnce(&mut Vec<(String, String)>)) {
+    forge_file(path, true, edit);
+}
+
+/// [`forge`] for a part (`closed`, with a trailer) or a journal.
+fn forge_file(path: &Path, closed: bool, edit: impl FnOnce(&mut Vec<(String, String)>)) {
     let bytes = std::fs::read(path).unwrap();
     let (magic, frames) = frames::frames(&bytes);
-    assert_eq!(frames.last().unwrap().tag, "end");
-    let mut records: Vec<(String, String)> = frames[..frames.len() - 1]
+    let kept = frames.len() - usize::from(closed);
+    assert_eq!(frames.last().unwrap().tag == "end", closed);
+    let mut records: Vec<(String, String)> = frames[..kept]
         .iter()
         .map(|f| (f.tag.clone(), f.text()))
         .collect();
@@ -64,7 +70,7 @@ fn forge(path: &Path, edit: impl FnOnce(&mut Vec<(String, String)>)) {
         .iter()
         .map(|(tag, text)| (tag.as_str(), text.clone().into_bytes()))
         .collect();
-    std::fs::write(path, frames::forge(&magic, &records, true)).unwrap();
+    std::fs::write(path, frames::forge(&magic, &records, closed)).unwrap();
 }
 
 /// Deletes the `nth` puzzle record of a part.
@@ -335,4 +341,120 @@ fn bad_verify_values_are_usage_errors() {
     ] {
         assert!(help.contains(needle), "`{needle}' missing from:\n{help}");
     }
+}
+
+/// `xcover gridcheck RUN EXTRA --checkpoint JOURNAL`.
+fn journaled(journal: &Path, extra: &[&str]) -> Output {
+    let j = journal.to_str().unwrap();
+    run(&[&RUN[..], extra, &["--checkpoint", j]].concat())
+}
+
+#[test]
+fn a_journal_is_audited_before_it_is_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = one_run();
+    let journal = dir.path().join("journal");
+    let first = journaled(&journal, &[]);
+    assert_eq!(String::from_utf8_lossy(&first.stdout), one);
+    // An honest journal passes, with every amount, and the resume prints the one run.
+    for k in ["1", "7", "54", "all"] {
+        let out = journaled(&journal, &["--resume", "--verify", k]);
+        let e = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{e}");
+        assert!(
+            e.contains("audit passed") && e.contains("its 82 puzzles"),
+            "{e}"
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), one);
+    }
+    let honest = std::fs::read(&journal).unwrap();
+
+    // A puzzle deleted: a plain resume prints one fewer, exit 0; the audit refuses.
+    forge_file(&journal, false, |r| delete_puzzle(r, 5));
+    let forged = std::fs::read(&journal).unwrap();
+    let plain = journaled(&journal, &["--resume"]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    assert_ne!(String::from_utf8_lossy(&plain.stdout), one);
+    let out = journaled(&journal, &["--resume", "--verify", "all"]);
+    refused_journal(&out, &["grid 1/1 chunk ", "which the journal lacks"]);
+    assert_eq!(
+        std::fs::read(&journal).unwrap(),
+        forged,
+        "the journal was changed"
+    );
+
+    // A clue set that is no puzzle, inserted: refused by any audit.
+    std::fs::write(&journal, &honest).unwrap();
+    let real = one.lines().next().unwrap();
+    let forced: Vec<usize> = MASK6
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| *b == b'1')
+        .map(|(i, _)| i)
+        .collect();
+    let from = real
+        .bytes()
+        .enumerate()
+        .position(|(i, b)| b != b'0' && !forced.contains(&i))
+        .unwrap();
+    let fake = (0..81)
+        .filter(|&to| real.as_bytes()[to] == b'0')
+        .map(|to| {
+            let mut cells = real.as_bytes().to_vec();
+            cells[to] = GRID18.as_bytes()[to];
+            cells[from] = b'0';
+            String::from_utf8(cells).unwrap()
+        })
+        .find(|p| !one.lines().any(|l| l == p))
+        .unwrap();
+    forge_file(&journal, false, |r| {
+        r.insert(1, ("puzzle".into(), format!("0 {fake}\n")));
+    });
+    let out = journaled(&journal, &["--resume", "--verify", "1"]);
+    refused_journal(
+        &out,
+        &[&format!(
+            "grid 1/1: {fake} is a puzzle with more than one solution"
+        )],
+    );
+
+    // A shard's journal keeps counters: one forged is caught.
+    let shard = dir.path().join("shard-journal");
+    let part = journaled(&shard, &["--shard", "1/2"]);
+    assert!(part.status.success(), "{}", stderr(&part));
+    forge_file(&shard, false, |r| {
+        let chunk = r.iter_mut().find(|(tag, _)| tag == "chunk").unwrap();
+        let (id, counts) = chunk.1.trim_end().split_once(' ').unwrap();
+        let w: Vec<u64> = counts.split(':').map(|w| w.parse().unwrap()).collect();
+        chunk.1 = format!("{id} {}:{}:{}\n", w[0], w[1], w[2] + 1);
+    });
+    let out = journaled(&shard, &["--shard", "1/2", "--resume", "--verify", "all"]);
+    refused_journal(&out, &["grid 1/1 chunk ", "other counters"]);
+
+    // Usage errors: without --resume, a bad K, a seed alone, with --stop-at-first.
+    for bad in [
+        &["--verify", "all"][..],
+        &["--resume", "--verify", "0"],
+        &["--resume", "--verify", "x"],
+        &["--resume", "--verify-seed", "1"],
+        &["--resume", "--verify", "1", "--stop-at-first"],
+    ] {
+        let out = journaled(&journal, bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+}
+
+/// A resume refused by its audit: exit 1, nothing on stdout, a message with `wanted`.
+fn refused_journal(output: &Output, wanted: &[&str]) {
+    let e = stderr(output);
+    assert_eq!(output.status.code(), Some(1), "{e}");
+    assert!(output.stdout.is_empty(), "{e}");
+    for w in wanted {
+        assert!(e.contains(w), "wanted `{w}`: {e}");
+    }
+    assert!(
+        e.contains("a forged or wrong journal") && !e.contains("audit passed"),
+        "{e}"
+    );
 }
