@@ -14,6 +14,10 @@
 //! that grid must be exactly the chunks its shard owns, with the preparation figures the
 //! parts record.
 //!
+//! `xcover gridcheck --checkpoint J --resume --verify K|all [--verify-seed S]` audits a
+//! journal the same way before the run goes on (`audit_journal`): its puzzles with the
+//! solver, K of its done chunks scanned again (a shard journal's counters compared too).
+//!
 //! The scan options are rebuilt from the parts' fingerprint (clues, mask, minimal, kept
 //! UA) and checked against the digest of the options it holds; a run whose UA came from
 //! `--ua-file` needs that file again (checked against the digest too).
