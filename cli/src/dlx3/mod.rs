@@ -20,7 +20,7 @@ mod shard;
 mod sink;
 mod threads;
 mod units;
-mod verify;
+pub(crate) mod verify;
 
 use std::ffi::OsString;
 use std::io::Write as _;

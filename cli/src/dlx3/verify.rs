@@ -85,7 +85,7 @@ pub(crate) fn take(args: &[OsString]) -> Result<(Vec<OsString>, Option<Verify>),
 }
 
 /// A seed from the clock and the process id, for a choice no one can foresee.
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -103,7 +103,7 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// A number in `0..n` (n > 0), without modulo bias.
-fn below(state: &mut u64, n: u64) -> u64 {
+pub(crate) fn below(state: &mut u64, n: u64) -> u64 {
     let zone = u64::MAX - u64::MAX % n;
     loop {
         let x = splitmix(state);

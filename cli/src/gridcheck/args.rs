@@ -8,6 +8,8 @@ use xcover_core::gridcheck::scan::{ScanError, ScanOptions, TruncationLimits};
 
 use super::mask;
 use super::shard::{self, Shard};
+use super::verify;
+use crate::dlx3::verify::Amount;
 use crate::memory;
 
 #[derive(Parser, Debug)]
@@ -69,6 +71,16 @@ pub(crate) struct Args {
     /// what an uninterrupted run prints.
     #[arg(long, requires = "checkpoint")]
     pub(crate) resume: bool,
+    /// With --resume, audit the journal first: scan again K of the chunks it records as
+    /// done, chosen at random (the seed is printed), or `all` of them, and check every
+    /// puzzle it holds with the solver; a difference is refused (exit 1, the journal left
+    /// as it is).
+    #[arg(long, value_name = "K|all", value_parser = verify::parse_amount,
+        requires = "resume", conflicts_with = "stop_at_first")]
+    pub(crate) verify: Option<Amount>,
+    /// The seed of --verify's random choice, to repeat an audit.
+    #[arg(long, value_name = "S", requires = "verify")]
+    pub(crate) verify_seed: Option<u64>,
     /// Refuse a scan whose buffers need more memory than SIZE (bytes, or with K, M, G, T;
     /// default: 4G, or 3/4 of the physical memory if less).
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]

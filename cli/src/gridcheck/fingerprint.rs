@@ -11,7 +11,7 @@ use crate::memory;
 
 /// The SHA-256 of `bytes`, 64 hex digits: a fixed, published function (stable across Rust
 /// and crate versions), and one no one can make two inputs share (a CRC can be forced).
-fn hash(bytes: &[u8]) -> String {
+pub(crate) fn hash(bytes: &[u8]) -> String {
     use sha2::Digest as _;
     let digest = sha2::Sha256::digest(bytes);
     digest.iter().map(|b| format!("{b:02x}")).collect()

@@ -22,16 +22,27 @@ use super::output;
 use super::part::{self, Part};
 use super::summary::{self, Counts};
 use super::validate;
+use super::verify::{self, Verify};
 use crate::memory;
 
 const USAGE: &str = "\
-Usage: xcover gridcheck merge [--max-memory SIZE] PART...
+Usage: xcover gridcheck merge [--max-memory SIZE] [--verify K|all [--verify-seed S]
+                              [--ua-file F]] PART...
 
 Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in any
 order) and prints to stdout exactly what the unsharded run prints, and a summary line per
 grid to stderr. A missing, duplicated, truncated, damaged or foreign part is refused,
 naming it and the record at fault. --max-memory SIZE bounds the bytes read from all parts
 together (default: 4G, or 3/4 of the physical memory if less).
+
+--verify K audits the parts: it scans again K chunks of every part, chosen at random
+(it prints the seed; --verify-seed S repeats the choice), with the shards' own code, and
+refuses the parts, naming the part and the chunk, if a chunk's counters differ from its
+record or it finds a puzzle its part lacks; every puzzle of every part is also checked
+to have a unique solution (and to be minimal with --minimal). A part with f forged chunks
+among its u is caught with probability 1 - C(u-f,K)/C(u,K); --verify all scans every
+chunk (the search's cost again). A run whose UA list came from --ua-file needs that
+file again: --ua-file F. The audit uses all cores.
 
 Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage error.
 ";
@@ -41,11 +52,12 @@ pub fn main(args: &[OsString]) -> i32 {
     let merged = if args.iter().any(|a| a == "--help" || a == "-h") {
         output::out(USAGE.as_bytes())
     } else {
-        parse_args(args)
+        verify::take(args)
+            .and_then(|(rest, verify)| parse_args(&rest).map(|(l, p)| (l, p, verify)))
             .map_err(|message| {
                 CliError::new(Kind::Usage, format!("{message}\n\n{}", USAGE.trim_end()))
             })
-            .and_then(|(limit, paths)| merge(&paths, limit))
+            .and_then(|(limit, paths, verify)| merge(&paths, limit, verify.as_ref()))
     };
     match merged {
         Ok(()) => 0,
@@ -180,8 +192,8 @@ fn load(args: &[OsString], limit: u64) -> Result<Vec<Named>> {
 }
 
 /// Merges the parts named by `args` (reading at most `limit` bytes) and prints the run's
-/// output.
-fn merge(args: &[OsString], limit: u64) -> Result<()> {
+/// output; with `audit`, once the parts have been audited.
+fn merge(args: &[OsString], limit: u64, audit: Option<&Verify>) -> Result<()> {
     let parts = load(args, limit)?;
     let first = &parts[0];
     let grid_count = first.part.grids.len();
@@ -256,6 +268,16 @@ fn merge(args: &[OsString], limit: u64) -> Result<()> {
             &tail,
         ));
         summaries.push('\n');
+    }
+    if let Some(audit) = audit {
+        let named: Vec<verify::Named<'_>> = parts
+            .iter()
+            .map(|n| verify::Named {
+                name: &n.name,
+                part: &n.part,
+            })
+            .collect();
+        verify::audit(&named, audit, limit)?;
     }
     // Nothing is printed until every part has passed.
     output::out(&out)?;

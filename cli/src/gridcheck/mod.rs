@@ -54,6 +54,7 @@ pub mod synthetic;
 mod test_scan;
 pub mod ua_source;
 mod validate;
+mod verify;
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
@@ -128,6 +129,16 @@ fn run(args: &Args) -> Result<Option<i32>> {
             }
         }
     };
+    if let (Some(path), Some(_)) = (&args.checkpoint, args.verify) {
+        let flag = signals.flag();
+        let audit = verify::audit_journal(args, &options, path, &grids, &records, limit, flag);
+        if let Err(err) = audit {
+            return match signals.received() {
+                Some(signal) => interrupted(journal.as_ref(), signal),
+                None => Err(err),
+            };
+        }
+    }
     let mut part = match args.shard {
         Some(shard) => Some(PartWriter::new(
             std::io::stdout(),
