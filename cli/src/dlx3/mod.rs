@@ -221,7 +221,7 @@ fn merge_main(argv0: &str, args: &[OsString], err: &mut Stderr) -> i32 {
         .iter()
         .map(std::path::PathBuf::from)
         .partition(|p| second_pass::is_print_part(p));
-    let parts = match merge::check(&paths, limit) {
+    let parts = match merge::check(&paths, limit, verify.is_some()) {
         Ok(p) => p,
         Err(message) => return fail(err, argv0, &format!("merge: {message}"), 1),
     };
