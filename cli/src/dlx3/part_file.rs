@@ -480,12 +480,13 @@ pub(crate) fn add_stats(a: &Stats, b: &Stats) -> Option<Stats> {
 }
 
 /// The end offsets of `ns` solution bodies (a `unit` or `body` record's), each length read
-/// by `next`; together they must make up the record's `total` bytes of bodies.
+/// by `next`; together they must make up the record's `total` bytes of bodies. (Generic,
+/// not `dyn`: one length per solution, the reader is inlined into this loop.)
 pub(crate) fn body_ends(
     ns: u64,
     total: usize,
-    next: &mut dyn FnMut(&str) -> Result<u64, String>,
-    bad: &dyn Fn(&str) -> String,
+    mut next: impl FnMut(&str) -> Result<u64, String>,
+    bad: impl Fn(&str) -> String,
 ) -> Result<Vec<usize>, String> {
     let mut ends = Vec::with_capacity(ns as usize);
     let mut end = 0u64;
