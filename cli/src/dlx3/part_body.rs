@@ -69,7 +69,7 @@ pub(crate) fn decode_body_line<'p>(
     if ns == 0 || ns > bodies.len() as u64 {
         return Err(bad("a count of bodies the record cannot hold"));
     }
-    let ends = body_ends(ns, bodies.len(), &mut next, &bad)?;
+    let ends = body_ends(ns, bodies.len(), &mut next, bad)?;
     if words.next().is_some() {
         return Err(bad("extra numbers"));
     }

@@ -369,7 +369,7 @@ pub(crate) fn decode_unit_line<'p>(
     if ns > bodies.len() as u64 {
         return Err(bad("more solutions than bytes"));
     }
-    let ends = body_ends(ns, bodies.len(), &mut next, &bad)?;
+    let ends = body_ends(ns, bodies.len(), &mut next, bad)?;
     if words.next().is_some() {
         return Err(bad("extra numbers"));
     }
