@@ -351,6 +351,35 @@ fn a_forged_counts_only_record_is_caught_when_its_unit_is_explored_again() {
     }
 }
 
+/// The merge prints a record's due solutions as one block: with `m3` and `m8`, units whose
+/// bodies come in several `body` records (shards under `--max-memory 128K` hold 8 KiB of
+/// text), the solution numbers run on across the records and the one process's printed
+/// solutions are the merge's, byte for byte.
+#[test]
+fn solutions_numbered_across_body_records_print_as_one_process_prints() {
+    let input = langford(12);
+    for m in ["m3", "m8"] {
+        let dir = tempfile::tempdir().unwrap();
+        let ps = parts(
+            dir.path(),
+            input.as_bytes(),
+            &[m, "--max-memory", "128K"],
+            3,
+        );
+        let bodies = ps
+            .iter()
+            .flat_map(|p| frames::read(&fs::read(p).unwrap()).1)
+            .filter(|f| f.0 == "body")
+            .count();
+        assert!(bodies > 100, "{m}: only {bodies} body records");
+        let one = dlx3(&[m], input.as_bytes());
+        let merged = merge(&ps);
+        assert_eq!(merged.status.code(), Some(0), "{}", stderr(&merged));
+        assert!(merged.stdout == one.stdout, "{m}: stdout differs");
+        assert_eq!(stderr(&merged), stderr(&one), "{m}");
+    }
+}
+
 /// Langford pairs n=12 (216,288 solutions) in 4 shards: the parts keep what `m<n>` can
 /// print, and the merge prints what one process prints, stdout and stderr.
 #[test]

@@ -98,7 +98,7 @@ fn decode(r: &Record, h: &Header) -> Result<(u64, UnitRecord), String> {
 /// The CRC-32C of a record's payload: the replay of a resumed run checks that it reads
 /// the records the resume checked.
 fn payload_crc(payload: &[u8]) -> u32 {
-    crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(payload)
+    crate::durable::crc32c(payload)
 }
 
 /// The source of the coordinator: the records of an earlier attempt first, then the

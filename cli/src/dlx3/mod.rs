@@ -199,7 +199,7 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
         .iter()
         .map(std::path::PathBuf::from)
         .partition(|p| second_pass::is_print_part(p));
-    let parts = merge::check(&paths, limit).map_err(in_merge)?;
+    let parts = merge::check(&paths, limit, verify.is_some()).map_err(in_merge)?;
     let settings = match parse_args(&parts.args, err) {
         ArgsOutcome::Ok { settings, .. } => settings,
         ArgsOutcome::Usage => {

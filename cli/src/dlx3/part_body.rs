@@ -10,7 +10,7 @@
 //!
 //! The chained CRCs order the records; the checks here keep their meaning: a unit's body
 //! records come together, right before its own `unit` record, and add up to its count.
-use super::part_file::{body_ends, Header, Sequence};
+use super::part_file::{body_ends, number, Header, Sequence};
 use super::units::UnitRecord;
 
 /// The tag of a record with some of a unit's bodies.
@@ -42,6 +42,17 @@ pub(crate) fn encode_body(k: u64, rec: &UnitRecord) -> Vec<u8> {
 /// Reads a `body` record of a part with header `h`: the unit and its bodies (as a record
 /// with `more` set and no counters).
 pub(crate) fn decode_body(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+    let (k, mut rec, bodies) = decode_body_line(payload, h)?;
+    rec.solutions = bodies.to_vec();
+    Ok((k, rec))
+}
+
+/// [`decode_body`] without the copy of the bodies: the record has the ends but no
+/// `solutions`, and the bodies are the slice returned (all checked alike).
+pub(crate) fn decode_body_line<'p>(
+    payload: &'p [u8],
+    h: &Header,
+) -> Result<(u64, UnitRecord, &'p [u8]), String> {
     let bad = |what: &str| format!("a body record that makes no sense ({what})");
     if !h.bodies {
         return Err(bad("solution bodies in a part that keeps counts only"));
@@ -58,25 +69,16 @@ pub(crate) fn decode_body(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
     if ns == 0 || ns > bodies.len() as u64 {
         return Err(bad("a count of bodies the record cannot hold"));
     }
-    let ends = body_ends(ns, bodies.len(), &mut next, &bad)?;
+    let ends = body_ends(ns, bodies.len(), &mut next, bad)?;
     if words.next().is_some() {
         return Err(bad("extra numbers"));
     }
     let rec = UnitRecord {
-        solutions: bodies.to_vec(),
         ends,
         more: true,
         ..UnitRecord::default()
     };
-    Ok((k, rec))
-}
-
-/// A decimal number without sign or leading zeros.
-fn number(w: &[u8]) -> Option<u64> {
-    if w.is_empty() || (w.len() > 1 && w[0] == b'0') || !w.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(w).ok()?.parse().ok()
+    Ok((k, rec, bodies))
 }
 
 impl Sequence {

@@ -240,12 +240,21 @@ impl<'b> Lines<'b> {
     }
 }
 
-/// A decimal number without sign or leading zeros (so each value has one spelling).
-fn number(w: &[u8]) -> Option<u64> {
-    if w.is_empty() || (w.len() > 1 && w[0] == b'0') || !w.iter().all(u8::is_ascii_digit) {
+/// A decimal number without sign or leading zeros (so each value has one spelling), at
+/// most `u64::MAX`. Read digit by digit: a part holds one per solution (its length).
+pub(crate) fn number(w: &[u8]) -> Option<u64> {
+    if w.is_empty() || (w.len() > 1 && w[0] == b'0') {
         return None;
     }
-    std::str::from_utf8(w).ok()?.parse().ok()
+    let mut n: u64 = 0;
+    for &c in w {
+        let digit = c.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(n)
 }
 
 /// A unit record's payload: one line of numbers,
@@ -295,6 +304,18 @@ pub(crate) fn decode_unit_after(
     h: &Header,
     carried: u64,
 ) -> Result<(u64, UnitRecord), String> {
+    let (k, mut rec, bodies) = decode_unit_line(payload, h, carried)?;
+    rec.solutions = bodies.to_vec();
+    Ok((k, rec))
+}
+
+/// [`decode_unit_after`] without the copy of the bodies: the record has the ends but no
+/// `solutions`, and the bodies are the slice returned (all checked alike).
+pub(crate) fn decode_unit_line<'p>(
+    payload: &'p [u8],
+    h: &Header,
+    carried: u64,
+) -> Result<(u64, UnitRecord, &'p [u8]), String> {
     let bad = |what: &str| format!("a unit record that makes no sense ({what})");
     let nl = payload
         .iter()
@@ -346,19 +367,19 @@ pub(crate) fn decode_unit_after(
     if ns > bodies.len() as u64 {
         return Err(bad("more solutions than bytes"));
     }
-    let ends = body_ends(ns, bodies.len(), &mut next, &bad)?;
+    let ends = body_ends(ns, bodies.len(), &mut next, bad)?;
     if words.next().is_some() {
         return Err(bad("extra numbers"));
     }
     let rec = UnitRecord {
         stats,
         profile,
-        solutions: bodies.to_vec(),
+        solutions: Vec::new(),
         ends,
         printed: None,
         more: false,
     };
-    Ok((k, rec))
+    Ok((k, rec, bodies))
 }
 
 /// What a part records of one unit, as an audit (`merge --verify`) compares it with the
@@ -457,12 +478,13 @@ pub(crate) fn add_stats(a: &Stats, b: &Stats) -> Option<Stats> {
 }
 
 /// The end offsets of `ns` solution bodies (a `unit` or `body` record's), each length read
-/// by `next`; together they must make up the record's `total` bytes of bodies.
+/// by `next`; together they must make up the record's `total` bytes of bodies. (Generic,
+/// not `dyn`: one length per solution, the reader is inlined into this loop.)
 pub(crate) fn body_ends(
     ns: u64,
     total: usize,
-    next: &mut dyn FnMut(&str) -> Result<u64, String>,
-    bad: &dyn Fn(&str) -> String,
+    mut next: impl FnMut(&str) -> Result<u64, String>,
+    bad: impl Fn(&str) -> String,
 ) -> Result<Vec<usize>, String> {
     let mut ends = Vec::with_capacity(ns as usize);
     let mut end = 0u64;
@@ -573,6 +595,28 @@ mod tests {
         huge.stats.mems = u64::MAX;
         assert!(seq.take(&h, 7, &huge).is_err());
         assert_eq!(seq.units, 1);
+    }
+
+    #[test]
+    fn a_number_has_one_spelling() {
+        for (text, n) in [("0", Some(0)), ("7", Some(7)), ("120", Some(120))] {
+            assert_eq!(number(text.as_bytes()), n, "{text}");
+        }
+        let max = u64::MAX.to_string();
+        assert_eq!(number(max.as_bytes()), Some(u64::MAX));
+        for bad in [
+            "",
+            "01",
+            "00",
+            "-1",
+            "+1",
+            "1 ",
+            "1a",
+            "18446744073709551616",
+            "99999999999999999999",
+        ] {
+            assert_eq!(number(bad.as_bytes()), None, "{bad}");
+        }
     }
 
     #[test]

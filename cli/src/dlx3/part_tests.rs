@@ -126,7 +126,7 @@ fn merge_parts_with(
     paths: &[PathBuf],
     between: impl FnOnce(),
 ) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let parts = merge::check(paths, LIMIT)?;
+    let parts = merge::check(paths, LIMIT, false)?;
     between();
     let settings = settings_of(&parts.args);
     let mut io = Collect::default();
@@ -439,7 +439,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
     for (i, p) in paths.iter().enumerate() {
         assert_eq!(write_part(&input, &args, (i as u64, 2), p, false), Ok(()));
     }
-    let parts = merge::check(&paths, LIMIT).unwrap();
+    let parts = merge::check(&paths, LIMIT, false).unwrap();
     let settings = settings_of(&parts.args);
     let plan = at("plan".into());
     second_pass::write_plan(&plan, &parts, &settings).unwrap();
@@ -479,7 +479,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
     });
     assert_eq!(done, Ok(()));
     let both = [prints[0].clone(), again.clone()];
-    let parts = merge::check(&paths, LIMIT).unwrap();
+    let parts = merge::check(&paths, LIMIT, false).unwrap();
     let mut checked = second_pass::check_prints(&parts, &settings, &both, LIMIT).unwrap();
     // The same frames, one solution's number edited, the chain made valid again.
     let bytes = std::fs::read(&again).unwrap();

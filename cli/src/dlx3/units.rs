@@ -289,6 +289,27 @@ pub(crate) fn disagreement(name: &str, want: &Stats, got: &Stats) -> String {
     )
 }
 
+/// Appends Knuth's line before a solution, `n:` and a newline (as `printf("%lld:\n")`).
+fn push_number_line(out: &mut Vec<u8>, n: i64) {
+    let mut digits = [0u8; 21];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        at -= 1;
+        digits[at] = b'-';
+    }
+    out.extend_from_slice(&digits[at..]);
+    out.extend_from_slice(b":\n");
+}
+
 /// How the coordinated walk ended.
 pub(crate) enum Walked {
     /// The search ended, for this reason (the closing reports are due).
@@ -331,6 +352,8 @@ pub(crate) fn coordinate(
     let mut checking: Option<(u64, Stats, Stats, Vec<u64>)> = None;
     let keep = source.keeps_printed();
     let mut shown = Vec::new();
+    // The numbered solutions of one record, written at once (reused).
+    let mut block = Vec::new();
     let mut holding = false;
     let mut held = Buffer::default();
     let release = |io: &mut dyn Output, held: &mut Buffer| {
@@ -401,19 +424,21 @@ pub(crate) fn coordinate(
                         }
                         printed = true;
                     }
+                    // The record's solutions due, numbered, in one block and one write.
+                    block.clear();
                     for body in rec.bodies() {
                         n += 1;
                         if settings.prints(n) {
-                            let number = format!("{}:\n", n as i64);
-                            let (o, _) = io.streams();
-                            o.write_bytes(number.as_bytes());
-                            o.write_bytes(body);
-                            if keep {
-                                shown.extend_from_slice(number.as_bytes());
-                                shown.extend_from_slice(body);
-                            }
-                            printed = true;
+                            push_number_line(&mut block, n as i64);
+                            block.extend_from_slice(body);
                         }
+                    }
+                    if !block.is_empty() {
+                        io.streams().0.write_bytes(&block);
+                        if keep {
+                            shown.extend_from_slice(&block);
+                        }
+                        printed = true;
                     }
                     if !rec.more {
                         break;
@@ -467,5 +492,24 @@ pub(crate) fn coordinate(
             Ok(_) => {}
             Err(x) => return Ok(Walked::Failed(x)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number_line;
+
+    #[test]
+    fn a_number_line_is_printfs() {
+        let mut out = b"x".to_vec();
+        for n in [0, 7, 10, 1_000_000_007, i64::MAX, -3, i64::MIN] {
+            push_number_line(&mut out, n);
+        }
+        let want = format!(
+            "x0:\n7:\n10:\n1000000007:\n{}:\n-3:\n{}:\n",
+            i64::MAX,
+            i64::MIN
+        );
+        assert_eq!(String::from_utf8(out).unwrap(), want);
     }
 }

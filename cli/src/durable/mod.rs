@@ -52,6 +52,7 @@ mod writer;
 
 pub(crate) use error::{DurableError, Problem};
 pub(crate) use format::Format;
+pub(crate) use frame::crc32c;
 /// What [`Reader::next`] returns; outside the layer only tests walk files step by step.
 #[cfg(test)]
 pub(crate) use reader::Step;

@@ -134,7 +134,10 @@ impl<R: Read> Reader<R> {
 
     /// Exactly `n` bytes, or fewer at the end of the file.
     fn bytes(&mut self, n: u64) -> Result<Vec<u8>, DurableError> {
-        let mut bytes = Vec::new();
+        // Room for the whole payload up front (its length is within the caller's limit,
+        // but a file cut short may hold less: at most 4 MiB before any byte is read), so
+        // that it is read in one call, not grown through a few small ones.
+        let mut bytes = Vec::with_capacity(n.min(1 << 22) as usize);
         let r = (&mut self.inner).take(n).read_to_end(&mut bytes);
         r.map_err(|e| self.io(e))?;
         Ok(bytes)
