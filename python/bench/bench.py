@@ -289,7 +289,8 @@ def run(rounds, cli, names):
             with open(path, "w") as f:
                 f.write(knuth_text(options, primary, secondary, bounds))
             dlx[name] = path
-    for _ in range(rounds):
+    for round_ in range(rounds):
+        print(f"round {round_ + 1} of {rounds}", file=sys.stderr, flush=True)
         for name, program in pairs:
             if program == "cli":
                 with open(dlx[name]) as f:
