@@ -13,6 +13,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Problem>()?;
     m.add_class::<problem::Solutions>()?;
     m.add_class::<problem::Stats>()?;
+    m.add_class::<sudoku::GridPuzzles>()?;
     m.add_function(wrap_pyfunction!(problem::covers, m)?)?;
     m.add_function(wrap_pyfunction!(problem::covers_bool, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;

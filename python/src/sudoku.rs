@@ -1,12 +1,16 @@
 //! Sudoku for Python: solve and count puzzles (one or a list), and the grid checker.
-use pyo3::exceptions::PyValueError;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use xcover_solver::gridcheck::GridCheck;
 use xcover_solver::sudoku::{self, Grid, Puzzle};
 
 use crate::errors::to_py;
-use crate::wait::run_stoppable;
+use crate::wait::TICK;
 
 /// Puzzles solved or counted between looks for Ctrl-C.
 const BATCH: usize = 64;
@@ -82,16 +86,104 @@ pub(crate) fn sudoku_count(
     }
 }
 
+/// Puzzles found and not yet read that a scan holds before it waits for Python.
+const PENDING: usize = 4096;
+
+/// What the scan's thread hands over: a puzzle as found, then how the scan ended
+/// (`Ok(false)`: stopped).
+enum Found {
+    Puzzle(String),
+    End(Result<bool, xcover_solver::Error>),
+}
+
+struct GridState {
+    rx: Receiver<Found>,
+    stop: Arc<AtomicBool>,
+    /// The scan has ended, was stopped, or failed: the iterator is exhausted.
+    done: bool,
+}
+
+/// The puzzles of a grid scan, handed to Python as the scan (on threads of its own,
+/// without the GIL) finds them.
+#[pyclass(module = "xcover_dlx", name = "GridPuzzles")]
+pub(crate) struct GridPuzzles {
+    state: Mutex<GridState>,
+}
+
+#[pymethods]
+impl GridPuzzles {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        let mut guard = self
+            .state
+            .try_lock()
+            .map_err(|_| PyValueError::new_err("generator already executing"))?;
+        let state = &mut *guard;
+        if state.done {
+            return Ok(None);
+        }
+        let found = loop {
+            match state.rx.try_recv() {
+                Ok(found) => break found,
+                Err(TryRecvError::Disconnected) => break Found::End(Ok(false)),
+                Err(TryRecvError::Empty) => {}
+            }
+            let rx = &mut state.rx;
+            match py.detach(move || rx.recv_timeout(TICK)) {
+                Ok(found) => break found,
+                Err(RecvTimeoutError::Disconnected) => break Found::End(Ok(false)),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(signal) = py.check_signals() {
+                        stop_scan(state);
+                        return Err(signal);
+                    }
+                }
+            }
+        };
+        match found {
+            Found::Puzzle(p) => Ok(Some(p)),
+            Found::End(end) => {
+                state.done = true;
+                match end {
+                    Ok(_) => Ok(None),
+                    Err(e) => Err(to_py(e)),
+                }
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        "<xcover_dlx.GridPuzzles>".to_owned()
+    }
+}
+
+/// Stops the scan (within a slice, on its own threads) and ends the iterator. Dropping the
+/// receiver frees a scan thread waiting to hand over a puzzle.
+fn stop_scan(state: &mut GridState) {
+    state.stop.store(true, Ordering::Relaxed);
+    state.rx = mpsc::sync_channel(0).1;
+    state.done = true;
+}
+
+impl Drop for GridPuzzles {
+    fn drop(&mut self) {
+        // A scan nobody reads any more stops.
+        stop_scan(self.state.get_mut().unwrap_or_else(PoisonError::into_inner));
+    }
+}
+
 #[pyfunction]
 #[pyo3(signature = (grid, clues=17, *, mask=None, minimal=false, threads=1))]
-pub(crate) fn gridcheck<'py>(
-    py: Python<'py>,
+pub(crate) fn gridcheck(
     grid: &str,
     clues: i64,
     mask: Option<&str>,
     minimal: bool,
     threads: i64,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<GridPuzzles> {
     let grid = Grid::parse(grid).map_err(to_py)?;
     let clues = u32::try_from(clues)
         .map_err(|_| PyValueError::new_err(format!("clues must be from 1 to 81, not {clues}")))?;
@@ -104,11 +196,29 @@ pub(crate) fn gridcheck<'py>(
     if let Some(m) = mask {
         scan = scan.mask(m).map_err(to_py)?;
     }
-    let found = run_stoppable(py, move |stop| scan.puzzles_until(&stop))?.map_err(to_py)?;
-    let texts: Vec<String> = found
-        .unwrap_or_default()
-        .iter()
-        .map(Puzzle::to_string)
-        .collect();
-    PyList::new(py, texts)?.try_iter().map(|it| it.into_any())
+    scan.check().map_err(to_py)?;
+    // Bounded: a scan that finds puzzles faster than Python reads them waits (memory
+    // stays bounded).
+    let (tx, rx) = mpsc::sync_channel(PENDING);
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    std::thread::Builder::new()
+        .name("xcover_dlx gridcheck".into())
+        .spawn(move || {
+            // A dropped or stopped iterator has set `stop` and dropped the receiver:
+            // sending fails, and the scan ends within a slice.
+            let each = |p: Puzzle| {
+                let _ = tx.send(Found::Puzzle(p.to_string()));
+            };
+            let end = scan.for_each_puzzle_until(&flag, &each);
+            let _ = tx.send(Found::End(end));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("can't start the scan thread: {e}")))?;
+    Ok(GridPuzzles {
+        state: Mutex::new(GridState {
+            rx,
+            stop,
+            done: false,
+        }),
+    })
 }

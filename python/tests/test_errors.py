@@ -85,3 +85,6 @@ def test_bad_sudoku():
         sudoku.gridcheck(grid[:80] + "1")
     with pytest.raises(SudokuError):
         sudoku.gridcheck(grid, 0)
+    # Refused at the call, before the scan starts (the iterator is never made).
+    with pytest.raises(SudokuError):
+        sudoku.gridcheck(grid, 2, mask="111*")

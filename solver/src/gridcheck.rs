@@ -229,6 +229,33 @@ impl GridCheck {
         self
     }
 
+    /// The error a scan of these settings would end with at once (a clue count out of
+    /// 1..=81, a mask forcing more givens than the clue count), before any work.
+    ///
+    /// ```
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// assert!(GridCheck::new(&grid).clues(17).check().is_ok());
+    /// assert!(GridCheck::new(&grid).clues(0).check().is_err());
+    /// assert!(GridCheck::new(&grid).clues(2).mask("111*")?.check().is_err());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn check(&self) -> Result<(), Error> {
+        self.options().map(drop)
+    }
+
+    fn options(&self) -> Result<ScanOptions, Error> {
+        let mut options = ScanOptions::for_clues(self.clues).map_err(scan_error)?;
+        options.mask = self.mask;
+        options.minimal_only = self.minimal;
+        options.check().map_err(scan_error)?;
+        Ok(options)
+    }
+
     /// Every puzzle found, sorted by its 81-character text (as the command prints them).
     ///
     /// ```
@@ -267,10 +294,52 @@ impl GridCheck {
     /// # Ok::<(), xcover_solver::Error>(())
     /// ```
     pub fn puzzles_until(&self, stop: &AtomicBool) -> Result<Option<Vec<Puzzle>>, Error> {
-        let mut options = ScanOptions::for_clues(self.clues).map_err(scan_error)?;
-        options.mask = self.mask;
-        options.minimal_only = self.minimal;
-        options.check().map_err(scan_error)?;
+        let found = Mutex::new(Vec::new());
+        let whole = self.for_each_puzzle_until(stop, &|p: Puzzle| {
+            found.lock().unwrap_or_else(PoisonError::into_inner).push(p)
+        })?;
+        if !whole {
+            return Ok(None);
+        }
+        let mut puzzles: Vec<(String, Puzzle)> = found
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .into_iter()
+            .map(|p| (p.to_string(), p))
+            .collect();
+        puzzles.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Ok(Some(puzzles.into_iter().map(|(_, p)| p).collect()))
+    }
+
+    /// Hands each puzzle to `found` as the scan finds it, once each, in no set order (from
+    /// the scan's threads), so that a caller can show puzzles while a long scan goes on.
+    /// Returns `false` when `stop` was set (looked at between slices of the scan) before
+    /// the scan ended, `true` when every puzzle was handed over.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Mutex;
+    /// use xcover_solver::gridcheck::GridCheck;
+    /// use xcover_solver::sudoku::Grid;
+    ///
+    /// let grid = Grid::parse(
+    ///     "123456789456789123789123456214365897365897214897214365531642978642978531978531642",
+    /// )?;
+    /// let scan = GridCheck::new(&grid).clues(80).mask(&format!("..{}", "1".repeat(79)))?;
+    /// let seen = Mutex::new(Vec::new());
+    /// let whole = scan.for_each_puzzle_until(&AtomicBool::new(false), &|p| {
+    ///     seen.lock().unwrap().push(p.to_string())
+    /// })?;
+    /// assert!(whole);
+    /// assert_eq!(seen.into_inner().unwrap().len(), 2);
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn for_each_puzzle_until(
+        &self,
+        stop: &AtomicBool,
+        found: &(dyn Fn(Puzzle) + Sync),
+    ) -> Result<bool, Error> {
+        let options = self.options()?;
         let grid = &self.grid.grid;
         let random = if self.mask.is_free() {
             UA_RANDOM
@@ -281,20 +350,34 @@ impl GridCheck {
         let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(grid, &uas, &options, &mut work).map_err(scan_error)?;
         let chunks: Vec<ChunkId> = prepared.chunks().collect();
-        let Some(found) = run_chunks(&prepared, &chunks, self.threads, stop)? else {
-            return Ok(None);
+        // Each puzzle once, whichever chunk finds it.
+        let seen = Mutex::new(std::collections::HashSet::new());
+        let failed = Mutex::new(None);
+        let each = |givens: Cells| {
+            let p = CorePuzzle::from_grid(grid, givens);
+            let digits = *p.digits();
+            if !seen
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(digits)
+            {
+                return;
+            }
+            match Puzzle::from_digits(digits) {
+                Ok(p) => found(p),
+                Err(e) => {
+                    failed
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .get_or_insert(e);
+                }
+            }
         };
-        let mut puzzles: Vec<(String, Puzzle)> = found
-            .into_iter()
-            .map(|givens| {
-                let p = CorePuzzle::from_grid(grid, givens);
-                (p.to_string(), Puzzle::from_digits(*p.digits()))
-            })
-            .map(|(text, p)| p.map(|p| (text, p)))
-            .collect::<Result<_, _>>()?;
-        puzzles.sort_unstable();
-        puzzles.dedup();
-        Ok(Some(puzzles.into_iter().map(|(_, p)| p).collect()))
+        let whole = run_chunks(&prepared, &chunks, self.threads, stop, &each)?;
+        if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            return Err(e);
+        }
+        Ok(whole)
     }
 }
 
@@ -322,21 +405,21 @@ fn unavoidable_sets(
 }
 
 /// Runs `chunks` of `prepared` on `threads` threads, each taking the next chunk when
-/// free; returns the givens of every puzzle found (`None`: `stop` was set).
+/// free; hands the givens of every puzzle found to `found` at once (from the thread
+/// that found it); returns `false` when `stop` was set before the end.
 fn run_chunks(
     prepared: &Prepared<'_>,
     chunks: &[ChunkId],
     threads: usize,
     stop: &AtomicBool,
-) -> Result<Option<Vec<Cells>>, Error> {
+    found: &(dyn Fn(Cells) + Sync),
+) -> Result<bool, Error> {
     let next = AtomicUsize::new(0);
-    let found = Mutex::new(Vec::new());
     let failed = Mutex::new(None);
     let size = WorkspaceSize::for_scan(prepared);
     let worker = || {
         let mut table = Box::new(BitmapTable::new());
         let mut states = vec![LevelState::ZERO; size.states];
-        let mut mine = Vec::new();
         while let Some(&chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
             let view = WorkspaceView::new(&mut table, &mut states);
             let mut run = match ChunkRun::new(prepared, view, chunk) {
@@ -351,7 +434,7 @@ fn run_chunks(
                 }
             };
             let mut on_found = |givens: Cells| {
-                mine.push(givens);
+                found(givens);
                 ControlFlow::Continue(())
             };
             while run.run(SLICE, &mut on_found) == RunStatus::BudgetExhausted {
@@ -361,10 +444,6 @@ fn run_chunks(
                 }
             }
         }
-        found
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .extend(mine);
     };
     std::thread::scope(|scope| {
         for w in 1..threads.clamp(1, chunks.len().max(1)) {
@@ -382,10 +461,5 @@ fn run_chunks(
     if let Some(e) = failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(e);
     }
-    if stop.load(Ordering::Relaxed) {
-        return Ok(None);
-    }
-    Ok(Some(
-        found.into_inner().unwrap_or_else(PoisonError::into_inner),
-    ))
+    Ok(!stop.load(Ordering::Relaxed))
 }

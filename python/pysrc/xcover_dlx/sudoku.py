@@ -57,16 +57,18 @@ def gridcheck(
     threads: int = 1,
 ) -> Iterator[str]:
     """Every ``clues``-clue puzzle with a unique solution inside the solution ``grid`` (81
-    digits), sorted, as ``xcover gridcheck`` lists them.
+    digits), each given as soon as the scan finds it (in the scan's order, which depends
+    on ``threads``; ``sorted(...)`` gives the order of ``xcover gridcheck``).
 
     ``mask`` forces cells, one character per cell: ``1`` a given of every puzzle, ``0``
     empty in every puzzle, ``.`` free (81 characters, or fewer ending with ``*``).
     ``minimal`` keeps only puzzles from which no given can be removed. ``threads``: the
-    scan's threads (0: one per core). The scan runs (without the GIL, stopped by Ctrl-C)
-    before the first puzzle is given.
+    scan's threads (0: one per core). The scan runs on threads of its own, without the
+    GIL, while Python reads the puzzles; Ctrl-C stops it, and so does dropping the
+    iterator. Bad settings raise :class:`xcover_dlx.SudokuError` at the call.
 
     >>> grid = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
-    >>> len(list(gridcheck(grid, 80, mask=".." + "1" * 79)))
-    2
+    >>> [p[:3] for p in sorted(gridcheck(grid, 80, mask=".." + "1" * 79))]
+    ['023', '103']
     """
     return _native.gridcheck(grid, clues, mask=mask, minimal=minimal, threads=threads)
