@@ -530,3 +530,35 @@ fn the_sets_kept_never_change_the_puzzles() {
         }
     }
 }
+
+/// Whole-grid 17-clue scans on grids of the 17-clue list: every list puzzle of the grid
+/// (every line whose solution is that grid, digit for digit) is found, and every puzzle
+/// found is unique (by DLX3). The grids: those of seeded random lines, one (four with the
+/// heavy tests; a 17-clue whole-grid scan takes seconds). The list holds each of its grids once in this literal form (no two lines
+/// share a solution), so each scan must find its source among what it reports.
+#[test]
+fn sudoku17_grids_whole_grid_scans_find_every_list_puzzle() {
+    let Some(lines) = sudoku17() else { return };
+    let mut by_grid: std::collections::HashMap<Grid, Vec<Cells>> = Default::default();
+    let mut sources = Vec::new();
+    for line in &lines {
+        let (puzzle, grid) = grid_of(line);
+        by_grid.entry(grid).or_default().push(puzzle.givens());
+        sources.push(grid);
+    }
+    let mut rng = Rng(0x17_4040);
+    let options = options(17, Cells::EMPTY, Cells::EMPTY);
+    for round in 0..if heavy() { 4 } else { 1 } {
+        let grid = sources[rng.below(sources.len())];
+        let uas = generate_uas(&grid, TEST_UA_RANDOM, round, Cells::EMPTY);
+        let found = scan_set(&grid, &uas, &options);
+        for &puzzle in &by_grid[&grid] {
+            assert!(
+                found.contains(&puzzle),
+                "grid {grid}: list puzzle {puzzle:?} not found ({} found)",
+                found.len()
+            );
+        }
+        check_found(&grid, &found, &options);
+    }
+}
