@@ -246,7 +246,8 @@ pub(crate) fn audit(parts: &[Named<'_>], verify: &Verify, limit: u64) -> Result<
     let grid_count = first.grids.len();
     let mut grids = Vec::with_capacity(grid_count);
     for part_grid in &first.grids {
-        grids.push(Grid::parse(part_grid.grid.as_bytes()).map_err(|e| cli_error!("bad grid: {e}"))?);
+        grids
+            .push(Grid::parse(part_grid.grid.as_bytes()).map_err(|e| cli_error!("bad grid: {e}"))?);
     }
     let mut puzzles = 0usize;
     for named in parts {
@@ -369,7 +370,8 @@ fn with_prepared<T>(
     let (uas, origin) = run.ua_list(grid, limit)?;
     let entries = scan::prepare_work_entries(uas.len());
     let buffers = (uas.len() as u64 + entries as u64).saturating_mul(16);
-    memory::check(buffers, limit, "the audit (UA list and work buffer)").map_err(|e| cli_error!(e))?;
+    memory::check(buffers, limit, "the audit (UA list and work buffer)")
+        .map_err(|e| cli_error!(e))?;
     let mut work = vec![0u128; entries];
     let prepared = scan::prepare(grid, &uas, &run.options, &mut work)
         .map_err(|e| cli_error!("{label}: preparing the audit's scan: {e}"))?;
@@ -486,7 +488,8 @@ impl Run {
                     seed: seed.parse().ok()?,
                 })
             };
-            generated().ok_or_else(|| cli_error!("the parts' header has a bad UA source `ua={ua}`"))?
+            generated()
+                .ok_or_else(|| cli_error!("the parts' header has a bad UA source `ua={ua}`"))?
         };
         Ok(Run { options, ua })
     }
@@ -498,7 +501,8 @@ impl Run {
             UaSource::Generated { random, seed } => {
                 // The generator's first room and scratch (see `ua_source`).
                 let need = (16_384 + 32 * u64::from(*random) + 65_536) * UA_BYTES;
-                memory::check(need, limit, "the audit's UA generation").map_err(|e| cli_error!(e))?;
+                memory::check(need, limit, "the audit's UA generation")
+                    .map_err(|e| cli_error!(e))?;
                 let keep = self.options.mask.givens;
                 (
                     ua_source::generate(grid, *random, *seed, keep)?,
