@@ -6,6 +6,8 @@
 //! Returning the mems instead of adding to `Dancer` fields keeps `Dancer` out of memory,
 //! so the optimizer holds every hot value in registers.
 use super::active::ActiveSet;
+#[cfg(target_os = "none")]
+use super::active::{Word, WORD_BITS};
 use super::storage::{Item, Node, Width};
 use super::unchecked::{at, at_mut, item_at, item_at_mut, Idx};
 
@@ -417,10 +419,9 @@ pub(super) struct ActiveCursor<'a> {
     /// Whether the bit set is used (else the list).
     in_use: bool,
     /// The bit set's words.
-    words: &'a [u64],
-    /// The bits left of the current half word, the upper half of the current word.
-    bits: u32,
-    high: u32,
+    words: &'a [Word],
+    /// The bits left of the current word.
+    bits: Word,
     /// The item number of bit 0 of `bits`, and the next word's index.
     base: u32,
     w: usize,
@@ -519,8 +520,7 @@ impl<W: Width> Dancer<'_, W> {
     /// A cursor over the active primary items in list order, for firmware builds:
     /// [`next_active`](Dancer::next_active) gives them one by one. The choice loops use
     /// it instead of a closure, which the size-optimized build kept out of line and
-    /// called per item (19 instructions per item on the Cortex-M4); it takes the bits 32
-    /// at a time (64-bit arithmetic is two instructions on 32-bit cores).
+    /// called per item (19 instructions per item on the Cortex-M4).
     #[cfg(target_os = "none")]
     #[inline(always)]
     pub fn active_cursor(&self) -> ActiveCursor<'_> {
@@ -529,7 +529,6 @@ impl<W: Width> Dancer<'_, W> {
             in_use,
             words: self.active.used(),
             bits: 0,
-            high: 0,
             base: 0,
             w: 0,
             next: if in_use { 0 } else { self.item(0u32).next },
@@ -542,15 +541,9 @@ impl<W: Width> Dancer<'_, W> {
     pub fn next_active(&self, c: &mut ActiveCursor<'_>) -> Option<u32> {
         if c.in_use {
             while c.bits == 0 {
-                if c.high != 0 {
-                    (c.bits, c.high) = (c.high, 0);
-                    c.base += 32;
-                } else {
-                    let &word = c.words.get(c.w)?;
-                    (c.bits, c.high) = (word as u32, (word >> 32) as u32);
-                    c.base = c.w as u32 * 64;
-                    c.w += 1;
-                }
+                c.bits = *c.words.get(c.w)?;
+                c.base = c.w as u32 * WORD_BITS;
+                c.w += 1;
             }
             let k = c.base + c.bits.trailing_zeros();
             c.bits &= c.bits - 1;
