@@ -71,18 +71,21 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         }
         0
     }
-    // Firmware builds count a skipped node from the sign of its color, before and without
-    // a branch: the 0-or-1 result of `visit` that its two paths join in cost a 32-bit core
-    // three instructions more per node (docs/PERFORMANCE.md, "The chip, colored").
+    // What a node adds to the count of skipped nodes, negated: all ones if it was
+    // skipped, else 0. Firmware builds take it from the sign of its color, before and
+    // without a branch, as an arithmetic shift that the count's subtraction takes in
+    // (one instruction per node on a 32-bit core): a 0-or-1 result that the two paths
+    // join in, or the sign as a logical shift, cost one to three instructions more per
+    // node (docs/PERFORMANCE.md, "The chip, colored").
     let visit = |nd: &mut [Node<W>], nn: u32, n: Node| -> usize {
         if COLORED && cfg!(target_os = "none") {
-            let skip = (n.color as u32 >> 31) as usize;
+            let skip = (n.color >> 31) as usize;
             if n.color >= 0 {
                 visit::<W, HIDE, false>(nd, nn, n);
             }
             skip
         } else {
-            visit::<W, HIDE, COLORED>(nd, nn, n)
+            visit::<W, HIDE, COLORED>(nd, nn, n).wrapping_neg()
         }
     };
     let mut skipped = 0usize;
@@ -97,13 +100,13 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
                 break nn as u32;
             }
             let b = at(nd, nn + 1);
-            skipped += visit(nd, nn as u32, a);
+            skipped = skipped.wrapping_sub(visit(nd, nn as u32, a));
             nn += 1;
             if b.itm <= 0 {
                 break nn as u32;
             }
             a = at(nd, nn + 1);
-            skipped += visit(nd, nn as u32, b);
+            skipped = skipped.wrapping_sub(visit(nd, nn as u32, b));
             nn += 1;
         }
     } else {
@@ -112,7 +115,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             if n.itm <= 0 {
                 break nn as u32;
             }
-            skipped += visit(nd, nn as u32, n);
+            skipped = skipped.wrapping_sub(visit(nd, nn as u32, n));
             nn += 1;
         }
     };
@@ -120,7 +123,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     let mut nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        skipped += visit(nd, nn, n);
+        skipped = skipped.wrapping_sub(visit(nd, nn, n));
         nn += 1;
     }
     // The option is `first..spacer`; every node but `rr` was visited.
