@@ -31,8 +31,10 @@ pub(super) struct Tallies {
 /// `rr + 1` to the spacer and then from the option's first node back to `rr` (two loops,
 /// so neither tests for both the spacer and the end; spacers always have color >= 0, so
 /// testing `itm` first is equivalent to Knuth's order). Cleansed nodes (color < 0) are
-/// skipped; `COLORED == false` promises there are none. Returns (nodes changed, nodes
-/// skipped).
+/// skipped and added to `skipped`; `COLORED == false` promises there are none. Returns the
+/// number of nodes visited (changed or skipped). (The caller keeps one count of skipped
+/// nodes for all its walks, not one per walk that it then adds up: on a 32-bit core the
+/// extra sums spilled registers at every option.)
 ///
 /// With `PIPE`, the rightward loop reads each node before the previous node's stores and
 /// takes two nodes per pass (no register copies between passes). The next node is never
@@ -47,7 +49,8 @@ pub(super) struct Tallies {
 fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     nd: &mut [Node<W>],
     rr: u32,
-) -> (usize, usize) {
+    skipped: &mut usize,
+) -> usize {
     // Hides or restores node `nn` (a copy in `n`) unless it is cleansed; returns 1 if it
     // was skipped. Only the skipped nodes are counted in the loops (and only when
     // `COLORED`): the changed ones are the rest of the option.
@@ -88,7 +91,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             visit::<W, HIDE, COLORED>(nd, nn, n).wrapping_neg()
         }
     };
-    let mut skipped = 0usize;
+    let mut skipped_here = *skipped;
     // A `usize` index here: with a `u32` one the optimizer keeps `nn + 1` and `nn + 2`
     // in separate registers and zero-extends each index it uses. (The loop below, whose
     // end is known, is compiled better with the `u32`; see docs/PERFORMANCE.md.)
@@ -100,13 +103,13 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
                 break nn as u32;
             }
             let b = at(nd, nn + 1);
-            skipped = skipped.wrapping_sub(visit(nd, nn as u32, a));
+            skipped_here = skipped_here.wrapping_sub(visit(nd, nn as u32, a));
             nn += 1;
             if b.itm <= 0 {
                 break nn as u32;
             }
             a = at(nd, nn + 1);
-            skipped = skipped.wrapping_sub(visit(nd, nn as u32, b));
+            skipped_here = skipped_here.wrapping_sub(visit(nd, nn as u32, b));
             nn += 1;
         }
     } else {
@@ -115,7 +118,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             if n.itm <= 0 {
                 break nn as u32;
             }
-            skipped = skipped.wrapping_sub(visit(nd, nn as u32, n));
+            skipped_here = skipped_here.wrapping_sub(visit(nd, nn as u32, n));
             nn += 1;
         }
     };
@@ -123,12 +126,12 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     let mut nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        skipped = skipped.wrapping_sub(visit(nd, nn, n));
+        skipped_here = skipped_here.wrapping_sub(visit(nd, nn, n));
         nn += 1;
     }
+    *skipped = skipped_here;
     // The option is `first..spacer`; every node but `rr` was visited.
-    let visited = (spacer - first - 1) as usize;
-    (visited - skipped, skipped)
+    (spacer - first - 1) as usize
 }
 
 /// The list part of Knuth's `cover(c)` (`HIDE`) or `uncover(c)`: for each node `rr` of
@@ -145,7 +148,7 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     t: &mut Tallies,
 ) -> u64 {
     // Counts of nodes, so `usize` (one register on 32-bit targets, no 64-bit adds).
-    let (mut steps, mut changed, mut skipped) = (0usize, 0usize, 0usize);
+    let (mut steps, mut visited, mut skipped) = (0usize, 0usize, 0usize);
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
         steps += 1;
@@ -155,14 +158,13 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         // Short options lose more to carrying `next` across the walk than they gain
         // (see docs/PERFORMANCE.md, sixth pass).
         let next = if PIPE { at(nd, rr).down } else { 0 };
-        let (ch, sk) = walk_rest::<W, HIDE, COLORED, PIPE>(nd, rr);
-        changed += ch;
-        skipped += sk;
+        visited += walk_rest::<W, HIDE, COLORED, PIPE>(nd, rr, &mut skipped);
         rr = if PIPE { next } else { at(nd, rr).down };
     }
     // Summed in `usize` and widened once (no 64-bit multiplies on 32-bit cores). It cannot
     // wrap: each node is walked at most once per call, and 9 mems per node of a workspace
     // fit a 32-bit `usize` (nodes take 8 bytes or more of a 4 GB address space).
+    let changed = visited - skipped;
     if HIDE {
         t.updates += (1 + changed) as u64;
     }
@@ -384,7 +386,7 @@ fn untweak_walks<W: Width>(
 ) -> u64 {
     let z = at(nd, c).down;
     at_mut(nd, c).set_down(x);
-    let (mut shown, mut skipped) = (0usize, 0usize);
+    let (mut visited, mut skipped) = (0usize, 0usize);
     let mut rr = x;
     let mut qq = c;
     let mut k: i32 = 0;
@@ -392,9 +394,7 @@ fn untweak_walks<W: Width>(
         at_mut(nd, rr).set_up(qq);
         k += 1;
         if unblock {
-            let (sh, sk) = walk_rest::<W, false, true, false>(nd, rr);
-            shown += sh;
-            skipped += sk;
+            visited += walk_rest::<W, false, true, false>(nd, rr, &mut skipped);
         }
         qq = rr;
         rr = at(nd, rr).down;
@@ -402,6 +402,7 @@ fn untweak_walks<W: Width>(
     at_mut(nd, rr).set_up(qq);
     add_len(nd, c, k);
     // 2 + 2 per step + 1 + 2, and per restored option 2 (spacer) + 6/1 per node.
+    let shown = visited - skipped;
     let restored = if unblock { k as u64 } else { 0 };
     let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown as u64 + skipped as u64;
     if !unblock {
