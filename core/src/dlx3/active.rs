@@ -6,9 +6,21 @@
 
 use super::storage::Width;
 
-/// A bit set of active primary items, usable when all primary items are below 64 times
-/// the width's word count (1024 for `u32` links, 256 for `u16`, whose engines are kept
-/// small for RAM); choosing an item then scans bits instead of chasing `next` links.
+/// A word of the bit set: as wide as the core's registers, so that setting, clearing and
+/// scanning a bit is one word's work (on a 32-bit core a `u64` word's bit was placed by a
+/// 64-bit shift, a library call; docs/PERFORMANCE.md, "The chip, colored").
+#[cfg(target_pointer_width = "64")]
+pub(crate) type Word = u64;
+/// A word of the bit set (see the 64-bit one).
+#[cfg(not(target_pointer_width = "64"))]
+pub(crate) type Word = u32;
+
+/// Bits per [`Word`].
+pub(crate) const WORD_BITS: u32 = Word::BITS;
+
+/// A bit set of active primary items, usable when all primary items are below the set's
+/// bit count (1024 for `u32` links, 256 for `u16`, whose engines are kept small for RAM);
+/// choosing an item then scans bits instead of chasing `next` links.
 #[derive(Clone, Debug)]
 pub(super) struct ActiveSet<W: Width> {
     words: W::ActiveWords,
@@ -16,19 +28,10 @@ pub(super) struct ActiveSet<W: Width> {
     limit: u32,
 }
 
-/// Item `c`'s bit in its word, `1 << (c % 64)`. On 32-bit targets a variable 64-bit shift
-/// is a library call (`__aeabi_llsl`, `__ashldi3`): there the bit is shifted in 32 bits and
-/// placed in the word's half that holds it.
+/// Item `c`'s bit in its word.
 #[inline(always)]
-fn bit(c: u32) -> u64 {
-    if cfg!(target_pointer_width = "64") {
-        1u64 << (c % 64)
-    } else {
-        // With an `if` on `c & 32` the optimizer made it a 64-bit shift again.
-        let b = 1u32 << (c % 32);
-        let upper = 0u32.wrapping_sub((c >> 5) & 1);
-        u64::from(b & !upper) | (u64::from(b & upper) << 32)
-    }
+fn bit(c: u32) -> Word {
+    1 << (c % WORD_BITS)
 }
 
 impl<W: Width> ActiveSet<W> {
@@ -45,9 +48,9 @@ impl<W: Width> ActiveSet<W> {
         self.words = W::ACTIVE_ZERO;
         self.limit = 0;
         let words = self.words.as_mut();
-        if second as usize <= 64 * words.len() {
+        if second as usize <= WORD_BITS as usize * words.len() {
             for k in 1..second {
-                words[(k / 64) as usize] |= bit(k);
+                words[(k / WORD_BITS) as usize] |= bit(k);
             }
             self.limit = second;
         }
@@ -59,15 +62,15 @@ impl<W: Width> ActiveSet<W> {
         self.limit != 0
     }
 
-    /// The word holding item `c`'s bit. `c < limit <= 64 * words` when the set is in
+    /// The word holding item `c`'s bit. `c < limit <= WORD_BITS * words` when the set is in
     /// use, so the remainder changes nothing; it only lets the compiler drop the bounds
     /// check (the word count is a power of two known per width).
     #[inline(always)]
-    fn word(&mut self, c: u32) -> &mut u64 {
+    fn word(&mut self, c: u32) -> &mut Word {
         let words = self.words.as_mut();
         let n = words.len();
-        debug_assert!(n.is_power_of_two() && (c / 64) < n as u32);
-        &mut words[(c / 64) as usize & (n - 1)]
+        debug_assert!(n.is_power_of_two() && (c / WORD_BITS) < n as u32);
+        &mut words[(c / WORD_BITS) as usize & (n - 1)]
     }
 
     #[inline(always)]
@@ -86,9 +89,9 @@ impl<W: Width> ActiveSet<W> {
 
     /// The words in use (none if the set is not in use).
     #[inline(always)]
-    pub fn used(&self) -> &[u64] {
+    pub fn used(&self) -> &[Word] {
         let words = self.words.as_ref();
-        let n = (self.limit as usize).div_ceil(64);
+        let n = (self.limit as usize).div_ceil(WORD_BITS as usize);
         &words[..n.min(words.len())]
     }
 
@@ -100,7 +103,7 @@ impl<W: Width> ActiveSet<W> {
         for (w, &word) in self.used().iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                if !f(w as u32 * 64 + bits.trailing_zeros()) {
+                if !f(w as u32 * WORD_BITS + bits.trailing_zeros()) {
                     return;
                 }
                 bits &= bits - 1;

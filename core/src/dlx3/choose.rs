@@ -2,6 +2,8 @@
 //! (`s = min(slack, bound)`), ties broken by smaller `s`, then larger `len`, then leftmost
 //! (or uniformly at random with reservoir sampling when randomizing).
 use super::active::ActiveSet;
+#[cfg(target_os = "none")]
+use super::active::WORD_BITS;
 use super::ops::{Dancer, Tallies};
 use super::output::write_name;
 use super::storage::{Item, Names, Node, Width};
@@ -279,20 +281,15 @@ fn scan_out_of_line<W: Width, const EXACT: bool>(
         }};
     }
     if active.in_use() {
-        // 32 bits at a time: 64-bit arithmetic is two instructions on 32-bit cores.
+        // A word at a time (32 bits on 32-bit cores).
         let mut base = 0u32;
         for &word in active.used() {
-            let mut bits = word as u32;
+            let mut bits = word;
             while bits != 0 {
                 visit!(base + bits.trailing_zeros());
                 bits &= bits - 1;
             }
-            let mut bits = (word >> 32) as u32;
-            while bits != 0 {
-                visit!(base + 32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-            base += 64;
+            base += WORD_BITS;
         }
     } else {
         let mut k = super::unchecked::item_at(cl, 0u32).next;

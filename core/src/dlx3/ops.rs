@@ -6,6 +6,8 @@
 //! Returning the mems instead of adding to `Dancer` fields keeps `Dancer` out of memory,
 //! so the optimizer holds every hot value in registers.
 use super::active::ActiveSet;
+#[cfg(target_os = "none")]
+use super::active::{Word, WORD_BITS};
 use super::storage::{Item, Node, Width};
 use super::unchecked::{at, at_mut, item_at, item_at_mut, Idx};
 
@@ -30,7 +32,8 @@ pub(super) struct Tallies {
 /// so neither tests for both the spacer and the end; spacers always have color >= 0, so
 /// testing `itm` first is equivalent to Knuth's order). Cleansed nodes (color < 0) are
 /// skipped; `COLORED == false` promises there are none. Returns (nodes changed, nodes
-/// skipped).
+/// skipped), or with `ACROSS` (nodes visited, `skipped` plus the nodes skipped): see
+/// [`ONE_SKIP_COUNT`].
 ///
 /// With `PIPE`, the rightward loop reads each node before the previous node's stores and
 /// takes two nodes per pass (no register copies between passes). The next node is never
@@ -42,9 +45,16 @@ pub(super) struct Tallies {
 /// more than that saves, so the search uses it only when options are long
 /// (`Dancer::pipelined`).
 #[inline(always)]
-fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
+fn walk_rest<
+    W: Width,
+    const HIDE: bool,
+    const COLORED: bool,
+    const PIPE: bool,
+    const ACROSS: bool,
+>(
     nd: &mut [Node<W>],
     rr: u32,
+    skipped_before: usize,
 ) -> (usize, usize) {
     // Hides or restores node `nn` (a copy in `n`) unless it is cleansed; returns 1 if it
     // was skipped. Only the skipped nodes are counted in the loops (and only when
@@ -70,11 +80,16 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         0
     }
     // Firmware builds count a skipped node from the sign of its color, before and without
-    // a branch: the 0-or-1 result of `visit` that its two paths join in cost a 32-bit core
+    // a branch, as an arithmetic shift (all ones if it was skipped, else 0) that the
+    // count's subtraction takes in: one instruction per node on a 32-bit core. A 0-or-1
+    // result that the two paths join in, or the sign as a logical shift, cost one to
     // three instructions more per node (docs/PERFORMANCE.md, "The chip, colored").
+    const fn negated(colored: bool) -> bool {
+        colored && cfg!(target_os = "none")
+    }
     let visit = |nd: &mut [Node<W>], nn: u32, n: Node| -> usize {
-        if COLORED && cfg!(target_os = "none") {
-            let skip = (n.color as u32 >> 31) as usize;
+        if negated(COLORED) {
+            let skip = (n.color >> 31) as usize;
             if n.color >= 0 {
                 visit::<W, HIDE, false>(nd, nn, n);
             }
@@ -83,7 +98,15 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             visit::<W, HIDE, COLORED>(nd, nn, n)
         }
     };
-    let mut skipped = 0usize;
+    // Adds what `visit` returned to the count.
+    let tally = |count: usize, v: usize| {
+        if negated(COLORED) {
+            count.wrapping_sub(v)
+        } else {
+            count + v
+        }
+    };
+    let mut skipped = if ACROSS { skipped_before } else { 0 };
     // A `usize` index here: with a `u32` one the optimizer keeps `nn + 1` and `nn + 2`
     // in separate registers and zero-extends each index it uses. (The loop below, whose
     // end is known, is compiled better with the `u32`; see docs/PERFORMANCE.md.)
@@ -95,13 +118,13 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
                 break nn as u32;
             }
             let b = at(nd, nn + 1);
-            skipped += visit(nd, nn as u32, a);
+            skipped = tally(skipped, visit(nd, nn as u32, a));
             nn += 1;
             if b.itm <= 0 {
                 break nn as u32;
             }
             a = at(nd, nn + 1);
-            skipped += visit(nd, nn as u32, b);
+            skipped = tally(skipped, visit(nd, nn as u32, b));
             nn += 1;
         }
     } else {
@@ -110,7 +133,7 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
             if n.itm <= 0 {
                 break nn as u32;
             }
-            skipped += visit(nd, nn as u32, n);
+            skipped = tally(skipped, visit(nd, nn as u32, n));
             nn += 1;
         }
     };
@@ -118,13 +141,24 @@ fn walk_rest<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
     let mut nn = first;
     while nn != rr {
         let n = at(nd, nn);
-        skipped += visit(nd, nn, n);
+        skipped = tally(skipped, visit(nd, nn, n));
         nn += 1;
     }
     // The option is `first..spacer`; every node but `rr` was visited.
     let visited = (spacer - first - 1) as usize;
-    (visited - skipped, skipped)
+    if ACROSS {
+        (visited, skipped)
+    } else {
+        (visited - skipped, skipped)
+    }
 }
+
+/// Whether the callers of [`walk_rest`] keep one count of skipped nodes across their walks
+/// (`ACROSS`; firmware builds): on a 32-bit core a count per walk, added up after it,
+/// spilled registers at every option. Hosted builds count per walk and add up (with one
+/// count, queens 12 ran 0.4 % more instructions on x86_64 and edges2x4 0.1 % more in
+/// another arrangement: the search loop that inlines the walks was allocated worse).
+const ONE_SKIP_COUNT: bool = cfg!(target_os = "none");
 
 /// The list part of Knuth's `cover(c)` (`HIDE`) or `uncover(c)`: for each node `rr` of
 /// item `c`'s list, top to bottom, hide or restore the rest of its option.
@@ -141,6 +175,7 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
 ) -> u64 {
     // Counts of nodes, so `usize` (one register on 32-bit targets, no 64-bit adds).
     let (mut steps, mut changed, mut skipped) = (0usize, 0usize, 0usize);
+    let mut visited = 0usize;
     let mut rr = at(nd, c).down;
     while rr >= last_itm {
         steps += 1;
@@ -150,14 +185,22 @@ fn walk_list<W: Width, const HIDE: bool, const COLORED: bool, const PIPE: bool>(
         // Short options lose more to carrying `next` across the walk than they gain
         // (see docs/PERFORMANCE.md, sixth pass).
         let next = if PIPE { at(nd, rr).down } else { 0 };
-        let (ch, sk) = walk_rest::<W, HIDE, COLORED, PIPE>(nd, rr);
-        changed += ch;
-        skipped += sk;
+        if ONE_SKIP_COUNT {
+            let (v, sk) = walk_rest::<W, HIDE, COLORED, PIPE, true>(nd, rr, skipped);
+            (visited, skipped) = (visited + v, sk);
+        } else {
+            let (ch, sk) = walk_rest::<W, HIDE, COLORED, PIPE, false>(nd, rr, 0);
+            changed += ch;
+            skipped += sk;
+        }
         rr = if PIPE { next } else { at(nd, rr).down };
     }
     // Summed in `usize` and widened once (no 64-bit multiplies on 32-bit cores). It cannot
     // wrap: each node is walked at most once per call, and 9 mems per node of a workspace
     // fit a 32-bit `usize` (nodes take 8 bytes or more of a 4 GB address space).
+    if ONE_SKIP_COUNT {
+        changed = visited - skipped;
+    }
     if HIDE {
         t.updates += (1 + changed) as u64;
     }
@@ -380,6 +423,7 @@ fn untweak_walks<W: Width>(
     let z = at(nd, c).down;
     at_mut(nd, c).set_down(x);
     let (mut shown, mut skipped) = (0usize, 0usize);
+    let mut visited = 0usize;
     let mut rr = x;
     let mut qq = c;
     let mut k: i32 = 0;
@@ -387,9 +431,14 @@ fn untweak_walks<W: Width>(
         at_mut(nd, rr).set_up(qq);
         k += 1;
         if unblock {
-            let (sh, sk) = walk_rest::<W, false, true, false>(nd, rr);
-            shown += sh;
-            skipped += sk;
+            if ONE_SKIP_COUNT {
+                let (v, sk) = walk_rest::<W, false, true, false, true>(nd, rr, skipped);
+                (visited, skipped) = (visited + v, sk);
+            } else {
+                let (sh, sk) = walk_rest::<W, false, true, false, false>(nd, rr, 0);
+                shown += sh;
+                skipped += sk;
+            }
         }
         qq = rr;
         rr = at(nd, rr).down;
@@ -397,6 +446,9 @@ fn untweak_walks<W: Width>(
     at_mut(nd, rr).set_up(qq);
     add_len(nd, c, k);
     // 2 + 2 per step + 1 + 2, and per restored option 2 (spacer) + 6/1 per node.
+    if ONE_SKIP_COUNT {
+        shown = visited - skipped;
+    }
     let restored = if unblock { k as u64 } else { 0 };
     let mut mems = 5 + 2 * k as u64 + 2 * restored + 6 * shown as u64 + skipped as u64;
     if !unblock {
@@ -417,10 +469,9 @@ pub(super) struct ActiveCursor<'a> {
     /// Whether the bit set is used (else the list).
     in_use: bool,
     /// The bit set's words.
-    words: &'a [u64],
-    /// The bits left of the current half word, the upper half of the current word.
-    bits: u32,
-    high: u32,
+    words: &'a [Word],
+    /// The bits left of the current word.
+    bits: Word,
     /// The item number of bit 0 of `bits`, and the next word's index.
     base: u32,
     w: usize,
@@ -519,8 +570,7 @@ impl<W: Width> Dancer<'_, W> {
     /// A cursor over the active primary items in list order, for firmware builds:
     /// [`next_active`](Dancer::next_active) gives them one by one. The choice loops use
     /// it instead of a closure, which the size-optimized build kept out of line and
-    /// called per item (19 instructions per item on the Cortex-M4); it takes the bits 32
-    /// at a time (64-bit arithmetic is two instructions on 32-bit cores).
+    /// called per item (19 instructions per item on the Cortex-M4).
     #[cfg(target_os = "none")]
     #[inline(always)]
     pub fn active_cursor(&self) -> ActiveCursor<'_> {
@@ -529,7 +579,6 @@ impl<W: Width> Dancer<'_, W> {
             in_use,
             words: self.active.used(),
             bits: 0,
-            high: 0,
             base: 0,
             w: 0,
             next: if in_use { 0 } else { self.item(0u32).next },
@@ -542,15 +591,9 @@ impl<W: Width> Dancer<'_, W> {
     pub fn next_active(&self, c: &mut ActiveCursor<'_>) -> Option<u32> {
         if c.in_use {
             while c.bits == 0 {
-                if c.high != 0 {
-                    (c.bits, c.high) = (c.high, 0);
-                    c.base += 32;
-                } else {
-                    let &word = c.words.get(c.w)?;
-                    (c.bits, c.high) = (word as u32, (word >> 32) as u32);
-                    c.base = c.w as u32 * 64;
-                    c.w += 1;
-                }
+                c.bits = *c.words.get(c.w)?;
+                c.base = c.w as u32 * WORD_BITS;
+                c.w += 1;
             }
             let k = c.base + c.bits.trailing_zeros();
             c.bits &= c.bits - 1;

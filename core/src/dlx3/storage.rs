@@ -16,12 +16,13 @@ pub type Name = [u8; 8];
 /// of the public [`Width`] (a trait nobody outside this crate can name or implement, so
 /// `u32` and `u16` stay the only widths).
 pub(crate) mod sealed {
+    use super::super::active::{Word, WORD_BITS};
     use crate::gb_flip::GbFlip;
 
     /// The engine's per-width parts (see [`Width`](super::Width)).
     pub trait Sealed {
         /// The words of the engine's bit set of active primary items.
-        type ActiveWords: AsRef<[u64]> + AsMut<[u64]> + Copy + core::fmt::Debug + 'static;
+        type ActiveWords: AsRef<[Word]> + AsMut<[Word]> + Copy + core::fmt::Debug + 'static;
         /// An empty bit set.
         const ACTIVE_ZERO: Self::ActiveWords;
         /// Where the engine keeps the head of the input line just read, for error reports:
@@ -44,8 +45,9 @@ pub(crate) mod sealed {
     }
 
     impl Sealed for u32 {
-        type ActiveWords = [u64; 16];
-        const ACTIVE_ZERO: [u64; 16] = [0; 16];
+        /// 1,024 items.
+        type ActiveWords = [Word; 1024 / WORD_BITS as usize];
+        const ACTIVE_ZERO: Self::ActiveWords = [0; 1024 / WORD_BITS as usize];
         type LineHead = super::LineHead;
         const LINE_HEAD_EMPTY: super::LineHead = super::LineHead {
             bytes: [0; 99],
@@ -64,8 +66,9 @@ pub(crate) mod sealed {
     }
 
     impl Sealed for u16 {
-        type ActiveWords = [u64; 4];
-        const ACTIVE_ZERO: [u64; 4] = [0; 4];
+        /// 256 items.
+        type ActiveWords = [Word; 256 / WORD_BITS as usize];
+        const ACTIVE_ZERO: Self::ActiveWords = [0; 256 / WORD_BITS as usize];
         type LineHead = [u8; 0];
         const LINE_HEAD_EMPTY: [u8; 0] = [];
         type Rng = ();
