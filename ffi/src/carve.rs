@@ -269,6 +269,19 @@ impl<'buf, T> Slot<'buf, T> {
         unsafe { &mut *self.ptr.as_ptr().cast::<MaybeUninit<T>>() }
     }
 
+    /// Gives the slot's room to an owner for the whole of `'buf` (core's gridcheck session,
+    /// which writes it once, safely); the slot is consumed.
+    pub fn into_uninit(self) -> &'buf mut MaybeUninit<T> {
+        // SAFETY: as in `uninit`; consuming the one view of the room makes the returned
+        // borrow the only one for 'buf.
+        unsafe { &mut *self.ptr.as_ptr().cast::<MaybeUninit<T>>() }
+    }
+
+    /// Writes `value` and gives it to an owner for the whole of `'buf`.
+    pub fn into_init(self, value: T) -> &'buf mut T {
+        self.into_uninit().write(value)
+    }
+
     /// Turns the slot into a view of the value built in it through [`Slot::uninit`].
     ///
     /// # Safety
