@@ -48,9 +48,10 @@
 //!     found += 1;
 //!     ControlFlow::Continue(())
 //! })?;
-//! assert_eq!((status, found), (RunStatus::Done, 9)); // one free cell in the first row
+//! // Three of the first row's cells given, the other rows whole: C(9, 3) puzzles.
+//! assert_eq!((status, found), (RunStatus::Done, 84));
 //! assert_eq!((session.phase(), session.chunks_done()), (Phase::ChunkDone, 1));
-//! assert_eq!(session.totals().found, 9);
+//! assert_eq!(session.totals().found, 84);
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 use core::fmt;
@@ -681,5 +682,226 @@ impl<'s> Runs<'s> {
     /// Chunks run to their end, the current one included once it is over.
     pub fn chunks_done(&self) -> u64 {
         self.earlier_done + u64::from(matches!(self.current, Current::Ended(_)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gridcheck::scan::{BitmapTable, LevelState};
+    use std::boxed::Box;
+    use std::vec;
+    use std::vec::Vec;
+
+    const GRID: &[u8] =
+        b"123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+
+    /// The caller's storage of a session.
+    struct Owned {
+        grid: MaybeUninit<Grid>,
+        uas: Vec<Cells>,
+        scratch: Vec<Cells>,
+        work: Vec<u128>,
+        table: Box<BitmapTable>,
+        states: Vec<LevelState>,
+    }
+
+    fn owned(uas: usize, scratch: usize, states: usize) -> Box<Owned> {
+        Box::new(Owned {
+            grid: MaybeUninit::uninit(),
+            uas: vec![Cells::EMPTY; uas],
+            scratch: vec![Cells::EMPTY; scratch],
+            work: vec![0; scan::prepare_work_entries(uas)],
+            table: Box::new(BitmapTable::new()),
+            states: vec![LevelState::ZERO; states],
+        })
+    }
+
+    fn session<'s>(o: &'s mut Owned, uas_held: usize) -> Session<'s> {
+        Session::new(Storage {
+            grid: &mut o.grid,
+            // The room of the prepared scan borrows from the rest: leaked (a test).
+            prepared: Box::leak(Box::new(MaybeUninit::uninit())),
+            uas: &mut o.uas,
+            uas_held,
+            ua_scratch: &mut o.scratch,
+            work: &mut o.work,
+            workspace: WorkspaceView::new(&mut o.table, &mut o.states),
+        })
+    }
+
+    /// What a caller can observe of a session.
+    fn seen(s: &Session<'_>) -> (Phase, usize, Option<ScanOptions>, RunStats, u64, bool) {
+        (
+            s.phase(),
+            s.ua_count(),
+            s.options(),
+            s.totals(),
+            s.chunks_done(),
+            s.grid().is_some(),
+        )
+    }
+
+    fn grid() -> Grid {
+        Grid::parse(GRID).unwrap()
+    }
+
+    /// A real UA: two digits' cells.
+    fn ua() -> Cells {
+        let g = grid();
+        g.cells_of_digit(1) | g.cells_of_digit(2)
+    }
+
+    /// Every step refused in `s`'s phase returns WrongPhase and changes nothing.
+    fn refused_out_of_phase(s: &mut Session<'_>) {
+        let before = seen(s);
+        let phase = before.0;
+        let refused = |step| SessionError::WrongPhase { step, phase };
+        // Only where refused: the others would change the session.
+        if !phase.allows(Step::SetGrid) {
+            assert_eq!(s.set_grid(grid()), Err(refused(Step::SetGrid)));
+        }
+        if !phase.allows(Step::SetOptions) {
+            let r = s.set_options(ScanOptions::new(20));
+            assert_eq!(r, Err(refused(Step::SetOptions)));
+        }
+        if !phase.allows(Step::AddUa) {
+            assert_eq!(s.add_ua(ua()), Err(refused(Step::AddUa)));
+        }
+        if !phase.allows(Step::GenerateUa) {
+            assert_eq!(s.generate_ua(5, 1), Err(refused(Step::GenerateUa)));
+        }
+        if !phase.allows(Step::Prepare) {
+            assert!(matches!(s.prepare(), Err(SessionError::WrongPhase { .. })));
+        }
+        if !phase.allows(Step::BeginChunk) {
+            assert!(matches!(
+                s.begin_chunk(ChunkId::WHOLE),
+                Err(SessionError::WrongPhase { .. })
+            ));
+        }
+        if !phase.allows(Step::Run) {
+            let r = s.run(10, &mut |_| ControlFlow::Continue(()));
+            assert!(matches!(r, Err(SessionError::WrongPhase { .. })));
+        }
+        assert_eq!(seen(s), before, "refused in {phase:?}");
+    }
+
+    #[test]
+    fn every_error_leaves_the_session_as_it_was() {
+        let mut o = owned(2, 64, 22);
+        let mut s = session(&mut o, 0);
+        refused_out_of_phase(&mut s);
+        s.set_grid(grid()).unwrap();
+        refused_out_of_phase(&mut s);
+        // A set that is not a UA; the list full.
+        let before = seen(&s);
+        assert_eq!(s.add_ua(Cells::single(0)), Err(SessionError::NotAUa));
+        assert_eq!(seen(&s), before);
+        s.add_ua(ua()).unwrap();
+        s.add_ua(ua()).unwrap();
+        let before = seen(&s);
+        assert_eq!(
+            s.add_ua(ua()),
+            Err(SessionError::UaListFull { capacity: 2 })
+        );
+        assert_eq!(seen(&s), before);
+        // Options: a bad clue count, more clues than the workspace's levels.
+        assert!(matches!(
+            s.set_options(ScanOptions::new(0)),
+            Err(SessionError::Scan(ScanError::BadClueCount { .. }))
+        ));
+        assert!(matches!(
+            s.set_options(ScanOptions::new(22)),
+            Err(SessionError::Scan(ScanError::StorageTooSmall { .. }))
+        ));
+        assert_eq!(seen(&s), before);
+        s.set_options(ScanOptions::new(20)).unwrap();
+        refused_out_of_phase(&mut s);
+        let before = seen(&s);
+        assert_eq!(before.0, Phase::Options);
+        s.prepare().unwrap();
+        refused_out_of_phase(&mut s);
+        // A chunk id of no chunk.
+        let before = seen(&s);
+        assert_eq!(
+            s.begin_chunk(ChunkId {
+                top: 200,
+                second: 100,
+                third: 5
+            }),
+            Err(SessionError::Scan(ScanError::BadChunk))
+        );
+        assert_eq!(seen(&s), before);
+        let chunk = s.prepared().unwrap().chunks().next().unwrap();
+        s.begin_chunk(chunk).unwrap();
+        refused_out_of_phase(&mut s);
+        assert_eq!(s.phase(), Phase::Running);
+    }
+
+    #[test]
+    fn prepare_refuses_what_the_scan_would_and_changes_nothing() {
+        // An empty set vouched for by the lender; a work list too small.
+        let mut o = owned(1, 0, 22);
+        let mut s = session(&mut o, 1);
+        assert_eq!(s.ua_count(), 1);
+        s.set_grid(grid()).unwrap();
+        s.set_options(ScanOptions::new(20)).unwrap();
+        let before = seen(&s);
+        assert_eq!(
+            s.prepare(),
+            Err(SessionError::Scan(ScanError::EmptyUa { index: 0 }))
+        );
+        assert_eq!(s.generate_ua(5, 1), Err(SessionError::NoUaScratch));
+        assert_eq!(seen(&s), before);
+        let mut o = owned(1, 0, 22);
+        o.work.truncate(3);
+        let mut s = session(&mut o, 0);
+        s.set_grid(grid()).unwrap();
+        s.set_options(ScanOptions::new(20)).unwrap();
+        let before = seen(&s);
+        assert!(matches!(
+            s.prepare(),
+            Err(SessionError::Scan(ScanError::StorageTooSmall { .. }))
+        ));
+        assert_eq!(seen(&s), before);
+    }
+
+    #[test]
+    fn the_phase_follows_the_data_and_totals_keep_every_run_once() {
+        let mut o = owned(4096, 4096, 82);
+        let mut s = session(&mut o, 0);
+        s.set_grid(grid()).unwrap();
+        assert_eq!((s.phase(), s.options()), (Phase::Grid, None));
+        let mut options = ScanOptions::new(75);
+        options.mask.givens = Cells::ALL - Cells::from_cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        s.set_options(options).unwrap();
+        let generated = s.generate_ua(10, 1).unwrap();
+        assert_eq!(s.ua_count(), generated.added);
+        s.prepare().unwrap();
+        assert_eq!(s.ua_count(), generated.added, "from the prepared scan");
+        assert_eq!((s.phase(), s.options()), (Phase::Prepared, Some(options)));
+        let chunks: Vec<ChunkId> = s.prepared().unwrap().chunks().collect();
+        let mut found = 0;
+        let mut count = |_| {
+            found += 1;
+            ControlFlow::Continue(())
+        };
+        // Abandoned while running: counted in the totals, not as done.
+        s.begin_chunk(chunks[0]).unwrap();
+        s.run(1, &mut count).unwrap();
+        let abandoned = s.totals();
+        assert_eq!((s.phase(), s.chunks_done()), (Phase::Running, 0));
+        for &chunk in &chunks {
+            s.begin_chunk(chunk).unwrap();
+            while s.run(1, &mut count).unwrap() == RunStatus::BudgetExhausted {}
+            assert_eq!(s.phase(), Phase::ChunkDone);
+            assert_eq!(s.run(1, &mut count), Ok(RunStatus::Done), "over: the same");
+        }
+        assert_eq!(s.chunks_done(), chunks.len() as u64);
+        assert_eq!(s.totals().found - abandoned.found, 84);
+        assert!(s.totals().steps > abandoned.steps);
+        let runs = s.into_runs().ok().unwrap();
+        assert_eq!(runs.chunks_done(), chunks.len() as u64);
     }
 }
