@@ -44,10 +44,14 @@
 //! session.prepare()?;
 //! session.begin_chunk(ChunkId::WHOLE)?;
 //! let mut found = 0;
-//! let status = session.run(100, &mut |_| {
+//! let mut count = |_| {
 //!     found += 1;
 //!     ControlFlow::Continue(())
-//! })?;
+//! };
+//! let mut status = RunStatus::BudgetExhausted;
+//! while status == RunStatus::BudgetExhausted {
+//!     status = session.run(100, &mut count)?; // in slices of about 100 steps
+//! }
 //! // Three of the first row's cells given, the other rows whole: C(9, 3) puzzles.
 //! assert_eq!((status, found), (RunStatus::Done, 84));
 //! assert_eq!((session.phase(), session.chunks_done()), (Phase::ChunkDone, 1));
