@@ -643,6 +643,8 @@ impl<'s> Runs<'s> {
 
     /// Runs the current chunk for about `budget` steps (see [`ChunkRun::run`]); a chunk
     /// that is over gives its last status again.
+    // Not inlined: the search keeps its own code, as when a caller drives a `ChunkRun`.
+    #[inline(never)]
     pub fn run<F>(&mut self, budget: u64, on_found: &mut F) -> Result<RunStatus, SessionError>
     where
         F: FnMut(Cells) -> ControlFlow<()>,
