@@ -222,17 +222,6 @@ impl<'buf, T> WeakSliceMut<'buf, T> {
         // borrow the only one for 'buf.
         unsafe { core::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
-
-    /// Lends the values for the whole of `'buf`, keeping the view (to lend them again to
-    /// the next owner, or to read them while nobody owns them).
-    ///
-    /// # Safety
-    /// No other borrow of the values (from an earlier `lend` or from `as_slice` /
-    /// `as_mut_slice`) is used while the returned one is.
-    pub unsafe fn lend(&mut self) -> &'buf mut [T] {
-        // SAFETY: as in `as_slice`; exclusivity is the caller's obligation.
-        unsafe { core::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
 }
 
 /// Room for one `T` in the caller's buffer, written once its value is known (the value is
@@ -269,6 +258,19 @@ impl<'buf, T> Slot<'buf, T> {
         unsafe { &mut *self.ptr.as_ptr().cast::<MaybeUninit<T>>() }
     }
 
+    /// Gives the slot's room to an owner for the whole of `'buf` (core's gridcheck session,
+    /// which writes it once, safely); the slot is consumed.
+    pub fn into_uninit(self) -> &'buf mut MaybeUninit<T> {
+        // SAFETY: as in `uninit`; consuming the one view of the room makes the returned
+        // borrow the only one for 'buf.
+        unsafe { &mut *self.ptr.as_ptr().cast::<MaybeUninit<T>>() }
+    }
+
+    /// Writes `value` and gives it to an owner for the whole of `'buf`.
+    pub fn into_init(self, value: T) -> &'buf mut T {
+        self.into_uninit().write(value)
+    }
+
     /// Turns the slot into a view of the value built in it through [`Slot::uninit`].
     ///
     /// # Safety
@@ -287,36 +289,6 @@ impl<'buf, T> Slot<'buf, T> {
     pub unsafe fn assume_init_ref(&self) -> &T {
         // SAFETY: written (the caller's obligation), valid as in `write`.
         unsafe { &*self.ptr.as_ptr() }
-    }
-
-    /// The value, mutably, for as long as the slot is borrowed.
-    ///
-    /// # Safety
-    /// A value was written (`write`).
-    pub unsafe fn assume_init_mut(&mut self) -> &mut T {
-        // SAFETY: written (the caller's obligation), valid as in `write`; `&mut self`
-        // makes the borrow exclusive.
-        unsafe { &mut *self.ptr.as_ptr() }
-    }
-
-    /// Lends the value for the whole of `'buf` (to an object that borrows it and lives in
-    /// the same buffer).
-    ///
-    /// # Safety
-    /// A value was written, and it is not written again while the returned borrow is used.
-    pub unsafe fn lend(&self) -> &'buf T {
-        // SAFETY: written, and not rewritten while borrowed (the caller's obligations).
-        unsafe { &*self.ptr.as_ptr() }
-    }
-
-    /// Lends the value mutably for the whole of `'buf`.
-    ///
-    /// # Safety
-    /// A value was written, and no other borrow of it (an earlier `lend_mut`) is used while
-    /// the returned one is.
-    pub unsafe fn lend_mut(&mut self) -> &'buf mut T {
-        // SAFETY: written; exclusivity is the caller's obligation.
-        unsafe { &mut *self.ptr.as_ptr() }
     }
 }
 

@@ -339,6 +339,102 @@ fn ua_input_is_verified_and_capacities_hold() {
     assert_eq!(stats(&ws).ua_count, 2);
 }
 
+/// The state and the counters of a workspace.
+fn state_and_stats(ws: &Ws) -> (u32, gridcheck_stats) {
+    let mut state = 0;
+    // SAFETY: live handle, valid out pointer.
+    assert_eq!(unsafe { gridcheck_get_state(ws.h, &mut state) }, XCOVER_OK);
+    (state, stats(ws))
+}
+
+/// A call of the C API on a workspace.
+type Call = fn(&Ws) -> xcover_status;
+
+/// Each call in order: the grid, the options, a UA, generation, prepare, the chunk list,
+/// a chunk begun, a step.
+const CALLS: [(&str, Call); 8] = [
+    // SAFETY (each): live handle; NUL-terminated texts; valid out pointers.
+    ("set_grid", |ws| unsafe {
+        gridcheck_set_grid(ws.h, cstr(GRID).as_ptr())
+    }),
+    ("set_options", |ws| unsafe {
+        gridcheck_set_options(ws.h, 18, cstr(MASK).as_ptr(), 0)
+    }),
+    ("add_ua", |ws| unsafe {
+        gridcheck_add_ua(
+            ws.h,
+            cstr(
+                &GRID
+                    .replace(['1', '2'], "1")
+                    .replace(['3', '4', '5', '6', '7', '8', '9'], "0"),
+            )
+            .as_ptr(),
+        )
+    }),
+    ("generate_ua", |ws| unsafe {
+        gridcheck_generate_ua(ws.h, 300, 1)
+    }),
+    ("prepare", |ws| unsafe { gridcheck_prepare(ws.h) }),
+    ("chunk_list", |ws| unsafe {
+        let mut count = 0;
+        gridcheck_chunk_list(ws.h, std::ptr::null_mut(), 0, &mut count)
+    }),
+    ("chunk_begin", |ws| unsafe {
+        gridcheck_chunk_begin(ws.h, GRIDCHECK_CHUNK_WHOLE)
+    }),
+    ("step", |ws| unsafe {
+        gridcheck_step(ws.h, 1, None, std::ptr::null_mut())
+    }),
+];
+
+/// The calls `allowed` (by index in CALLS) are left out; every other one is refused with
+/// XCOVER_BAD_STATE and leaves the state and the counters as they were: the C state is the
+/// session's phase, read from it, so a refused call cannot make them disagree.
+fn out_of_order_calls_change_nothing(ws: &Ws, allowed: &[usize]) {
+    let before = state_and_stats(ws);
+    for (i, (name, call)) in CALLS.iter().enumerate() {
+        if allowed.contains(&i) {
+            continue;
+        }
+        assert_eq!(call(ws), XCOVER_BAD_STATE, "{name} in state {}", before.0);
+        assert_eq!(state_and_stats(ws), before, "{name} in state {}", before.0);
+    }
+}
+
+#[test]
+fn every_call_out_of_order_is_refused_and_changes_nothing() {
+    let ws = new_ws(&LIMITS);
+    // The calls allowed in each state; the first of them moves on to the next state.
+    let steps: [(&[usize], usize, gridcheck_state); 5] = [
+        (&[0], 0, GRIDCHECK_STATE_GRID),
+        (&[1, 2], 1, GRIDCHECK_STATE_OPTIONS),
+        (&[1, 2, 3, 4], 4, GRIDCHECK_STATE_PREPARED),
+        (&[5, 6], 6, GRIDCHECK_STATE_RUNNING),
+        (&[5, 6, 7], 7, GRIDCHECK_STATE_RUNNING),
+    ];
+    for (allowed, next, state) in steps {
+        out_of_order_calls_change_nothing(&ws, allowed);
+        if next == 4 {
+            // The UA make the scan quick.
+            assert_eq!(CALLS[3].1(&ws), XCOVER_OK);
+        }
+        let status = CALLS[next].1(&ws);
+        assert!(
+            matches!(status, XCOVER_OK | XCOVER_BUDGET_EXHAUSTED),
+            "{}: {status:?}",
+            CALLS[next].0
+        );
+        assert_eq!(state_and_stats(&ws).0, state as u32);
+    }
+    // Run to the end: CHUNK_DONE allows the same calls as RUNNING.
+    // SAFETY: live handle.
+    while unsafe { gridcheck_step(ws.h, 1000, None, std::ptr::null_mut()) }
+        == XCOVER_BUDGET_EXHAUSTED
+    {}
+    assert_eq!(state_and_stats(&ws).0, GRIDCHECK_STATE_CHUNK_DONE as u32);
+    out_of_order_calls_change_nothing(&ws, &[5, 6, 7]);
+}
+
 #[test]
 fn life_cycle_states_and_reinit() {
     let ws = new_ws(&LIMITS);

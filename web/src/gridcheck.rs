@@ -2,18 +2,20 @@
 //! scan's chunks in step budgets, each puzzle printed (81 characters and a newline) as
 //! `xcover gridcheck` prints it. The UA come from the CLI's default generator (300 random
 //! pseudo-puzzles for a masked scan, 1000 for a whole grid, seed 1); the puzzles never
-//! depend on them. The phases and totals are core's `session::Session`.
+//! depend on them. The scan is core's `session::Session`, which holds its phase, its data
+//! and its totals.
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 use xcover_core::gridcheck::scan::{
-    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
-    WorkspaceSize, WorkspaceView,
+    self, BitmapTable, ChunkId, ClueMask, LevelState, RunStatus, ScanOptions, WorkspaceSize,
+    WorkspaceView,
 };
-use xcover_core::gridcheck::session::{Session, Step};
+use xcover_core::gridcheck::session::{Phase, Session, Storage};
 use xcover_core::gridcheck::ua::{generate, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError, Puzzle};
 
@@ -29,19 +31,12 @@ const UA_SEED: u64 = 1;
 /// Antichain scratch of the generator (sets), as the CLI's.
 const UA_SCRATCH: usize = 1 << 16;
 
-/// A scan: its prepared data (leaked for the instance's life), the chunks, the current
-/// chunk's run and core's session.
+/// A scan: core's session over storage leaked for the instance's life, and the chunks.
 pub(crate) struct GridRun {
-    grid: &'static Grid,
-    prepared: &'static Prepared<'static>,
+    session: Session<'static>,
     chunks: Vec<ChunkId>,
     /// The next chunk to begin.
     next: usize,
-    run: Option<ChunkRun<'static, 'static>>,
-    /// The workspace while no chunk holds it.
-    spare: Option<WorkspaceView<'static>>,
-    session: Session,
-    ua_count: usize,
     done: bool,
 }
 
@@ -79,14 +74,17 @@ fn message(what: &str, e: impl core::fmt::Display) -> alloc::string::String {
     text
 }
 
+/// Leaks `value` for the instance's life.
+fn leak<T>(value: T) -> &'static mut T {
+    Box::leak(Box::new(value))
+}
+
 /// [`grid_begin`]'s work.
 fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::string::String> {
-    let mut session = Session::new();
     let mut lines = inbox.split(|&c| c == b'\n');
     let grid_line = lines.next().unwrap_or(&[]);
     let mask_line = lines.next().unwrap_or(&[]);
     let grid = Grid::parse(grid_line).map_err(|e| message("grid", e))?;
-    session.done(Step::SetGrid);
     let mut options = ScanOptions::for_clues(clues).map_err(|e| message("clues", e))?;
     let mask_line = mask_line.trim_ascii();
     if !mask_line.is_empty() {
@@ -94,35 +92,38 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
     }
     options.minimal_only = minimal;
     options.check().map_err(|e| message("mask", e))?;
-    session.done(Step::SetOptions);
-    let grid: &'static Grid = Box::leak(Box::new(grid));
     let random = if options.mask.is_free() {
         UA_RANDOM
     } else {
         UA_RANDOM_MASKED
     };
-    let uas: &'static [Cells] = Vec::leak(generate_ua(grid, random, options.mask.givens)?);
-    session.done(Step::GenerateUa);
-    let work = Vec::leak(vec![0u128; scan::prepare_work_entries(uas.len())]);
-    let prepared = scan::prepare(grid, uas, &options, work).map_err(|e| message("scan", e))?;
-    let prepared: &'static Prepared<'static> = Box::leak(Box::new(prepared));
-    session.done(Step::Prepare);
-    let chunks: Vec<ChunkId> = prepared.chunks().collect();
-    session.done(Step::ListChunks);
-    let table: &'static mut BitmapTable = Box::leak(Box::new(BitmapTable::new()));
-    let states = Vec::leak(vec![
-        LevelState::ZERO;
-        WorkspaceSize::for_scan(prepared).states
-    ]);
+    let uas = Vec::leak(generate_ua(&grid, random, options.mask.givens)?);
+    let mut session = Session::new(Storage {
+        grid: leak(MaybeUninit::uninit()),
+        prepared: leak(MaybeUninit::uninit()),
+        uas_held: uas.len(),
+        work: Vec::leak(vec![0u128; scan::prepare_work_entries(uas.len())]),
+        uas,
+        ua_scratch: &mut [],
+        workspace: WorkspaceView::new(
+            leak(BitmapTable::new()),
+            Vec::leak(vec![
+                LevelState::ZERO;
+                WorkspaceSize::for_clues(options.clues).states
+            ]),
+        ),
+    });
+    session.set_grid(grid).map_err(|e| message("grid", e))?;
+    session.set_options(options).map_err(|e| message("scan", e))?;
+    session.prepare().map_err(|e| message("scan", e))?;
+    let chunks: Vec<ChunkId> = session
+        .prepared()
+        .map(|prepared| prepared.chunks().collect())
+        .unwrap_or_default();
     Ok(GridRun {
-        grid,
-        prepared,
+        session,
         chunks,
         next: 0,
-        run: None,
-        spare: Some(WorkspaceView::new(table, states)),
-        session,
-        ua_count: uas.len(),
         done: false,
     })
 }
@@ -189,60 +190,44 @@ pub extern "C" fn grid_run(budget: f64) -> i32 {
         if scan.done {
             return 0;
         }
-        if scan.run.is_none() && !begin_next_chunk(scan) {
+        if scan.session.phase() != Phase::Running && !begin_next_chunk(scan) {
             scan.done = true;
             return 0;
         }
-        let Some(run) = scan.run.as_mut() else {
+        let Some(grid) = scan.session.grid() else {
             return 0;
         };
-        let before = run.stats().steps;
-        let grid = scan.grid;
-        let status = run.run(left.max(1), &mut |givens| {
+        let before = scan.session.totals().steps;
+        let status = scan.session.run(left.max(1), &mut |givens| {
             print_puzzle(out, grid, givens);
             ControlFlow::Continue(())
         });
-        let spent = run.stats().steps.saturating_sub(before).max(1);
+        let spent = scan.session.totals().steps.saturating_sub(before).max(1);
         left = left.saturating_sub(spent);
-        if status != RunStatus::BudgetExhausted {
-            scan.session.chunk_ended();
-            if !begin_next_chunk(scan) {
+        match status {
+            Ok(RunStatus::BudgetExhausted) => return 1,
+            Ok(_) if begin_next_chunk(scan) => {}
+            // The last chunk is over (or the session refused: not reached).
+            _ => {
                 scan.done = true;
                 return 0;
             }
         }
-        if status == RunStatus::BudgetExhausted || left == 0 {
+        if left == 0 {
             return 1;
         }
     }
 }
 
-/// Begins the next chunk with the workspace the last one held; false when none is left.
+/// Begins the next chunk (the session keeps the last one's counters); false when none is
+/// left.
 fn begin_next_chunk(scan: &mut GridRun) -> bool {
     let Some(&chunk) = scan.chunks.get(scan.next) else {
         return false;
     };
-    let previous = scan.run.as_ref().map(ChunkRun::stats);
-    let view = match scan.run.take() {
-        Some(run) => run.into_view(),
-        None => match scan.spare.take() {
-            Some(view) => view,
-            None => return false,
-        },
-    };
     scan.next += 1;
-    match ChunkRun::new(scan.prepared, view, chunk) {
-        Ok(run) => {
-            scan.session.begin_chunk(previous);
-            scan.run = Some(run);
-            true
-        }
-        // Not reached: the workspace is sized for this scan and the chunk is its own.
-        Err(_) => {
-            scan.session.chunk_not_begun(previous);
-            false
-        }
-    }
+    // Not refused: the chunk is the scan's own and the workspace sized for its clues.
+    scan.session.begin_chunk(chunk).is_ok()
 }
 
 /// One of the scan's figures: 0 chunks done, 1 chunks in all, 2 puzzles found, 3 steps
@@ -255,16 +240,17 @@ pub extern "C" fn grid_figure(which: u32) -> f64 {
     let Some(scan) = slot.as_ref() else {
         return 0.0;
     };
-    let totals = scan.session.totals(scan.run.as_ref().map(ChunkRun::stats));
+    let totals = scan.session.totals();
+    let prepared = scan.session.prepared();
     (match which {
         0 => scan.session.chunks_done(),
         1 => scan.chunks.len() as u64,
         2 => totals.found,
         3 => totals.steps,
         4 => totals.candidates,
-        5 => scan.ua_count as u64,
-        6 => scan.prepared.kept_len() as u64,
-        7 => u64::from(scan.prepared.forced_givens().len()),
+        5 => scan.session.ua_count() as u64,
+        6 => prepared.map_or(0, |p| p.kept_len() as u64),
+        7 => prepared.map_or(0, |p| u64::from(p.forced_givens().len())),
         _ => 0,
     }) as f64
 }

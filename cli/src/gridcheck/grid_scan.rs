@@ -1,9 +1,13 @@
 //! The scan of one grid: its UA (generated or loaded), the preparation, the chunks on the
 //! worker threads, the journal's records for it, and what a signal leaves of it.
+use std::mem::MaybeUninit;
 use std::time::Instant;
 
 use crate::error::{bail, cli_error, Context, Result};
-use xcover_core::gridcheck::scan::{self, ScanOptions};
+use xcover_core::gridcheck::scan::{
+    self, BitmapTable, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
+};
+use xcover_core::gridcheck::session::{Session, Storage};
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use super::args::Args;
@@ -151,9 +155,32 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
     )
     .map_err(|e| cli_error!(e))?;
     let mut work = vec![0u128; work_entries];
-    let prepared = scan::prepare(grid, &uas, options, &mut work)
+    let mut uas = uas;
+    let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let mut table = Box::new(BitmapTable::new());
+    let mut states = vec![LevelState::ZERO; WorkspaceSize::for_clues(options.clues).states];
+    // Core's session, as the C ABI drives it: the grid, the options, the UA list (the
+    // generator's or the file's, each set checked), the preparation; its chunk runs go to
+    // the first worker.
+    let mut session = Session::new(Storage {
+        grid: &mut grid_room,
+        prepared: &mut prepared_room,
+        uas_held: uas.len(),
+        uas: &mut uas,
+        ua_scratch: &mut [],
+        work: &mut work,
+        workspace: WorkspaceView::new(&mut table, &mut states),
+    });
+    session
+        .set_grid(*grid)
+        .and_then(|()| session.set_options(*options))
+        .and_then(|()| session.prepare())
         .map_err(|e| cli_error!("preparing the scan: {e}"))?;
-    let figures = PreparedSummary::new(&prepared, ua_origin);
+    let runs = session
+        .into_runs()
+        .map_err(|_| cli_error!("preparing the scan: not prepared"))?;
+    let prepared = runs.prepared();
+    let figures = PreparedSummary::new(prepared, ua_origin);
     if let (Some((journal, index, record)), Some(_)) = (cx.journal, args.shard) {
         match &record.prepared {
             None => journal.prepared(index, &figures)?,
@@ -187,7 +214,7 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
         None => mine.clone(),
     };
     let workers = cx.threads.clamp(1, chunks.len().max(1));
-    let per_thread = scan::WorkspaceSize::for_scan(&prepared).bytes() as u64;
+    let per_thread = scan::WorkspaceSize::for_scan(prepared).bytes() as u64;
     memory::check(
         ua_bytes
             .saturating_add(work_bytes)
@@ -206,7 +233,7 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
         interrupt: Some(cx.signals.flag()),
         journal: cx.journal.map(|(journal, index, _)| (journal, index, grid)),
     };
-    let outcome = runner::run_chunks(&prepared, &chunks, cx.threads, label, control)?;
+    let outcome = runner::run_session(runs, &chunks, cx.threads, label, control)?;
     if outcome.interrupted {
         // With a journal the next run resumes to the exact output; without one, what was
         // found is printed rather than lost.

@@ -1,6 +1,7 @@
 //! Running the chunks of a prepared scan on worker threads (dynamic scheduling), with a
 //! progress bar on stderr when it is a terminal.
 use std::io::IsTerminal;
+use std::mem::MaybeUninit;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
@@ -9,9 +10,9 @@ use std::time::Duration;
 use crate::error::{cli_error, Result};
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use xcover_core::gridcheck::scan::{
-    BitmapTable, ChunkId, ChunkRun, LevelState, Prepared, RunStats, RunStatus, WorkspaceSize,
-    WorkspaceView,
+    BitmapTable, ChunkId, LevelState, Prepared, RunStats, RunStatus, WorkspaceSize, WorkspaceView,
 };
+use xcover_core::gridcheck::session::Runs;
 use xcover_core::gridcheck::{Cells, Grid};
 
 use super::journal::Journal;
@@ -141,24 +142,16 @@ impl Shared<'_, '_> {
     }
 }
 
-/// One worker thread: takes chunks from the shared queue and runs them in its own buffers.
-struct Worker<'s, 'r, 'p> {
+/// One worker thread: takes chunks from the shared queue and runs them one after another
+/// with core's chunk runs over its own workspace (the phases Prepared, Running and
+/// ChunkDone of a gridcheck session, which keep its counters).
+struct Worker<'s, 'r, 'p, 'w> {
     shared: &'s Shared<'r, 'p>,
-    buffers: Buffers,
+    runs: Runs<'w>,
     found: Vec<Cells>,
-    totals: RunStats,
 }
 
-impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
-    fn new(shared: &'s Shared<'r, 'p>) -> Self {
-        Worker {
-            shared,
-            buffers: Buffers::new(WorkspaceSize::for_scan(shared.prepared)),
-            found: Vec::new(),
-            totals: RunStats::default(),
-        }
-    }
-
+impl Worker<'_, '_, '_, '_> {
     /// Runs chunks until none is left or the run stops, then hands its puzzles and
     /// counters over.
     fn run(mut self) {
@@ -177,24 +170,21 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         results.0.extend(self.found);
-        results.1 += self.totals;
+        results.1 += self.runs.totals();
     }
 
     /// Runs `chunk` in slices; its counters when it ran to its end, `None` when the run
     /// stops (stop-at-first, an error, a signal).
     fn run_chunk(&mut self, chunk: ChunkId) -> Option<RunStats> {
         let shared = self.shared;
-        let mut run = match ChunkRun::new(shared.prepared, self.buffers.workspace(), chunk) {
-            Ok(run) => run,
-            Err(err) => {
-                shared.fail(err.to_string());
-                return None;
-            }
-        };
+        if let Err(err) = self.runs.begin_chunk(chunk) {
+            shared.fail(err.to_string());
+            return None;
+        }
         let found = &mut self.found;
         let finished = loop {
             let mut journal_error = None;
-            let status = run.run(SLICE, &mut |givens| {
+            let status = self.runs.run(SLICE, &mut |givens| {
                 found.push(givens);
                 shared.found.fetch_add(1, Ordering::Relaxed);
                 if let Some((journal, grid_index, grid)) = shared.control.journal {
@@ -210,19 +200,43 @@ impl<'s, 'r, 'p> Worker<'s, 'r, 'p> {
                 break false;
             }
             match status {
-                RunStatus::Done => break true,
-                RunStatus::Stopped => {
+                Ok(RunStatus::Done) => break true,
+                Ok(RunStatus::Stopped) => {
                     shared.stop.store(true, Ordering::Relaxed);
                     break false;
                 }
-                RunStatus::BudgetExhausted if shared.stopping() => break false,
-                RunStatus::BudgetExhausted => {}
+                Ok(RunStatus::BudgetExhausted) if shared.stopping() => break false,
+                Ok(RunStatus::BudgetExhausted) => {}
+                Err(err) => {
+                    shared.fail(err.to_string());
+                    break false;
+                }
             }
         };
-        let stats = run.stats();
-        self.totals += stats;
-        finished.then_some(stats)
+        finished.then_some(self.runs.current_stats())
     }
+}
+
+/// Runs a worker: with `runs` (a session's own, prepared), or with chunk runs over a
+/// workspace of its own.
+fn work(shared: &Shared<'_, '_>, runs: Option<Runs<'_>>) {
+    let mut buffers;
+    let runs = match runs {
+        Some(runs) => runs,
+        None => {
+            buffers = Buffers::new(WorkspaceSize::for_scan(shared.prepared));
+            match Runs::new(shared.prepared, buffers.workspace()) {
+                Ok(runs) => runs,
+                Err(err) => return shared.fail(err.to_string()),
+            }
+        }
+    };
+    Worker {
+        shared,
+        runs,
+        found: Vec::new(),
+    }
+    .run();
 }
 
 /// The progress bar of a run of `chunks` chunks: on stderr when it is a terminal (hidden
@@ -266,6 +280,32 @@ pub fn run_chunks(
     label: &str,
     control: Control<'_>,
 ) -> Result<Outcome> {
+    run_workers(prepared, None, chunks, threads, label, control)
+}
+
+/// As [`run_chunks`], for the scan prepared by a session: `runs` are its chunk runs, which
+/// the first worker drives; the others run the same prepared scan over workspaces of their
+/// own.
+pub fn run_session(
+    runs: Runs<'_>,
+    chunks: &[ChunkId],
+    threads: usize,
+    label: &str,
+    control: Control<'_>,
+) -> Result<Outcome> {
+    let prepared = runs.prepared();
+    run_workers(prepared, Some(runs), chunks, threads, label, control)
+}
+
+/// The work of [`run_chunks`] and [`run_session`].
+fn run_workers<'p>(
+    prepared: &'p Prepared<'p>,
+    first: Option<Runs<'p>>,
+    chunks: &[ChunkId],
+    threads: usize,
+    label: &str,
+    control: Control<'_>,
+) -> Result<Outcome> {
     let shared = Shared {
         prepared,
         chunks,
@@ -284,11 +324,13 @@ pub fn run_chunks(
     std::thread::scope(|scope| {
         // Each worker holds a sender; the channel disconnects when the last one ends.
         let (running, all_ended) = mpsc::channel::<()>();
+        let mut first = first;
         for _ in 0..workers {
             let running = running.clone();
             let shared = &shared;
+            let runs = first.take();
             scope.spawn(move || {
-                Worker::new(shared).run();
+                work(shared, runs);
                 drop(running);
             });
         }
@@ -341,11 +383,30 @@ pub fn scan_puzzles(
     options: &xcover_core::gridcheck::scan::ScanOptions,
     threads: usize,
 ) -> Result<Scanned> {
+    use xcover_core::gridcheck::session::{Session, Storage};
     let mut work = vec![0u128; xcover_core::gridcheck::scan::prepare_work_entries(uas.len())];
-    let prepared = xcover_core::gridcheck::scan::prepare(grid, uas, options, &mut work)
+    let mut list = uas.to_vec();
+    let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let mut buffers = Buffers::new(WorkspaceSize::for_clues(options.clues));
+    let mut session = Session::new(Storage {
+        grid: &mut grid_room,
+        prepared: &mut prepared_room,
+        uas_held: list.len(),
+        uas: &mut list,
+        ua_scratch: &mut [],
+        work: &mut work,
+        workspace: buffers.workspace(),
+    });
+    session
+        .set_grid(*grid)
+        .and_then(|()| session.set_options(*options))
+        .and_then(|()| session.prepare())
         .map_err(|e| cli_error!("preparing the scan: {e}"))?;
-    let chunks: Vec<ChunkId> = prepared.chunks().collect();
-    let outcome = run_chunks(&prepared, &chunks, threads, "scan", Control::default())?;
+    let runs = session
+        .into_runs()
+        .map_err(|_| cli_error!("preparing the scan: not prepared"))?;
+    let chunks: Vec<ChunkId> = runs.prepared().chunks().collect();
+    let outcome = run_session(runs, &chunks, threads, "scan", Control::default())?;
     let mut puzzles = outcome.found;
     puzzles.sort_unstable();
     puzzles.dedup();

@@ -2,6 +2,7 @@
 //! and the counters.
 
 use super::handle::{self, gridcheck_workspace, Dead};
+use super::setup::status_of_session_error;
 use super::types::{
     gridcheck_found_fn, gridcheck_stats, GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES,
     GRIDCHECK_IMPOSSIBLE_FORCED_EXCEED_CLUES, GRIDCHECK_IMPOSSIBLE_NOT_ENOUGH_FREE_CELLS,
@@ -11,7 +12,7 @@ use crate::raw::{out_param, status_of};
 use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
 use core::ops::ControlFlow;
-use xcover_core::gridcheck::scan::{ChunkId, Impossible, RunStatus, ScanError};
+use xcover_core::gridcheck::scan::{ChunkId, Impossible, RunStatus};
 use xcover_core::gridcheck::session::Step;
 use xcover_core::gridcheck::{Cells, Puzzle};
 
@@ -52,7 +53,11 @@ pub unsafe extern "C" fn gridcheck_chunk_list(
             }
         };
         let mut total = 0;
-        for chunk in h.prepared().chunks() {
+        let prepared = h
+            .session
+            .prepared()
+            .ok_or(xcover_status::XCOVER_BAD_STATE)?;
+        for chunk in prepared.chunks() {
             if let Some(slot) = ids.get_mut(total) {
                 *slot = chunk.to_u32();
             }
@@ -86,16 +91,9 @@ pub unsafe extern "C" fn gridcheck_chunk_begin(
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
         h.allow(Step::BeginChunk)?;
         let chunk = ChunkId::from_u32(id).ok_or(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK)?;
-        // Validate before touching the current run: ChunkRun::new checks the workspace
-        // sizes too, so build the new run from a fresh borrow only once the id is known good.
-        if !h.prepared().chunk_fits(chunk) {
-            return Err(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK);
-        }
-        match h.begin_chunk(chunk) {
+        match h.session.begin_chunk(chunk) {
             Ok(()) => Ok(xcover_status::XCOVER_OK),
-            // Not reached (checked above); the workspace stays consistent (PREPARED).
-            Err(ScanError::BadChunk) => Err(xcover_status::XCOVER_GRIDCHECK_BAD_CHUNK),
-            Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
+            Err(e) => Err(status_of_session_error(h, e)),
         }
     })())
 }
@@ -127,10 +125,10 @@ pub unsafe extern "C" fn gridcheck_step(
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
         h.allow(Step::Run)?;
-        let grid = h.grid();
+        let grid = h.session.grid().ok_or(xcover_status::XCOVER_BAD_STATE)?;
         let mut last = h.last_puzzle;
         let mut found_any = h.found_any;
-        let status = h.run().run(budget, &mut |givens: Cells| {
+        let status = h.session.run(budget, &mut |givens: Cells| {
             let puzzle = Puzzle::from_grid(grid, givens);
             for (text, &digit) in last.iter_mut().zip(puzzle.digits()) {
                 *text = b'0' + digit;
@@ -148,17 +146,12 @@ pub unsafe extern "C" fn gridcheck_step(
         });
         h.last_puzzle = last;
         h.found_any = found_any;
-        Ok(match status {
-            RunStatus::BudgetExhausted => xcover_status::XCOVER_BUDGET_EXHAUSTED,
-            RunStatus::Done => {
-                h.chunk_ended();
-                xcover_status::XCOVER_DONE
-            }
-            RunStatus::Stopped => {
-                h.chunk_ended();
-                xcover_status::XCOVER_STOPPED
-            }
-        })
+        match status {
+            Ok(RunStatus::BudgetExhausted) => Ok(xcover_status::XCOVER_BUDGET_EXHAUSTED),
+            Ok(RunStatus::Done) => Ok(xcover_status::XCOVER_DONE),
+            Ok(RunStatus::Stopped) => Ok(xcover_status::XCOVER_STOPPED),
+            Err(e) => Err(status_of_session_error(h, e)),
+        }
     })())
 }
 
@@ -219,12 +212,11 @@ pub unsafe extern "C" fn gridcheck_get_stats(
         // SAFETY: forwarded contract.
         let (h, out) = unsafe { (handle::handle(handle, Dead::Allow)?, out_param(stats)?) };
         let mut s = gridcheck_stats {
-            ua_count: h.ua_len as u64,
-            chunks_done: h.chunks_done(),
+            ua_count: h.session.ua_count() as u64,
+            chunks_done: h.session.chunks_done(),
             ..gridcheck_stats::default()
         };
-        if h.is_prepared() {
-            let prepared = h.prepared();
+        if let Some(prepared) = h.session.prepared() {
             let figures = prepared.stats();
             s.ua_after_forced = figures.ua_after_forced as u64;
             s.ua_kept = figures.ua_kept as u64;
@@ -239,7 +231,7 @@ pub unsafe extern "C" fn gridcheck_get_stats(
                 Some(Impossible::CliqueExceedsClues) => GRIDCHECK_IMPOSSIBLE_CLIQUE_EXCEEDS_CLUES,
             };
         }
-        let run = h.total_stats();
+        let run = h.session.totals();
         s.steps = run.steps;
         s.candidates = run.candidates;
         s.solver_calls = run.solver_calls;

@@ -10,9 +10,9 @@ use super::types::{
 use crate::raw::{in_param, is_aligned, out_param, status_of, write_optional};
 use crate::status::xcover_status;
 use core::ffi::{c_char, c_void};
-use xcover_core::gridcheck::scan::{self, ClueMask, ScanError, ScanOptions};
-use xcover_core::gridcheck::session::Step;
-use xcover_core::gridcheck::ua::{file, generate, verify_ua, UaList};
+use xcover_core::gridcheck::scan::{ClueMask, ScanError, ScanOptions};
+use xcover_core::gridcheck::session::{SessionError, Step};
+use xcover_core::gridcheck::ua::file;
 use xcover_core::gridcheck::{Grid, GridcheckError};
 
 /// Reads a NUL-terminated text of at most `max` bytes (the NUL excluded); None when no
@@ -160,9 +160,9 @@ unsafe fn store_grid(h: &mut handle::Record<'_>, grid: *const c_char) -> Result<
         Some(GridcheckError::WrongLength(GRID_READ_LIMIT)),
     ))?;
     let grid = Grid::parse(text).map_err(|e| refuse(bad, Some(e)))?;
-    h.store_grid(grid);
-    h.done(Step::SetGrid);
-    Ok(())
+    h.session
+        .set_grid(grid)
+        .map_err(|e| refuse(status_of_session_error(h, e), None))
 }
 
 /// Sets what the scan looks for: puzzles of `clues` clues (forced givens included,
@@ -211,9 +211,10 @@ pub unsafe extern "C" fn gridcheck_set_options(
         options.truncation = Some(layout::truncation(h.limits.keep_ua));
         options.stop_at_first = flags & GRIDCHECK_STOP_AT_FIRST != 0;
         options.minimal_only = flags & GRIDCHECK_MINIMAL != 0;
-        h.store_options(options);
-        h.done(Step::SetOptions);
-        Ok(xcover_status::XCOVER_OK)
+        match h.session.set_options(options) {
+            Ok(()) => Ok(xcover_status::XCOVER_OK),
+            Err(e) => Err(status_of_session_error(h, e)),
+        }
     })())
 }
 
@@ -254,17 +255,10 @@ pub unsafe extern "C" fn gridcheck_add_ua(
             Ok(Some(ua)) => ua,
             _ => return Err(xcover_status::XCOVER_GRIDCHECK_BAD_UA_TEXT),
         };
-        if !verify_ua(h.grid(), ua) {
-            return Err(xcover_status::XCOVER_GRIDCHECK_NOT_A_UA);
+        match h.session.add_ua(ua) {
+            Ok(()) => Ok(xcover_status::XCOVER_OK),
+            Err(e) => Err(status_of_session_error(h, e)),
         }
-        let len = h.ua_len;
-        let (uas, _) = h.ua_storage();
-        let slot = uas
-            .get_mut(len)
-            .ok_or(xcover_status::XCOVER_GRIDCHECK_UA_LIST_FULL)?;
-        *slot = ua;
-        h.ua_len = len + 1;
-        Ok(xcover_status::XCOVER_OK)
     })())
 }
 
@@ -296,17 +290,10 @@ pub unsafe extern "C" fn gridcheck_generate_ua(
         if h.limits.ua_scratch == 0 {
             return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
         }
-        let grid = h.grid();
-        let keep = h.options().mask.givens;
-        let len = h.ua_len;
-        let (uas, scratch) = h.ua_storage();
-        let mut list = UaList::new(&mut uas[len..]);
-        let result = generate::for_mask(grid, random, seed, keep, &mut list, scratch);
-        let added = list.len();
-        h.ua_len = len + added;
-        match result {
+        match h.session.generate_ua(random, seed) {
+            Ok(generated) if generated.full => Err(xcover_status::XCOVER_GRIDCHECK_UA_LIST_FULL),
             Ok(_) => Ok(xcover_status::XCOVER_OK),
-            Err(_) => Err(xcover_status::XCOVER_GRIDCHECK_UA_LIST_FULL),
+            Err(e) => Err(status_of_session_error(h, e)),
         }
     })())
 }
@@ -325,7 +312,7 @@ pub unsafe extern "C" fn gridcheck_ua_count(
     status_of((|| {
         // SAFETY: forwarded contract.
         let (h, count) = unsafe { (handle::handle(handle, Dead::Allow)?, out_param(count)?) };
-        *count = h.ua_len;
+        *count = h.session.ua_count();
         Ok(xcover_status::XCOVER_OK)
     })())
 }
@@ -346,14 +333,10 @@ pub unsafe extern "C" fn gridcheck_prepare(handle: *mut gridcheck_workspace) -> 
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
-        h.allow(Step::Prepare)?;
-        let options = h.options();
-        let prepared = h.prepare_with(|grid, uas, work| scan::prepare(grid, uas, &options, work));
-        match prepared {
-            // `prepare_with` made the session Prepared.
+        match h.session.prepare() {
             Ok(()) => Ok(xcover_status::XCOVER_OK),
             // The options and capacities were checked before: any error is a bug.
-            Err(_) => Err(h.kill(xcover_status::XCOVER_INTERNAL_ERROR)),
+            Err(e) => Err(status_of_session_error(h, e)),
         }
     })())
 }
@@ -372,7 +355,7 @@ pub unsafe extern "C" fn gridcheck_get_state(
     status_of((|| {
         // SAFETY: forwarded contract.
         let (h, state) = unsafe { (handle::handle(handle, Dead::Allow)?, out_param(state)?) };
-        *state = h.state();
+        *state = h.state() as u32;
         Ok(xcover_status::XCOVER_OK)
     })())
 }
@@ -392,6 +375,25 @@ pub unsafe extern "C" fn gridcheck_release(handle: *mut gridcheck_workspace) -> 
         h.release();
         Ok(xcover_status::XCOVER_OK)
     })())
+}
+
+/// The status for a refusal of the session; an internal error (a check the session did not
+/// foresee, never seen) kills the workspace.
+pub(super) fn status_of_session_error(
+    h: &mut handle::Record<'_>,
+    e: SessionError,
+) -> xcover_status {
+    match e {
+        SessionError::WrongPhase { .. } => xcover_status::XCOVER_BAD_STATE,
+        SessionError::NotAUa => xcover_status::XCOVER_GRIDCHECK_NOT_A_UA,
+        SessionError::UaListFull { .. } => xcover_status::XCOVER_GRIDCHECK_UA_LIST_FULL,
+        SessionError::NoUaScratch => xcover_status::XCOVER_BUFFER_TOO_SMALL,
+        SessionError::Scan(e) => match status_of_scan_error(e) {
+            xcover_status::XCOVER_INTERNAL_ERROR => h.kill(xcover_status::XCOVER_INTERNAL_ERROR),
+            status => status,
+        },
+        _ => h.kill(xcover_status::XCOVER_INTERNAL_ERROR),
+    }
 }
 
 /// The status for a scan option error: the C projection of core's rule.
