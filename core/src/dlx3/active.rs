@@ -5,18 +5,7 @@
 //! can scan bits in increasing order instead of chasing `next` links, with the same result.
 
 use super::storage::Width;
-
-/// A word of the bit set: as wide as the core's registers, so that setting, clearing and
-/// scanning a bit is one word's work (on a 32-bit core a `u64` word's bit was placed by a
-/// 64-bit shift, a library call; docs/PERFORMANCE.md, "The chip, colored").
-#[cfg(target_pointer_width = "64")]
-pub(crate) type Word = u64;
-/// A word of the bit set (see the 64-bit one).
-#[cfg(not(target_pointer_width = "64"))]
-pub(crate) type Word = u32;
-
-/// Bits per [`Word`].
-pub(crate) const WORD_BITS: u32 = Word::BITS;
+use super::word::{Word, WORD_BITS};
 
 /// A bit set of active primary items, usable when all primary items are below the set's
 /// bit count (1024 for `u32` links, 256 for `u16`, whose engines are kept small for RAM);

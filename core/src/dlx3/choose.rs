@@ -2,11 +2,11 @@
 //! (`s = min(slack, bound)`), ties broken by smaller `s`, then larger `len`, then leftmost
 //! (or uniformly at random with reservoir sampling when randomizing).
 use super::active::ActiveSet;
-#[cfg(target_os = "none")]
-use super::active::WORD_BITS;
 use super::ops::{Dancer, Tallies};
 use super::output::write_name;
 use super::storage::{Item, Names, Node, Width};
+#[cfg(target_os = "none")]
+use super::word::WORD_BITS;
 use crate::gb_flip::GbFlip;
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;

@@ -80,6 +80,7 @@ mod storage;
 pub(crate) mod testutil;
 mod unchecked;
 mod visit;
+mod word;
 
 pub use capacity::{measure, measure_within, Capacity, FgetsLines};
 pub use engine::Dlx3;

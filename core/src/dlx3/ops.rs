@@ -6,10 +6,10 @@
 //! Returning the mems instead of adding to `Dancer` fields keeps `Dancer` out of memory,
 //! so the optimizer holds every hot value in registers.
 use super::active::ActiveSet;
-#[cfg(target_os = "none")]
-use super::active::{Word, WORD_BITS};
 use super::storage::{Item, Node, Width};
 use super::unchecked::{at, at_mut, item_at, item_at_mut, Idx};
+#[cfg(target_os = "none")]
+use super::word::{Word, WORD_BITS};
 
 /// Adds `delta` to the list length held in header node `c`.
 #[inline(always)]

@@ -16,7 +16,7 @@ pub type Name = [u8; 8];
 /// of the public [`Width`] (a trait nobody outside this crate can name or implement, so
 /// `u32` and `u16` stay the only widths).
 pub(crate) mod sealed {
-    use super::super::active::{Word, WORD_BITS};
+    use super::super::word::{Word, WORD_BITS};
     use crate::gb_flip::GbFlip;
 
     /// The engine's per-width parts (see [`Width`](super::Width)).
