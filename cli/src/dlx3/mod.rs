@@ -108,7 +108,7 @@ type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
 
 /// A search (whole, threaded or one shard) with Knuth's arguments.
 fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), CliError> {
-    let (args, extra) = options::take(args).map_err(usage)?;
+    let (args, extra) = options::take(args)?;
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let (settings, shape_file) = match parse_args(&args, err) {
         ArgsOutcome::Ok { settings, shape } => (settings, shape),
