@@ -61,6 +61,18 @@ impl CliError {
         CliError::new(kind, "")
     }
 
+    /// A usage error of `xcover dlx3` (Knuth's status, 255) from clap's: its text without
+    /// clap's `error: `, said after the command's name as every error is. Help and version,
+    /// which clap reports as errors, stay clap's (printed, status 0).
+    pub fn knuth_usage(e: clap::Error) -> CliError {
+        if !e.use_stderr() {
+            return CliError::from(e);
+        }
+        let text = e.render().to_string();
+        let text = text.trim_end().trim_start_matches("error: ");
+        CliError::new(Kind::KnuthUsage, text)
+    }
+
     /// The error's kind.
     pub fn kind(&self) -> Kind {
         self.kind

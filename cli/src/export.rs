@@ -12,6 +12,7 @@
 //! RAM a workspace needs (`XCOVER_DLX3_PRELOADED_SIZE`, and `XCOVER_DLX3_COMPACT_SIZE` when
 //! the matrix fits 16-bit links; then its records are emitted with 16-bit fields too).
 use crate::error::{CliError, Kind};
+use clap::{ArgGroup, Parser};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -390,32 +391,46 @@ pub fn export_main(args: &[OsString]) -> i32 {
     }
 }
 
+/// The arguments of `xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>]`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "xcover dlx3",
+    no_binary_name = true,
+    disable_help_flag = true,
+    disable_version_flag = true,
+    group(ArgGroup::new("format").required(true).args(["export_c", "export_rust"]))
+)]
+struct ExportArgs {
+    /// Export FILE's matrix as a C header.
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    export_c: Option<OsString>,
+    /// Export FILE's matrix as Rust consts.
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    export_rust: Option<OsString>,
+    /// The identifier prefix of the exported arrays.
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    name: Option<OsString>,
+    /// Knuth's letters: only `s<n>` applies.
+    #[arg(value_name = "LETTERS")]
+    letters: Vec<OsString>,
+}
+
 /// The work of [`export_main`].
 fn export(args: &[OsString]) -> Result<(), CliError> {
     let mut err = std::io::stderr();
-    let args: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let rust = match args.first().map(String::as_str) {
-        Some("--export-c") => false,
-        Some("--export-rust") => true,
-        _ => return Err(usage_error(&mut err)),
-    };
-    let Some(file) = args.get(1) else {
+    let Ok(args) = ExportArgs::try_parse_from(args) else {
         return Err(usage_error(&mut err));
     };
-    let mut id = None;
+    let rust = args.export_rust.is_some();
+    let Some(file) = args.export_c.or(args.export_rust) else {
+        return Err(usage_error(&mut err));
+    };
+    let file = &*file.to_string_lossy();
+    let id = args.name.map(|n| c_identifier(&n.to_string_lossy()));
     let mut settings = Settings::new().verbosity(0);
-    let mut rest = args[2..].iter();
-    while let Some(arg) = rest.next() {
-        if arg == "--name" {
-            match rest.next() {
-                Some(n) => id = Some(c_identifier(n)),
-                None => return Err(usage_error(&mut err)),
-            }
-        } else if arg.starts_with('s') && settings.apply_arg(arg.as_bytes()) == ArgOutcome::Set {
-        } else {
+    for letter in &args.letters {
+        let letter = letter.as_encoded_bytes();
+        if !(letter.starts_with(b"s") && settings.apply_arg(letter) == ArgOutcome::Set) {
             return Err(usage_error(&mut err));
         }
     }
@@ -459,6 +474,24 @@ fn export(args: &[OsString]) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn export_arguments_are_read_by_clap() {
+        let parse = |v: &[&str]| ExportArgs::try_parse_from(v.iter().map(OsString::from));
+        let a = parse(&["--export-rust", "-", "s3", "--name", "n"]).unwrap();
+        assert_eq!(a.export_rust, Some(OsString::from("-")));
+        assert_eq!((a.export_c, a.name), (None, Some(OsString::from("n"))));
+        assert_eq!(a.letters, [OsString::from("s3")]);
+        for bad in [
+            &["--export-c"][..],
+            &["--name", "n"],
+            &["--export-c", "f", "--export-rust", "g"],
+            &["--export-c", "f", "--name"],
+            &["--export-c", "f", "-x"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn identifiers_are_valid_c() {

@@ -37,6 +37,17 @@ pub fn worker_threads(threads: Option<usize>) -> usize {
     }
 }
 
+/// `e` with `command`'s usage line when clap left it out (it does for a bad value):
+/// every usage error of a subcommand shows how to call it.
+pub fn with_usage(e: clap::Error, command: &mut clap::Command) -> clap::Error {
+    let text = e.render().to_string();
+    if !e.use_stderr() || text.contains("Usage:") {
+        return e;
+    }
+    let first = text.split("\n\n").next().unwrap_or_default();
+    command.error(e.kind(), first.trim_start_matches("error: "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,3 +155,23 @@ fn export_usage_errors_exit_255_like_dlx3() {
     let missing = xcover(&["dlx3", "--export-c", "/nonexistent/m.dlx"], "");
     assert_eq!(missing.status.code(), Some(1));
 }
+
+#[test]
+fn a_subcommands_words_reach_it_as_given() {
+    // A leading `--` is dlx3's to read, and Knuth's loop refuses it.
+    let dashes = xcover(&["dlx3", "--", "m1"], "A\nA\n");
+    assert_eq!(dashes.status.code(), Some(255), "{}", stderr(&dashes));
+    assert!(stderr(&dashes).starts_with("Usage: xcover dlx3 [v<n>]"));
+    // The top level's flags and options are clap's: an unknown one is a usage error.
+    let bad = xcover(&["--bogus"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--bogus"), "{}", stderr(&bad));
+    let version = xcover(&["-V"], "");
+    assert_eq!(version.status.code(), Some(0));
+    assert!(stdout(&version).starts_with("xcover "));
+    // `--help` before a subcommand's words is the help of that subcommand.
+    assert_eq!(
+        stdout(&xcover(&["--help", "sudoku", "count"], "")),
+        stdout(&xcover(&["sudoku", "count", "--help"], ""))
+    );
+}

@@ -8,6 +8,7 @@
 mod args;
 mod checkpoint;
 mod merge;
+mod merge_args;
 mod options;
 mod part_body;
 mod part_file;
@@ -107,7 +108,7 @@ type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
 
 /// A search (whole, threaded or one shard) with Knuth's arguments.
 fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), CliError> {
-    let (args, extra) = options::take(args).map_err(usage)?;
+    let (args, extra) = options::take(args)?;
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let (settings, shape_file) = match parse_args(&args, err) {
         ArgsOutcome::Ok { settings, shape } => (settings, shape),
@@ -179,22 +180,13 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
     solve(argv0, &input, settings, shape_file, job, err)
 }
 
-/// `xcover dlx3 merge [--max-memory SIZE] PART...`.
+/// `xcover dlx3 merge [OPTIONS] PART...` (the options: `merge_args`).
 fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
     // A usage error of `merge`, said after `merge: `.
     let merge_usage = |message: String| usage(message).context("merge");
-    let usage = "usage: merge [--max-memory SIZE] [--threads N] [--plan PLAN] [--verify K|all \
-                 [--verify-seed S]] PART-FILE...";
-    let (args, verify) = verify::take(args).map_err(merge_usage)?;
-    let (files, extra) = options::take(args).map_err(merge_usage)?;
-    if extra.shard.is_some()
-        || files
-            .iter()
-            .any(|f| f.to_str().is_some_and(|t| t.starts_with('-')))
-    {
-        return Err(self::usage(usage));
-    }
-    let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
+    let args = merge_args::MergeArgs::parse(args)?;
+    let (files, verify) = (&args.parts, args.audit());
+    let limit = args.max_memory.unwrap_or_else(memory::default_limit);
     let (print_paths, paths): (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) = files
         .iter()
         .map(std::path::PathBuf::from)
@@ -206,12 +198,12 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
             return Err(in_merge("the parts record bad arguments"));
         }
     };
-    if verify.is_some() && (extra.plan.is_some() || !print_paths.is_empty()) {
+    if verify.is_some() && (args.plan.is_some() || !print_paths.is_empty()) {
         let why = "--verify audits a merge of the first pass's parts alone, not --plan or \
                    second-pass parts (the second pass prints what the audited counts plan)";
         return Err(merge_usage(why.to_owned()));
     }
-    if let Some(plan) = &extra.plan {
+    if let Some(plan) = &args.plan {
         if !print_paths.is_empty() || parts.header().bodies {
             let why = "--plan is for the first pass's parts of a run that keeps counts only \
                        (m<n> with n over 8)";
@@ -235,7 +227,7 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
     };
     let need = storage_bytes(&measure(&parts.input)).saturating_add(parts.input.len() as u64);
     memory::check(need, limit, "the parts' input").map_err(in_merge)?;
-    let threads = crate::shared_args::worker_threads(extra.threads);
+    let threads = crate::shared_args::worker_threads(args.threads);
     let job = Job::Merge {
         split: parts.split,
         parts: &parts,

@@ -1,125 +1,94 @@
-//! The options `xcover dlx3` adds to Knuth's letters. None of his arguments starts with
-//! `-`, so they are taken out first and the rest goes to his argument loop.
+//! The options `xcover dlx3` adds to Knuth's letters, read by clap. None of his arguments
+//! starts with `-`: his letters are the positional values, in their order, for his
+//! argument loop (`args::parse_args`). A word that starts with `-` and is no option (an
+//! unknown `--x`, `-5`, a `--`) is a bad letter: his loop gets it alone and answers with
+//! his usage line, as his program does (only the `S<file>` of the other letters are not
+//! opened first).
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use clap::error::ErrorKind;
+use clap::Parser;
 use xcover_core::dlx3::Part;
 
+use crate::error::{CliError, Kind};
 use crate::memory;
+use crate::shared_args::{parse_shard, parse_threads};
 
-/// The added options.
-#[derive(Debug, Default, PartialEq, Eq)]
+/// Knuth's letters and the added options.
+#[derive(Debug, Default, PartialEq, Eq, Parser)]
+#[command(
+    name = "xcover dlx3",
+    no_binary_name = true,
+    // `--help` and `--version` are help only alone (`dlx3::main`); among letters, they
+    // are bad letters, as Knuth's loop has them.
+    disable_help_flag = true,
+    disable_version_flag = true
+)]
 pub(crate) struct Extra {
+    /// Knuth's letters (`v<n> m<n> s<n> d<n> c<n> C<n> l<n> t<n> T<n> S<file>`), and every
+    /// word that is not an added option.
+    #[arg(value_name = "LETTERS")]
+    pub letters: Vec<OsString>,
     /// `--max-memory SIZE`.
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size, allow_hyphen_values = true)]
     pub max_memory: Option<u64>,
     /// `--threads N` (0: one per core; see `shared_args::worker_threads`).
+    #[arg(long, value_name = "N", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
     /// `--shard I/N`.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<Part>,
     /// `--output FILE` (the part file of a shard).
+    #[arg(long, value_name = "PART", allow_hyphen_values = true)]
     pub output: Option<PathBuf>,
     /// `--resume` (continue the part file in `--output`).
+    #[arg(long)]
     pub resume: bool,
     /// `--plan FILE` (merge: write the plan of a second pass instead of the output).
+    #[arg(long, value_name = "PLAN", allow_hyphen_values = true)]
     pub plan: Option<PathBuf>,
     /// `--second-pass PLAN` (with `--shard`: print the shard's units the plan gives it).
+    #[arg(long, value_name = "PLAN", allow_hyphen_values = true)]
     pub second_pass: Option<PathBuf>,
     /// `--checkpoint FILE` (a one-process run that records how far it got).
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub checkpoint: Option<PathBuf>,
 }
 
-/// Splits `args` into Knuth's arguments and the added options; a bad option value is an
-/// error message (a usage error).
-pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), String> {
-    let mut rest = Vec::with_capacity(args.len());
-    let mut extra = Extra::default();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let Some(text) = arg.to_str() else {
-            rest.push(arg);
-            continue;
-        };
-        if !text.starts_with("--") {
-            rest.push(arg);
-            continue;
-        }
-        let (name, inline) = match text.split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (text.to_string(), None),
-        };
-        if name == "--resume" {
-            if inline.is_some() {
-                return Err("--resume takes no value".into());
-            }
-            extra.resume = true;
-            continue;
-        }
-        let known = [
-            "--max-memory",
-            "--threads",
-            "--shard",
-            "--output",
-            "--plan",
-            "--second-pass",
-            "--checkpoint",
-        ];
-        if !known.contains(&name.as_str()) {
-            // Knuth's argument loop answers it with his usage line, as his program does.
-            rest.push(arg);
-            continue;
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => args
-                .next()
-                .ok_or_else(|| format!("{name} needs a value (see --help)"))?
-                .to_string_lossy()
-                .into_owned(),
-        };
-        match name.as_str() {
-            "--max-memory" => {
-                let size = memory::parse_size(&value).map_err(|e| format!("--max-memory: {e}"))?;
-                extra.max_memory = Some(size);
-            }
-            "--threads" => extra.threads = Some(parse_threads(&value)?),
-            "--shard" => extra.shard = Some(parse_shard(&value)?),
-            "--plan" => extra.plan = Some(PathBuf::from(value)),
-            "--second-pass" => extra.second_pass = Some(PathBuf::from(value)),
-            "--checkpoint" => extra.checkpoint = Some(PathBuf::from(value)),
-            _ => extra.output = Some(PathBuf::from(value)),
-        }
+/// Splits `args` into Knuth's arguments and the added options; a bad option value is a
+/// usage error (Knuth's status).
+pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), CliError> {
+    // clap drops a `--` (the end of options); Knuth's loop refuses it.
+    let dashes = args.iter().any(|a| a == "--");
+    let (mut extra, unknown) = match Extra::try_parse_from(args) {
+        Ok(extra) => (extra, false),
+        Err(e) if e.kind() == ErrorKind::UnknownArgument => (Extra::default(), true),
+        Err(e) => return Err(CliError::knuth_usage(e)),
+    };
+    if dashes || unknown {
+        extra.letters.push(OsString::from("--"));
     }
+    let refuse = |message: &str| Err(CliError::new(Kind::KnuthUsage, message));
     if extra.checkpoint.is_some() && (extra.shard.is_some() || extra.output.is_some()) {
-        return Err(
-            "--checkpoint is for a one-process run (a shard's part is its checkpoint)".into(),
-        );
+        return refuse("--checkpoint is for a one-process run (a shard's part is its checkpoint)");
     }
     if extra.shard.is_none() && extra.output.is_some() {
-        return Err("--output goes with --shard I/N".into());
+        return refuse("--output goes with --shard I/N");
     }
     if extra.resume && extra.output.is_none() && extra.checkpoint.is_none() {
-        return Err(
-            "--resume needs --checkpoint FILE, or --shard I/N --output FILE (the file to continue)"
-                .into(),
+        return refuse(
+            "--resume needs --checkpoint FILE, or --shard I/N --output FILE (the file to continue)",
         );
     }
     if extra.shard.is_none() && extra.second_pass.is_some() {
-        return Err("--second-pass PLAN goes with --shard I/N".into());
+        return refuse("--second-pass PLAN goes with --shard I/N");
     }
     if extra.shard.is_some() && extra.threads.is_some_and(|t| t != 1) {
-        return Err("--shard runs on one thread (run more shards instead of --threads)".into());
+        return refuse("--shard runs on one thread (run more shards instead of --threads)");
     }
-    Ok((rest, extra))
-}
-
-/// `--threads N`: a number of threads, 0 for one per core (as in every subcommand).
-fn parse_threads(value: &str) -> Result<usize, String> {
-    crate::shared_args::parse_threads(value).map_err(|e| format!("--threads {e}"))
-}
-
-/// `--shard I/N`: part I (0-based) of N (core's parser, as `gridcheck --shard` reads it).
-fn parse_shard(value: &str) -> Result<Part, String> {
-    crate::shared_args::parse_shard(value).map_err(|e| format!("--shard {e}"))
+    let letters = std::mem::take(&mut extra.letters);
+    Ok((letters, extra))
 }
 
 #[cfg(test)]
@@ -138,8 +107,19 @@ mod tests {
         assert_eq!((rest, x.max_memory), (args(&["v0"]), Some(1 << 20)));
         assert!(take(args(&["m1", "--max-memory"])).is_err());
         assert!(take(args(&["--max-memory=1Z"])).is_err());
-        let (rest, x) = take(args(&["m1", "-max-memory=1"])).unwrap();
-        assert_eq!((rest, x.max_memory), (args(&["m1", "-max-memory=1"]), None));
+        // A word with a `-` that is no option, or a `--`, is a bad letter for Knuth's loop.
+        for bad in [
+            &["m1", "-max-memory=1"][..],
+            &["--help", "m1"],
+            &["m1", "--", "v0"],
+        ] {
+            let (rest, x) = take(args(bad)).unwrap();
+            assert!(rest.contains(&OsString::from("--")), "{bad:?}: {rest:?}");
+            assert_eq!(x.max_memory, None);
+        }
+        let (rest, _) = take(args(&["-", "m1"])).unwrap();
+        assert_eq!(rest, args(&["-", "m1"]));
+        assert_eq!(take(args(&[])).unwrap(), (args(&[]), Extra::default()));
     }
 
     #[test]

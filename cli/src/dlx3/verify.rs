@@ -9,7 +9,6 @@
 //! The units are explored by the same machinery the shards used (`units::explore`), with
 //! the shards' settings, on an engine over the merged run's matrix.
 use std::collections::BTreeSet;
-use std::ffi::OsString;
 
 use xcover_core::dlx3::Dlx3;
 
@@ -33,55 +32,6 @@ pub(crate) struct Verify {
     pub amount: Amount,
     /// The seed of the random choice (`None`: a fresh one, printed).
     pub seed: Option<u64>,
-}
-
-/// Takes `--verify K|all` and `--verify-seed S` out of merge's arguments.
-pub(crate) fn take(args: &[OsString]) -> Result<(Vec<OsString>, Option<Verify>), String> {
-    let mut rest = Vec::new();
-    let (mut amount, mut seed) = (None, None);
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let text = arg.to_str().unwrap_or("");
-        let (name, inline) = match text.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_owned())),
-            None => (text, None),
-        };
-        if name != "--verify" && name != "--verify-seed" {
-            rest.push(arg.clone());
-            continue;
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => args
-                .next()
-                .and_then(|v| v.to_str())
-                .map(str::to_owned)
-                .ok_or_else(|| format!("{name} needs a value"))?,
-        };
-        if name == "--verify" {
-            amount = Some(match value.as_str() {
-                "all" => Amount::All,
-                k => match k.parse::<u64>() {
-                    Ok(k) if k > 0 => Amount::Units(k),
-                    _ => {
-                        return Err(format!(
-                            "--verify {k}: a number of units (1 or more) or `all`"
-                        ))
-                    }
-                },
-            });
-        } else {
-            let s = value
-                .parse::<u64>()
-                .map_err(|_| format!("--verify-seed {value}: a number (0 to 2^64-1)"))?;
-            seed = Some(s);
-        }
-    }
-    match (amount, seed) {
-        (None, Some(_)) => Err("--verify-seed needs --verify K".into()),
-        (None, None) => Ok((rest, None)),
-        (Some(amount), seed) => Ok((rest, Some(Verify { amount, seed }))),
-    }
 }
 
 /// A seed from the clock and the process id, for a choice no one can foresee.
@@ -283,31 +233,5 @@ mod tests {
             .filter(|&s| choose(10, 1, Amount::Units(3), s).contains(&0))
             .count();
         assert!((1000..1400).contains(&hits), "{hits}");
-    }
-
-    #[test]
-    fn options_are_read_and_bad_ones_refused() {
-        let os = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
-        let (rest, v) = take(&os(&["--verify", "3", "a", "--verify-seed=9"])).unwrap();
-        assert_eq!(rest, os(&["a"]));
-        assert_eq!(
-            v,
-            Some(Verify {
-                amount: Amount::Units(3),
-                seed: Some(9)
-            })
-        );
-        assert_eq!(
-            take(&os(&["--verify=all"])).unwrap().1.unwrap().amount,
-            Amount::All
-        );
-        for bad in [
-            &["--verify", "0"][..],
-            &["--verify", "x"],
-            &["--verify"],
-            &["--verify-seed", "1"],
-        ] {
-            assert!(take(&os(bad)).is_err(), "{bad:?}");
-        }
     }
 }

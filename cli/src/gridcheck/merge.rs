@@ -14,9 +14,13 @@
 //! a failed write to stdout or stderr is an error too (exit 1).
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::error::{bail, cli_error, CliError, Kind, Result};
+use clap::error::ErrorKind;
+use clap::{CommandFactory as _, Parser};
+
+use crate::dlx3::verify::Amount;
+use crate::error::{bail, cli_error, Result};
 
 use super::output;
 use super::part::{self, Part};
@@ -24,74 +28,83 @@ use super::summary::{self, Counts};
 use super::validate;
 use super::verify::{self, Verify};
 use crate::memory;
+use crate::shared_args::with_usage;
 
-const USAGE: &str = "\
-Usage: xcover gridcheck merge [--max-memory SIZE] [--verify K|all [--verify-seed S]
-                              [--ua-file F]] PART...
+/// The arguments of `xcover gridcheck merge`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "xcover gridcheck merge",
+    override_usage = "xcover gridcheck merge [--max-memory SIZE] [--verify K|all [--verify-seed S]
+                              [--ua-file F]] PART...",
+    about = "Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in \
+             any order) and prints to stdout exactly what the unsharded run prints, and a \
+             summary line per grid to stderr. A missing, duplicated, truncated, damaged or \
+             foreign part is refused, naming it and the record at fault.",
+    after_help = "--verify K audits the parts: it scans again K chunks of every part, chosen at \
+        random (it prints the seed; --verify-seed S repeats the choice), with the shards' own \
+        code, and refuses the parts, naming the part and the chunk, if a chunk's counters \
+        differ from its record or it finds a puzzle its part lacks; every puzzle of every \
+        part is also checked to have a unique solution (and to be minimal with --minimal). A \
+        part with f forged chunks among its u is caught with probability \
+        1 - C(u-f,K)/C(u,K); --verify all scans every chunk (the search's cost again). A run \
+        whose UA list came from --ua-file needs that file again: --ua-file F. The audit uses \
+        all cores.\n\n\
+        Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage \
+        error."
+)]
+struct MergeArgs {
+    /// The part files (any order)
+    #[arg(value_name = "PART")]
+    parts: Vec<OsString>,
+    /// Bound the bytes read from all parts together (suffix K, M, G, T; default 4G, or 3/4
+    /// of the physical memory if less)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    max_memory: Option<u64>,
+    /// Audit the parts: scan again K chunks of every part, chosen at random, or all
+    #[arg(long, value_name = "K|all", value_parser = verify::parse_amount)]
+    verify: Option<Amount>,
+    /// The seed of --verify's choice, to repeat an audit
+    #[arg(long, value_name = "S", requires = "verify")]
+    verify_seed: Option<u64>,
+    /// The UA file of a run whose UA list came from --ua-file (for --verify)
+    #[arg(long, value_name = "F", requires = "verify")]
+    ua_file: Option<PathBuf>,
+}
 
-Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in any
-order) and prints to stdout exactly what the unsharded run prints, and a summary line per
-grid to stderr. A missing, duplicated, truncated, damaged or foreign part is refused,
-naming it and the record at fault. --max-memory SIZE bounds the bytes read from all parts
-together (default: 4G, or 3/4 of the physical memory if less).
+impl MergeArgs {
+    /// The arguments of `xcover gridcheck merge ARGS`; a usage error (or the help).
+    fn parse(args: &[OsString]) -> Result<MergeArgs> {
+        let name = OsString::from("xcover gridcheck merge");
+        let mut command = MergeArgs::command();
+        let merge = MergeArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned()))
+            .map_err(|e| with_usage(e, &mut command))?;
+        if merge.parts.is_empty() {
+            let e = command.error(ErrorKind::MissingRequiredArgument, "no part file given");
+            return Err(e.into());
+        }
+        Ok(merge)
+    }
 
---verify K audits the parts: it scans again K chunks of every part, chosen at random
-(it prints the seed; --verify-seed S repeats the choice), with the shards' own code, and
-refuses the parts, naming the part and the chunk, if a chunk's counters differ from its
-record or it finds a puzzle its part lacks; every puzzle of every part is also checked
-to have a unique solution (and to be minimal with --minimal). A part with f forged chunks
-among its u is caught with probability 1 - C(u-f,K)/C(u,K); --verify all scans every
-chunk (the search's cost again). A run whose UA list came from --ua-file needs that
-file again: --ua-file F. The audit uses all cores.
-
-Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage error.
-";
+    /// The audit asked for.
+    fn audit(&self) -> Option<Verify> {
+        self.verify.map(|amount| Verify {
+            amount,
+            seed: self.verify_seed,
+            ua_file: self.ua_file.clone(),
+        })
+    }
+}
 
 /// Runs `xcover gridcheck merge ARGS`; returns the exit status.
 pub fn main(args: &[OsString]) -> i32 {
-    let merged = if args.iter().any(|a| a == "--help" || a == "-h") {
-        output::out(USAGE.as_bytes())
-    } else {
-        verify::take(args)
-            .and_then(|(rest, verify)| parse_args(&rest).map(|(l, p)| (l, p, verify)))
-            .map_err(|message| {
-                CliError::new(Kind::Usage, format!("{message}\n\n{}", USAGE.trim_end()))
-            })
-            .and_then(|(limit, paths, verify)| merge(&paths, limit, verify.as_ref()))
-    };
+    let merged = MergeArgs::parse(args).and_then(|args| {
+        let limit = args.max_memory.unwrap_or_else(memory::default_limit);
+        merge(&args.parts, limit, args.audit().as_ref())
+    });
     match merged {
         Ok(()) => 0,
         Err(err) => err.report("xcover gridcheck merge"),
     }
-}
-
-/// The memory limit and the part files of the arguments; a usage error's message.
-fn parse_args(args: &[OsString]) -> Result<(u64, Vec<OsString>), String> {
-    let mut limit = None;
-    let mut paths = Vec::new();
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let text = arg.to_string_lossy();
-        let value = if text == "--max-memory" {
-            Some(
-                rest.next()
-                    .ok_or("--max-memory needs a value")?
-                    .to_string_lossy()
-                    .into_owned(),
-            )
-        } else {
-            text.strip_prefix("--max-memory=").map(str::to_owned)
-        };
-        match value {
-            Some(size) => limit = Some(memory::parse_size(&size)?),
-            None if text.starts_with('-') => return Err(format!("unknown option `{text}'")),
-            None => paths.push(arg.clone()),
-        }
-    }
-    if paths.is_empty() {
-        return Err("no part file given".into());
-    }
-    Ok((limit.unwrap_or_else(memory::default_limit), paths))
 }
 
 /// A part and the name it was given by.
@@ -283,4 +296,55 @@ fn merge(args: &[OsString], limit: u64, audit: Option<&Verify>) -> Result<()> {
     output::out(&out)?;
     output::note(&summaries)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    fn parse(args: &[&str]) -> Result<MergeArgs> {
+        MergeArgs::parse(&args.iter().map(OsString::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn options_are_read_and_bad_ones_refused() {
+        let m = parse(&["a", "--verify", "3", "--ua-file", "u", "b"]).unwrap();
+        assert_eq!(m.parts, ["a", "b"]);
+        let v = m.audit().unwrap();
+        assert_eq!(v.amount, Amount::Units(3));
+        assert_eq!(v.seed, None);
+        assert_eq!(v.ua_file, Some(PathBuf::from("u")));
+        let m = parse(&["--verify=all", "--verify-seed=5", "--max-memory=2K", "p"]).unwrap();
+        let v = m.audit().unwrap();
+        assert_eq!(
+            (v.amount, v.seed, m.max_memory),
+            (Amount::All, Some(5), Some(2048))
+        );
+        let m = parse(&["p"]).unwrap();
+        assert_eq!((m.audit(), m.max_memory), (None, None));
+        for bad in [
+            &["p", "--verify", "0"][..],
+            &["p", "--verify", "-1"],
+            &["p", "--verify", "few"],
+            &["p", "--verify"],
+            &["p", "--verify-seed", "1"],
+            &["p", "--verify", "1", "--verify-seed", "x"],
+            &["p", "--ua-file", "u"],
+            &["p", "--verify", "1", "--ua-file"],
+            &["p", "--max-memory", "1Z"],
+            &["p", "--bogus"],
+            &["--verify", "1"],
+            &[],
+        ] {
+            let e = parse(bad).err().unwrap_or_else(|| panic!("{bad:?} taken"));
+            assert_eq!((e.kind(), e.exit_status()), (Kind::Usage, 2), "{bad:?}");
+        }
+        let none = parse(&[]).err().unwrap().to_string();
+        assert!(none.contains("no part file given"), "{none}");
+        for bad in [&["p", "--verify", "0"][..], &[], &["p", "--ua-file", "u"]] {
+            let e = parse(bad).err().unwrap().to_string();
+            assert!(e.contains("Usage: xcover gridcheck merge"), "{bad:?}: {e}");
+        }
+    }
 }

@@ -22,7 +22,6 @@
 //! UA) and checked against the digest of the options it holds; a run whose UA came from
 //! `--ua-file` needs that file again (checked against the digest too).
 use std::collections::{BTreeMap, BTreeSet};
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicUsize;
 
@@ -55,38 +54,8 @@ pub(crate) struct Verify {
     pub ua_file: Option<PathBuf>,
 }
 
-/// Takes `--verify K|all`, `--verify-seed S` and `--ua-file F` out of merge's arguments
-/// (the first two read as `xcover dlx3 merge` reads them); a usage error's message.
-pub(crate) fn take(args: &[OsString]) -> Result<(Vec<OsString>, Option<Verify>), String> {
-    let (args, chosen) = choice::take(args).map_err(|e| e.to_string())?;
-    let (mut rest, mut ua_file) = (Vec::new(), None);
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let text = arg.to_string_lossy().into_owned();
-        if text == "--ua-file" {
-            ua_file = Some(PathBuf::from(args.next().ok_or("--ua-file needs a value")?));
-        } else if let Some(path) = text.strip_prefix("--ua-file=") {
-            ua_file = Some(PathBuf::from(path));
-        } else {
-            rest.push(arg);
-        }
-    }
-    match (chosen, ua_file) {
-        (None, Some(_)) => Err("--ua-file gives the run's UA list to --verify K|all".into()),
-        (None, None) => Ok((rest, None)),
-        (Some(v), ua_file) => Ok((
-            rest,
-            Some(Verify {
-                amount: v.amount,
-                seed: v.seed,
-                ua_file,
-            }),
-        )),
-    }
-}
-
-/// `--verify K|all` of `xcover gridcheck --resume` (a clap value parser: an error is a
-/// usage error).
+/// `--verify K|all` of `xcover gridcheck --resume` and `xcover gridcheck merge` (a clap
+/// value parser: an error is a usage error).
 pub(crate) fn parse_amount(text: &str) -> Result<Amount, String> {
     match text {
         "all" => Ok(Amount::All),
@@ -657,35 +626,6 @@ fn finder(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn options_are_read_and_bad_ones_refused() {
-        let os = |v: &[&str]| v.iter().map(OsString::from).collect::<Vec<_>>();
-        let (rest, v) = take(&os(&["a", "--verify", "3", "--ua-file", "u", "b"])).unwrap();
-        assert_eq!(rest, os(&["a", "b"]));
-        let v = v.unwrap();
-        assert_eq!(v.amount, Amount::Units(3));
-        assert_eq!(v.seed, None);
-        assert_eq!(v.ua_file, Some(PathBuf::from("u")));
-        let (_, v) = take(&os(&["--verify=all", "--verify-seed=5"])).unwrap();
-        assert_eq!(
-            v.as_ref().map(|v| (v.amount, v.seed)),
-            Some((Amount::All, Some(5)))
-        );
-        assert_eq!(take(&os(&["p"])).unwrap(), (os(&["p"]), None));
-        for bad in [
-            &["--verify", "0"][..],
-            &["--verify", "-1"],
-            &["--verify", "few"],
-            &["--verify"],
-            &["--verify-seed", "1"],
-            &["--verify", "1", "--verify-seed", "x"],
-            &["--ua-file", "u"],
-            &["--verify", "1", "--ua-file"],
-        ] {
-            assert!(take(&os(bad)).is_err(), "{bad:?}");
-        }
-    }
 
     #[test]
     fn a_chunk_list_is_compared_with_the_shards() {

@@ -1,0 +1,146 @@
+//! The arguments of `xcover dlx3 merge`, read by clap; a usage error is Knuth's (status
+//! 255), as every usage error of `xcover dlx3`.
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory as _, Parser};
+
+use super::verify::{Amount, Verify};
+use crate::error::CliError;
+use crate::memory;
+use crate::shared_args::{parse_threads, with_usage};
+
+/// `xcover dlx3 merge`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "xcover dlx3 merge",
+    override_usage = "xcover dlx3 merge [--max-memory SIZE] [--threads N] [--plan PLAN] \
+                      [--verify K|all [--verify-seed S]] PART...",
+    about = "Checks that the parts are the N complete shards of one run (in any order) and \
+             prints exactly what the unsharded run prints (`xcover dlx3 --help` says more).",
+    after_help = "Exit status: 0 done; 1 parts that merge or its audit refuses, a failed write \
+                  or input over --max-memory; 255 usage error."
+)]
+pub(crate) struct MergeArgs {
+    /// The part files of `xcover dlx3 --shard I/N` (and of `--second-pass`)
+    #[arg(value_name = "PART")]
+    pub parts: Vec<OsString>,
+    /// Bound each part read (suffix K, M, G, T; default 4G, or 3/4 of the physical memory
+    /// if less)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub max_memory: Option<u64>,
+    /// Explore ahead the units to explore again on N threads (default 1; 0: one per core)
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Write the plan of a second pass to PLAN instead of the output (m<n> over 8)
+    #[arg(long, value_name = "PLAN")]
+    pub plan: Option<PathBuf>,
+    /// Audit: explore again K units of every part, chosen at random, or all of them
+    #[arg(long, value_name = "K|all", value_parser = parse_amount)]
+    pub verify: Option<Amount>,
+    /// The seed of --verify's choice, to repeat an audit
+    #[arg(long, value_name = "S", requires = "verify")]
+    pub verify_seed: Option<u64>,
+}
+
+impl MergeArgs {
+    /// The arguments of `xcover dlx3 merge ARGS`; a usage error (or the help).
+    pub(crate) fn parse(args: &[OsString]) -> Result<MergeArgs, CliError> {
+        let name = OsString::from("xcover dlx3 merge");
+        let mut command = MergeArgs::command();
+        let merge = MergeArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned()))
+            .map_err(|e| CliError::knuth_usage(with_usage(e, &mut command)))?;
+        if merge.parts.is_empty() {
+            let e = command.error(ErrorKind::MissingRequiredArgument, "no part file given");
+            return Err(CliError::knuth_usage(e));
+        }
+        Ok(merge)
+    }
+
+    /// The audit asked for.
+    pub(crate) fn audit(&self) -> Option<Verify> {
+        self.verify.map(|amount| Verify {
+            amount,
+            seed: self.verify_seed,
+        })
+    }
+}
+
+/// `--verify K|all`: K units of every part (1 or more), or all of them.
+fn parse_amount(text: &str) -> Result<Amount, String> {
+    match text {
+        "all" => Ok(Amount::All),
+        k => match k.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(Amount::Units(k)),
+            _ => Err(format!("`{k}`: a number of units (1 or more) or `all`")),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Kind;
+
+    fn parse(args: &[&str]) -> Result<MergeArgs, CliError> {
+        MergeArgs::parse(&args.iter().map(OsString::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn options_are_read_and_bad_ones_refused() {
+        let m = parse(&["--verify", "3", "a", "--verify-seed=9", "--threads=0"]).unwrap();
+        assert_eq!(m.parts, ["a"]);
+        let want = Verify {
+            amount: Amount::Units(3),
+            seed: Some(9),
+        };
+        assert_eq!((m.audit(), m.threads), (Some(want), Some(0)));
+        let m = parse(&[
+            "--verify=all",
+            "--max-memory",
+            "1M",
+            "--plan",
+            "p",
+            "a",
+            "b",
+        ])
+        .unwrap();
+        assert_eq!(m.audit().map(|v| v.amount), Some(Amount::All));
+        assert_eq!(
+            (m.max_memory, m.plan),
+            (Some(1 << 20), Some(PathBuf::from("p")))
+        );
+        assert_eq!(parse(&["a"]).unwrap().audit(), None);
+        for bad in [
+            &["a", "--verify", "0"][..],
+            &["a", "--verify", "x"],
+            &["a", "--verify"],
+            &["a", "--verify-seed", "1"],
+            &["a", "--threads", "-1"],
+            &["a", "--shard", "0/2"],
+            &["a", "--max-memory", "1Z"],
+            &["a", "-x"],
+            &[],
+        ] {
+            let e = parse(bad).err().unwrap_or_else(|| panic!("{bad:?} taken"));
+            assert_eq!(
+                (e.kind(), e.exit_status()),
+                (Kind::KnuthUsage, 255),
+                "{bad:?}"
+            );
+            assert!(
+                e.message().contains("Usage: xcover dlx3 merge"),
+                "{bad:?}: {e}"
+            );
+            assert!(!e.message().starts_with("error: "), "{bad:?}: {e}");
+        }
+        assert!(parse(&[])
+            .err()
+            .unwrap()
+            .message()
+            .contains("no part file given"));
+        let help = parse(&["--help"]).err().unwrap();
+        assert_eq!(help.exit_status(), 0);
+    }
+}
