@@ -7,7 +7,7 @@ use crate::error::{bail, cli_error, Context, Result};
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
 };
-use xcover_core::gridcheck::session::{Session, Storage};
+use xcover_core::gridcheck::session::Storage;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use super::args::Args;
@@ -162,23 +162,19 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
     // Core's session, as the C ABI drives it: the grid, the options, the UA list (the
     // generator's or the file's, each set checked), the preparation; its chunk runs go to
     // the first worker.
-    let mut session = Session::new(Storage {
-        grid: &mut grid_room,
-        prepared: &mut prepared_room,
-        uas_held: uas.len(),
-        uas: &mut uas,
-        ua_scratch: &mut [],
-        work: &mut work,
-        workspace: WorkspaceView::new(&mut table, &mut states),
-    });
-    session
-        .set_grid(*grid)
-        .and_then(|()| session.set_options(*options))
-        .and_then(|()| session.prepare())
-        .map_err(|e| cli_error!("preparing the scan: {e}"))?;
-    let runs = session
-        .into_runs()
-        .map_err(|_| cli_error!("preparing the scan: not prepared"))?;
+    let runs = runner::prepare_session(
+        Storage {
+            grid: &mut grid_room,
+            prepared: &mut prepared_room,
+            uas_held: uas.len(),
+            uas: &mut uas,
+            ua_scratch: &mut [],
+            work: &mut work,
+            workspace: WorkspaceView::new(&mut table, &mut states),
+        },
+        grid,
+        options,
+    )?;
     let prepared = runs.prepared();
     let figures = PreparedSummary::new(prepared, ua_origin);
     if let (Some((journal, index, record)), Some(_)) = (cx.journal, args.shard) {

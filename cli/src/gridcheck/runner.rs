@@ -10,9 +10,10 @@ use std::time::Duration;
 use crate::error::{cli_error, Result};
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use xcover_core::gridcheck::scan::{
-    BitmapTable, ChunkId, LevelState, Prepared, RunStats, RunStatus, WorkspaceSize, WorkspaceView,
+    BitmapTable, ChunkId, LevelState, Prepared, RunStats, RunStatus, ScanOptions, WorkspaceSize,
+    WorkspaceView,
 };
-use xcover_core::gridcheck::session::Runs;
+use xcover_core::gridcheck::session::{Runs, Session, Storage};
 use xcover_core::gridcheck::{Cells, Grid};
 
 use super::journal::Journal;
@@ -376,35 +377,49 @@ pub struct Scanned {
     pub chunks: usize,
 }
 
-/// Prepares and runs a whole scan of `grid` with the UA list `uas` (all real UA).
-pub fn scan_puzzles(
-    grid: &xcover_core::gridcheck::Grid,
-    uas: &[Cells],
-    options: &xcover_core::gridcheck::scan::ScanOptions,
-    threads: usize,
-) -> Result<Scanned> {
-    use xcover_core::gridcheck::session::{Session, Storage};
-    let mut work = vec![0u128; xcover_core::gridcheck::scan::prepare_work_entries(uas.len())];
-    let mut list = uas.to_vec();
-    let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let mut buffers = Buffers::new(WorkspaceSize::for_clues(options.clues));
-    let mut session = Session::new(Storage {
-        grid: &mut grid_room,
-        prepared: &mut prepared_room,
-        uas_held: list.len(),
-        uas: &mut list,
-        ua_scratch: &mut [],
-        work: &mut work,
-        workspace: buffers.workspace(),
-    });
+/// Core's session over `storage`, driven as the C ABI drives it: the grid, the options,
+/// the UA list the storage holds (its sets checked by the caller), the preparation; returns
+/// its chunk runs.
+pub(super) fn prepare_session<'s>(
+    storage: Storage<'s>,
+    grid: &Grid,
+    options: &ScanOptions,
+) -> Result<Runs<'s>> {
+    let mut session = Session::new(storage);
     session
         .set_grid(*grid)
         .and_then(|()| session.set_options(*options))
         .and_then(|()| session.prepare())
         .map_err(|e| cli_error!("preparing the scan: {e}"))?;
-    let runs = session
+    session
         .into_runs()
-        .map_err(|_| cli_error!("preparing the scan: not prepared"))?;
+        .map_err(|_| cli_error!("preparing the scan: not prepared"))
+}
+
+/// Prepares and runs a whole scan of `grid` with the UA list `uas` (all real UA).
+pub fn scan_puzzles(
+    grid: &xcover_core::gridcheck::Grid,
+    uas: &[Cells],
+    options: &ScanOptions,
+    threads: usize,
+) -> Result<Scanned> {
+    let mut work = vec![0u128; xcover_core::gridcheck::scan::prepare_work_entries(uas.len())];
+    let mut list = uas.to_vec();
+    let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let mut buffers = Buffers::new(WorkspaceSize::for_clues(options.clues));
+    let runs = prepare_session(
+        Storage {
+            grid: &mut grid_room,
+            prepared: &mut prepared_room,
+            uas_held: list.len(),
+            uas: &mut list,
+            ua_scratch: &mut [],
+            work: &mut work,
+            workspace: buffers.workspace(),
+        },
+        grid,
+        options,
+    )?;
     let chunks: Vec<ChunkId> = runs.prepared().chunks().collect();
     let outcome = run_session(runs, &chunks, threads, "scan", Control::default())?;
     let mut puzzles = outcome.found;
