@@ -12,8 +12,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use xcover_core::dlx3::{
-    measure_within, ArgOutcome, Capacity, Dlx3, Event, HeapWorkspace, Settings, Sinks,
-    WorkspaceView, Workspace,
+    measure_within, ArgOutcome, Capacity, Dlx3, Event, HeapWorkspace, Settings, Sinks, Workspace,
+    WorkspaceView,
 };
 use xcover_core::sink::ByteSink;
 

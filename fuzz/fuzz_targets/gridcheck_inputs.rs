@@ -14,9 +14,9 @@ use core::fmt::{self, Write};
 use core::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
-use xcover_core::gridcheck::scan::{BitmapTable, LevelState, 
-    self, ChunkId, ChunkRun, ClueMask, RunStatus, ScanOptions, TruncationLimits, WorkspaceView,
-    WorkspaceSize,
+use xcover_core::gridcheck::scan::{
+    self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, RunStatus, ScanOptions,
+    TruncationLimits, WorkspaceSize, WorkspaceView,
 };
 use xcover_core::gridcheck::ua::Antichain;
 use xcover_core::gridcheck::ua::{self, file, generate, UaList};

@@ -114,7 +114,9 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
         ),
     });
     session.set_grid(grid).map_err(|e| message("grid", e))?;
-    session.set_options(options).map_err(|e| message("scan", e))?;
+    session
+        .set_options(options)
+        .map_err(|e| message("scan", e))?;
     session.prepare().map_err(|e| message("scan", e))?;
     let chunks: Vec<ChunkId> = session
         .prepared()

@@ -16,7 +16,9 @@ use xcover_ffi as _;
 // libxcover.a, so refuse to build it. (rustdoc is not given the profile's panic strategy,
 // and generates no code: `cargo doc` is let through.)
 #[cfg(all(not(panic = "abort"), not(doc)))]
-compile_error!("libxcover.a must be built with panic = \"abort\" (set in ffi/staticlib/Cargo.toml)");
+compile_error!(
+    "libxcover.a must be built with panic = \"abort\" (set in ffi/staticlib/Cargo.toml)"
+);
 
 /// The precompiled `core` that ships with stable Rust was built for unwinding, and its
 /// objects keep a reference to the personality routine in their unwind tables
