@@ -173,6 +173,28 @@ fn a_second_run_on_a_journal_in_use_is_refused_and_the_first_is_unharmed() {
     assert_eq!(resumed.stdout, reference.stdout);
 }
 
+/// Waits until `child` has `path` open (Linux: its `/proc/PID/fd` links).
+fn wait_until_open(child: &std::process::Child, path: &std::path::Path) {
+    let path = path.canonicalize().unwrap();
+    let fds = format!("/proc/{}/fd", child.id());
+    let started = Instant::now();
+    loop {
+        let open = std::fs::read_dir(&fds).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|target| target == path))
+        });
+        if open {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the journal was never opened"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
 #[test]
 fn a_signal_while_a_large_journal_is_read_stops_the_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -194,7 +216,9 @@ fn a_signal_while_a_large_journal_is_read_stops_the_run() {
         let child = gridcheck(&[&args[..], &["--resume"]].concat())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(300));
+        // The handlers are in place before the journal is opened: signal as soon as it is
+        // open (a fixed wait let a fast machine read the whole journal first).
+        wait_until_open(&child, &journal);
         send_signal(&child, signal);
         let sent = Instant::now();
         let output = child.wait_with_output().unwrap();
