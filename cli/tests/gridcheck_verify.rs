@@ -356,9 +356,10 @@ fn a_journal_is_audited_before_it_is_resumed() {
     let journal = dir.path().join("journal");
     let first = journaled(&journal, &[]);
     assert_eq!(String::from_utf8_lossy(&first.stdout), one);
-    // An honest journal passes, with every amount, and the resume prints the one run.
-    for k in ["1", "7", "54", "all"] {
-        let out = journaled(&journal, &["--resume", "--verify", k]);
+    // An honest journal passes, with every amount and thread count (`0`: one a core), and
+    // the resume prints the one run.
+    for (k, threads) in [("1", "1"), ("7", "2"), ("54", "0"), ("all", "0")] {
+        let out = journaled(&journal, &["--resume", "--verify", k, "--threads", threads]);
         let e = stderr(&out);
         assert_eq!(out.status.code(), Some(0), "{e}");
         assert!(

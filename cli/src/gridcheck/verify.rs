@@ -84,9 +84,7 @@ pub(crate) fn audit_journal(
     let amount = args.verify.ok_or_else(|| cli_error!("no --verify"))?;
     let seed = args.verify_seed.unwrap_or_else(choice::fresh_seed);
     let run = Run::of_args(args, options);
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = crate::shared_args::worker_threads(args.threads);
     let name = path.display();
     let units: Vec<(usize, u32)> = records
         .iter()
