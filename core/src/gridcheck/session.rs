@@ -723,11 +723,16 @@ mod tests {
         })
     }
 
-    fn session<'s>(o: &'s mut Owned, uas_held: usize) -> Session<'s> {
+    /// A session over `o`, with `room` for the prepared scan (which borrows from `o`, so it
+    /// lives beside it, not in it).
+    fn session<'s>(
+        o: &'s mut Owned,
+        room: &'s mut MaybeUninit<Prepared<'s>>,
+        uas_held: usize,
+    ) -> Session<'s> {
         Session::new(Storage {
             grid: &mut o.grid,
-            // The room of the prepared scan borrows from the rest: leaked (a test).
-            prepared: Box::leak(Box::new(MaybeUninit::uninit())),
+            prepared: room,
             uas: &mut o.uas,
             uas_held,
             ua_scratch: &mut o.scratch,
@@ -796,7 +801,8 @@ mod tests {
     #[test]
     fn every_error_leaves_the_session_as_it_was() {
         let mut o = owned(2, 64, 22);
-        let mut s = session(&mut o, 0);
+        let mut room = MaybeUninit::uninit();
+        let mut s = session(&mut o, &mut room, 0);
         refused_out_of_phase(&mut s);
         s.set_grid(grid()).unwrap();
         refused_out_of_phase(&mut s);
@@ -849,7 +855,8 @@ mod tests {
     fn prepare_refuses_what_the_scan_would_and_changes_nothing() {
         // An empty set vouched for by the lender; a work list too small.
         let mut o = owned(1, 0, 22);
-        let mut s = session(&mut o, 1);
+        let mut room = MaybeUninit::uninit();
+        let mut s = session(&mut o, &mut room, 1);
         assert_eq!(s.ua_count(), 1);
         s.set_grid(grid()).unwrap();
         s.set_options(ScanOptions::new(20)).unwrap();
@@ -862,7 +869,8 @@ mod tests {
         assert_eq!(seen(&s), before);
         let mut o = owned(1, 0, 22);
         o.work.truncate(3);
-        let mut s = session(&mut o, 0);
+        let mut room = MaybeUninit::uninit();
+        let mut s = session(&mut o, &mut room, 0);
         s.set_grid(grid()).unwrap();
         s.set_options(ScanOptions::new(20)).unwrap();
         let before = seen(&s);
@@ -876,7 +884,8 @@ mod tests {
     #[test]
     fn the_phase_follows_the_data_and_totals_keep_every_run_once() {
         let mut o = owned(4096, 4096, 82);
-        let mut s = session(&mut o, 0);
+        let mut room = MaybeUninit::uninit();
+        let mut s = session(&mut o, &mut room, 0);
         s.set_grid(grid()).unwrap();
         assert_eq!((s.phase(), s.options()), (Phase::Grid, None));
         let mut options = ScanOptions::new(75);
