@@ -3,7 +3,8 @@
 //! Grids come from the arguments, `--file F` or stdin (one per line). For each grid the UA
 //! list is generated (4-digit subsets plus `--ua-random` random pseudo-puzzles, seeded by
 //! `--seed`) or loaded from `--ua-file` (every UA verified against the grid; a wrong one is
-//! refused), the scan is prepared and its chunks run on `--threads` threads. Puzzles go to
+//! refused), the scan is prepared and its chunks run on `--threads` threads (with two or
+//! more, the next grid's UA list is generated meanwhile, `ua_ahead`). Puzzles go to
 //! stdout, sorted and de-duplicated (prefixed by the grid and a tab when several grids are
 //! scanned); a summary per grid goes to stderr, and a progress line when stderr is a
 //! terminal.
