@@ -97,6 +97,49 @@ fn threads_default_to_one_and_zero_means_every_core() {
     }
 }
 
+/// On two threads a batch generates each grid's UA list while the grid before it is
+/// scanned: the puzzles and every figure of the summary lines (all but the seconds) are
+/// those of one thread, grid by grid.
+#[test]
+fn a_batch_on_two_threads_prints_what_one_thread_prints() {
+    let tsv = include_str!("fixtures/gridcheck/cases18.tsv");
+    let header: Vec<&str> = tsv.lines().next().unwrap().split('\t').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let grids: Vec<&str> = tsv
+        .lines()
+        .skip(1)
+        .map(|line| line.split('\t').nth(column("grid")).unwrap())
+        .collect();
+    assert!(grids.len() >= 2, "the fixture has two cases or more");
+    let (_, _, mask, _) = case();
+    let input = format!("{}\n{}\n", grids.join("\n"), grids[0]);
+    let scan = |threads: &str| {
+        let args = [
+            "--clues",
+            "18",
+            "--mask",
+            &mask,
+            "--ua-random",
+            "50",
+            "--threads",
+            threads,
+        ];
+        let out = xcover(&args, &input);
+        assert!(out.status.success(), "{threads}: {}", text(&out.stderr));
+        let figures: Vec<String> = text(&out.stderr)
+            .lines()
+            .map(|line| line.split("seconds:").next().unwrap().to_owned())
+            .collect();
+        (text(&out.stdout), figures)
+    };
+    let (one, one_figures) = scan("1");
+    let (two, two_figures) = scan("2");
+    assert_eq!(one_figures.len(), grids.len() + 1, "{one_figures:?}");
+    assert!(!one.is_empty(), "the first grid has puzzles");
+    assert_eq!(one, two);
+    assert_eq!(one_figures, two_figures);
+}
+
 #[test]
 fn batch_mode_prefixes_grid_and_reads_stdin() {
     let (grid, p17, _, _) = case();

@@ -13,6 +13,7 @@ use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 use super::args::Args;
 use super::journal::{GridRecord, Journal};
 use super::summary::{self, Counts, PreparedSummary};
+use super::ua_ahead::{Generation, UaAhead};
 use super::ua_source::{self, DEFAULT_UA_RANDOM, DEFAULT_UA_RANDOM_MASKED};
 use super::{output, runner, validate};
 use crate::memory;
@@ -78,6 +79,9 @@ pub(super) struct GridContext<'a> {
     pub(super) signals: &'a Signals,
     /// Journal, index of the grid, and what the journal already holds for it.
     pub(super) journal: Option<(&'a Journal, usize, &'a GridRecord)>,
+    /// The next grid of the batch this run scans, and its index: its UA list can be
+    /// generated while this grid's chunks run.
+    pub(super) next: Option<(usize, &'a Grid)>,
 }
 
 /// Bytes of one UA set in memory.
@@ -115,31 +119,66 @@ pub(super) fn ua_list(
             (ua_source::load(path, grid, text_limit)?, "loaded")
         }
         None => {
-            let random = args.ua_random.unwrap_or(if options.mask.is_free() {
-                DEFAULT_UA_RANDOM
-            } else {
-                DEFAULT_UA_RANDOM_MASKED
-            });
-            memory::check(ua_generation_bytes(random), limit, "UA generation")
+            let how = generation(args, options);
+            memory::check(ua_generation_bytes(how.random), limit, "UA generation")
                 .map_err(|e| cli_error!(e))?;
             (
-                ua_source::generate(grid, random, args.seed, options.mask.givens)?,
+                ua_source::generate(grid, how.random, how.seed, how.keep)?,
                 "generated",
             )
         }
     })
 }
 
+/// How the UA list of a grid is generated (without `--ua-file`): `--ua-random` random
+/// pseudo-puzzles (the default of a whole-grid or a masked scan), `--seed`, and the mask's
+/// forced givens kept.
+fn generation(args: &Args, options: &ScanOptions) -> Generation {
+    let random = args.ua_random.unwrap_or(if options.mask.is_free() {
+        DEFAULT_UA_RANDOM
+    } else {
+        DEFAULT_UA_RANDOM_MASKED
+    });
+    Generation {
+        random,
+        seed: args.seed,
+        keep: options.mask.givens,
+    }
+}
+
+/// Starts generating the UA list of the next grid to scan while this one's chunks run, when
+/// that can pay and fits: two threads or more, a generated list (no `--ua-file`, no
+/// `--save-ua`), and the memory of this scan (`scan_bytes`) and of a generation within
+/// the limit (else the next list is generated in line, as on one thread).
+fn start_next_ua(cx: &GridContext<'_>, scan_bytes: u64) -> Option<UaAhead> {
+    let (args, (index, grid)) = (cx.args, cx.next?);
+    if cx.threads < 2 || args.ua_file.is_some() || args.save_ua.is_some() {
+        return None;
+    }
+    let how = generation(args, cx.options);
+    let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.random));
+    memory::check(bytes, cx.limit, "UA generation ahead").ok()?;
+    UaAhead::start(index, *grid, how)
+}
+
 /// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
 /// 81-char lines and the figures, or what a signal left.
-pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
+///
+/// `ahead` holds the UA list being generated for a grid further on: this grid's is taken
+/// from it, and the next grid's is started there while this grid's chunks run.
+pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Result<GridOutcome> {
     let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
     let started = Instant::now();
-    let (uas, ua_origin) = ua_list(args, options, grid, cx.limit)?;
-    if let Some(path) = &args.save_ua {
-        ua_source::save(path, &uas)?;
-    }
-    let ua_seconds = started.elapsed().as_secs_f64();
+    let (uas, ua_origin, ua_seconds) = match UaAhead::take(ahead, cx.index) {
+        Some((uas, seconds)) => (uas?, "generated", seconds),
+        None => {
+            let (uas, origin) = ua_list(args, options, grid, cx.limit)?;
+            if let Some(path) = &args.save_ua {
+                ua_source::save(path, &uas)?;
+            }
+            (uas, origin, started.elapsed().as_secs_f64())
+        }
+    };
     if cx.signals.received().is_some() {
         return Ok(GridOutcome::Cut(None));
     }
@@ -211,10 +250,11 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
     };
     let workers = cx.threads.clamp(1, chunks.len().max(1));
     let per_thread = scan::WorkspaceSize::for_scan(prepared).bytes() as u64;
+    let scan_bytes = ua_bytes
+        .saturating_add(work_bytes)
+        .saturating_add(per_thread.saturating_mul(workers as u64));
     memory::check(
-        ua_bytes
-            .saturating_add(work_bytes)
-            .saturating_add(per_thread.saturating_mul(workers as u64)),
+        scan_bytes,
         cx.limit,
         &format!(
             "the scan ({} of {per_thread} bytes each, UA list, work buffer)",
@@ -223,6 +263,7 @@ pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
     )
     .map_err(|e| cli_error!(e))?;
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
+    *ahead = start_next_ua(cx, scan_bytes);
 
     let scan_started = Instant::now();
     let control = runner::Control {

@@ -3,7 +3,8 @@
 //! Grids come from the arguments, `--file F` or stdin (one per line). For each grid the UA
 //! list is generated (4-digit subsets plus `--ua-random` random pseudo-puzzles, seeded by
 //! `--seed`) or loaded from `--ua-file` (every UA verified against the grid; a wrong one is
-//! refused), the scan is prepared and its chunks run on `--threads` threads. Puzzles go to
+//! refused), the scan is prepared and its chunks run on `--threads` threads (with two or
+//! more, the next grid's UA list is generated meanwhile, `ua_ahead`). Puzzles go to
 //! stdout, sorted and de-duplicated (prefixed by the grid and a tab when several grids are
 //! scanned); a summary per grid goes to stderr, and a progress line when stderr is a
 //! terminal.
@@ -52,6 +53,7 @@ pub mod summary;
 pub mod synthetic;
 #[cfg(test)]
 mod test_scan;
+mod ua_ahead;
 pub mod ua_source;
 mod validate;
 mod verify;
@@ -149,16 +151,21 @@ fn run(args: &Args) -> Result<Option<i32>> {
         None => None,
     };
     let batch = grids.len() > 1;
+    // A grid the journal finished is not scanned again; a shard's part needs the
+    // preparation figures, which its journal keeps.
+    let finished = |record: &GridRecord| {
+        (record.done && (args.shard.is_none() || record.prepared.is_some()))
+            || (options.stop_at_first && !record.puzzles.is_empty())
+    };
+    // The UA list of a grid further on, generated while a grid is scanned.
+    let mut ua_ahead = None;
     for (index, grid) in grids.iter().enumerate() {
         if let Some(signal) = signals.received() {
             return interrupted(journal.as_ref(), signal);
         }
         let label = format!("grid {}/{}", index + 1, grids.len());
         let record = &records[index];
-        // A shard's part needs the preparation figures, which its journal keeps.
-        let finished = (record.done && (args.shard.is_none() || record.prepared.is_some()))
-            || (options.stop_at_first && !record.puzzles.is_empty());
-        let scanned = if finished {
+        let scanned = if finished(record) {
             if let Some(path) = &args.save_ua {
                 // The UA list is the grid's, whoever scanned it: saved on this path too.
                 let (uas, _) = grid_scan::ua_list(args, &options, grid, limit)?;
@@ -187,8 +194,11 @@ fn run(args: &Args) -> Result<Option<i32>> {
                 limit,
                 signals: &signals,
                 journal: journal.as_ref().map(|j| (j, index, record)),
+                next: (index + 1..grids.len())
+                    .find(|&next| !finished(&records[next]))
+                    .map(|next| (next, &grids[next])),
             };
-            match scan_grid(&context)? {
+            match scan_grid(&context, &mut ua_ahead)? {
                 GridOutcome::Done(scanned) => scanned,
                 GridOutcome::Cut(partial) => {
                     if let Some(lines) = partial {
