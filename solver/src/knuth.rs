@@ -21,7 +21,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
 
-use xcover_core::dlx3::{ArgOutcome, Settings};
+use xcover_core::dlx3::{ArgOutcome, Dlx3Error, Settings};
 
 use crate::engine;
 use crate::stats::Stats;
@@ -251,6 +251,7 @@ where
             Ok(Outcome {
                 status: 255,
                 stats: Stats::default(),
+                error: None,
             })
         }
     }
@@ -261,6 +262,7 @@ where
 /// ```
 /// let end = xcover_solver::knuth::run(["v0"], b"A\nB\n", &mut std::io::sink(), &mut std::io::sink())?;
 /// assert_eq!(end.status, 102); // `Unknown item name!`
+/// assert_eq!(end.error.map(|e| e.message()), Some("Unknown item name"));
 /// # Ok::<(), xcover_solver::knuth::WriteError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -271,6 +273,9 @@ pub struct Outcome {
     pub status: i32,
     /// The counters of the search (zero when it did not start).
     pub stats: Stats,
+    /// Knuth's error that ended the run (bad input, `Too many levels!`), already reported
+    /// on stderr; `None` for a run that ended well, was stopped, or had bad arguments.
+    pub error: Option<Dlx3Error>,
 }
 
 /// Which output a failed write went to.

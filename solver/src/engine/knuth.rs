@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
-use xcover_core::dlx3::{Dlx3, Event, HeapWorkspace, Settings, Sinks};
+use xcover_core::dlx3::{Dlx3, Dlx3Error, Event, HeapWorkspace, Settings, Sinks};
 use xcover_core::sink::ByteSink;
 
 use super::{end_of, stats_of};
@@ -78,21 +78,30 @@ pub(crate) fn run(
         flush_lines: true,
         ..Checked::new(BufWriter::new(f))
     });
-    let ended = |status: i32, stats: Stats, err: &mut Checked<_>| {
+    let ended = |error: Option<Dlx3Error>, stats: Stats, err: &mut Checked<_>| {
         err.check(Stream::Stderr)?;
-        Ok(Outcome { status, stats })
+        let status = match (error, stats.end) {
+            (Some(e), _) => e.exit_status(),
+            (None, End::Stopped) => 130,
+            (None, _) => 0,
+        };
+        Ok(Outcome {
+            status,
+            stats,
+            error,
+        })
     };
     let mut storage = HeapWorkspace::for_input(input);
     let mut engine = match Dlx3::new(storage.as_mut_view(), settings) {
         Ok(e) => e,
         Err(e) => {
             err.write_bytes(format!("{e}\n").as_bytes());
-            return ended(e.exit_status(), Stats::default(), &mut err);
+            return ended(Some(e), Stats::default(), &mut err);
         }
     };
     if let Err(e) = engine.read_input(input, &mut err) {
         engine.write_error_report(&e, &mut err);
-        return ended(e.exit_status(), Stats::default(), &mut err);
+        return ended(Some(e), Stats::default(), &mut err);
     }
     err.flush();
     let mut end = End::Exhausted;
@@ -120,7 +129,7 @@ pub(crate) fn run(
             Err(e) => {
                 out.flush();
                 engine.write_error_report(&e, &mut err);
-                return ended(e.exit_status(), stats_of(&engine, end), &mut err);
+                return ended(Some(e), stats_of(&engine, end), &mut err);
             }
         }
     }
@@ -129,6 +138,5 @@ pub(crate) fn run(
     if let Some(s) = shape.as_mut() {
         s.check(Stream::Shape)?;
     }
-    let status = if end == End::Stopped { 130 } else { 0 };
-    ended(status, stats_of(&engine, end), &mut err)
+    ended(None, stats_of(&engine, end), &mut err)
 }
