@@ -7,11 +7,12 @@
 //!
 //! ```
 //! let (mut out, mut err) = (Vec::new(), Vec::new());
-//! let end = xcover_solver::knuth::run(["m1"], b"A B\nA\nB\nA B\n", &mut out, &mut err)?;
+//! let end = xcover_solver::knuth::run(["m1", "v1"], b"A B\nA\nB\nA B\n", &mut out, &mut err)?;
 //! assert_eq!(end.status, 0);
 //! assert_eq!(end.stats.solutions, 2);
 //! assert_eq!(String::from_utf8_lossy(&out), "1:\n A (1 of 2)\n B (1 of 1)\n2:\n A B (2 of 2)\n");
-//! assert!(String::from_utf8_lossy(&err).contains("Altogether 2 solutions"));
+//! let closing = String::from_utf8_lossy(&err).lines().last().unwrap_or_default().to_owned();
+//! assert!(closing.starts_with("Altogether 2 solutions, 107+117 mems, 4 updates"));
 //! # Ok::<(), xcover_solver::knuth::WriteError>(())
 //! ```
 //!
@@ -24,7 +25,8 @@ use std::io::{self, Write};
 use xcover_core::dlx3::{ArgOutcome, Dlx3Error, Settings};
 
 use crate::engine;
-use crate::stats::Stats;
+pub use crate::engine::knuth::Stream;
+use crate::stats::{End, Stats};
 
 /// Knuth's usage line for a program called `program` (what a bad argument gets on
 /// stderr, with exit status 255).
@@ -204,7 +206,19 @@ impl Args {
         stderr: &mut impl Write,
         stop: &dyn Fn() -> bool,
     ) -> Result<Outcome, WriteError> {
-        engine::knuth::run(self.settings, self.shape, input, stdout, stderr, stop)
+        let (error, stats) =
+            engine::knuth::run(self.settings, self.shape, input, stdout, stderr, stop)
+                .map_err(|(stream, e)| WriteError::new(stream, e))?;
+        let status = match (error, stats.end) {
+            (Some(e), _) => e.exit_status(),
+            (None, End::Stopped) => 130,
+            (None, _) => 0,
+        };
+        Ok(Outcome {
+            status,
+            stats,
+            error,
+        })
     }
 }
 
@@ -276,23 +290,6 @@ pub struct Outcome {
     /// Knuth's error that ended the run (bad input, `Too many levels!`), already reported
     /// on stderr; `None` for a run that ended well, was stopped, or had bad arguments.
     pub error: Option<Dlx3Error>,
-}
-
-/// Which output a failed write went to.
-///
-/// ```
-/// use xcover_solver::knuth::Stream;
-/// assert_ne!(Stream::Stdout, Stream::Stderr);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Stream {
-    /// The solutions.
-    Stdout,
-    /// The reports and statistics.
-    Stderr,
-    /// The shape file of `S<file>`.
-    Shape,
 }
 
 /// A failed write to one of the run's outputs: the one error type of this module.

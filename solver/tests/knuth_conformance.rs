@@ -35,7 +35,11 @@ fn run_case(case: &Path, work: &Path) -> Vec<String> {
     let read = |name: &str| fs::read(case.join(name)).expect("case file");
     let args_line = String::from_utf8(read("args")).expect("args are text");
     let args: Vec<&str> = args_line.split_whitespace().collect();
-    let exit: i32 = String::from_utf8(read("exit")).unwrap().trim().parse().unwrap();
+    let exit: i32 = String::from_utf8(read("exit"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
     let _ = fs::remove_file(work.join("shape.out"));
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let outcome = xcover_solver::knuth::run(&args, &read("input.dlx"), &mut out, &mut err)
@@ -77,5 +81,10 @@ fn conformance_corpus_through_the_library() {
         }
     }
     let _ = fs::remove_dir_all(&work);
-    assert!(failures.is_empty(), "{} failed: {}", failures.len(), failures.join(" "));
+    assert!(
+        failures.is_empty(),
+        "{} failed: {}",
+        failures.len(),
+        failures.join(" ")
+    );
 }

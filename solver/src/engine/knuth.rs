@@ -7,8 +7,30 @@ use xcover_core::dlx3::{Dlx3, Dlx3Error, Event, HeapWorkspace, Settings, Sinks};
 use xcover_core::sink::ByteSink;
 
 use super::{end_of, stats_of};
-use crate::knuth::{Outcome, Stream, WriteError};
 use crate::stats::{End, Stats};
+
+/// Which output a failed write went to.
+///
+/// ```
+/// use xcover_solver::knuth::Stream;
+/// assert_ne!(Stream::Stdout, Stream::Stderr);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Stream {
+    /// The solutions.
+    Stdout,
+    /// The reports and statistics.
+    Stderr,
+    /// The shape file of `S<file>`.
+    Shape,
+}
+
+/// How the run ended: Knuth's error that ended it, if one did, and the counters.
+pub(crate) type Ended = (Option<Dlx3Error>, Stats);
+
+/// A failed write: to which output, and its error.
+pub(crate) type Failed = (Stream, io::Error);
 
 /// Mems per engine call; between calls stderr is flushed and `stop` asked (about 0.1 s at
 /// 10^9 mems per second).
@@ -41,10 +63,10 @@ impl<W: Write> Checked<W> {
     }
 
     /// Flushes, and gives the first failed write as the error of `stream`.
-    fn check(&mut self, stream: Stream) -> Result<(), WriteError> {
+    fn check(&mut self, stream: Stream) -> Result<(), Failed> {
         self.flush();
         match self.failed.take() {
-            Some(e) => Err(WriteError::new(stream, e)),
+            Some(e) => Err((stream, e)),
             None => Ok(()),
         }
     }
@@ -62,7 +84,7 @@ impl<W: Write> ByteSink for Checked<W> {
     }
 }
 
-/// Runs Knuth's program with `settings` on `input`; see
+/// Runs Knuth's program with `settings` on `input`, the shape going to `shape`; see
 /// [`Args::run_until`](crate::knuth::Args::run_until).
 pub(crate) fn run(
     settings: Settings,
@@ -71,7 +93,7 @@ pub(crate) fn run(
     stdout: &mut impl Write,
     stderr: &mut impl Write,
     stop: &dyn Fn() -> bool,
-) -> Result<Outcome, WriteError> {
+) -> Result<Ended, Failed> {
     let mut out = Checked::new(stdout);
     let mut err = Checked::new(stderr);
     let mut shape = shape.map(|f| Checked {
@@ -80,16 +102,7 @@ pub(crate) fn run(
     });
     let ended = |error: Option<Dlx3Error>, stats: Stats, err: &mut Checked<_>| {
         err.check(Stream::Stderr)?;
-        let status = match (error, stats.end) {
-            (Some(e), _) => e.exit_status(),
-            (None, End::Stopped) => 130,
-            (None, _) => 0,
-        };
-        Ok(Outcome {
-            status,
-            stats,
-            error,
-        })
+        Ok((error, stats))
     };
     let mut storage = HeapWorkspace::for_input(input);
     let mut engine = match Dlx3::new(storage.as_mut_view(), settings) {
