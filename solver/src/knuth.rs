@@ -180,7 +180,7 @@ impl Args {
     /// Runs Knuth's program on `input`, writing what it prints. Between slices of the
     /// search (about a tenth of a second each) `stderr` is flushed and `stop` asked;
     /// when it says true, the search ends like Knuth's `T` timeout: `INTERRUPTED!`, then
-    /// the closing reports of the search so far, [`End::Stopped`](crate::End::Stopped)
+    /// the closing reports of the search so far, [`End::Stopped`]
     /// and status 130 (a shell's status after Ctrl-C).
     ///
     /// Bad input gets Knuth's report on `stderr` and his exit status in the [`Outcome`]
