@@ -104,7 +104,15 @@ fn run(
         };
         match command {
             Command::Solve => match sudoku::solve_counting(&puzzle, 2) {
-                (Some(solution), 1) => writeln!(out, "{solution}")?,
+                (Some(solution), 1) => {
+                    // The digits as bytes: the grid's `Display` goes through the
+                    // formatter a character at a time.
+                    let mut line = [b'\n'; 82];
+                    for (c, &d) in line.iter_mut().zip(solution.digits()) {
+                        *c = b'0' + d;
+                    }
+                    out.write_all(&line)?;
+                }
                 (None, _) => {
                     writeln!(err, "xcover sudoku: line {line_number}: no solution")?;
                     writeln!(out, "no solution")?;
