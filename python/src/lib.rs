@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod knuth;
 mod problem;
 mod sudoku;
 mod wait;
@@ -14,6 +15,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Solutions>()?;
     m.add_class::<problem::Stats>()?;
     m.add_class::<sudoku::GridPuzzles>()?;
+    m.add_class::<knuth::Dlx3Run>()?;
+    m.add_function(wrap_pyfunction!(knuth::dlx3, m)?)?;
     m.add_function(wrap_pyfunction!(problem::covers, m)?)?;
     m.add_function(wrap_pyfunction!(problem::covers_bool, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;

@@ -19,6 +19,13 @@ def queens(n):
     options = [[f"r{r}", f"c{c}", f"d{r + c}", f"a{r + n - 1 - c}"] for r in range(n) for c in range(n)]
     secondary = [f"d{i}" for i in range(2 * n - 1)] + [f"a{i}" for i in range(2 * n - 1)]
     return xcover_dlx.Problem(options, secondary=secondary)
+
+
+def queens_text(n):
+    items = " ".join(f"r{i} c{i}" for i in range(n))
+    diagonals = " ".join(f"d{i} a{i}" for i in range(2 * n - 1))
+    rows = (f"r{r} c{c} d{r + c} a{r + n - 1 - c}" for r in range(n) for c in range(n))
+    return items + " | " + diagonals + "\\n" + "\\n".join(rows) + "\\n"
 """
 
 LONG = {
@@ -26,6 +33,7 @@ LONG = {
     "count": "queens(20).count()",
     "threads": "queens(20).count(threads=2)",
     "iterate": "sum(1 for _ in queens(20).solutions(every=0))",
+    "knuth": "xcover_dlx.dlx3(queens_text(20), 'm0 v0')",
     # A whole-grid 18-clue scan of examples/grid.txt: minutes, where a 17-clue scan of a
     # symmetric grid can end within the test's half second on a quiet machine.
     "gridcheck": "list(xcover_dlx.sudoku.gridcheck(" + repr(

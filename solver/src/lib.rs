@@ -41,6 +41,9 @@
 //! # Ok::<(), xcover_solver::Error>(())
 //! ```
 //!
+//! Knuth's `dlx3` program itself, his letter arguments and his text byte for byte (what
+//! `xcover dlx3` prints): [`knuth::run`].
+//!
 //! Sudoku: [`sudoku::solve`], [`sudoku::count`]; every N-clue puzzle with a unique
 //! solution inside a solution grid: [`gridcheck::GridCheck`].
 //!
@@ -52,6 +55,7 @@
 mod engine;
 mod error;
 pub mod gridcheck;
+pub mod knuth;
 mod problem;
 mod solve;
 mod stats;

@@ -56,6 +56,21 @@ impl Puzzle {
         Ok(Puzzle { cells: *p.digits() })
     }
 
+    /// [`parse`](Puzzle::parse) for bytes (a line as read from a file, which need not be
+    /// UTF-8; surrounding ASCII white space ignored).
+    ///
+    /// ```
+    /// use xcover_solver::sudoku::Puzzle;
+    ///
+    /// assert_eq!(Puzzle::parse_bytes(&[b'0'; 81])?.clue_count(), 0);
+    /// assert!(Puzzle::parse_bytes(b"\xff").is_err());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn parse_bytes(text: &[u8]) -> Result<Puzzle, Error> {
+        let p = CorePuzzle::parse(text.trim_ascii()).map_err(sudoku_error)?;
+        Ok(Puzzle { cells: *p.digits() })
+    }
+
     /// A puzzle from 81 values, 0 for an empty cell and 1-9 for a given.
     ///
     /// ```
@@ -213,4 +228,20 @@ pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
 /// ```
 pub fn count(puzzle: &Puzzle, limit: u32) -> u32 {
     solver::count_solutions(&puzzle.core(), limit)
+}
+
+/// A solution of `puzzle` and the number of its solutions, counting stopped at `limit`
+/// (0: no limit), in one search: with limit 2, whether the solution is the only one.
+///
+/// ```
+/// use xcover_solver::sudoku::{self, Puzzle};
+///
+/// let (grid, count) = sudoku::solve_counting(&Puzzle::from_digits([0; 81])?, 2);
+/// assert!(grid.is_some() && count == 2); // a solution, not the only one
+/// # Ok::<(), xcover_solver::Error>(())
+/// ```
+pub fn solve_counting(puzzle: &Puzzle, limit: u32) -> (Option<Grid>, u32) {
+    let (digits, count) = solver::solve_and_count(&puzzle.core(), limit);
+    let grid = digits.and_then(|d| CoreGrid::from_digits(d).ok().map(|grid| Grid { grid }));
+    (grid, count)
 }

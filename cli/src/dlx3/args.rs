@@ -1,62 +1,25 @@
-//! Knuth's command-line rules: arguments are examined from last to first (so the first
-//! occurrence of a letter wins), every `S<file>` is opened, and any bad argument gives the
-//! usage message after all have been examined.
+//! Knuth's command-line rules (arguments examined from last to first, so the first
+//! occurrence of a letter wins; every `S<file>` opened; a bad argument refused after all
+//! were examined) are `xcover_solver::knuth::Args`'s; here the usage and help texts.
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::os::unix::ffi::OsStrExt;
 
-use xcover_core::dlx3::{ArgOutcome, Settings};
+use xcover_solver::knuth::{self, Args, BadArgs};
 
 use super::sink::IoSink;
 
-/// The result of examining all arguments.
-pub(crate) enum ArgsOutcome {
-    Ok {
-        settings: Settings,
-        shape: Option<std::fs::File>,
-    },
-    Usage,
-}
-
-/// Applies `args` (without `argv[0]`) the way Knuth's loop does.
-pub(crate) fn parse_args<W: std::io::Write>(args: &[OsString], err: &mut IoSink<W>) -> ArgsOutcome {
-    let mut settings = Settings::DEFAULT;
-    let mut shape = None;
-    let mut bad = false;
-    for arg in args.iter().rev() {
-        let bytes = arg.as_bytes();
-        match settings.apply_arg(bytes) {
-            ArgOutcome::Set => {}
-            ArgOutcome::Bad => bad = true,
-            ArgOutcome::ShapeFile(name) => {
-                // C string semantics: the name ends at a NUL byte.
-                let name = match name.iter().position(|&c| c == 0) {
-                    Some(n) => &name[..n],
-                    None => name,
-                };
-                let path = std::path::Path::new(std::ffi::OsStr::from_bytes(name));
-                shape = std::fs::File::create(path).ok();
-                if shape.is_none() {
-                    let _ = err.write_str("Sorry, I can't open file `");
-                    xcover_core::sink::ByteSink::write_bytes(err, name);
-                    let _ = err.write_str("' for writing!\n");
-                }
-            }
-        }
-    }
-    if bad {
-        ArgsOutcome::Usage
-    } else {
-        ArgsOutcome::Ok { settings, shape }
-    }
+/// Applies `args` (without `argv[0]`) the way Knuth's loop does; `err` gets the message of
+/// a shape file that cannot be created.
+pub(crate) fn parse_args<W: std::io::Write>(
+    args: &[OsString],
+    err: &mut IoSink<W>,
+) -> Result<Args, BadArgs> {
+    Args::parse(args.iter().map(|a| a.as_bytes()), &mut err.as_io())
 }
 
 /// Knuth's usage line.
 pub(crate) fn write_usage<W: std::io::Write>(err: &mut IoSink<W>, argv0: &str) {
-    let _ = writeln!(
-        err,
-        "Usage: {argv0} [v<n>] [m<n>] [s<n>] [d<n>] [c<n>] [C<n>] [l<n>] [t<n>] [T<n>] [S<bar>] < foo.dlx"
-    );
+    xcover_core::sink::ByteSink::write_bytes(err, knuth::usage(argv0).as_bytes());
 }
 
 /// Text for `--help`.

@@ -26,20 +26,17 @@ pub(crate) mod verify;
 use std::ffi::OsString;
 use std::io::Write as _;
 
-use xcover_core::dlx3::{measure, Dlx3, DoneReason, Event, HeapWorkspace, Part, Sinks, MAX_LEVEL};
+use xcover_core::dlx3::{measure, Dlx3, DoneReason, HeapWorkspace, Part, MAX_LEVEL};
 
 use xcover_core::dlx3::image::{Item, Level, Node};
 use xcover_core::sink::ByteSink;
 
-use self::args::{parse_args, ArgsOutcome};
+use self::args::parse_args;
 use self::sink::IoSink;
 use crate::error::{CliError, Kind};
 use crate::memory;
 use crate::signals::Signals;
-
-/// Mems per call of the engine; between calls buffered stderr is flushed and the signal
-/// flag is checked (about 0.1 s at 10^9 mems per second).
-const MEM_SLICE: u64 = 1 << 26;
+use xcover_solver::knuth::Stream;
 
 /// Runs `dlx3` with Knuth's arguments; `argv0` is what the usage message names.
 /// Returns the process exit status.
@@ -81,18 +78,6 @@ fn stderr_checked(err: &Stderr, status: i32) -> i32 {
     }
 }
 
-/// The error of a failed write to stdout (a closed pipe: quiet, as SIGPIPE would end
-/// Knuth's program).
-fn stdout_failed<W: std::io::Write>(out: &mut IoSink<W>) -> Result<(), CliError> {
-    if out.broken_pipe {
-        return Err(CliError::quiet(Kind::BrokenPipe));
-    }
-    match out.failed.take() {
-        Some(e) => Err(cant_write_stdout(e)),
-        None => Ok(()),
-    }
-}
-
 /// The error of a failed write to stdout, other than a closed pipe.
 fn cant_write_stdout(e: std::io::Error) -> CliError {
     CliError::failure(format!("can't write standard output: {e}"))
@@ -110,18 +95,17 @@ type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
 fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), CliError> {
     let (args, extra) = options::take(args)?;
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
-    let (settings, shape_file) = match parse_args(&args, err) {
-        ArgsOutcome::Ok { settings, shape } => (settings, shape),
-        ArgsOutcome::Usage => {
-            args::write_usage(err, argv0);
-            return Err(CliError::quiet(Kind::KnuthUsage));
-        }
+    let Ok(knuth_args) = parse_args(&args, err) else {
+        args::write_usage(err, argv0);
+        return Err(CliError::quiet(Kind::KnuthUsage));
     };
+    let settings = *knuth_args.settings();
+    let shape = knuth_args.has_shape_file();
     if extra.plan.is_some() {
         return Err(usage("--plan goes with merge"));
     }
     if extra.shard.is_some() || extra.checkpoint.is_some() {
-        if let Some(why) = settings.split_obstacle(shape_file.is_some()) {
+        if let Some(why) = settings.split_obstacle(shape) {
             let option = if extra.shard.is_some() {
                 "--shard"
             } else {
@@ -137,7 +121,7 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
     let input = memory::read_bounded(std::io::stdin().lock(), limit, "standard input")?;
     // A split search keeps a copy of the matrix for making engines, and one per worker.
     let threads = crate::shared_args::worker_threads(extra.threads);
-    let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
+    let splittable = settings.split_obstacle(shape).is_none();
     let copies: u64 = match (&extra.shard, threads) {
         (Some(_), _) => 3,
         (None, t) if extra.checkpoint.is_some() => t.max(1) as u64 + 2,
@@ -174,10 +158,12 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
                     limit,
                 },
             },
-            None => Job::Search { threads },
+            None if threads > 1 && splittable => Job::Threads { threads },
+            // Knuth's program as he runs it, on one thread.
+            None => return sequential(knuth_args, &input, err),
         },
     };
-    solve(argv0, &input, settings, shape_file, job, err)
+    solve(argv0, &input, settings, job, err)
 }
 
 /// `xcover dlx3 merge [OPTIONS] PART...` (the options: `merge_args`).
@@ -193,10 +179,8 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
         .partition(|p| second_pass::is_print_part(p));
     let parts = merge::check(&paths, limit, verify.is_some()).map_err(in_merge)?;
     let settings = match parse_args(&parts.args, err) {
-        ArgsOutcome::Ok { settings, .. } => settings,
-        ArgsOutcome::Usage => {
-            return Err(in_merge("the parts record bad arguments"));
-        }
+        Ok(parsed) => *parsed.settings(),
+        Err(_) => return Err(in_merge("the parts record bad arguments")),
     };
     if verify.is_some() && (args.plan.is_some() || !print_paths.is_empty()) {
         let why = "--verify audits a merge of the first pass's parts alone, not --plan or \
@@ -235,7 +219,7 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
         threads,
         verify,
     };
-    solve("", &parts.input, settings, None, job, err)
+    solve("", &parts.input, settings, job, err)
 }
 
 /// A failure of `merge`, said after `merge: `.
@@ -245,8 +229,9 @@ fn in_merge(e: impl Into<CliError>) -> CliError {
 
 /// What `solve` does after reading the matrix.
 enum Job<'j> {
-    /// The whole search, on `threads` threads.
-    Search { threads: usize },
+    /// The whole search, on `threads` threads (more than one; one thread is
+    /// [`sequential`]).
+    Threads { threads: usize },
     /// The whole search on `threads` worker threads, recorded in a checkpoint.
     Checkpoint {
         args: &'j [OsString],
@@ -296,7 +281,6 @@ fn solve(
     argv0: &str,
     input: &[u8],
     settings: xcover_core::dlx3::Settings,
-    shape_file: Option<std::fs::File>,
     job: Job<'_>,
     err: &mut Stderr,
 ) -> Result<(), CliError> {
@@ -371,17 +355,13 @@ fn solve(
                 checkpoint::run(e, input, args, &ck, threads, console, &received)
             })
         }
-        Job::Search { threads } => {
-            let splittable = settings.split_obstacle(shape_file.is_some()).is_none();
-            if threads > 1 && splittable {
-                let split = engine
-                    .choose_split_level(units::units_for(threads as u64))
-                    .map_err(|e| CliError::failure(format!("can't split the search: {e}")))?;
-                return coordinated(&mut engine, err, &received, true, |e, console| {
-                    threads::run(e, split, threads, console, &|| received().is_some())
-                });
-            }
-            sequential(&mut engine, shape_file, &received, err)
+        Job::Threads { threads } => {
+            let split = engine
+                .choose_split_level(units::units_for(threads as u64))
+                .map_err(|e| CliError::failure(format!("can't split the search: {e}")))?;
+            coordinated(&mut engine, err, &received, true, |e, console| {
+                threads::run(e, split, threads, console, &|| received().is_some())
+            })
         }
     }
 }
@@ -504,59 +484,49 @@ fn coordinated(
     status
 }
 
-/// The search on one thread, as Knuth's program runs it.
+/// The search on one thread, as Knuth's program runs it: `xcover_solver::knuth`, with the
+/// command's signals (the first SIGINT, SIGTERM or SIGHUP ends the search like the `T`
+/// timeout, `INTERRUPTED!` then the closing reports) and its statuses.
+///
+/// Threads, shards, checkpoints and `merge` drive core's engine here (`units`), not through
+/// the solver's thread driver: both split the search at core's split level, but the
+/// solver's engines run silent (verbosity 0, nothing printed) and record a unit as its
+/// solutions' option indices, while these record what Knuth's program prints for it (the
+/// solutions' text, the `v128` profile below the split, the deepest level), spill it to
+/// part and checkpoint files in bounded memory, and have the coordinator print the
+/// progress reports and totals at the points one run prints them. Sharing the driver
+/// would put Knuth's text into every solver record, or the command's files into the
+/// solver.
 fn sequential(
-    engine: &mut Dlx3<'_>,
-    shape_file: Option<std::fs::File>,
-    received: &dyn Fn() -> Option<i32>,
+    knuth_args: xcover_solver::knuth::Args,
+    input: &[u8],
     err: &mut Stderr,
 ) -> Result<(), CliError> {
-    let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
-    let mut shape = shape_file.map(|f| IoSink::line_flushed(std::io::BufWriter::new(f)));
-    let mut status = Ok(());
-    loop {
-        if let Some(signal) = received() {
-            // Like the `T` timeout: say why, then the closing reports of the search so far.
-            use std::fmt::Write as _;
-            out.flush();
-            let _ = err.write_str("INTERRUPTED!\n");
-            status = Err(CliError::quiet(Kind::Interrupted(signal)));
-            break;
+    // Installed when the search starts (the first look, after the input is read), so a
+    // signal while the input is read ends the program as usual.
+    let signals = std::cell::OnceCell::new();
+    let received = || {
+        signals
+            .get_or_init(|| Signals::install().ok())
+            .as_ref()
+            .and_then(Signals::received)
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let end = knuth_args
+        .run_until(input, &mut out, &mut err.as_io(), &|| received().is_some())
+        .map_err(|e| match (e.stream(), e.io_error().kind()) {
+            // As SIGPIPE ends Knuth's program: quietly.
+            (Stream::Stdout, std::io::ErrorKind::BrokenPipe) => CliError::quiet(Kind::BrokenPipe),
+            _ => CliError::failure(e.to_string()),
+        })?;
+    match (end.error, end.stats.end) {
+        (Some(e), _) => Err(CliError::quiet(Kind::Dlx3(e))),
+        (None, xcover_solver::End::Stopped) => {
+            let signal = received().unwrap_or(libc::SIGINT);
+            Err(CliError::quiet(Kind::Interrupted(signal)))
         }
-        let mut sinks = Sinks {
-            out: &mut out,
-            err: &mut *err,
-            shape: shape
-                .as_mut()
-                .map(|s| s as &mut dyn xcover_core::sink::ByteSink),
-        };
-        match engine.run_to_printed(MEM_SLICE, &mut sinks) {
-            Ok(Event::Solution) => {
-                out.flush();
-                // A closed pipe ends it quietly, as SIGPIPE ends Knuth's program; any
-                // other failed write (a full disk) with a message and status 1.
-                stdout_failed(&mut out)?;
-            }
-            Ok(Event::Done(_)) => break,
-            Ok(_) => err.flush(),
-            Err(e) => {
-                out.flush();
-                engine.write_error_report(&e, err);
-                return Err(CliError::quiet(Kind::Dlx3(e)));
-            }
-        }
+        (None, _) => Ok(()),
     }
-    out.flush();
-    stdout_failed(&mut out)?;
-    engine.finish(err);
-    if let Some(s) = shape.as_mut() {
-        s.flush();
-        if let Some(e) = s.failed.take() {
-            let message = format!("can't write the shape file: {e}");
-            return Err(CliError::failure(message));
-        }
-    }
-    status
 }
 
 #[cfg(test)]

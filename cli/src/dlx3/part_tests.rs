@@ -11,7 +11,7 @@ use xcover_core::dlx3::{Dlx3, DoneReason, Event, HeapWorkspace, Part, Settings, 
 use xcover_core::sink::ByteSink;
 use xcover_core::testing::write_queens_dlx;
 
-use super::args::{parse_args, ArgsOutcome};
+use super::args::parse_args;
 use super::merge::{self, Recorded};
 use super::part_file::{self, Header, PART, UNIT};
 use super::shard::{self, Destination};
@@ -27,8 +27,8 @@ fn os(args: &[&str]) -> Vec<OsString> {
 
 fn settings_of(args: &[OsString]) -> Settings {
     match parse_args(args, &mut IoSink::new(Vec::new())) {
-        ArgsOutcome::Ok { settings, .. } => settings,
-        ArgsOutcome::Usage => panic!("bad arguments {args:?}"),
+        Ok(parsed) => *parsed.settings(),
+        Err(_) => panic!("bad arguments {args:?}"),
     }
 }
 

@@ -10,8 +10,6 @@ pub(crate) struct IoSink<W: Write> {
     pub(crate) broken_pipe: bool,
     /// The first other write error (no space, I/O error), for callers that check.
     pub(crate) failed: Option<std::io::Error>,
-    /// Flush after every write that ends a line (for the shape file, which Knuth flushes).
-    flush_lines: bool,
 }
 
 impl<W: Write> IoSink<W> {
@@ -20,16 +18,6 @@ impl<W: Write> IoSink<W> {
             inner,
             broken_pipe: false,
             failed: None,
-            flush_lines: false,
-        }
-    }
-
-    pub(crate) fn line_flushed(inner: W) -> Self {
-        IoSink {
-            inner,
-            broken_pipe: false,
-            failed: None,
-            flush_lines: true,
         }
     }
 
@@ -55,9 +43,29 @@ impl<W: Write> xcover_core::sink::ByteSink for IoSink<W> {
     fn write_bytes(&mut self, bytes: &[u8]) {
         let r = self.inner.write_all(bytes);
         self.note(r);
-        if self.flush_lines && bytes.last() == Some(&b'\n') {
-            self.flush();
-        }
+    }
+}
+
+impl<W: Write> IoSink<W> {
+    /// This sink as an `io::Write` (for `xcover_solver::knuth`).
+    pub(crate) fn as_io(&mut self) -> AsIo<'_, W> {
+        AsIo(self)
+    }
+}
+
+/// An [`IoSink`] as an `io::Write`: a write never fails here; a failure is remembered in
+/// the sink, as for the engine's bytes.
+pub(crate) struct AsIo<'s, W: Write>(&'s mut IoSink<W>);
+
+impl<W: Write> Write for AsIo<'_, W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        xcover_core::sink::ByteSink::write_bytes(self.0, bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush();
+        Ok(())
     }
 }
 

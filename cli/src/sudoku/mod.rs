@@ -17,7 +17,7 @@ use std::io::{self, Read, Write};
 use clap::{Parser, Subcommand};
 
 use crate::error::{CliError, Kind};
-use xcover_core::gridcheck::{solver, Puzzle};
+use xcover_solver::sudoku::{self, Puzzle};
 
 /// Solve or count Sudoku puzzles read from stdin, one 81-character puzzle per line
 /// (`1`-`9` givens, `0` or `.` empty).
@@ -93,7 +93,7 @@ fn run(
         if line.is_empty() {
             continue;
         }
-        let puzzle = match Puzzle::parse(line) {
+        let puzzle = match Puzzle::parse_bytes(line) {
             Ok(p) => p,
             Err(e) => {
                 writeln!(err, "xcover sudoku: line {line_number}: {e}")?;
@@ -103,10 +103,15 @@ fn run(
             }
         };
         match command {
-            Command::Solve => match solver::solve_and_count(&puzzle, 2) {
+            Command::Solve => match sudoku::solve_counting(&puzzle, 2) {
                 (Some(solution), 1) => {
-                    let text: String = solution.iter().map(|&d| (b'0' + d) as char).collect();
-                    writeln!(out, "{text}")?;
+                    // The digits as bytes: the grid's `Display` goes through the
+                    // formatter a character at a time.
+                    let mut line = [b'\n'; 82];
+                    for (c, &d) in line.iter_mut().zip(solution.digits()) {
+                        *c = b'0' + d;
+                    }
+                    out.write_all(&line)?;
                 }
                 (None, _) => {
                     writeln!(err, "xcover sudoku: line {line_number}: no solution")?;
@@ -137,7 +142,7 @@ fn count_line(puzzle: &Puzzle, limit: u32) -> String {
     } else {
         limit.saturating_add(1)
     };
-    let counted = solver::count_solutions(puzzle, probe);
+    let counted = sudoku::count(puzzle, probe);
     if limit != 0 && counted > limit {
         format!("more than {limit} (stopped at the limit; raise it with --limit N, 0 for none)")
     } else if counted == u32::MAX {

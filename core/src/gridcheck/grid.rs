@@ -55,7 +55,11 @@ impl Grid {
 
     /// Builds a grid from 81 digits 1..9, checking that it is a valid solution.
     pub fn from_digits(digits: [u8; CELL_COUNT]) -> Result<Grid, GridcheckError> {
-        // seen[h] = digits already met in house h: rows 0..9, columns 9..18, boxes 18..27.
+        if is_solution(&digits) {
+            return Ok(Grid { digits });
+        }
+        // Not a solution: its first fault in cell order (the same loop accepts only what
+        // `is_solution` accepts). seen[h] = digits already met in house h: rows 0..9, columns 9..18, boxes 18..27.
         let mut seen = [0u16; 27];
         for (cell, &digit) in digits.iter().enumerate() {
             if !(1..=9).contains(&digit) {
@@ -105,6 +109,25 @@ impl Grid {
     }
 }
 
+/// Whether `digits` is a solution: every row, column and box has all nine bits of the
+/// digits 1..9 set (nine cells, so nine distinct digits). One pass of bit masks, without
+/// the work that names the failing house: the Sudoku solver's answer is checked on every
+/// puzzle solved.
+fn is_solution(digits: &[u8; CELL_COUNT]) -> bool {
+    const ALL: u16 = 0b11_1111_1110;
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for (r, row) in digits.chunks_exact(9).enumerate() {
+        for (c, &digit) in row.iter().enumerate() {
+            // A value outside 1..9 sets a bit outside ALL, or none.
+            let bit = 1u16.checked_shl(u32::from(digit)).unwrap_or(0);
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[r / 3 * 3 + c / 3] |= bit;
+        }
+    }
+    rows.iter().chain(&cols).chain(&boxes).all(|&m| m == ALL)
+}
+
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for &d in &self.digits {
@@ -133,6 +156,35 @@ pub(crate) mod tests {
     /// Solution of the first puzzle of the 17-clue list (used across the module's tests).
     pub(crate) const GRID_A: &[u8; 81] =
         b"693784512487512936125963874932651487568247391741398625319475268856129743274836159";
+
+    /// The one-pass mask check accepts exactly what the cell-by-cell loop accepts: the
+    /// grid, and none of its one-cell changes (any byte) or two-cell swaps in a row, column
+    /// or box (whose houses all still hold nine distinct digits but one).
+    #[test]
+    fn the_mask_check_accepts_solutions_only() {
+        let mut digits = [0u8; CELL_COUNT];
+        for (d, &b) in digits.iter_mut().zip(GRID_A) {
+            *d = b - b'0';
+        }
+        assert!(is_solution(&digits));
+        for cell in 0..CELL_COUNT {
+            for value in 0..=u8::MAX {
+                if value == digits[cell] {
+                    continue;
+                }
+                let mut changed = digits;
+                changed[cell] = value;
+                assert!(!is_solution(&changed), "cell {cell} = {value}");
+                assert!(Grid::from_digits(changed).is_err());
+            }
+            for other in [cell / 9 * 9, cell % 9, cell / 27 * 27 + cell % 9 / 3 * 3] {
+                let mut swapped = digits;
+                swapped.swap(cell, other);
+                assert_eq!(is_solution(&swapped), swapped == digits);
+                assert_eq!(Grid::from_digits(swapped).is_ok(), swapped == digits);
+            }
+        }
+    }
 
     #[test]
     fn parse_valid_grid_and_round_trip() {

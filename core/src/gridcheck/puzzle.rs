@@ -59,6 +59,11 @@ impl Puzzle {
 
     /// Builds a puzzle from 81 values 0..=9 (0 = empty).
     pub fn from_digits(cells: [u8; CELL_COUNT]) -> Result<Puzzle, GridcheckError> {
+        // The largest value first (a pass the compiler vectorizes): every puzzle the
+        // Sudoku solver is given comes through here.
+        if cells.iter().copied().max() <= Some(9) {
+            return Ok(Puzzle { cells });
+        }
         match cells.iter().position(|&d| d > 9) {
             Some(pos) => Err(GridcheckError::BadChar {
                 pos,

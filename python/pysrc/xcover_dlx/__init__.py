@@ -20,11 +20,20 @@ Knuth's text format, with statistics::
     >>> p.search().nodes > 0
     True
 
+Knuth's ``dlx3`` program itself, his letter arguments and his text byte for byte::
+
+    >>> from xcover_dlx import dlx3
+    >>> run = dlx3("A B\\nA\\nB\\nA B\\n", "m2")
+    >>> run.stdout
+    '2:\\n A B (2 of 2)\\n'
+    >>> run.stderr.splitlines()[-1].startswith("Altogether 2 solutions")
+    True
+
 Sudoku: :mod:`xcover_dlx.sudoku`.
 """
 
 from ._errors import InputError, SearchError, SudokuError, TooManyLevelsError, XcoverError
-from ._native import Problem, Solutions, Stats, covers, covers_bool
+from ._native import Dlx3Run, Problem, Solutions, Stats, covers, covers_bool, dlx3
 from . import sudoku
 
 __all__ = [
@@ -33,6 +42,8 @@ __all__ = [
     "Stats",
     "covers",
     "covers_bool",
+    "dlx3",
+    "Dlx3Run",
     "sudoku",
     "XcoverError",
     "InputError",

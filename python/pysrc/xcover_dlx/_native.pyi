@@ -1,7 +1,7 @@
 """Type stubs of the native module (xcover_dlx._native); see the package docstring."""
 
 import os
-from typing import Any, Dict, Hashable, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 Item = Hashable
 
@@ -173,3 +173,52 @@ class GridPuzzles:
 def gridcheck(
     grid: str, clues: int = 17, *, mask: Optional[str] = None, minimal: bool = False, threads: int = 1
 ) -> GridPuzzles: ...
+
+class Dlx3Run:
+    """What a run of Knuth's ``dlx3`` printed and how it ended (:func:`dlx3`), like
+    :class:`subprocess.CompletedProcess`."""
+
+    @property
+    def stdout(self) -> str:
+        """The solutions (UTF-8; bytes that are not are kept as surrogate escapes, so
+        ``stdout.encode("utf-8", "surrogateescape") == stdout_bytes``)."""
+    @property
+    def stderr(self) -> str:
+        """The reports, traces, warnings and the closing statistics, as text."""
+    @property
+    def stdout_bytes(self) -> bytes:
+        """Standard output, byte for byte."""
+    @property
+    def stderr_bytes(self) -> bytes:
+        """Standard error, byte for byte."""
+    @property
+    def returncode(self) -> int:
+        """The program's exit status: 0 done, 102 input error (Knuth's report is in
+        ``stderr``), 252 ``Too many levels!``."""
+    @property
+    def stats(self) -> Stats:
+        """The counters of the search (zero when it did not start)."""
+
+def dlx3(input: Union[str, bytes], args: Union[str, bytes, Sequence[Union[str, bytes]], None] = None) -> Dlx3Run:
+    """Knuth's ``dlx3`` program on ``input`` (his text format) with his letter arguments
+    (``"v1 m1000 s7"``, or a list of words: ``v`` verbosity, ``m`` print interval, ``s``
+    random seed, ``d`` report interval, ``c``/``C``/``l`` trace limits, ``t`` solution
+    limit, ``T`` mem limit, ``S<file>`` shape file), printing what ``xcover dlx3 ARGS <
+    FILE`` prints, byte for byte, into the returned :class:`Dlx3Run`. The search runs
+    without the GIL; Ctrl-C raises ``KeyboardInterrupt``. A bad argument raises
+    ``ValueError`` with Knuth's usage line; bad input is, as for the program, a
+    ``returncode`` of 102 with his report in ``stderr`` (:meth:`Problem.parse` raises it).
+
+    >>> from xcover_dlx import dlx3
+    >>> run = dlx3("A B\\nA\\nB\\nA B\\n", "m1 v0")
+    >>> print(run.stdout, end="")
+    1:
+     A (1 of 2)
+     B (1 of 1)
+    2:
+     A B (2 of 2)
+    >>> run.returncode, run.stats.solutions
+    (0, 2)
+    >>> dlx3("A B\\nA\\nB\\nA B\\n").stderr.splitlines()[-1][:22]
+    'Altogether 2 solutions'
+    """

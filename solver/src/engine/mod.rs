@@ -16,6 +16,7 @@ use crate::error::{Error, ErrorKind};
 use crate::problem::{Entries, Inner, Item, Source, Spec};
 use crate::stats::{End, Stats};
 
+pub(crate) mod knuth;
 mod threads;
 
 /// Mems per engine call between looks at the stop flag (and, when listing, between
