@@ -8,7 +8,7 @@ use super::event::{DoneReason, Event, Sinks};
 use super::ops::Dancer;
 use super::output::{write_name, View};
 use super::phase::{Label, Phase};
-use super::settings::{SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
+use super::settings::{Settings, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
 use super::storage::Width;
 use crate::sink::{ByteSink, Fmt};
 use core::fmt::Write;
@@ -22,7 +22,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
-        self.search::<true, false, false, false>(budget, sinks, true)
+        self.search::<true, false, false, false, true>(budget, sinks, true)
     }
 
     /// [`run`](Dlx3::run), except that a solution it does not print (`spacing` is 0, or
@@ -50,13 +50,13 @@ impl<W: Width> Dlx3<'_, W> {
         // unless the options are long: without the pipelined walks the randomized
         // pentomino run was slower though it ran fewer instructions (docs/PERFORMANCE.md).
         if lean && self.long_options {
-            self.search::<true, true, true, false>(budget, sinks, false)
+            self.search::<true, true, true, false, true>(budget, sinks, false)
         } else if lean && W::RANDOMIZES && st.randomizing {
-            self.search::<true, true, false, true>(budget, sinks, false)
+            self.search::<true, true, false, true, true>(budget, sinks, false)
         } else if lean {
-            self.search::<true, true, false, false>(budget, sinks, false)
+            self.search::<true, true, false, false, true>(budget, sinks, false)
         } else {
-            self.search::<true, false, false, false>(budget, sinks, false)
+            self.search::<true, false, false, false, true>(budget, sinks, false)
         }
     }
 
@@ -85,7 +85,66 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        self.search::<false, false, false, false>(budget, &mut sinks, true)
+        self.search::<false, false, false, false, true>(budget, &mut sinks, true)
+    }
+
+    /// [`run_silent`](Dlx3::run_silent) for a caller that does not want Knuth's cost
+    /// counters: the same moves, solutions, search-tree nodes and random stream, but no
+    /// mems, updates or cleansings are counted (they stay as they were in
+    /// [`stats`](Dlx3::stats)), and `budget` is in search-tree nodes instead of mems
+    /// (checked at Knuth's labels; at least one step is always made). Counting is about a
+    /// tenth of the work on small options (docs/PERFORMANCE.md). With `every_solution`
+    /// false, only the last solution allowed (`maxcount`) stops it, as in
+    /// [`run_to_printed`](Dlx3::run_to_printed) with nothing printed: for counting.
+    ///
+    /// A report interval and a timeout are measured in mems: with either in the settings
+    /// (a `delta` or a `timeout` below the default), this counts after all, exactly as
+    /// `run_silent` does (`budget` is then in mems).
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Dlx3, Event, Settings, Workspace};
+    /// use xcover_core::sink::Discard;
+    ///
+    /// let mut ws: Workspace<8, 64, 8> = Workspace::new();
+    /// let mut e = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT.report_interval_mems(0))
+    ///     .unwrap();
+    /// e.read_input(b"A B C\nA B\nC\nA\nB C\n", &mut Discard).unwrap();
+    /// let mut solutions = 0;
+    /// while e.run_uncounted(u64::MAX, true).unwrap() == Event::Solution {
+    ///     solutions += 1;
+    /// }
+    /// assert_eq!((solutions, e.stats().mems), (2, 0));
+    /// assert!(e.stats().nodes > 0);
+    /// ```
+    pub fn run_uncounted(&mut self, budget: u64, every_solution: bool) -> Result<Event, Dlx3Error> {
+        let st = &self.settings;
+        if st.delta != 0 || st.timeout < Settings::DEFAULT.timeout {
+            let (mut out, mut err) = (crate::sink::Discard, crate::sink::Discard);
+            let mut sinks = Sinks {
+                out: &mut out,
+                err: &mut err,
+                shape: None,
+            };
+            return self.search::<false, false, false, false, true>(
+                budget,
+                &mut sinks,
+                every_solution,
+            );
+        }
+        let (mut out, mut err) = (crate::sink::Discard, crate::sink::Discard);
+        let mut sinks = Sinks {
+            out: &mut out,
+            err: &mut err,
+            shape: None,
+        };
+        // The instances of `run_to_printed`'s lean loop, without output and counters.
+        if self.long_options {
+            self.search::<false, true, true, false, false>(budget, &mut sinks, every_solution)
+        } else if W::RANDOMIZES && st.randomizing {
+            self.search::<false, true, false, true, false>(budget, &mut sinks, every_solution)
+        } else {
+            self.search::<false, true, false, false, false>(budget, &mut sinks, every_solution)
+        }
     }
 
     /// The search; with `PRINTS == false` every report, trace and solution printout is
@@ -96,7 +155,13 @@ impl<W: Width> Dlx3<'_, W> {
     /// it. `PIPE` lets `cover` and `uncover` use the pipelined walks when options are long
     /// (`Dlx3::long_options`). `RAND` inlines the random choice (`choose_random_inline`).
     #[inline(never)]
-    fn search<const PRINTS: bool, const LEAN: bool, const PIPE: bool, const RAND: bool>(
+    fn search<
+        const PRINTS: bool,
+        const LEAN: bool,
+        const PIPE: bool,
+        const RAND: bool,
+        const MEMS: bool,
+    >(
         &mut self,
         budget: u64,
         sinks: &mut Sinks<'_>,
@@ -125,7 +190,7 @@ impl<W: Width> Dlx3<'_, W> {
         let plain_choice = !randomizing
             && (LEAN || !PRINTS || (st.vbose & SHOW_DETAILS == 0 && sinks.shape.is_none()));
 
-        let mut d = Dancer {
+        let mut d: Dancer<'_, W, MEMS> = Dancer {
             nd: &mut *self.nodes,
             cl: &mut *self.items,
             last_itm,
@@ -133,7 +198,9 @@ impl<W: Width> Dlx3<'_, W> {
             colored: self.colored,
             pipelined: PIPE && self.long_options,
             active: &mut self.active,
-            mems: self.stats.mems,
+            // Not counting, `mems` counts the search-tree nodes instead (the budget's
+            // measure then; see `run_uncounted`).
+            mems: if MEMS { self.stats.mems } else { 0 },
             tallies: &mut self.tallies,
         };
         let levels = &mut *self.levels;
@@ -196,6 +263,9 @@ impl<W: Width> Dlx3<'_, W> {
                         'backdown: {
                             if let Label::Forward = entry {
                                 nodes += 1;
+                                if !MEMS {
+                                    d.mems += 1;
+                                }
                                 if profiling {
                                     levels[level as usize].profile += 1;
                                 }
@@ -476,9 +546,11 @@ impl<W: Width> Dlx3<'_, W> {
             }
         };
 
-        self.stats.mems = d.mems;
-        self.stats.updates = self.tallies.updates;
-        self.stats.cleansings = self.tallies.cleansings;
+        if MEMS {
+            self.stats.mems = d.mems;
+            self.stats.updates = self.tallies.updates;
+            self.stats.cleansings = self.tallies.cleansings;
+        }
         self.stats.count = count;
         self.stats.nodes = nodes;
         self.stats.cmems = cmems;
