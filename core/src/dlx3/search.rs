@@ -656,6 +656,78 @@ mod tests {
         }
     }
 
+    /// The solutions (moves) and the final (count, nodes, mems, updates, cleansings) of a
+    /// whole run of `text` with `args`: counted (`run_silent`) or not (`run_uncounted`,
+    /// stopping at every solution or only at the end), `budget` per call.
+    fn uncounted_run(
+        text: &[u8],
+        args: &[&str],
+        budget: u64,
+        mode: Option<bool>,
+    ) -> (Vec<Vec<super::super::Move>>, [u64; 5]) {
+        let mut b = Buffers::for_text(text);
+        let mut warn = String::new();
+        let mut e = parse(&mut b, text, settings(args), &mut warn).expect("parses");
+        let mut solutions = Vec::new();
+        loop {
+            let event = match mode {
+                None => e.run_silent(budget),
+                Some(every) => e.run_uncounted(budget, every),
+            };
+            match event.expect("runs") {
+                super::super::Event::Done(_) => break,
+                super::super::Event::Solution if mode != Some(false) => {
+                    solutions.push((0..e.depth()).filter_map(|l| e.solution_move(l)).collect());
+                }
+                _ => {}
+            }
+        }
+        let s = e.stats();
+        (
+            solutions,
+            [s.count, s.nodes, s.mems, s.updates, s.cleansings],
+        )
+    }
+
+    #[test]
+    fn run_uncounted_makes_the_same_search_without_the_counters() {
+        let q7 = queens(7);
+        // No progress reports (`d0`): their interval is in mems.
+        let inputs: [(&[u8], &[&str]); 5] = [
+            (SEED, &["d0"]),
+            (&q7, &["d0"]),
+            (&q7, &["d0", "s3"]),
+            (&q7, &["d0", "t17"]),
+            (b"2|A 1:3|B | X\nA X:a\nA B\nB X:b\nA B X:a\nB\n", &["d0"]),
+        ];
+        for (text, args) in inputs {
+            let (want, [count, nodes, mems, ..]) = uncounted_run(text, args, u64::MAX, None);
+            assert!(count > 0 && mems > 0, "{args:?}");
+            for budget in [u64::MAX, 1, 5] {
+                let (got, counters) = uncounted_run(text, args, budget, Some(true));
+                assert_eq!(got, want, "budget {budget} args {args:?}");
+                assert_eq!(
+                    counters,
+                    [count, nodes, 0, 0, 0],
+                    "budget {budget} args {args:?}"
+                );
+                let (_, counters) = uncounted_run(text, args, budget, Some(false));
+                assert_eq!(
+                    counters,
+                    [count, nodes, 0, 0, 0],
+                    "budget {budget} args {args:?}"
+                );
+            }
+        }
+        // A timeout or a report interval is in mems: then it counts, as `run_silent` does.
+        for args in [&["d0", "T3000"][..], &["d1000"]] {
+            let counted = uncounted_run(&q7, args, u64::MAX, None);
+            assert!(counted.1[2] > 0);
+            assert_eq!(uncounted_run(&q7, args, u64::MAX, Some(true)), counted);
+        }
+        assert!(uncounted_run(&q7, &["d0", "T3000"], u64::MAX, None).1[0] < 40);
+    }
+
     #[test]
     fn seed_example_has_its_unique_solution() {
         let mut b = Buffers::for_text(SEED);
