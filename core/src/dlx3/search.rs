@@ -198,9 +198,9 @@ impl<W: Width> Dlx3<'_, W> {
             colored: self.colored,
             pipelined: PIPE && self.long_options,
             active: &mut self.active,
-            // Not counting, `mems` counts the search-tree nodes instead (the budget's
-            // measure then; see `run_uncounted`).
-            mems: if MEMS { self.stats.mems } else { 0 },
+            // Not counting, `mems` goes up by one per search-tree node instead, from
+            // the count it had (the budget's measure then; see `run_uncounted`).
+            mems: self.stats.mems,
             tallies: &mut self.tallies,
         };
         let levels = &mut *self.levels;
