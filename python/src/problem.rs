@@ -102,6 +102,9 @@ struct Settings {
     timeout_mems: Option<i64>,
     seed: Option<i64>,
     threads: i64,
+    /// Count Knuth's mems, updates and cleansings: only where the caller can read them
+    /// (`search`, `solutions().stats`); the search is faster without.
+    counters: bool,
 }
 
 fn non_negative(name: &str, v: i64) -> PyResult<u64> {
@@ -124,6 +127,7 @@ impl Settings {
             s = s.seed(seed);
         }
         let threads = non_negative("threads", self.threads)?;
+        s = s.knuth_counters(self.counters);
         Ok(s.threads(usize::try_from(threads).unwrap_or(usize::MAX).min(1024)))
     }
 }
@@ -567,9 +571,14 @@ impl Problem {
         seed: Option<i64>,
         threads: i64,
     ) -> PyResult<u64> {
-        Ok(self
-            .search(py, limit, timeout_mems, seed, threads)?
-            .solutions)
+        let settings = Settings {
+            limit,
+            timeout_mems,
+            seed,
+            threads,
+            counters: false,
+        };
+        Ok(self.run(py, settings)?.solutions)
     }
 
     /// count(), returning every counter as a Stats (solutions, mems, updates, nodes, ...).
@@ -590,10 +599,9 @@ impl Problem {
             timeout_mems,
             seed,
             threads,
+            counters: true,
         };
-        let solver = settings.solver(&self.inner)?;
-        let stats = run_stoppable(py, move |stop| solver.interrupt(stop).run())?.map_err(to_py)?;
-        Ok(Stats::from(&stats))
+        Ok(Stats::from(&self.run(py, settings)?))
     }
 
     /// The solutions in the order of Knuth's program, as a lazy iterator of option
@@ -618,7 +626,26 @@ impl Problem {
             timeout_mems,
             seed,
             threads,
+            counters: true,
         };
+        Problem::solutions_with(slf, settings, every, as_items)
+    }
+}
+
+impl Problem {
+    /// The search of `count` and `search`, without the GIL, stopped by Ctrl-C.
+    fn run(&self, py: Python<'_>, settings: Settings) -> PyResult<xcover_solver::Stats> {
+        let solver = settings.solver(&self.inner)?;
+        run_stoppable(py, move |stop| solver.interrupt(stop).run())?.map_err(to_py)
+    }
+
+    /// The iterator of `solutions`, `covers` and `covers_bool`.
+    fn solutions_with(
+        slf: &Bound<'_, Problem>,
+        settings: Settings,
+        every: i64,
+        as_items: bool,
+    ) -> PyResult<Solutions> {
         let solver = settings.solver(&slf.get().inner)?;
         let every = non_negative("every", every)?;
         Ok(Solutions {
@@ -764,7 +791,15 @@ pub(crate) fn covers<'py>(
         py,
         build_from_python(py, options, primary, secondary, colored, bounds)?,
     )?;
-    Problem::solutions(&problem, limit, None, None, threads, 1, as_items)
+    // PyPI xcover's users read no counters: the faster search without Knuth's.
+    let settings = Settings {
+        limit,
+        timeout_mems: None,
+        seed: None,
+        threads,
+        counters: false,
+    };
+    Problem::solutions_with(&problem, settings, 1, as_items)
 }
 
 /// PyPI xcover's covers_bool(matrix): the solutions (row indices) of a 0/1 matrix,
@@ -779,5 +814,12 @@ pub(crate) fn covers_bool<'py>(
     threads: i64,
 ) -> PyResult<Solutions> {
     let problem = Bound::new(py, build_from_matrix(py, matrix, primary)?)?;
-    Problem::solutions(&problem, limit, None, None, threads, 1, false)
+    let settings = Settings {
+        limit,
+        timeout_mems: None,
+        seed: None,
+        threads,
+        counters: false,
+    };
+    Problem::solutions_with(&problem, settings, 1, false)
 }

@@ -224,6 +224,14 @@ fn every_case_gives_knuths_solutions_counters_and_errors() {
             .collect();
         assert_eq!(shown, knuth, "{name}: the solutions Knuth printed");
         listed += 1;
+        // Without Knuth's counters: the same solutions, nodes and end (with a timeout,
+        // which is in mems, it counts them anyway).
+        let fast = solver.clone().knuth_counters(false);
+        let (ind, _, st) = mine(&problem, &fast);
+        assert_eq!(ind, indices, "{name}: solutions without the counters");
+        let search = |s: &Stats| (s.solutions, s.nodes, s.max_level, s.end);
+        assert_eq!(search(&st), search(&stats), "{name} without the counters");
+        assert_eq!(fast.count().unwrap(), stats.solutions, "{name}");
         // Run again on threads and rebuilt in code: in a debug build, the small cases.
         // The workspace's test profile compiles the engine optimized (Cargo.toml), so the
         // reruns cover every case up to HEAVY_MEMS.

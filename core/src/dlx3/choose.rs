@@ -109,7 +109,7 @@ pub(super) fn choose_random_inline<W: Width>(
     ties: &mut TieBuf,
 ) -> (u32, i32, u64) {
     let mut tallies = Tallies::default();
-    let d = Dancer {
+    let d: Dancer<'_, W> = Dancer {
         nd: &mut *nd,
         cl: &mut *cl,
         last_itm: 0,
@@ -150,7 +150,7 @@ fn choose_random_slow<W: Width>(
     g: &mut GbFlip,
 ) -> (u32, i32, u64) {
     let mut tallies = Tallies::default();
-    let mut d = Dancer {
+    let mut d: Dancer<'_, W> = Dancer {
         nd,
         cl,
         last_itm: 0,
@@ -309,12 +309,12 @@ fn plain_key(t: i32, s: i32, len: i32) -> i128 {
         | i128::from(!(len as u32 ^ 0x8000_0000))
 }
 
-impl<W: Width> Dancer<'_, W> {
+impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
     /// Charges Knuth's mems for walking the active list of `items` items: one for the
     /// root's `next`, then per item one for bound/slack and one for `next`.
     #[inline(always)]
     fn charge_walk(&mut self, items: u64) {
-        self.mems += 1 + 2 * items;
+        self.charge(1 + 2 * items);
     }
 
     /// Plain exact cover (every primary item has bounds [1,1], so every active item has
@@ -510,7 +510,7 @@ impl<W: Width> Dancer<'_, W> {
             } else {
                 choose_random(self.nd, self.cl, self.active, exact_cover, g)
             };
-            self.mems += mems;
+            self.charge(mems);
             return (best_itm, score);
         }
         let mut score = INFTY;
@@ -548,7 +548,7 @@ impl<W: Width> Dancer<'_, W> {
             }
             true
         });
-        self.mems += 4 * draws;
+        self.charge(4 * draws);
         self.charge_walk(visited);
         (best_itm, score)
     }

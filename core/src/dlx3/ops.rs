@@ -479,8 +479,10 @@ pub(super) struct ActiveCursor<'a> {
     next: u32,
 }
 
-/// The arrays and counters of one `run`.
-pub(super) struct Dancer<'x, W: Width> {
+/// The arrays and counters of one `run`. With `MEMS == false` (a search that does not
+/// count, [`Dlx3::run_uncounted`](super::Dlx3::run_uncounted)) the steps make the same
+/// moves but charge no mems, updates or cleansings: `mems` and `tallies` stay as they were.
+pub(super) struct Dancer<'x, W: Width, const MEMS: bool = true> {
     pub nd: &'x mut [Node<W>],
     pub cl: &'x mut [Item<W>],
     /// Nodes below this index are item headers.
@@ -499,7 +501,15 @@ pub(super) struct Dancer<'x, W: Width> {
     pub tallies: &'x mut Tallies,
 }
 
-impl<W: Width> Dancer<'_, W> {
+impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
+    /// Charges `m` mems (nothing when not counting: `m`'s sums then compile out).
+    #[inline(always)]
+    pub fn charge(&mut self, m: u64) {
+        if MEMS {
+            self.mems += m;
+        }
+    }
+
     /// Node `i` (a copy).
     #[inline(always)]
     pub fn node(&self, i: impl Into<Idx>) -> Node {
@@ -530,7 +540,7 @@ impl<W: Width> Dancer<'_, W> {
     /// restores them anyway).
     #[inline(always)]
     pub fn deactivate(&mut self, c: u32) {
-        self.mems += 3;
+        self.charge(3);
         if self.active.in_use() {
             self.active.remove(c);
         } else {
@@ -543,7 +553,7 @@ impl<W: Width> Dancer<'_, W> {
     /// Puts item `c` back into the active list (3 mems).
     #[inline(always)]
     pub fn reactivate(&mut self, c: u32) {
-        self.mems += 3;
+        self.charge(3);
         if self.active.in_use() {
             self.active.insert(c);
         } else {
@@ -632,6 +642,19 @@ impl<W: Width> Dancer<'_, W> {
         if deact {
             self.deactivate(c);
         }
+        if !MEMS {
+            // The walks add their updates to a local that is never read (so the sums
+            // compile out).
+            let t = &mut Tallies::default();
+            if self.colored {
+                walk_list::<W, true, true, false>(self.nd, self.last_itm, c, t);
+            } else if self.pipelined() {
+                walk_list::<W, true, false, true>(self.nd, self.last_itm, c, t);
+            } else {
+                walk_list::<W, true, false, false>(self.nd, self.last_itm, c, t);
+            }
+            return;
+        }
         self.mems += if OUT_OF_LINE_WALKS {
             walk_list_out_of_line::<W, true>(self.nd, self.last_itm, self.colored, c, self.tallies)
         } else if self.colored {
@@ -646,7 +669,7 @@ impl<W: Width> Dancer<'_, W> {
     /// Knuth's `uncover(c, react)`: undoes `cover`, also top to bottom.
     #[inline(always)]
     pub fn uncover(&mut self, c: u32, react: bool) {
-        self.mems += if OUT_OF_LINE_WALKS {
+        let mems = if OUT_OF_LINE_WALKS {
             walk_list_out_of_line::<W, false>(self.nd, self.last_itm, self.colored, c, self.tallies)
         } else if self.colored {
             walk_list::<W, false, true, false>(self.nd, self.last_itm, c, self.tallies)
@@ -655,6 +678,7 @@ impl<W: Width> Dancer<'_, W> {
         } else {
             walk_list::<W, false, false, false>(self.nd, self.last_itm, c, self.tallies)
         };
+        self.charge(mems);
         if react {
             self.reactivate(c);
         }
@@ -663,13 +687,14 @@ impl<W: Width> Dancer<'_, W> {
     /// Knuth's `tweak(n, block)`.
     #[inline(always)]
     pub fn tweak(&mut self, n: u32, block: bool) {
-        self.mems += tweak(self.nd, n, block, self.tallies);
+        let mems = tweak(self.nd, n, block, self.tallies);
+        self.charge(mems);
     }
 
     /// Knuth's `untweak(c, x, unblock)`.
     #[inline(always)]
     pub fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
-        self.mems += untweak(
+        let mems = untweak(
             self.nd,
             self.last_itm,
             self.colored,
@@ -678,6 +703,7 @@ impl<W: Width> Dancer<'_, W> {
             unblock,
             self.tallies,
         );
+        self.charge(mems);
     }
 
     /// Covers or partially covers the other items of the option of `cur` (rightward).
@@ -687,16 +713,16 @@ impl<W: Width> Dancer<'_, W> {
     pub fn cover_rest(&mut self, cur: u32) {
         let mut pp = cur + 1;
         while pp != cur {
-            self.mems += 1;
+            self.charge(1);
             let n = self.node(pp);
             let cc = n.itm;
             if cc <= 0 {
-                self.mems += 1;
+                self.charge(1);
                 pp = n.up;
                 continue;
             }
             if (cc as u32) < self.second {
-                self.mems += 2;
+                self.charge(2);
                 let b = self.item(cc).bound - 1;
                 self.item_mut(cc).set_bound(b);
                 if b == 0 {
@@ -705,7 +731,8 @@ impl<W: Width> Dancer<'_, W> {
             } else if n.color == 0 {
                 self.cover(cc as u32, true);
             } else if n.color > 0 {
-                self.mems += purify(self.nd, self.last_itm, pp, self.tallies);
+                let mems = purify(self.nd, self.last_itm, pp, self.tallies);
+                self.charge(mems);
             }
             pp += 1;
         }
@@ -717,25 +744,26 @@ impl<W: Width> Dancer<'_, W> {
     pub fn uncover_rest(&mut self, cur: u32) {
         let mut pp = cur - 1;
         while pp != cur {
-            self.mems += 1;
+            self.charge(1);
             let n = self.node(pp);
             let cc = n.itm;
             if cc <= 0 {
-                self.mems += 1;
+                self.charge(1);
                 pp = n.down;
                 continue;
             }
             if (cc as u32) < self.second {
-                self.mems += 1;
+                self.charge(1);
                 if self.item(cc).bound == 0 {
                     self.uncover(cc as u32, true);
                 }
-                self.mems += 1;
+                self.charge(1);
                 self.add_bound(cc, 1);
             } else if n.color == 0 {
                 self.uncover(cc as u32, true);
             } else if n.color > 0 {
-                self.mems += unpurify(self.nd, self.last_itm, pp);
+                let mems = unpurify(self.nd, self.last_itm, pp);
+                self.charge(mems);
             }
             pp -= 1;
         }
@@ -789,7 +817,7 @@ impl<W: Width> Dancer<'_, W> {
             }
             pp += 1;
         }
-        self.mems += mems.wide();
+        self.charge(mems.wide());
     }
 
     /// `uncover(c, true)` that returns its mems instead of adding them.
@@ -832,7 +860,7 @@ impl<W: Width> Dancer<'_, W> {
             }
             pp -= 1;
         }
-        self.mems += mems.wide();
+        self.charge(mems.wide());
     }
 }
 

@@ -338,7 +338,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Puts item `c` back into the active list without counting mems (they are the
     /// skipped unit's).
     fn reactivate_uncounted(&mut self, c: u32) {
-        let mut d = Dancer {
+        let mut d: Dancer<'_, W> = Dancer {
             nd: &mut *self.nodes,
             cl: &mut *self.items,
             last_itm: self.layout.last_itm,

@@ -145,7 +145,9 @@ def covers(
     as_items: bool = False,
 ) -> Solutions:
     """PyPI ``xcover``'s ``covers``: the solutions (lists of option indices) of the
-    problem :class:`Problem` builds from the same arguments.
+    problem :class:`Problem` builds from the same arguments. It does not count Knuth's
+    mems, updates and cleansings (its ``stats`` shows 0 for them; the search is faster
+    without): :meth:`Problem.solutions` does.
 
     >>> list(covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]))
     [[1, 3, 5]]
