@@ -133,6 +133,7 @@ mod tests {
             split: 2,
             units: 11,
             bodies: true,
+            lengths: false,
         }
     }
 

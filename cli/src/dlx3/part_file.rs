@@ -46,8 +46,13 @@ pub(crate) const UNIT: &str = "unit";
 /// Whether the parts of a run with these settings keep solution bodies (see
 /// [`KEEP_BODIES_UP_TO`]); with `m0` nothing is printed and nothing is kept.
 pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
-    let m = i64::from(settings.get_print_interval()) as u64;
-    (1..=KEEP_BODIES_UP_TO).contains(&m)
+    (1..=KEEP_BODIES_UP_TO).contains(&spacing(settings))
+}
+
+/// The print spacing `m<n>` as a number of solutions (0: nothing printed; a negative
+/// one, taken as Knuth's `%` takes it, is a huge one).
+pub(crate) fn spacing(settings: &Settings) -> u64 {
+    i64::from(settings.get_print_interval()) as u64
 }
 
 /// The settings a shard's worker explores units with: the user's for units, and no
@@ -100,6 +105,10 @@ pub(crate) struct Header {
     pub units: u64,
     /// Whether unit records carry their solutions' bodies.
     pub bodies: bool,
+    /// Whether unit records carry, instead of bodies, the byte lengths of their bodies
+    /// (`--lengths-only`, `m1`-`m8`: see `placed`); the header then ends with a line
+    /// `lengths 1`, which a part without lengths does not have.
+    pub lengths: bool,
 }
 
 impl Header {
@@ -128,6 +137,9 @@ impl Header {
             )
             .bytes(),
         );
+        if self.lengths {
+            b.extend_from_slice(b"lengths 1\n");
+        }
         b
     }
 
@@ -168,6 +180,10 @@ impl Header {
             Some(b"1") => true,
             _ => return Err(bad("bodies")),
         };
+        let lengths = !lines.0.is_empty();
+        if lengths && (lines.words("lengths", 1).map(|w| w[0]) != Some(b"1") || bodies) {
+            return Err(bad("lengths"));
+        }
         if !lines.0.is_empty() {
             return Err(bad("bytes after it"));
         }
@@ -180,6 +196,7 @@ impl Header {
             split,
             units,
             bodies,
+            lengths,
         })
     }
 
@@ -194,6 +211,7 @@ impl Header {
                 h.split,
                 h.units,
                 h.bodies,
+                h.lengths,
             )
         };
         key(self) == key(other)
@@ -259,7 +277,10 @@ pub(crate) fn number(w: &[u8]) -> Option<u64> {
 
 /// A unit record's payload: one line of numbers,
 /// `k count mems cmems updates cleansings nodes maxl <p> <profile...> <s> <lengths...>`,
-/// then the `s` solution bodies (when bodies are kept, `s` = count; otherwise 0).
+/// then the `s` solution bodies (when bodies are kept, `s` = count; otherwise 0). A part
+/// with lengths (`Header::lengths`) adds ` <m> <sums...>` to the line: for each `r` below
+/// the print spacing `m`, the bytes of the bodies of the unit's solutions `i` (from 1)
+/// with `i % m == r` (see `placed`).
 pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
     use std::fmt::Write as _;
     let s = &r.stats;
@@ -282,6 +303,12 @@ pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
     for &end in &r.ends {
         let _ = write!(line, " {}", end - start);
         start = end;
+    }
+    if !r.text_sums.is_empty() {
+        let _ = write!(line, " {}", r.text_sums.len());
+        for s in &r.text_sums {
+            let _ = write!(line, " {s}");
+        }
     }
     line.push('\n');
     let mut b = line.into_bytes();
@@ -368,6 +395,19 @@ pub(crate) fn decode_unit_line<'p>(
         return Err(bad("more solutions than bytes"));
     }
     let ends = body_ends(ns, bodies.len(), &mut next, bad)?;
+    let mut text_sums = Vec::new();
+    if h.lengths {
+        let m = next("spacing")?;
+        if !(1..=KEEP_BODIES_UP_TO).contains(&m) {
+            return Err(bad("a print spacing the lengths are not kept for"));
+        }
+        for _ in 0..m {
+            text_sums.push(next("a length")?);
+        }
+        if stats.count == 0 && text_sums.iter().any(|&s| s != 0) {
+            return Err(bad("text lengths of a unit without solutions"));
+        }
+    }
     if words.next().is_some() {
         return Err(bad("extra numbers"));
     }
@@ -376,6 +416,7 @@ pub(crate) fn decode_unit_line<'p>(
         profile,
         solutions: Vec::new(),
         ends,
+        text_sums,
         printed: None,
         more: false,
     };
@@ -514,6 +555,7 @@ mod tests {
             split: 2,
             units: 11,
             bodies,
+            lengths: false,
         }
     }
 
@@ -532,6 +574,7 @@ mod tests {
             profile: vec![1, 2],
             solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
             ends: vec![12, 28],
+            text_sums: Vec::new(),
             printed: None,
             more: false,
         }

@@ -80,6 +80,7 @@ fn write_part(
             output: Some(path),
             resume,
             limit: LIMIT,
+            lengths: false,
         };
         shard::run(e, input, &args, Part::new(i, n).unwrap(), &dest, &|| None)
             .map_err(|e| e.to_string())
@@ -449,6 +450,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
             output: Some(p),
             resume: false,
             limit: LIMIT,
+            lengths: false,
         };
         let part = Part::new(i as u64, 2).unwrap();
         let done = with_engine(&input, settings, |e, _| {
@@ -471,6 +473,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
         output: Some(&again),
         resume: false,
         limit: LIMIT,
+        lengths: false,
     };
     let part = Part::new(1, 2).unwrap();
     let done = with_engine(&input, settings, |e, _| {
