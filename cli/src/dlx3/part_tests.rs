@@ -443,7 +443,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
     let parts = merge::check(&paths, LIMIT, false).unwrap();
     let settings = settings_of(&parts.args);
     let plan = at("plan".into());
-    second_pass::write_plan(&plan, &parts, &settings).unwrap();
+    second_pass::write_plan(&plan, &parts, &settings, None).unwrap();
     let prints: Vec<PathBuf> = (0..2).map(|i| at(format!("print-{i}"))).collect();
     for (i, p) in prints.iter().enumerate() {
         let dest = Destination {

@@ -781,3 +781,56 @@ impl UnitSource for WithPlaced<'_> {
         self.recorded.name(k)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_lines_are_the_bytes_of_printfs_lines() {
+        let brute = |lo: u64, hi: u64, m: u64| -> u64 {
+            (lo + 1..=hi)
+                .filter(|n| n % m == 0)
+                .map(|n| n.to_string().len() as u64 + 2)
+                .sum()
+        };
+        for m in 1..=8 {
+            for (lo, hi) in [(0, 0), (0, 9), (5, 12), (8, 101), (95, 1003), (0, 20_000)] {
+                assert_eq!(
+                    number_lines(lo, hi, m),
+                    Some(brute(lo, hi, m)),
+                    "{lo} {hi} m{m}"
+                );
+            }
+        }
+        let top = u64::MAX;
+        assert_eq!(number_lines(top - 3, top, 1), Some(3 * 22));
+    }
+
+    #[test]
+    fn a_placed_record_reads_back_and_bad_ones_are_refused() {
+        let p = Placed {
+            k: 7,
+            offset: 100,
+            length: 42,
+            crc: u32::MAX,
+            counters: UnitCounters::of(&Stats {
+                count: 3,
+                mems: 9,
+                ..Stats::default()
+            }),
+        };
+        assert_eq!(Placed::decode(&p.encode()), Ok(p));
+        for bad in [
+            "7 100 42 1 3 9 0 0 0 0",
+            "7 100 42 4294967296 3 9 0 0 0 0\n",
+            "7 100 42 1 3 9 0 0 0 0 1\n",
+            "07 100 42 1 3 9 0 0 0 0\n",
+        ] {
+            assert!(Placed::decode(bad.as_bytes()).is_err(), "{bad}");
+        }
+        let placement = Placement::from_lengths(vec![3, 0, 5]).unwrap();
+        assert_eq!((placement.offsets, placement.total), (vec![0, 3, 3], 8));
+        assert!(Placement::from_lengths(vec![u64::MAX, 1]).is_none());
+    }
+}
