@@ -586,6 +586,41 @@ mod tests {
             let h = header(bodies);
             assert_eq!(Header::parse(&h.identity()), Ok(h.clone()));
         }
+        // A part with lengths: one more line, read back; never with bodies.
+        let lengths = Header {
+            lengths: true,
+            ..header(false)
+        };
+        assert_eq!(Header::parse(&lengths.identity()), Ok(lengths.clone()));
+        assert!(!lengths.same_run(&header(false)));
+        let text = String::from_utf8_lossy(&lengths.identity()).into_owned();
+        for forged in [
+            text.replace("lengths 1", "lengths 0"),
+            text.replace("bodies 0", "bodies 1"),
+            text.clone() + "x\n",
+        ] {
+            assert!(Header::parse(forged.as_bytes()).is_err(), "{forged}");
+        }
+        // Its unit records hold the lengths by solution number modulo m, no bodies.
+        let rec = UnitRecord {
+            text_sums: vec![30, 0, 12],
+            ..UnitRecord::default()
+        };
+        let mut rec = rec;
+        rec.stats.count = 2;
+        let bytes = encode_unit(4, &rec);
+        assert_eq!(decode_unit(&bytes, &lengths), Ok((4, rec.clone())));
+        assert!(decode_unit(&bytes, &header(false)).is_err());
+        let none = UnitRecord {
+            text_sums: vec![1; 9],
+            ..rec.clone()
+        };
+        assert!(decode_unit(&encode_unit(4, &none), &lengths).is_err());
+        let empty = UnitRecord {
+            text_sums: vec![5],
+            ..UnitRecord::default()
+        };
+        assert!(decode_unit(&encode_unit(4, &empty), &lengths).is_err());
         let h = header(true);
         assert_eq!(h.owned_units(), 4); // 1, 4, 7, 10
         let text = String::from_utf8_lossy(&h.identity()).into_owned();
