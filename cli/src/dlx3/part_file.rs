@@ -21,6 +21,85 @@ use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 use super::units::UnitRecord;
 use crate::durable::Format;
 
+/// What is wrong with a part's header or records (their meaning; the frames are the
+/// durable layer's). Its text is the message the user reads, after the file's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PartError {
+    /// The header is not a dlx3 part's: which line is wrong.
+    NotAHeader(&'static str),
+    /// The header names a shard out of range.
+    Shard { shard: u64, shards: u64 },
+    /// A `unit` or `body` record (`record`) that makes no sense: why.
+    Nonsense {
+        record: &'static str,
+        what: &'static str,
+    },
+    /// A unit whose count differs from the bodies it holds.
+    Count { k: u64, count: u64, holds: u64 },
+    /// A unit's record before the end of another unit's body records.
+    Unclosed { k: u64, open: u64 },
+    /// A unit past the split's units.
+    OutOfRange { k: u64, units: u64 },
+    /// A unit another shard owns.
+    NotOwned { k: u64, shard: u64, shards: u64 },
+    /// A unit at or before the last one recorded.
+    OutOfOrder { k: u64, last: u64 },
+    /// The counters of the part overflow at unit `k`.
+    Overflow { k: u64 },
+    /// A unit's body records hold more bodies than can be counted.
+    TooManyBodies { k: u64 },
+}
+
+impl std::fmt::Display for PartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PartError::NotAHeader(what) => write!(f, "its header is not a dlx3 part's ({what})"),
+            PartError::Shard { shard, shards } => write!(
+                f,
+                "its header names shard {shard}/{shards} (at most {} shards)",
+                Part::MAX_COUNT
+            ),
+            PartError::Nonsense { record, what } => {
+                write!(f, "a {record} record that makes no sense ({what})")
+            }
+            PartError::Count { k, count, holds } => {
+                write!(f, "unit {k} counts {count} solutions but holds {holds}")
+            }
+            PartError::Unclosed { k, open } => {
+                write!(f, "unit {k} before the end of unit {open}'s bodies")
+            }
+            PartError::OutOfRange { k, units } => {
+                write!(f, "unit {k} out of range (the split has {units})")
+            }
+            PartError::NotOwned { k, shard, shards } => {
+                write!(f, "unit {k} is not shard {shard}/{shards}'s")
+            }
+            PartError::OutOfOrder { k, last } => {
+                write!(f, "unit {k} after unit {last} (out of order)")
+            }
+            PartError::Overflow { k } => write!(f, "unit {k}: the part's counters overflow"),
+            PartError::TooManyBodies { k } => write!(f, "unit {k}: too many bodies"),
+        }
+    }
+}
+
+impl std::error::Error for PartError {}
+
+/// The reason text where a record's meaning is reported (`Reader::invalid`, the walk's
+/// messages).
+impl From<PartError> for String {
+    fn from(e: PartError) -> String {
+        e.to_string()
+    }
+}
+
+/// Mapped once into the command's error (a failure, exit 1).
+impl From<PartError> for crate::error::CliError {
+    fn from(e: PartError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
 /// Solution bodies are kept in the parts when `m<n>` prints at least one solution in this
 /// many: a part then stores at most this many bodies per printed one. With a larger
 /// spacing a part keeps counts only, and the merge explores again the few units that hold
@@ -144,9 +223,9 @@ impl Header {
     }
 
     /// Reads an identity payload, checking every value's range.
-    pub fn parse(bytes: &[u8]) -> Result<Header, String> {
+    pub fn parse(bytes: &[u8]) -> Result<Header, PartError> {
         let mut lines = Lines(bytes);
-        let bad = |what: &str| format!("its header is not a dlx3 part's ({what})");
+        let bad = PartError::NotAHeader;
         let input = lines.words("input", 2).ok_or_else(|| bad("input"))?;
         let input_len = number(input[0]).ok_or_else(|| bad("input length"))?;
         let input_digest = unhex(input[1]).ok_or_else(|| bad("input digest"))?;
@@ -163,10 +242,7 @@ impl Header {
         };
         // At most `Part::MAX_COUNT`, as `--shard` is parsed: a merge sizes a table by N.
         if shards == 0 || shards > Part::MAX_COUNT || shard >= shards {
-            return Err(format!(
-                "its header names shard {shard}/{shards} (at most {} shards)",
-                Part::MAX_COUNT
-            ));
+            return Err(PartError::Shard { shard, shards });
         }
         let split = lines.words("split", 1).and_then(|w| number(w[0]));
         let split = split
@@ -320,7 +396,7 @@ pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
 /// of one record: the syntax, the profile's length against the levels below the split,
 /// the deepest level, and the bodies against the count.
 #[cfg_attr(not(test), allow(dead_code))]
-pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), PartError> {
     decode_unit_after(payload, h, 0)
 }
 
@@ -330,7 +406,7 @@ pub(crate) fn decode_unit_after(
     payload: &[u8],
     h: &Header,
     carried: u64,
-) -> Result<(u64, UnitRecord), String> {
+) -> Result<(u64, UnitRecord), PartError> {
     let (k, mut rec, bodies) = decode_unit_line(payload, h, carried)?;
     rec.solutions = bodies.to_vec();
     Ok((k, rec))
@@ -342,15 +418,18 @@ pub(crate) fn decode_unit_line<'p>(
     payload: &'p [u8],
     h: &Header,
     carried: u64,
-) -> Result<(u64, UnitRecord, &'p [u8]), String> {
-    let bad = |what: &str| format!("a unit record that makes no sense ({what})");
+) -> Result<(u64, UnitRecord, &'p [u8]), PartError> {
+    let bad = |what: &'static str| PartError::Nonsense {
+        record: "unit",
+        what,
+    };
     let nl = payload
         .iter()
         .position(|&c| c == b'\n')
         .ok_or_else(|| bad("no newline"))?;
     let (line, bodies) = (&payload[..nl], &payload[nl + 1..]);
     let mut words = line.split(|&c| c == b' ');
-    let mut next = |what: &str| words.next().and_then(number).ok_or_else(|| bad(what));
+    let mut next = |what: &'static str| words.next().and_then(number).ok_or_else(|| bad(what));
     let k = next("unit")?;
     let stats = Stats {
         count: next("count")?,
@@ -385,7 +464,11 @@ pub(crate) fn decode_unit_line<'p>(
     };
     if ns != expected {
         return Err(if h.bodies {
-            format!("unit {k} counts {} solutions but holds {ns}", stats.count)
+            PartError::Count {
+                k,
+                count: stats.count,
+                holds: ns,
+            }
         } else {
             bad("solution bodies in a part that keeps counts only")
         });
@@ -478,25 +561,26 @@ pub(crate) struct Sequence {
 
 impl Sequence {
     /// Takes unit `k`'s record (after [`decode_unit`]).
-    pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), String> {
+    pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), PartError> {
         if self.open.is_some_and(|(j, _)| j != k) {
-            let j = self.open.map_or(0, |o| o.0);
-            return Err(format!("unit {k} before the end of unit {j}'s bodies"));
+            let open = self.open.map_or(0, |o| o.0);
+            return Err(PartError::Unclosed { k, open });
         }
         self.open = None;
         if k >= h.units {
-            return Err(format!("unit {k} out of range (the split has {})", h.units));
+            let units = h.units;
+            return Err(PartError::OutOfRange { k, units });
         }
         if !Part::new(h.shard, h.shards).is_some_and(|p| p.owns(k)) {
-            return Err(format!("unit {k} is not shard {}/{}'s", h.shard, h.shards));
+            let (shard, shards) = (h.shard, h.shards);
+            return Err(PartError::NotOwned { k, shard, shards });
         }
         if let Some((last, _)) = self.last {
             if k <= last {
-                return Err(format!("unit {k} after unit {last} (out of order)"));
+                return Err(PartError::OutOfOrder { k, last });
             }
         }
-        self.totals = add_stats(&self.totals, &rec.stats)
-            .ok_or_else(|| format!("unit {k}: the part's counters overflow"))?;
+        self.totals = add_stats(&self.totals, &rec.stats).ok_or(PartError::Overflow { k })?;
         let deepest = self.last.map_or(0, |(_, d)| d).max(rec.stats.maxl);
         self.last = Some((k, deepest));
         self.units += 1;
@@ -524,9 +608,9 @@ pub(crate) fn add_stats(a: &Stats, b: &Stats) -> Option<Stats> {
 pub(crate) fn body_ends(
     ns: u64,
     total: usize,
-    mut next: impl FnMut(&str) -> Result<u64, String>,
-    bad: impl Fn(&str) -> String,
-) -> Result<Vec<usize>, String> {
+    mut next: impl FnMut(&'static str) -> Result<u64, PartError>,
+    bad: impl Fn(&'static str) -> PartError,
+) -> Result<Vec<usize>, PartError> {
     let mut ends = Vec::with_capacity(ns as usize);
     let mut end = 0u64;
     for _ in 0..ns {
@@ -673,6 +757,77 @@ mod tests {
         huge.stats.mems = u64::MAX;
         assert!(seq.take(&h, 7, &huge).is_err());
         assert_eq!(seq.units, 1);
+    }
+
+    #[test]
+    fn a_part_error_says_what_the_messages_said() {
+        let said = [
+            (
+                PartError::NotAHeader("units"),
+                "its header is not a dlx3 part's (units)",
+            ),
+            (
+                PartError::Shard {
+                    shard: 3,
+                    shards: 2,
+                },
+                "its header names shard 3/2 (at most 65536 shards)",
+            ),
+            (
+                PartError::Nonsense {
+                    record: "body",
+                    what: "no newline",
+                },
+                "a body record that makes no sense (no newline)",
+            ),
+            (
+                PartError::Count {
+                    k: 4,
+                    count: 3,
+                    holds: 2,
+                },
+                "unit 4 counts 3 solutions but holds 2",
+            ),
+            (
+                PartError::Unclosed { k: 7, open: 4 },
+                "unit 7 before the end of unit 4's bodies",
+            ),
+            (
+                PartError::OutOfRange { k: 13, units: 11 },
+                "unit 13 out of range (the split has 11)",
+            ),
+            (
+                PartError::NotOwned {
+                    k: 5,
+                    shard: 1,
+                    shards: 3,
+                },
+                "unit 5 is not shard 1/3's",
+            ),
+            (
+                PartError::OutOfOrder { k: 4, last: 4 },
+                "unit 4 after unit 4 (out of order)",
+            ),
+            (
+                PartError::Overflow { k: 7 },
+                "unit 7: the part's counters overflow",
+            ),
+            (PartError::TooManyBodies { k: 7 }, "unit 7: too many bodies"),
+        ];
+        for (e, text) in said {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(crate::error::CliError::from(e).message(), text);
+        }
+        let h = header(true);
+        let mut seq = Sequence::default();
+        assert_eq!(
+            seq.take(&h, 5, &record()),
+            Err(PartError::NotOwned {
+                k: 5,
+                shard: 1,
+                shards: 3
+            })
+        );
     }
 
     #[test]

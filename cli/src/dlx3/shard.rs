@@ -342,11 +342,11 @@ fn check_record(
     }
     if r.tag == part_body::BODY {
         let (k, rec) = part_body::decode_body(&r.payload, header)?;
-        return seq.take_body(header, k, rec.ends.len() as u64);
+        return Ok(seq.take_body(header, k, rec.ends.len() as u64)?);
     }
     if r.tag != UNIT {
         return Err(format!("a `{}` record where a unit was expected", r.tag));
     }
     let (k, rec) = part_file::decode_unit_after(&r.payload, header, seq.carried())?;
-    seq.take(header, k, &rec)
+    Ok(seq.take(header, k, &rec)?)
 }
