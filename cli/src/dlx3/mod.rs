@@ -400,7 +400,13 @@ fn solve(
                         recorded: &mut source,
                         placed,
                     };
-                    let walked = units::coordinate(engine, split, &mut with, console)?;
+                    // A unit the walk explores itself (it holds a progress report) prints
+                    // its text again: it is in the print file already, so it goes nowhere.
+                    let mut text_elsewhere = TextElsewhere {
+                        console,
+                        discard: xcover_core::sink::Discard,
+                    };
+                    let walked = units::coordinate(engine, split, &mut with, &mut text_elsewhere)?;
                     let recorded: u64 = parts.counts.iter().map(|&(_, c)| c).sum();
                     let done = matches!(walked, units::Walked::Done(DoneReason::Exhausted));
                     if done && engine.stats().count != recorded {
@@ -518,6 +524,28 @@ impl units::Output for Console<'_, '_> {
         self.err.flush();
         self.signal = (self.received)();
         self.signal.is_none()
+    }
+}
+
+/// The console of a merge whose text a second pass wrote in place: the reports go to
+/// stderr, and what the walk prints on stdout (the text of a unit it explores itself, for
+/// a progress report there) nowhere, since the print file holds it.
+struct TextElsewhere<'t, 'c, 'o> {
+    console: &'t mut Console<'c, 'o>,
+    discard: xcover_core::sink::Discard,
+}
+
+impl units::Output for TextElsewhere<'_, '_, '_> {
+    fn streams(&mut self) -> (&mut dyn ByteSink, &mut dyn ByteSink) {
+        (&mut self.discard, &mut *self.console.err)
+    }
+
+    fn solutions_written(&mut self) -> bool {
+        units::Output::solutions_written(self.console)
+    }
+
+    fn keep_going(&mut self) -> bool {
+        units::Output::keep_going(self.console)
     }
 }
 

@@ -76,12 +76,12 @@ pub(crate) fn is_placed_part(path: &Path) -> bool {
 }
 
 /// Why the text of a run with these settings cannot be placed ahead of the merge: the
-/// merge would explore some units itself (a progress report, a limit), which prints.
+/// search may end inside a unit (a limit), so the text would not be the units' whole.
+/// (A unit with a progress report is explored again by the merge, for the report; its
+/// text, in the print file already, then goes nowhere.)
 pub(crate) fn obstacle(settings: &Settings) -> Option<&'static str> {
     let plain = Settings::new();
-    if settings.get_report_interval_mems() != plain.get_report_interval_mems() {
-        Some("progress reports (d<n>)")
-    } else if settings.get_max_solutions() != plain.get_max_solutions() {
+    if settings.get_max_solutions() != plain.get_max_solutions() {
         Some("a solution limit (t<n>)")
     } else if settings.get_timeout_mems() != plain.get_timeout_mems() {
         Some("a timeout (T<n>)")
@@ -105,8 +105,8 @@ impl Placement {
     pub fn of(settings: &Settings, parts: &Parts) -> Result<Placement, String> {
         if let Some(why) = obstacle(settings) {
             return Err(format!(
-                "the text of a run with {why} can't be placed ahead of the merge (which \
-                 explores such units itself): merge the parts without a second pass"
+                "the text of a run with {why} can't be placed ahead of the merge (the \
+                 search may end inside a unit): merge the parts without a second pass"
             ));
         }
         let m = part_file::spacing(settings);
