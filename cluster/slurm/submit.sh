@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Submits a sharded xcover run to Slurm: a job array running the N shards (shards.sbatch,
 # one task per shard) and a merge job that starts when every task succeeded. A dlx3 run
-# whose parts keep counts only (m<n> with n over 8) gets a second pass between them: a
-# plan job (plan.sbatch: the units' counts) and a second array in which each shard prints
-# its own units that hold a printed solution, so the merge never explores a unit again.
+# that prints solutions (m<n>, n not 0) gets a second pass between them: a plan job
+# (plan.sbatch: the units' counts) and a second array in which each shard prints its own
+# units that hold a printed solution, so the merge never explores a unit again. With m1
+# to m8 the first pass keeps the units' text lengths only (--lengths-only), the plan
+# creates DIR/merged.out at its final size and the second pass writes the text there in
+# place (placed-I), so the merge neither reads nor writes the text.
 #
 #   submit.sh gridcheck DIR N -- GRIDCHECK-ARGS...     e.g. -- --clues 16 --file grids.txt
 #   submit.sh dlx3 DIR N --input FILE.dlx -- DLX3-ARGS...             e.g. -- m1
@@ -12,7 +15,8 @@
 #
 # DIR (created) receives run.conf and args (the run), part-I (shard I's part file),
 # done-I (shard I finished), journal-I (gridcheck checkpoints), log/, cpu-I (the task's
-# user and system CPU seconds), for a second pass plan, print-I, done2-I and cpu2-I, and
+# user and system CPU seconds), for a second pass plan, print-I (placed-I with m1-m8),
+# done2-I and cpu2-I, and
 # the merge's merged.out, merged.err, merged.status and merged.cpu. Relative paths in the arguments are taken
 # from the directory submit.sh is called in.
 #
@@ -131,20 +135,19 @@ submit() {
   echo "merge $merge" | tee -a "$dir/jobs"
 }
 
-# Whether a dlx3 run with these arguments keeps counts only and prints some solutions
-# (Knuth's first m<n> wins; the parts keep the bodies for n from 1 to 8, print nothing
-# for 0): then it has a second pass.
-two_passes() {
+# The print spacing of a dlx3 run with these arguments (Knuth's first m<n> wins; 0 when
+# none: nothing is printed).
+spacing() {
   local a
   for a in "$@"; do
     if [[ "$a" == m* ]]; then
       local n=${a#m}
       [[ "$n" =~ ^-?[0-9]+$ ]] || n=0
-      (( n > 8 || n < 0 ))
+      echo "$n"
       return
     fi
   done
-  return 1
+  echo 0
 }
 
 [[ $# -ge 2 ]] || usage
@@ -195,8 +198,13 @@ if [[ -e "$dir/run.conf" ]]; then
   exit 1
 fi
 if (( $# )); then printf '%s\n' "$@" > "$dir/args"; else : > "$dir/args"; fi
-passes=1
-[[ "$kind" == dlx3 ]] && two_passes "$@" && passes=2
-printf 'KIND=%q\nSHARDS=%q\nXCOVER=%q\nINPUT=%q\nWORKDIR=%q\nPASSES=%q\n' \
-  "$kind" "$shards" "$xcover" "$input" "$PWD" "$passes" > "$dir/run.conf"
+# A dlx3 run that prints has a second pass; with m1-m8 it writes the text in place.
+passes=1 place=0
+if [[ "$kind" == dlx3 ]]; then
+  m=$(spacing "$@")
+  (( m != 0 )) && passes=2
+  (( m >= 1 && m <= 8 )) && place=1
+fi
+printf 'KIND=%q\nSHARDS=%q\nXCOVER=%q\nINPUT=%q\nWORKDIR=%q\nPASSES=%q\nPLACE=%q\n' \
+  "$kind" "$shards" "$xcover" "$input" "$PWD" "$passes" "$place" > "$dir/run.conf"
 submit "$dir" $(seq 0 $((shards - 1)))

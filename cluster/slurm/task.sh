@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # One shard of a run prepared by submit.sh: `task.sh DIR I` runs shard I of the run in DIR
 # (`xcover dlx3` or `xcover gridcheck` with the run's arguments) and marks it done;
-# `task.sh DIR I 2` runs its second pass (dlx3 runs that keep counts only: it prints the
-# shard's units that hold a printed solution, DIR/print-I, from DIR/plan) and marks
-# done2-I. DIR/cpu-I (cpu2-I) gets the task's user and system CPU seconds.
+# `task.sh DIR I 2` runs its second pass (dlx3 runs that print: it prints the shard's
+# units that hold a printed solution, DIR/print-I, from DIR/plan; with m1-m8 it writes
+# them in place into DIR/merged.out, recording DIR/placed-I) and marks done2-I. DIR/cpu-I (cpu2-I) gets the task's user and system CPU seconds.
 # Run by shards.sbatch as an array task; it can be run by hand too (same result).
 #
 # It resumes whatever an earlier attempt of the same shard left, so a task that was
@@ -35,8 +35,13 @@ if [[ "$pass" == 2 ]]; then
     echo "shard $shard/$SHARDS, second pass: done earlier"
     exit 0
   fi
+  if [[ "${PLACE:-0}" == 1 ]]; then
+    out=(--print-file "$dir/merged.out" --output "$dir/placed-$shard")
+  else
+    out=(--output "$dir/print-$shard")
+  fi
   timed "$dir/cpu2-$shard" "$XCOVER" dlx3 --shard "$shard/$SHARDS" --second-pass "$dir/plan" \
-    --output "$dir/print-$shard" --resume "${args[@]}" < "$INPUT"
+    "${out[@]}" --resume "${args[@]}" < "$INPUT"
   touch "$dir/done2-$shard"
   echo "shard $shard/$SHARDS, second pass: done"
   exit 0
@@ -59,7 +64,9 @@ case "$KIND" in
     mv "$dir/part-$shard.tmp" "$dir/part-$shard"
     ;;
   dlx3)
-    timed "$dir/cpu-$shard" "$XCOVER" dlx3 --shard "$shard/$SHARDS" \
+    lengths=()
+    [[ "${PLACE:-0}" == 1 ]] && lengths=(--lengths-only)
+    timed "$dir/cpu-$shard" "$XCOVER" dlx3 --shard "$shard/$SHARDS" "${lengths[@]}" \
       --output "$dir/part-$shard" --resume "${args[@]}" < "$INPUT"
     ;;
   *)

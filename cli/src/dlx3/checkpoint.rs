@@ -63,6 +63,7 @@ pub(crate) struct Checkpoint<'c> {
 fn counts_header(h: &Header) -> Header {
     Header {
         bodies: false,
+        lengths: false,
         ..h.clone()
     }
 }
@@ -204,7 +205,8 @@ pub(crate) fn run(
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Result<Walked, String> {
     let part = Part::new(0, 1).ok_or("no shard 0/1")?;
-    let header = shard::header_of(engine, input, args, part).map_err(|e| e.message().to_owned())?;
+    let header =
+        shard::header_of(engine, input, args, part, false).map_err(|e| e.message().to_owned())?;
     let identity = header.identity();
     let records_header = counts_header(&header);
     // An earlier attempt: every record checked, in unit order from unit 0.

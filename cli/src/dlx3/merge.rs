@@ -32,6 +32,9 @@ pub(crate) struct Parts {
     pub split: u32,
     /// Every unit and its count of solutions, in unit order.
     pub counts: Vec<(u64, u64)>,
+    /// Each unit's text lengths by solution number modulo the spacing, in unit order,
+    /// from parts with lengths (`--lengths-only`; empty otherwise).
+    pub sums: Vec<(u64, Vec<u64>)>,
     /// The counters of every unit whose bodies begin in `body` records, in unit order
     /// (the walk needs them at the unit's first record).
     pub chunked: Vec<(u64, Stats)>,
@@ -116,11 +119,13 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
     let mut chains = Vec::new();
     let mut checks = Vec::new();
     let mut files = Vec::new();
+    let mut sums = Vec::new();
     for &i in &order {
         let (p, h) = (&paths[i], &headers[i]);
         let mut r = readers[i].take().ok_or("a part given twice")?;
         let mut read = Read {
             audit,
+            sums: &mut sums,
             counts: &mut counts,
             chunked: &mut chunked,
             chains: &mut chains,
@@ -150,6 +155,10 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
             chunked.sort_unstable_by_key(|&(k, _)| k);
             chunked
         },
+        sums: {
+            sums.sort_unstable_by_key(|s: &(u64, Vec<u64>)| s.0);
+            sums
+        },
         header: want,
         paths: order.iter().map(|&i| paths[i].clone()).collect(),
         files: Mutex::new(files),
@@ -170,6 +179,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
 struct Read<'r> {
     /// Whether `checks` is kept (for `--verify`).
     audit: bool,
+    sums: &'r mut Vec<(u64, Vec<u64>)>,
     counts: &'r mut Vec<(u64, u64)>,
     chunked: &'r mut Vec<(u64, Stats)>,
     chains: &'r mut Vec<((u64, u64), u32)>,
@@ -267,6 +277,9 @@ fn read_part(
                 .and_then(|(k, unit, bodies)| seq.take(h, k, &unit).map(|()| (k, unit, bodies)))
                 .map_err(|what| r.invalid(&rec, what).to_string())?;
         read.counts.push((k, unit.stats.count));
+        if h.lengths {
+            read.sums.push((k, std::mem::take(&mut unit.text_sums)));
+        }
         if carried.is_some() {
             read.chunked.push((k, unit.stats));
         }

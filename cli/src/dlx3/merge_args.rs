@@ -16,7 +16,7 @@ use crate::shared_args::{parse_threads, with_usage};
 #[command(
     name = "xcover dlx3 merge",
     override_usage = "xcover dlx3 merge [--max-memory SIZE] [--threads N] [--plan PLAN] \
-                      [--verify K|all [--verify-seed S]] PART...",
+                      [--print-file FILE] [--verify K|all [--verify-seed S]] PART...",
     about = "Checks that the parts are the N complete shards of one run (in any order) and \
              prints exactly what the unsharded run prints (`xcover dlx3 --help` says more).",
     after_help = "Exit status: 0 done; 1 parts that merge or its audit refuses, a failed write \
@@ -36,6 +36,10 @@ pub(crate) struct MergeArgs {
     /// Write the plan of a second pass to PLAN instead of the output (m<n> over 8)
     #[arg(long, value_name = "PLAN")]
     pub plan: Option<PathBuf>,
+    /// The output file that a second pass wrote in place (m1-m8 with --lengths-only):
+    /// created by --plan; checked by the merge
+    #[arg(long, value_name = "FILE")]
+    pub print_file: Option<PathBuf>,
     /// Audit: explore again K units of every part, chosen at random, or all of them
     #[arg(long, value_name = "K|all", value_parser = parse_amount)]
     pub verify: Option<Amount>,

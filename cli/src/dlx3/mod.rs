@@ -14,6 +14,7 @@ mod part_body;
 mod part_file;
 #[cfg(test)]
 mod part_tests;
+mod placed;
 mod pool;
 mod prefetch;
 mod second_pass;
@@ -142,10 +143,12 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
             part: *part,
             args: &args,
             second_pass: extra.second_pass.as_deref(),
+            print_file: extra.print_file.as_deref(),
             dest: shard::Destination {
                 output: extra.output.as_deref(),
                 resume: extra.resume,
                 limit,
+                lengths: extra.lengths_only,
             },
         },
         None => match &extra.checkpoint {
@@ -173,10 +176,18 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
     let args = merge_args::MergeArgs::parse(args)?;
     let (files, verify) = (&args.parts, args.audit());
     let limit = args.max_memory.unwrap_or_else(memory::default_limit);
-    let (print_paths, paths): (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) = files
-        .iter()
-        .map(std::path::PathBuf::from)
-        .partition(|p| second_pass::is_print_part(p));
+    let mut placed_paths = Vec::new();
+    let mut print_paths = Vec::new();
+    let mut paths = Vec::new();
+    for p in files.iter().map(std::path::PathBuf::from) {
+        if placed::is_placed_part(&p) {
+            placed_paths.push(p);
+        } else if second_pass::is_print_part(&p) {
+            print_paths.push(p);
+        } else {
+            paths.push(p);
+        }
+    }
     let parts = merge::check(&paths, limit, verify.is_some()).map_err(in_merge)?;
     let settings = match parse_args(&parts.args, err) {
         Ok(parsed) => *parsed.settings(),
@@ -188,12 +199,13 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
         return Err(merge_usage(why.to_owned()));
     }
     if let Some(plan) = &args.plan {
-        if !print_paths.is_empty() || parts.header().bodies {
+        if !print_paths.is_empty() || !placed_paths.is_empty() || parts.header().bodies {
             let why = "--plan is for the first pass's parts of a run that keeps counts only \
-                       (m<n> with n over 8)";
+                       (m<n> with n over 8, or --lengths-only)";
             return Err(merge_usage(why.to_owned()));
         }
-        let note = second_pass::write_plan(plan, &parts, &settings).map_err(in_merge)?;
+        let note = second_pass::write_plan(plan, &parts, &settings, args.print_file.as_deref())
+            .map_err(in_merge)?;
         use std::fmt::Write as _;
         let _ = writeln!(err, "{note}");
         err.flush();
@@ -204,6 +216,17 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
             None => Ok(()),
         };
     }
+    let placed = match (&args.print_file, placed_paths.is_empty()) {
+        (Some(file), false) if print_paths.is_empty() => {
+            Some(placed::check(&parts, &settings, &placed_paths, file, limit).map_err(in_merge)?)
+        }
+        (None, true) => None,
+        _ => {
+            let why = "--print-file FILE and placed parts (of --second-pass PLAN --print-file \
+                       FILE) go together, without other second-pass parts";
+            return Err(merge_usage(why.to_owned()));
+        }
+    };
     let mut prints = if print_paths.is_empty() {
         None
     } else {
@@ -216,6 +239,7 @@ fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
         split: parts.split,
         parts: &parts,
         prints: prints.as_mut(),
+        placed: placed.as_ref(),
         threads,
         verify,
     };
@@ -244,6 +268,8 @@ enum Job<'j> {
         args: &'j [OsString],
         /// `--second-pass PLAN`.
         second_pass: Option<&'j std::path::Path>,
+        /// `--print-file FILE` (a second pass that writes in place).
+        print_file: Option<&'j std::path::Path>,
         dest: shard::Destination<'j>,
     },
     /// The whole search's output from the shards' parts; `threads` explore again the
@@ -253,6 +279,8 @@ enum Job<'j> {
         parts: &'j merge::Parts,
         /// The second pass's parts, when the run had one.
         prints: Option<&'j mut second_pass::Prints>,
+        /// The placed parts of a second pass in place, checked with the print file.
+        placed: Option<&'j placed::Placements>,
         threads: usize,
         /// `--verify`: units explored again before anything is printed.
         verify: Option<verify::Verify>,
@@ -307,26 +335,73 @@ fn solve(
             part,
             args,
             second_pass: pass2,
+            print_file,
             dest,
-        } => match pass2 {
-            Some(plan) => second_pass::run(&mut engine, input, args, part, plan, &dest, &received),
-            None => shard::run(&mut engine, input, args, part, &dest, &received),
+        } => match (pass2, print_file) {
+            (Some(plan), Some(file)) => placed::run(
+                &mut engine,
+                input,
+                args,
+                part,
+                (plan, file),
+                &dest,
+                &received,
+            ),
+            (Some(plan), None) => {
+                second_pass::run(&mut engine, input, args, part, plan, &dest, &received)
+            }
+            (None, _) => shard::run(&mut engine, input, args, part, &dest, &received),
         },
         Job::Merge {
             split,
             parts,
             mut prints,
+            placed,
             threads,
             verify,
         } => {
             if let Some(v) = verify {
                 audit(argv0, &engine, parts, v, err, &received).map_err(in_merge)?;
+                if let Some(placed) = placed {
+                    placed.verify_text().map_err(in_merge)?;
+                    use std::fmt::Write as _;
+                    let _ = writeln!(
+                        err,
+                        "{argv0}: merge: the print file's {} bytes agree with the CRCs \
+                         their shards recorded",
+                        placed.total()
+                    );
+                    err.flush();
+                }
             }
             let mut source = merge::Recorded::open(parts).map_err(in_merge)?;
             let plan = prefetch::Plan::new(&settings, &parts.counts);
             // The merged output is what a long run was for: a failed write is an error.
             coordinated(&mut engine, err, &received, true, |engine, console| {
-                let walked = if let Some(prints) = prints.as_deref_mut() {
+                let walked = if let Some(placed) = placed {
+                    // The second pass wrote the text in place: nothing to print.
+                    let mut with = placed::WithPlaced {
+                        recorded: &mut source,
+                        placed,
+                    };
+                    // A unit the walk explores itself (it holds a progress report) prints
+                    // its text again: it is in the print file already, so it goes nowhere.
+                    let mut text_elsewhere = TextElsewhere {
+                        console,
+                        discard: xcover_core::sink::Discard,
+                    };
+                    let walked = units::coordinate(engine, split, &mut with, &mut text_elsewhere)?;
+                    let recorded: u64 = parts.counts.iter().map(|&(_, c)| c).sum();
+                    let done = matches!(walked, units::Walked::Done(DoneReason::Exhausted));
+                    if done && engine.stats().count != recorded {
+                        return Err(format!(
+                            "the search has {} solutions outside the units, which the \
+                             print file lacks: merge the parts without a second pass",
+                            engine.stats().count - recorded.min(engine.stats().count)
+                        ));
+                    }
+                    walked
+                } else if let Some(prints) = prints.as_deref_mut() {
                     // The second pass printed the units: nothing to explore.
                     let mut with = second_pass::WithPrints {
                         recorded: &mut source,
@@ -429,6 +504,28 @@ impl units::Output for Console<'_, '_> {
         self.err.flush();
         self.signal = (self.received)();
         self.signal.is_none()
+    }
+}
+
+/// The console of a merge whose text a second pass wrote in place: the reports go to
+/// stderr, and what the walk prints on stdout (the text of a unit it explores itself, for
+/// a progress report there) nowhere, since the print file holds it.
+struct TextElsewhere<'t, 'c, 'o> {
+    console: &'t mut Console<'c, 'o>,
+    discard: xcover_core::sink::Discard,
+}
+
+impl units::Output for TextElsewhere<'_, '_, '_> {
+    fn streams(&mut self) -> (&mut dyn ByteSink, &mut dyn ByteSink) {
+        (&mut self.discard, &mut *self.console.err)
+    }
+
+    fn solutions_written(&mut self) -> bool {
+        units::Output::solutions_written(self.console)
+    }
+
+    fn keep_going(&mut self) -> bool {
+        units::Output::keep_going(self.console)
     }
 }
 

@@ -51,6 +51,14 @@ pub(crate) struct Extra {
     /// `--second-pass PLAN` (with `--shard`: print the shard's units the plan gives it).
     #[arg(long, value_name = "PLAN", allow_hyphen_values = true)]
     pub second_pass: Option<PathBuf>,
+    /// `--lengths-only` (with `--shard`, `m1`-`m8`: the part keeps the lengths of the
+    /// units' text for a second pass that writes it in place, `--print-file`).
+    #[arg(long)]
+    pub lengths_only: bool,
+    /// `--print-file FILE` (with `--second-pass`: the output file the plan created, where
+    /// the shard writes its units' text at their offsets).
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    pub print_file: Option<PathBuf>,
     /// `--checkpoint FILE` (a one-process run that records how far it got).
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub checkpoint: Option<PathBuf>,
@@ -83,6 +91,12 @@ pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), CliErr
     }
     if extra.shard.is_none() && extra.second_pass.is_some() {
         return refuse("--second-pass PLAN goes with --shard I/N");
+    }
+    if extra.lengths_only && (extra.shard.is_none() || extra.second_pass.is_some()) {
+        return refuse("--lengths-only goes with the first pass of --shard I/N");
+    }
+    if extra.print_file.is_some() && extra.second_pass.is_none() {
+        return refuse("--print-file goes with --second-pass PLAN (and with merge)");
     }
     if extra.shard.is_some() && extra.threads.is_some_and(|t| t != 1) {
         return refuse("--shard runs on one thread (run more shards instead of --threads)");
@@ -150,6 +164,9 @@ mod tests {
             &["--checkpoint"],
             &["--resume"],
             &["--plan"],
+            &["--lengths-only"],
+            &["--shard", "0/2", "--lengths-only", "--second-pass", "p"],
+            &["--shard", "0/2", "--print-file", "o"],
         ] {
             assert!(take(args(bad)).is_err(), "{bad:?}");
         }

@@ -10,7 +10,7 @@
 //!
 //! The chained CRCs order the records; the checks here keep their meaning: a unit's body
 //! records come together, right before its own `unit` record, and add up to its count.
-use super::part_file::{body_ends, number, Header, Sequence};
+use super::part_file::{body_ends, number, Header, PartError, Sequence};
 use super::units::UnitRecord;
 
 /// The tag of a record with some of a unit's bodies.
@@ -41,7 +41,7 @@ pub(crate) fn encode_body(k: u64, rec: &UnitRecord) -> Vec<u8> {
 
 /// Reads a `body` record of a part with header `h`: the unit and its bodies (as a record
 /// with `more` set and no counters).
-pub(crate) fn decode_body(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+pub(crate) fn decode_body(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), PartError> {
     let (k, mut rec, bodies) = decode_body_line(payload, h)?;
     rec.solutions = bodies.to_vec();
     Ok((k, rec))
@@ -52,8 +52,11 @@ pub(crate) fn decode_body(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord
 pub(crate) fn decode_body_line<'p>(
     payload: &'p [u8],
     h: &Header,
-) -> Result<(u64, UnitRecord, &'p [u8]), String> {
-    let bad = |what: &str| format!("a body record that makes no sense ({what})");
+) -> Result<(u64, UnitRecord, &'p [u8]), PartError> {
+    let bad = |what: &'static str| PartError::Nonsense {
+        record: "body",
+        what,
+    };
     if !h.bodies {
         return Err(bad("solution bodies in a part that keeps counts only"));
     }
@@ -63,7 +66,7 @@ pub(crate) fn decode_body_line<'p>(
         .ok_or_else(|| bad("no newline"))?;
     let (line, bodies) = (&payload[..nl], &payload[nl + 1..]);
     let mut words = line.split(|&c| c == b' ');
-    let mut next = |what: &str| words.next().and_then(number).ok_or_else(|| bad(what));
+    let mut next = |what: &'static str| words.next().and_then(number).ok_or_else(|| bad(what));
     let k = next("unit")?;
     let ns = next("solutions")?;
     if ns == 0 || ns > bodies.len() as u64 {
@@ -85,28 +88,30 @@ impl Sequence {
     /// Takes a `body` record of unit `k` with `bodies` solutions (after [`decode_body`]):
     /// the unit is this shard's, after the last one closed, and the one whose bodies are
     /// under way if any.
-    pub fn take_body(&mut self, h: &Header, k: u64, bodies: u64) -> Result<(), String> {
+    pub fn take_body(&mut self, h: &Header, k: u64, bodies: u64) -> Result<(), PartError> {
         if k >= h.units {
-            return Err(format!("unit {k} out of range (the split has {})", h.units));
+            let units = h.units;
+            return Err(PartError::OutOfRange { k, units });
         }
         if !xcover_core::dlx3::Part::new(h.shard, h.shards).is_some_and(|p| p.owns(k)) {
-            return Err(format!("unit {k} is not shard {}/{}'s", h.shard, h.shards));
+            let (shard, shards) = (h.shard, h.shards);
+            return Err(PartError::NotOwned { k, shard, shards });
         }
         if let Some((last, _)) = self.last {
             if k <= last {
-                return Err(format!("unit {k} after unit {last} (out of order)"));
+                return Err(PartError::OutOfOrder { k, last });
             }
         }
         let held = match self.open {
-            Some((j, _)) if j != k => {
-                return Err(format!("unit {k} before the end of unit {j}'s bodies"));
+            Some((open, _)) if open != k => {
+                return Err(PartError::Unclosed { k, open });
             }
             Some((_, n)) => n,
             None => 0,
         };
         let held = held
             .checked_add(bodies)
-            .ok_or_else(|| format!("unit {k}: too many bodies"))?;
+            .ok_or(PartError::TooManyBodies { k })?;
         self.open = Some((k, held));
         Ok(())
     }
@@ -133,6 +138,7 @@ mod tests {
             split: 2,
             units: 11,
             bodies: true,
+            lengths: false,
         }
     }
 

@@ -21,6 +21,85 @@ use xcover_core::dlx3::{Part, Settings, Stats, UnitCounters, MAX_LEVEL};
 use super::units::UnitRecord;
 use crate::durable::Format;
 
+/// What is wrong with a part's header or records (their meaning; the frames are the
+/// durable layer's). Its text is the message the user reads, after the file's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PartError {
+    /// The header is not a dlx3 part's: which line is wrong.
+    NotAHeader(&'static str),
+    /// The header names a shard out of range.
+    Shard { shard: u64, shards: u64 },
+    /// A `unit` or `body` record (`record`) that makes no sense: why.
+    Nonsense {
+        record: &'static str,
+        what: &'static str,
+    },
+    /// A unit whose count differs from the bodies it holds.
+    Count { k: u64, count: u64, holds: u64 },
+    /// A unit's record before the end of another unit's body records.
+    Unclosed { k: u64, open: u64 },
+    /// A unit past the split's units.
+    OutOfRange { k: u64, units: u64 },
+    /// A unit another shard owns.
+    NotOwned { k: u64, shard: u64, shards: u64 },
+    /// A unit at or before the last one recorded.
+    OutOfOrder { k: u64, last: u64 },
+    /// The counters of the part overflow at unit `k`.
+    Overflow { k: u64 },
+    /// A unit's body records hold more bodies than can be counted.
+    TooManyBodies { k: u64 },
+}
+
+impl std::fmt::Display for PartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PartError::NotAHeader(what) => write!(f, "its header is not a dlx3 part's ({what})"),
+            PartError::Shard { shard, shards } => write!(
+                f,
+                "its header names shard {shard}/{shards} (at most {} shards)",
+                Part::MAX_COUNT
+            ),
+            PartError::Nonsense { record, what } => {
+                write!(f, "a {record} record that makes no sense ({what})")
+            }
+            PartError::Count { k, count, holds } => {
+                write!(f, "unit {k} counts {count} solutions but holds {holds}")
+            }
+            PartError::Unclosed { k, open } => {
+                write!(f, "unit {k} before the end of unit {open}'s bodies")
+            }
+            PartError::OutOfRange { k, units } => {
+                write!(f, "unit {k} out of range (the split has {units})")
+            }
+            PartError::NotOwned { k, shard, shards } => {
+                write!(f, "unit {k} is not shard {shard}/{shards}'s")
+            }
+            PartError::OutOfOrder { k, last } => {
+                write!(f, "unit {k} after unit {last} (out of order)")
+            }
+            PartError::Overflow { k } => write!(f, "unit {k}: the part's counters overflow"),
+            PartError::TooManyBodies { k } => write!(f, "unit {k}: too many bodies"),
+        }
+    }
+}
+
+impl std::error::Error for PartError {}
+
+/// The reason text where a record's meaning is reported (`Reader::invalid`, the walk's
+/// messages).
+impl From<PartError> for String {
+    fn from(e: PartError) -> String {
+        e.to_string()
+    }
+}
+
+/// Mapped once into the command's error (a failure, exit 1).
+impl From<PartError> for crate::error::CliError {
+    fn from(e: PartError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
 /// Solution bodies are kept in the parts when `m<n>` prints at least one solution in this
 /// many: a part then stores at most this many bodies per printed one. With a larger
 /// spacing a part keeps counts only, and the merge explores again the few units that hold
@@ -46,8 +125,13 @@ pub(crate) const UNIT: &str = "unit";
 /// Whether the parts of a run with these settings keep solution bodies (see
 /// [`KEEP_BODIES_UP_TO`]); with `m0` nothing is printed and nothing is kept.
 pub(crate) fn keeps_bodies(settings: &Settings) -> bool {
-    let m = i64::from(settings.get_print_interval()) as u64;
-    (1..=KEEP_BODIES_UP_TO).contains(&m)
+    (1..=KEEP_BODIES_UP_TO).contains(&spacing(settings))
+}
+
+/// The print spacing `m<n>` as a number of solutions (0: nothing printed; a negative
+/// one, taken as Knuth's `%` takes it, is a huge one).
+pub(crate) fn spacing(settings: &Settings) -> u64 {
+    i64::from(settings.get_print_interval()) as u64
 }
 
 /// The settings a shard's worker explores units with: the user's for units, and no
@@ -100,6 +184,10 @@ pub(crate) struct Header {
     pub units: u64,
     /// Whether unit records carry their solutions' bodies.
     pub bodies: bool,
+    /// Whether unit records carry, instead of bodies, the byte lengths of their bodies
+    /// (`--lengths-only`, `m1`-`m8`: see `placed`); the header then ends with a line
+    /// `lengths 1`, which a part without lengths does not have.
+    pub lengths: bool,
 }
 
 impl Header {
@@ -128,13 +216,16 @@ impl Header {
             )
             .bytes(),
         );
+        if self.lengths {
+            b.extend_from_slice(b"lengths 1\n");
+        }
         b
     }
 
     /// Reads an identity payload, checking every value's range.
-    pub fn parse(bytes: &[u8]) -> Result<Header, String> {
+    pub fn parse(bytes: &[u8]) -> Result<Header, PartError> {
         let mut lines = Lines(bytes);
-        let bad = |what: &str| format!("its header is not a dlx3 part's ({what})");
+        let bad = PartError::NotAHeader;
         let input = lines.words("input", 2).ok_or_else(|| bad("input"))?;
         let input_len = number(input[0]).ok_or_else(|| bad("input length"))?;
         let input_digest = unhex(input[1]).ok_or_else(|| bad("input digest"))?;
@@ -151,10 +242,7 @@ impl Header {
         };
         // At most `Part::MAX_COUNT`, as `--shard` is parsed: a merge sizes a table by N.
         if shards == 0 || shards > Part::MAX_COUNT || shard >= shards {
-            return Err(format!(
-                "its header names shard {shard}/{shards} (at most {} shards)",
-                Part::MAX_COUNT
-            ));
+            return Err(PartError::Shard { shard, shards });
         }
         let split = lines.words("split", 1).and_then(|w| number(w[0]));
         let split = split
@@ -168,6 +256,10 @@ impl Header {
             Some(b"1") => true,
             _ => return Err(bad("bodies")),
         };
+        let lengths = !lines.0.is_empty();
+        if lengths && (lines.words("lengths", 1).map(|w| w[0]) != Some(b"1") || bodies) {
+            return Err(bad("lengths"));
+        }
         if !lines.0.is_empty() {
             return Err(bad("bytes after it"));
         }
@@ -180,6 +272,7 @@ impl Header {
             split,
             units,
             bodies,
+            lengths,
         })
     }
 
@@ -194,6 +287,7 @@ impl Header {
                 h.split,
                 h.units,
                 h.bodies,
+                h.lengths,
             )
         };
         key(self) == key(other)
@@ -259,7 +353,10 @@ pub(crate) fn number(w: &[u8]) -> Option<u64> {
 
 /// A unit record's payload: one line of numbers,
 /// `k count mems cmems updates cleansings nodes maxl <p> <profile...> <s> <lengths...>`,
-/// then the `s` solution bodies (when bodies are kept, `s` = count; otherwise 0).
+/// then the `s` solution bodies (when bodies are kept, `s` = count; otherwise 0). A part
+/// with lengths (`Header::lengths`) adds ` <m> <sums...>` to the line: for each `r` below
+/// the print spacing `m`, the bytes of the bodies of the unit's solutions `i` (from 1)
+/// with `i % m == r` (see `placed`).
 pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
     use std::fmt::Write as _;
     let s = &r.stats;
@@ -283,6 +380,12 @@ pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
         let _ = write!(line, " {}", end - start);
         start = end;
     }
+    if !r.text_sums.is_empty() {
+        let _ = write!(line, " {}", r.text_sums.len());
+        for s in &r.text_sums {
+            let _ = write!(line, " {s}");
+        }
+    }
     line.push('\n');
     let mut b = line.into_bytes();
     b.extend_from_slice(&r.solutions);
@@ -293,7 +396,7 @@ pub(crate) fn encode_unit(k: u64, r: &UnitRecord) -> Vec<u8> {
 /// of one record: the syntax, the profile's length against the levels below the split,
 /// the deepest level, and the bodies against the count.
 #[cfg_attr(not(test), allow(dead_code))]
-pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), String> {
+pub(crate) fn decode_unit(payload: &[u8], h: &Header) -> Result<(u64, UnitRecord), PartError> {
     decode_unit_after(payload, h, 0)
 }
 
@@ -303,7 +406,7 @@ pub(crate) fn decode_unit_after(
     payload: &[u8],
     h: &Header,
     carried: u64,
-) -> Result<(u64, UnitRecord), String> {
+) -> Result<(u64, UnitRecord), PartError> {
     let (k, mut rec, bodies) = decode_unit_line(payload, h, carried)?;
     rec.solutions = bodies.to_vec();
     Ok((k, rec))
@@ -315,15 +418,18 @@ pub(crate) fn decode_unit_line<'p>(
     payload: &'p [u8],
     h: &Header,
     carried: u64,
-) -> Result<(u64, UnitRecord, &'p [u8]), String> {
-    let bad = |what: &str| format!("a unit record that makes no sense ({what})");
+) -> Result<(u64, UnitRecord, &'p [u8]), PartError> {
+    let bad = |what: &'static str| PartError::Nonsense {
+        record: "unit",
+        what,
+    };
     let nl = payload
         .iter()
         .position(|&c| c == b'\n')
         .ok_or_else(|| bad("no newline"))?;
     let (line, bodies) = (&payload[..nl], &payload[nl + 1..]);
     let mut words = line.split(|&c| c == b' ');
-    let mut next = |what: &str| words.next().and_then(number).ok_or_else(|| bad(what));
+    let mut next = |what: &'static str| words.next().and_then(number).ok_or_else(|| bad(what));
     let k = next("unit")?;
     let stats = Stats {
         count: next("count")?,
@@ -358,7 +464,11 @@ pub(crate) fn decode_unit_line<'p>(
     };
     if ns != expected {
         return Err(if h.bodies {
-            format!("unit {k} counts {} solutions but holds {ns}", stats.count)
+            PartError::Count {
+                k,
+                count: stats.count,
+                holds: ns,
+            }
         } else {
             bad("solution bodies in a part that keeps counts only")
         });
@@ -368,6 +478,19 @@ pub(crate) fn decode_unit_line<'p>(
         return Err(bad("more solutions than bytes"));
     }
     let ends = body_ends(ns, bodies.len(), &mut next, bad)?;
+    let mut text_sums = Vec::new();
+    if h.lengths {
+        let m = next("spacing")?;
+        if !(1..=KEEP_BODIES_UP_TO).contains(&m) {
+            return Err(bad("a print spacing the lengths are not kept for"));
+        }
+        for _ in 0..m {
+            text_sums.push(next("a length")?);
+        }
+        if stats.count == 0 && text_sums.iter().any(|&s| s != 0) {
+            return Err(bad("text lengths of a unit without solutions"));
+        }
+    }
     if words.next().is_some() {
         return Err(bad("extra numbers"));
     }
@@ -376,6 +499,7 @@ pub(crate) fn decode_unit_line<'p>(
         profile,
         solutions: Vec::new(),
         ends,
+        text_sums,
         printed: None,
         more: false,
     };
@@ -437,25 +561,26 @@ pub(crate) struct Sequence {
 
 impl Sequence {
     /// Takes unit `k`'s record (after [`decode_unit`]).
-    pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), String> {
+    pub fn take(&mut self, h: &Header, k: u64, rec: &UnitRecord) -> Result<(), PartError> {
         if self.open.is_some_and(|(j, _)| j != k) {
-            let j = self.open.map_or(0, |o| o.0);
-            return Err(format!("unit {k} before the end of unit {j}'s bodies"));
+            let open = self.open.map_or(0, |o| o.0);
+            return Err(PartError::Unclosed { k, open });
         }
         self.open = None;
         if k >= h.units {
-            return Err(format!("unit {k} out of range (the split has {})", h.units));
+            let units = h.units;
+            return Err(PartError::OutOfRange { k, units });
         }
         if !Part::new(h.shard, h.shards).is_some_and(|p| p.owns(k)) {
-            return Err(format!("unit {k} is not shard {}/{}'s", h.shard, h.shards));
+            let (shard, shards) = (h.shard, h.shards);
+            return Err(PartError::NotOwned { k, shard, shards });
         }
         if let Some((last, _)) = self.last {
             if k <= last {
-                return Err(format!("unit {k} after unit {last} (out of order)"));
+                return Err(PartError::OutOfOrder { k, last });
             }
         }
-        self.totals = add_stats(&self.totals, &rec.stats)
-            .ok_or_else(|| format!("unit {k}: the part's counters overflow"))?;
+        self.totals = add_stats(&self.totals, &rec.stats).ok_or(PartError::Overflow { k })?;
         let deepest = self.last.map_or(0, |(_, d)| d).max(rec.stats.maxl);
         self.last = Some((k, deepest));
         self.units += 1;
@@ -483,9 +608,9 @@ pub(crate) fn add_stats(a: &Stats, b: &Stats) -> Option<Stats> {
 pub(crate) fn body_ends(
     ns: u64,
     total: usize,
-    mut next: impl FnMut(&str) -> Result<u64, String>,
-    bad: impl Fn(&str) -> String,
-) -> Result<Vec<usize>, String> {
+    mut next: impl FnMut(&'static str) -> Result<u64, PartError>,
+    bad: impl Fn(&'static str) -> PartError,
+) -> Result<Vec<usize>, PartError> {
     let mut ends = Vec::with_capacity(ns as usize);
     let mut end = 0u64;
     for _ in 0..ns {
@@ -514,6 +639,7 @@ mod tests {
             split: 2,
             units: 11,
             bodies,
+            lengths: false,
         }
     }
 
@@ -532,6 +658,7 @@ mod tests {
             profile: vec![1, 2],
             solutions: b" A (1 of 1)\n B x:1 (1 of 2)\n".to_vec(),
             ends: vec![12, 28],
+            text_sums: Vec::new(),
             printed: None,
             more: false,
         }
@@ -543,6 +670,41 @@ mod tests {
             let h = header(bodies);
             assert_eq!(Header::parse(&h.identity()), Ok(h.clone()));
         }
+        // A part with lengths: one more line, read back; never with bodies.
+        let lengths = Header {
+            lengths: true,
+            ..header(false)
+        };
+        assert_eq!(Header::parse(&lengths.identity()), Ok(lengths.clone()));
+        assert!(!lengths.same_run(&header(false)));
+        let text = String::from_utf8_lossy(&lengths.identity()).into_owned();
+        for forged in [
+            text.replace("lengths 1", "lengths 0"),
+            text.replace("bodies 0", "bodies 1"),
+            text.clone() + "x\n",
+        ] {
+            assert!(Header::parse(forged.as_bytes()).is_err(), "{forged}");
+        }
+        // Its unit records hold the lengths by solution number modulo m, no bodies.
+        let rec = UnitRecord {
+            text_sums: vec![30, 0, 12],
+            ..UnitRecord::default()
+        };
+        let mut rec = rec;
+        rec.stats.count = 2;
+        let bytes = encode_unit(4, &rec);
+        assert_eq!(decode_unit(&bytes, &lengths), Ok((4, rec.clone())));
+        assert!(decode_unit(&bytes, &header(false)).is_err());
+        let none = UnitRecord {
+            text_sums: vec![1; 9],
+            ..rec.clone()
+        };
+        assert!(decode_unit(&encode_unit(4, &none), &lengths).is_err());
+        let empty = UnitRecord {
+            text_sums: vec![5],
+            ..UnitRecord::default()
+        };
+        assert!(decode_unit(&encode_unit(4, &empty), &lengths).is_err());
         let h = header(true);
         assert_eq!(h.owned_units(), 4); // 1, 4, 7, 10
         let text = String::from_utf8_lossy(&h.identity()).into_owned();
@@ -595,6 +757,77 @@ mod tests {
         huge.stats.mems = u64::MAX;
         assert!(seq.take(&h, 7, &huge).is_err());
         assert_eq!(seq.units, 1);
+    }
+
+    #[test]
+    fn a_part_error_says_what_the_messages_said() {
+        let said = [
+            (
+                PartError::NotAHeader("units"),
+                "its header is not a dlx3 part's (units)",
+            ),
+            (
+                PartError::Shard {
+                    shard: 3,
+                    shards: 2,
+                },
+                "its header names shard 3/2 (at most 65536 shards)",
+            ),
+            (
+                PartError::Nonsense {
+                    record: "body",
+                    what: "no newline",
+                },
+                "a body record that makes no sense (no newline)",
+            ),
+            (
+                PartError::Count {
+                    k: 4,
+                    count: 3,
+                    holds: 2,
+                },
+                "unit 4 counts 3 solutions but holds 2",
+            ),
+            (
+                PartError::Unclosed { k: 7, open: 4 },
+                "unit 7 before the end of unit 4's bodies",
+            ),
+            (
+                PartError::OutOfRange { k: 13, units: 11 },
+                "unit 13 out of range (the split has 11)",
+            ),
+            (
+                PartError::NotOwned {
+                    k: 5,
+                    shard: 1,
+                    shards: 3,
+                },
+                "unit 5 is not shard 1/3's",
+            ),
+            (
+                PartError::OutOfOrder { k: 4, last: 4 },
+                "unit 4 after unit 4 (out of order)",
+            ),
+            (
+                PartError::Overflow { k: 7 },
+                "unit 7: the part's counters overflow",
+            ),
+            (PartError::TooManyBodies { k: 7 }, "unit 7: too many bodies"),
+        ];
+        for (e, text) in said {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(crate::error::CliError::from(e).message(), text);
+        }
+        let h = header(true);
+        let mut seq = Sequence::default();
+        assert_eq!(
+            seq.take(&h, 5, &record()),
+            Err(PartError::NotOwned {
+                k: 5,
+                shard: 1,
+                shards: 3
+            })
+        );
     }
 
     #[test]

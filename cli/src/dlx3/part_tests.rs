@@ -80,6 +80,7 @@ fn write_part(
             output: Some(path),
             resume,
             limit: LIMIT,
+            lengths: false,
         };
         shard::run(e, input, &args, Part::new(i, n).unwrap(), &dest, &|| None)
             .map_err(|e| e.to_string())
@@ -442,13 +443,14 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
     let parts = merge::check(&paths, LIMIT, false).unwrap();
     let settings = settings_of(&parts.args);
     let plan = at("plan".into());
-    second_pass::write_plan(&plan, &parts, &settings).unwrap();
+    second_pass::write_plan(&plan, &parts, &settings, None).unwrap();
     let prints: Vec<PathBuf> = (0..2).map(|i| at(format!("print-{i}"))).collect();
     for (i, p) in prints.iter().enumerate() {
         let dest = Destination {
             output: Some(p),
             resume: false,
             limit: LIMIT,
+            lengths: false,
         };
         let part = Part::new(i as u64, 2).unwrap();
         let done = with_engine(&input, settings, |e, _| {
@@ -471,6 +473,7 @@ fn a_second_pass_part_renamed_over_during_the_merge_is_never_read() {
         output: Some(&again),
         resume: false,
         limit: LIMIT,
+        lengths: false,
     };
     let part = Part::new(1, 2).unwrap();
     let done = with_engine(&input, settings, |e, _| {

@@ -20,6 +20,7 @@
 //! head    the run's identity, shard 0's
 //! counts  the units' counts of solutions, one decimal line each, in unit order (one or
 //!         more records, at most 2^16 units each)
+//! lengths (a plan of parts with lengths, `placed`) the bytes each unit prints, alike
 //! end
 //!
 //! xcover-dlx3-print 1
@@ -44,6 +45,7 @@ use xcover_core::dlx3::{Dlx3, Part, Settings, Stats, UnitCounters};
 use super::merge::{Parts, Recorded};
 use super::part_body;
 use super::part_file::Header;
+use super::placed;
 use super::prefetch;
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource};
@@ -69,6 +71,7 @@ pub(crate) const PRINT: Format = Format {
 };
 
 const COUNTS: &str = "counts";
+const LENGTHS: &str = "lengths";
 const TEXT: &str = "text";
 const SHOWN: &str = "shown";
 
@@ -90,24 +93,63 @@ pub(crate) fn wanted(settings: &Settings, counts: &[(u64, u64)]) -> Vec<u64> {
     prefetch::Plan::new(settings, counts).wanted
 }
 
-/// `merge --plan PLAN`: writes the plan of checked parts; returns what to tell the user.
+/// `merge --plan PLAN [--print-file FILE]`: writes the plan of checked parts (and, for
+/// parts with lengths, creates the print file at its final size); returns what to tell
+/// the user.
 pub(crate) fn write_plan(
     path: &Path,
     parts: &Parts,
     settings: &Settings,
+    print_file: Option<&Path>,
 ) -> Result<String, String> {
     let header = parts.header();
-    let mut w = Writer::create(path, PLAN, &header.identity()).map_err(|e| e.to_string())?;
-    for chunk in parts.counts.chunks(COUNTS_PER_RECORD) {
-        let mut text = String::new();
-        for &(_, c) in chunk {
-            text.push_str(&c.to_string());
-            text.push('\n');
+    let placement = match (header.lengths, print_file) {
+        (true, Some(file)) => Some((file, placed::Placement::of(settings, parts)?)),
+        (true, None) => {
+            return Err(
+                "parts with lengths (--lengths-only) need --print-file FILE, the \
+                        output the second pass writes in place"
+                    .into(),
+            )
         }
-        w.record(COUNTS, text.as_bytes())
-            .map_err(|e| e.to_string())?;
+        (false, Some(_)) => {
+            return Err("--print-file is for the parts of a --lengths-only first pass".into())
+        }
+        (false, None) => None,
+    };
+    let mut w = Writer::create(path, PLAN, &header.identity()).map_err(|e| e.to_string())?;
+    let mut decimal_records = |tag: &str, values: &mut dyn Iterator<Item = u64>| {
+        let values: Vec<u64> = values.collect();
+        for chunk in values.chunks(COUNTS_PER_RECORD) {
+            let mut text = String::new();
+            for c in chunk {
+                text.push_str(&c.to_string());
+                text.push('\n');
+            }
+            w.record(tag, text.as_bytes()).map_err(|e| e.to_string())?;
+        }
+        Ok::<(), String>(())
+    };
+    decimal_records(COUNTS, &mut parts.counts.iter().map(|&(_, c)| c))?;
+    if let Some((_, p)) = &placement {
+        decimal_records(LENGTHS, &mut p.lengths.iter().copied())?;
     }
     w.finish().map_err(|e| e.to_string())?;
+    if let Some((file, p)) = &placement {
+        let made = placed::create_print_file(file, p.total)?;
+        let with = parts.counts.iter().filter(|&&(_, c)| c > 0).count();
+        let units = p.lengths.iter().filter(|&&l| l > 0).count();
+        return Ok(format!(
+            "{}: {units} of the {} units ({with} with solutions) print {} bytes into {} \
+             ({made}); a second pass (--second-pass {} --print-file {}) writes them in place",
+            path.display(),
+            parts.counts.len(),
+            p.total,
+            file.display(),
+            path.display(),
+            file.display()
+        ));
+    }
     let wanted = wanted(settings, &parts.counts);
     let with = parts.counts.iter().filter(|&&(_, c)| c > 0).count();
     Ok(format!(
@@ -120,38 +162,62 @@ pub(crate) fn write_plan(
     ))
 }
 
-/// Reads a plan: its header and every unit's count, in unit order.
-fn read_plan(path: &Path, limit: u64) -> Result<(Header, Vec<(u64, u64)>), String> {
+/// A plan read back.
+pub(crate) struct PlanRead {
+    pub header: Header,
+    /// Every unit's count, in unit order.
+    pub counts: Vec<(u64, u64)>,
+    /// Every unit's text length, in unit order (a plan of parts with lengths; else empty).
+    pub lengths: Vec<u64>,
+}
+
+/// Reads a plan: its header, every unit's count and (parts with lengths) text length,
+/// in unit order: the counts records first, then as many lengths.
+pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, String> {
     let mut r = Reader::open(path, PLAN, limit).map_err(|e| e.to_string())?;
     let identity = r.header().map_err(|e| e.to_string())?;
     let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut counts = Vec::new();
+    let mut lengths = Vec::new();
     while let Some(rec) = r.next_strict().map_err(|e| e.to_string())? {
         let bad = |what: &str| r.invalid(&rec, what).to_string();
-        if rec.tag != COUNTS {
-            return Err(bad("not a counts record"));
-        }
+        let into = match rec.tag.as_str() {
+            COUNTS if lengths.is_empty() => &mut counts,
+            LENGTHS if header.lengths && counts.len() as u64 == header.units => &mut lengths,
+            _ => return Err(bad("not a counts or lengths record where one was due")),
+        };
         let text = rec
             .payload
             .strip_suffix(b"\n")
             .ok_or_else(|| bad("no newline"))?;
         for line in text.split(|&c| c == b'\n') {
             let c = number(line).ok_or_else(|| bad("a count that is not a number"))?;
-            counts.push((counts.len() as u64, c));
+            into.push(c);
         }
-        if counts.len() as u64 > header.units {
-            return Err(bad("more counts than units"));
+        if into.len() as u64 > header.units {
+            return Err(bad("more values than units"));
         }
     }
-    if counts.len() as u64 != header.units {
+    let want_lengths = if header.lengths { header.units } else { 0 };
+    if counts.len() as u64 != header.units || lengths.len() as u64 != want_lengths {
         return Err(format!(
-            "{}: {} counts for {} units",
+            "{}: {} counts and {} lengths for {} units",
             path.display(),
             counts.len(),
+            lengths.len(),
             header.units
         ));
     }
-    Ok((header, counts))
+    let counts = counts
+        .into_iter()
+        .enumerate()
+        .map(|(k, c)| (k as u64, c))
+        .collect();
+    Ok(PlanRead {
+        header,
+        counts,
+        lengths,
+    })
 }
 
 /// A decimal number without sign or leading zeros.
@@ -212,10 +278,16 @@ pub(crate) fn run(
     dest: &Destination<'_>,
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Outcome {
-    let header = shard::header_of(engine, input, args, part)?;
-    let (plan_header, counts) = read_plan(plan, dest.limit).map_err(CliError::failure)?;
-    if !plan_header.same_run(&header) || header.bodies {
-        let why = if header.bodies {
+    let header = shard::header_of(engine, input, args, part, false)?;
+    let PlanRead {
+        header: plan_header,
+        counts,
+        ..
+    } = read_plan(plan, dest.limit).map_err(CliError::failure)?;
+    if !plan_header.same_run(&header) || header.bodies || plan_header.lengths {
+        let why = if plan_header.lengths {
+            "a plan of parts with lengths: its second pass needs --print-file FILE"
+        } else if header.bodies {
             "this run's parts keep the solutions (m1-m8): it needs no second pass"
         } else {
             "the plan is another run's (its input, arguments, shard count or split differ)"

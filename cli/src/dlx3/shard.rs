@@ -24,6 +24,9 @@ pub(crate) struct Destination<'p> {
     pub resume: bool,
     /// The most bytes of an earlier attempt read back (`--max-memory`).
     pub limit: u64,
+    /// `--lengths-only` (`m1`-`m8`): the part keeps the lengths of the units' text, not
+    /// the text, for a second pass that writes it in place (see `placed`).
+    pub lengths: bool,
 }
 
 /// The outcome of a shard run.
@@ -90,8 +93,8 @@ pub(crate) fn run(
     dest: &Destination<'_>,
     interrupted: &dyn Fn() -> Option<i32>,
 ) -> Outcome {
-    let header = header_of(engine, input, args, part)?;
-    let (split, bodies) = (header.split, header.bodies);
+    let header = header_of(engine, input, args, part, dest.lengths)?;
+    let (split, bodies, lengths) = (header.split, header.bodies, header.lengths);
     let identity = header.identity();
     let with_input = part.index() == 0;
     // The part so far: a fresh one, or the checked records of an earlier attempt.
@@ -146,8 +149,9 @@ pub(crate) fn run(
     }
     let image = Image::of(engine);
     let mut storage = image.storage();
+    let spacing = part_file::spacing(engine.settings());
     let mut settings = engine.settings().for_units();
-    if !bodies {
+    if !bodies && !lengths {
         // Counts only: the worker need not print (a solution's number is the merge's).
         settings = settings.print_interval(0);
     }
@@ -193,7 +197,13 @@ pub(crate) fn run(
         }
     };
     let skip_recorded = std::cell::RefCell::new(&mut skip_recorded);
+    // With lengths: the unit's bodies so far, and their lengths by solution number.
+    let sums = std::cell::RefCell::new((0u64, Vec::new()));
     let mut spill = |k: u64, rec: &mut UnitRecord| {
+        if lengths {
+            add_lengths(&mut sums.borrow_mut(), rec, spacing);
+            return true;
+        }
         (skip_recorded.borrow_mut())(k, rec);
         if rec.ends.is_empty() {
             return true;
@@ -215,6 +225,12 @@ pub(crate) fn run(
             _ => Claim::Skip,
         },
         |k, mut rec: UnitRecord| {
+            if lengths {
+                let mut sums = sums.borrow_mut();
+                add_lengths(&mut sums, &mut rec, spacing);
+                rec.text_sums = std::mem::take(&mut sums.1);
+                sums.0 = 0;
+            }
             (skip_recorded.borrow_mut())(k, &mut rec);
             (write.borrow_mut())(UNIT, &part_file::encode_unit(k, &rec))
         },
@@ -259,14 +275,36 @@ pub(crate) fn run(
     }
 }
 
+/// Adds the bodies held in `rec` to a unit's text lengths (`sums`: the bodies taken
+/// before, and the lengths by solution number modulo `spacing`), and drops them.
+fn add_lengths(sums: &mut (u64, Vec<u64>), rec: &mut UnitRecord, spacing: u64) {
+    let (seen, by_residue) = sums;
+    by_residue.resize(spacing as usize, 0);
+    for body in rec.bodies() {
+        *seen += 1;
+        by_residue[(*seen % spacing) as usize] += body.len() as u64;
+    }
+    rec.solutions = Vec::new();
+    rec.ends = Vec::new();
+}
+
 /// The identity of shard `part` of the search of `engine` (input read, at its start):
-/// the split level all shards choose alike, the units there, and whether bodies are kept.
+/// the split level all shards choose alike, the units there, and whether bodies (or,
+/// with `lengths`, their lengths) are kept.
 pub(crate) fn header_of(
     engine: &mut Dlx3<'_>,
     input: &[u8],
     args: &[OsString],
     part: Part,
+    lengths: bool,
 ) -> Result<Header, CliError> {
+    let keeps = part_file::keeps_bodies(engine.settings());
+    if lengths && !keeps {
+        return Err(CliError::new(
+            Kind::KnuthUsage,
+            "--lengths-only is for m1 to m8 (with other spacings a part keeps counts only)",
+        ));
+    }
     let split_error = |e: xcover_core::dlx3::Dlx3Error| {
         CliError::new(Kind::Dlx3(e), format!("can't split the search: {e}"))
     };
@@ -282,7 +320,8 @@ pub(crate) fn header_of(
         shards: part.count(),
         split,
         units: unit_count,
-        bodies: part_file::keeps_bodies(engine.settings()),
+        bodies: keeps && !lengths,
+        lengths,
     })
 }
 
@@ -303,11 +342,11 @@ fn check_record(
     }
     if r.tag == part_body::BODY {
         let (k, rec) = part_body::decode_body(&r.payload, header)?;
-        return seq.take_body(header, k, rec.ends.len() as u64);
+        return Ok(seq.take_body(header, k, rec.ends.len() as u64)?);
     }
     if r.tag != UNIT {
         return Err(format!("a `{}` record where a unit was expected", r.tag));
     }
     let (k, rec) = part_file::decode_unit_after(&r.payload, header, seq.carried())?;
-    seq.take(header, k, &rec)
+    Ok(seq.take(header, k, &rec)?)
 }

@@ -25,6 +25,10 @@ pub(crate) struct UnitRecord {
     pub solutions: Vec<u8>,
     /// Where each solution's body ends in `solutions`.
     pub ends: Vec<usize>,
+    /// In a part with lengths (`--lengths-only`), instead of the bodies: for each `r`
+    /// below the print spacing `m`, the bytes of the bodies of solutions `i` (from 1)
+    /// with `i % m == r`.
+    pub text_sums: Vec<u64>,
     /// What the unit prints on stdout, numbers included, when its explorer knew the
     /// solutions' numbers in the whole search ([`Claim::ExplorePrinting`]); then
     /// `solutions` is empty. Never stored in a part.

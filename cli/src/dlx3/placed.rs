@@ -1,0 +1,836 @@
+//! A second pass that writes the solutions' text in place (issue 39): for `m1`-`m8`, the
+//! merge neither reads nor writes the text. The first pass keeps, per unit, the byte
+//! lengths of its solutions' bodies (by solution number modulo the spacing, since which
+//! solutions print depends on the unit's first number in the whole search); the plan
+//! turns counts and lengths into the bytes each unit prints and creates the output, at its
+//! final size; each shard's second pass writes its units' text into that one file at
+//! their offsets; the merge checks the small records of where and what they wrote:
+//!
+//! ```text
+//! xcover dlx3 --shard I/N --lengths-only --output PART-I m1 < in.dlx      first pass
+//! xcover dlx3 merge --plan PLAN --print-file OUT PART-0 ...               plan; OUT made
+//! xcover dlx3 --shard I/N --second-pass PLAN --print-file OUT --output PLACED-I m1 < in.dlx
+//! xcover dlx3 merge --print-file OUT PART-0 ... PLACED-0 ...              checks, no text
+//! ```
+//!
+//! OUT then holds what the one-process run prints on stdout, and the merge's stderr what
+//! it prints there. A closed format of the durable record layer (`crate::durable`):
+//!
+//! ```text
+//! xcover-dlx3-placed 1
+//! head    shard I's identity (`part_file::Header`, with lengths)
+//! plan    `size <bytes of OUT> lengths <SHA-256 of every unit's length, hex>\n`
+//! placed  `k offset length crc32c count mems cmems updates cleansings nodes\n`, for each
+//!         unit of shard I that prints, in unit order, written once its text is in OUT
+//!         and synced there
+//! end
+//! ```
+//!
+//! Concurrent writers: units' ranges tile OUT without overlap, and shard I writes only
+//! its own units' ranges, so shards never write the same byte; a shard's placed part is
+//! under an exclusive lock while it runs, so one attempt of a shard writes at a time. A
+//! shard run again rewrites the same bytes at the same offsets (the text of a unit is a
+//! function of the plan), so a rerun after a crash, or a unit begun and written again,
+//! leaves the same file. Nothing is read back from OUT except under `merge --verify`,
+//! which compares each unit's CRC-32C.
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::Read as _;
+use std::os::unix::fs::FileExt as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use xcover_core::dlx3::{Dlx3, Part, Settings, Stats, UnitCounters};
+
+use super::merge::{Parts, Recorded};
+use super::part_body;
+use super::part_file::{self, Header};
+use super::second_pass::{read_plan, PlanRead};
+use super::shard::{self, Destination, Out, Outcome};
+use super::units::{self, Claim, Fetched, UnitRecord, UnitSource};
+use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::error::{CliError, Kind};
+
+/// A placed part (a second pass that wrote in place).
+pub(crate) const PLACED: Format = Format {
+    magic: "xcover-dlx3-placed",
+    version: 1,
+    max_record: 1 << 20,
+    closed: true,
+    noun: "placed part",
+};
+
+const PLAN: &str = "plan";
+const UNIT: &str = "placed";
+
+/// Records closer together than this wait (the text behind them synced first).
+const SYNC_INTERVAL: Duration = Duration::from_secs(1);
+
+/// Whether the file at `path` starts as a placed part (the merge takes every kind).
+pub(crate) fn is_placed_part(path: &Path) -> bool {
+    let want = format!("{} ", PLACED.magic);
+    let mut start = vec![0; want.len()];
+    File::open(path)
+        .and_then(|mut f| f.read_exact(&mut start))
+        .is_ok_and(|()| start == want.as_bytes())
+}
+
+/// Why the text of a run with these settings cannot be placed ahead of the merge: the
+/// search may end inside a unit (a limit), so the text would not be the units' whole.
+/// (A unit with a progress report is explored again by the merge, for the report; its
+/// text, in the print file already, then goes nowhere.)
+pub(crate) fn obstacle(settings: &Settings) -> Option<&'static str> {
+    let plain = Settings::new();
+    if settings.get_max_solutions() != plain.get_max_solutions() {
+        Some("a solution limit (t<n>)")
+    } else if settings.get_timeout_mems() != plain.get_timeout_mems() {
+        Some("a timeout (T<n>)")
+    } else {
+        None
+    }
+}
+
+/// Where every unit's text goes in the output.
+pub(crate) struct Placement {
+    /// The bytes each unit prints, in unit order.
+    pub lengths: Vec<u64>,
+    /// Where each unit's text starts, in unit order.
+    pub offsets: Vec<u64>,
+    /// The output's size.
+    pub total: u64,
+}
+
+impl Placement {
+    /// The placement of checked parts with lengths, under the run's `settings`.
+    pub fn of(settings: &Settings, parts: &Parts) -> Result<Placement, String> {
+        if let Some(why) = obstacle(settings) {
+            return Err(format!(
+                "the text of a run with {why} can't be placed ahead of the merge (the \
+                 search may end inside a unit): merge the parts without a second pass"
+            ));
+        }
+        let m = part_file::spacing(settings);
+        let mut lengths = Vec::with_capacity(parts.counts.len());
+        let mut base = 0u64;
+        let overflow = || "the output's length overflows".to_owned();
+        for (&(k, count), (j, sums)) in parts.counts.iter().zip(&parts.sums) {
+            if k != *j || sums.len() as u64 != m {
+                return Err(format!(
+                    "{}: its text lengths are not for m{m}",
+                    parts.name_of(k)
+                ));
+            }
+            let end = base.checked_add(count).ok_or_else(overflow)?;
+            let bodies = sums[((m - base % m) % m) as usize];
+            let numbers = number_lines(base, end, m).ok_or_else(overflow)?;
+            lengths.push(bodies.checked_add(numbers).ok_or_else(overflow)?);
+            base = end;
+        }
+        Placement::from_lengths(lengths).ok_or_else(overflow)
+    }
+
+    /// The placement of units printing `lengths` bytes each, in order (`None` if the
+    /// output's size overflows).
+    pub fn from_lengths(lengths: Vec<u64>) -> Option<Placement> {
+        let mut offsets = Vec::with_capacity(lengths.len());
+        let mut total = 0u64;
+        for &l in &lengths {
+            offsets.push(total);
+            total = total.checked_add(l)?;
+        }
+        Some(Placement {
+            lengths,
+            offsets,
+            total,
+        })
+    }
+
+    /// The `plan` record's payload: the output's size and the digest of the lengths.
+    fn plan_record(&self) -> Vec<u8> {
+        use sha2::Digest as _;
+        let mut d = sha2::Sha256::new();
+        for l in &self.lengths {
+            d.update(l.to_le_bytes());
+        }
+        let hex: String = d.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        format!("size {} lengths {hex}\n", self.total).into_bytes()
+    }
+}
+
+/// The bytes of Knuth's `n:` lines of the printed solutions numbered `lo + 1 ..= hi`
+/// (those divisible by `m`): the digits and `:\n` each.
+fn number_lines(lo: u64, hi: u64, m: u64) -> Option<u64> {
+    let mut bytes = 0u64;
+    let mut first = 1u64; // the smallest number of `digits` digits
+    for digits in 1..=20u64 {
+        let last = first.checked_mul(10).map_or(u64::MAX, |x| x - 1);
+        let (a, b) = (first.max(lo + 1), last.min(hi));
+        if a <= b {
+            let multiples = b / m - (a - 1) / m;
+            bytes = bytes.checked_add(multiples.checked_mul(digits + 2)?)?;
+        }
+        match first.checked_mul(10) {
+            Some(f) => first = f,
+            None => break,
+        }
+    }
+    Some(bytes)
+}
+
+/// Creates the print file `path` at `size` bytes (zeros, sparse), born whole: sized and
+/// synced under a temporary name beside it, then linked to its name, never replacing a
+/// file. A file already there of exactly that size is kept (the plan made again); any
+/// other is refused. Returns what was done.
+pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<&'static str, String> {
+    let name = path.display();
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if meta.is_file() && meta.len() == size {
+            return Ok("kept: it has that size already");
+        }
+        return Err(format!(
+            "{name}: exists, and is not a print file of this plan's size ({size} bytes); \
+             not touched"
+        ));
+    }
+    let file_name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
+    let temp = path.with_file_name(format!(".{file_name}.{}.tmp", std::process::id()));
+    let made = (|| {
+        let f = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        f.set_len(size)?;
+        f.sync_all()?;
+        std::fs::hard_link(&temp, path)
+    })();
+    let _ = std::fs::remove_file(&temp);
+    made.map_err(|e| format!("{name}: {e}"))?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok("created")
+}
+
+/// A `placed` record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placed {
+    k: u64,
+    offset: u64,
+    length: u64,
+    crc: u32,
+    counters: UnitCounters,
+}
+
+impl Placed {
+    fn encode(&self) -> Vec<u8> {
+        let c = self.counters.to_array();
+        format!(
+            "{} {} {} {} {} {} {} {} {} {}\n",
+            self.k, self.offset, self.length, self.crc, c[0], c[1], c[2], c[3], c[4], c[5]
+        )
+        .into_bytes()
+    }
+
+    fn decode(payload: &[u8]) -> Result<Placed, String> {
+        let bad = |what: &str| format!("a placed record that makes no sense ({what})");
+        let line = payload
+            .strip_suffix(b"\n")
+            .ok_or_else(|| bad("no newline"))?;
+        let mut words = line.split(|&c| c == b' ');
+        let mut next = |what: &str| {
+            words
+                .next()
+                .and_then(part_file::number)
+                .ok_or_else(|| bad(what))
+        };
+        let (k, offset, length) = (next("unit")?, next("offset")?, next("length")?);
+        let crc = u32::try_from(next("crc")?).map_err(|_| bad("crc"))?;
+        let stats = Stats {
+            count: next("count")?,
+            mems: next("mems")?,
+            cmems: next("cmems")?,
+            updates: next("updates")?,
+            cleansings: next("cleansings")?,
+            nodes: next("nodes")?,
+            ..Stats::default()
+        };
+        if words.next().is_some() {
+            return Err(bad("extra numbers"));
+        }
+        Ok(Placed {
+            k,
+            offset,
+            length,
+            crc,
+            counters: UnitCounters::of(&stats),
+        })
+    }
+}
+
+/// The unit being written: its number, bytes written, CRC-32C so far.
+#[derive(Clone, Copy)]
+struct Writing {
+    k: u64,
+    written: u64,
+    crc: u32,
+}
+
+/// `xcover dlx3 --shard I/N --second-pass PLAN --print-file OUT`: explores shard `part`'s
+/// units that print and writes their text into OUT at the plan's offsets.
+pub(crate) fn run(
+    engine: &mut Dlx3<'_>,
+    input: &[u8],
+    args: &[OsString],
+    part: Part,
+    (plan, print_file): (&Path, &Path),
+    dest: &Destination<'_>,
+    interrupted: &dyn Fn() -> Option<i32>,
+) -> Outcome {
+    let header = shard::header_of(engine, input, args, part, true)?;
+    let PlanRead {
+        header: plan_header,
+        counts,
+        lengths,
+    } = read_plan(plan, dest.limit).map_err(CliError::failure)?;
+    if !plan_header.same_run(&header) {
+        return Err(CliError::failure(format!(
+            "{}: the plan is another run's (its input, arguments, shard count or split \
+             differ, or its first pass was not --lengths-only)",
+            plan.display()
+        )));
+    }
+    let placement = Placement::from_lengths(lengths)
+        .ok_or_else(|| CliError::failure(format!("{}: lengths overflow", plan.display())))?;
+    let plan_record = placement.plan_record();
+    let out_file = open_print_file(print_file, placement.total)?;
+    let mine: Vec<u64> = (0..header.units)
+        .filter(|&k| part.owns(k) && placement.lengths[k as usize] > 0)
+        .collect();
+    let identity = header.identity();
+    // What an earlier attempt recorded: units placed (their text synced before).
+    let mut done: Option<u64> = None;
+    let mut met = 0usize;
+    let mut check = |r: &Record| -> Result<(), String> {
+        if r.index == 1 {
+            return match r.tag == PLAN && r.payload == plan_record {
+                true => Ok(()),
+                false => Err("not this plan's placed part (its plan record differs)".into()),
+            };
+        }
+        let p = Placed::decode(&r.payload)?;
+        let due = mine.get(met).copied();
+        let k = p.k as usize;
+        if r.tag != UNIT
+            || due != Some(p.k)
+            || p.offset != placement.offsets[k]
+            || p.length != placement.lengths[k]
+        {
+            return Err(format!(
+                "unit {} is not the next one this shard places",
+                p.k
+            ));
+        }
+        (done, met) = (Some(p.k), met + 1);
+        Ok(())
+    };
+    let mut out = match dest.output {
+        None => Out::Stream(
+            Writer::stream(
+                std::io::stdout().lock(),
+                Path::new("standard output"),
+                PLACED,
+                &identity,
+            )
+            .map_err(shard::failed)?,
+        ),
+        Some(path) if dest.resume && path.exists() => {
+            let mut visit = |r: &Record| {
+                if interrupted().is_some() {
+                    return Err(Visit::Interrupted);
+                }
+                check(r).map_err(Visit::Invalid)
+            };
+            match Writer::resume(path, PLACED, &identity, dest.limit, &mut visit) {
+                Ok(Resumed::Complete(_)) if met == mine.len() => return Ok(()),
+                Ok(Resumed::Complete(_)) => {
+                    return Err(CliError::failure(format!(
+                        "{}: complete, but with {met} of the shard's {} units (a damaged \
+                         part); not resumed",
+                        path.display(),
+                        mine.len()
+                    )))
+                }
+                Ok(Resumed::Open(w)) => Out::File(w),
+                Err(e) if matches!(e.problem, Problem::Interrupted) => {
+                    let signal = interrupted().unwrap_or(libc::SIGINT);
+                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
+                }
+                Err(e) => return Err(shard::failed(e)),
+            }
+        }
+        Some(path) => Out::File(Writer::create(path, PLACED, &identity).map_err(shard::failed)?),
+    };
+    if out.records() == 0 {
+        out.record(PLAN, &plan_record).map_err(shard::failed)?;
+    }
+    let settings = *engine.settings();
+    let image = units::Image::of(engine);
+    let mut storage = image.storage();
+    let unit_settings = settings
+        .for_units()
+        .print_interval(settings.get_print_interval());
+    let mut worker = image
+        .engine(&mut storage, unit_settings)
+        .map_err(CliError::from)?;
+    let count = |k: u64| counts.get(k as usize).map_or(0, |&(_, c)| c);
+    let print_name = print_file.display().to_string();
+    // The text of the unit being explored goes straight to OUT; its record waits in
+    // `pending` until OUT is synced.
+    let state = std::cell::RefCell::new(PlacedWriter {
+        file: &out_file,
+        name: &print_name,
+        placement: &placement,
+        writing: None,
+        pending: Vec::new(),
+        out: &mut out,
+        last_sync: Instant::now(),
+        error: None,
+        placed_flushed: 0,
+    });
+    let mut spill = |k: u64, rec: &mut UnitRecord| {
+        let text = rec.printed.replace(Vec::new()).unwrap_or_default();
+        state.borrow_mut().write(k, &text)
+    };
+    let explored = units::explore_spilling(
+        &mut worker,
+        header.split,
+        |k| {
+            let ahead = done.map_or(true, |d| k > d);
+            if ahead && mine.binary_search(&k).is_ok() {
+                Claim::ExplorePrinting
+            } else {
+                Claim::SkipCounting(count(k))
+            }
+        },
+        |k, rec| {
+            let mut s = state.borrow_mut();
+            let text = rec.printed.unwrap_or_default();
+            s.write(k, &text) && s.close(k, &rec.stats)
+        },
+        units::Spill {
+            bytes: part_body::held_bytes(dest.limit),
+            spill: &mut spill,
+        },
+        &|| interrupted().is_some(),
+    );
+    let mut s = state.into_inner();
+    if let Some(e) = s.error.take() {
+        return Err(e);
+    }
+    let placed_now = s.pending.len() as u64 + s.placed_flushed;
+    match explored {
+        Ok(true) => {
+            s.flush()?;
+            if met as u64 + placed_now != mine.len() as u64 {
+                return Err(CliError::failure(format!(
+                    "the search met {} of the {} units the plan gives shard {}/{} (not this \
+                     run's plan?)",
+                    met as u64 + placed_now,
+                    mine.len(),
+                    part.index(),
+                    part.count()
+                )));
+            }
+            drop(s);
+            out.finish().map_err(shard::failed)
+        }
+        Ok(false) => {
+            s.flush()?;
+            drop(s);
+            out.sync().map_err(shard::failed)?;
+            let signal = interrupted().unwrap_or(libc::SIGINT);
+            let hint = if dest.output.is_some() {
+                "; continue it with --resume"
+            } else {
+                ""
+            };
+            Err(CliError::new(
+                Kind::Interrupted(signal),
+                format!(
+                    "shard {}/{} (second pass) interrupted{hint}",
+                    part.index(),
+                    part.count()
+                ),
+            ))
+        }
+        Err((unit, e)) => {
+            let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
+            Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")))
+        }
+    }
+}
+
+/// Opens the print file the plan created, for writing in place: it must be a regular
+/// file of the plan's size (never created, truncated or resized here).
+fn open_print_file(path: &Path, size: u64) -> Result<File, CliError> {
+    let name = path.display();
+    let file = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| CliError::failure(format!("{name}: {e} (merge --plan creates it)")))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| CliError::failure(format!("{name}: {e}")))?;
+    if !meta.is_file() || meta.len() != size {
+        return Err(CliError::failure(format!(
+            "{name}: not this plan's print file ({} bytes where the plan's has {size}); not \
+             written",
+            meta.len()
+        )));
+    }
+    Ok(file)
+}
+
+/// The writer of a second pass in place.
+struct PlacedWriter<'w, 'o> {
+    file: &'w File,
+    name: &'w str,
+    placement: &'w Placement,
+    writing: Option<Writing>,
+    /// Records of units whose text is written but maybe not yet synced.
+    pending: Vec<Vec<u8>>,
+    out: &'w mut Out<'o>,
+    last_sync: Instant,
+    error: Option<CliError>,
+    /// Records written to the part by this run.
+    placed_flushed: u64,
+}
+
+impl PlacedWriter<'_, '_> {
+    /// Writes `text`, the next of unit `k`'s, at its place; false (the error kept) when
+    /// it does not fit the plan or the write fails.
+    fn write(&mut self, k: u64, text: &[u8]) -> bool {
+        let mut w = match self.writing {
+            Some(w) if w.k == k => w,
+            _ => Writing {
+                k,
+                written: 0,
+                crc: 0,
+            },
+        };
+        let (start, length) = (
+            self.placement.offsets[k as usize],
+            self.placement.lengths[k as usize],
+        );
+        if w.written + text.len() as u64 > length {
+            return self.fail(format!(
+                "unit {k} prints more than the plan's {length} bytes (not this run's plan?)"
+            ));
+        }
+        if let Err(e) = self.file.write_all_at(text, start + w.written) {
+            return self.fail(format!("{}: {e}", self.name));
+        }
+        w.written += text.len() as u64;
+        w.crc = crc32c::crc32c_append(w.crc, text);
+        self.writing = Some(w);
+        true
+    }
+
+    /// Unit `k` is written whole: its record is due once the text is synced.
+    fn close(&mut self, k: u64, stats: &Stats) -> bool {
+        let w = self.writing.take().filter(|w| w.k == k).unwrap_or(Writing {
+            k,
+            written: 0,
+            crc: 0,
+        });
+        let length = self.placement.lengths[k as usize];
+        if w.written != length {
+            return self.fail(format!(
+                "unit {k} printed {} bytes where the plan has {length} (not this run's plan?)",
+                w.written
+            ));
+        }
+        let p = Placed {
+            k,
+            offset: self.placement.offsets[k as usize],
+            length,
+            crc: w.crc,
+            counters: UnitCounters::of(stats),
+        };
+        self.pending.push(p.encode());
+        if self.last_sync.elapsed() >= SYNC_INTERVAL {
+            self.last_sync = Instant::now();
+            if let Err(e) = self.flush() {
+                self.error = Some(e);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Syncs the text written, then records the units placed.
+    fn flush(&mut self) -> Result<(), CliError> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.file
+            .sync_data()
+            .map_err(|e| CliError::failure(format!("{}: {e}", self.name)))?;
+        for p in self.pending.drain(..) {
+            self.out.record(UNIT, &p).map_err(shard::failed)?;
+            self.placed_flushed += 1;
+        }
+        self.out.sync().map_err(shard::failed)
+    }
+
+    fn fail(&mut self, message: String) -> bool {
+        self.error = Some(CliError::failure(message));
+        false
+    }
+}
+
+/// The placed parts of a merge, checked against the first pass's parts: one per shard,
+/// each complete, placing exactly the units that print, at their offsets and lengths;
+/// the print file of the plan's size. Records are read once and kept (small): what was
+/// checked is what is used.
+pub(crate) struct Placements {
+    /// Every unit that prints, increasing, with its record.
+    units: Vec<Placed>,
+    /// The print file, open (for `--verify`).
+    file: File,
+    placement: Placement,
+    name: String,
+}
+
+/// Checks the placed parts `paths` against the checked `parts` of a run with `settings`,
+/// and the print file `print_file`.
+pub(crate) fn check(
+    parts: &Parts,
+    settings: &Settings,
+    paths: &[std::path::PathBuf],
+    print_file: &Path,
+    limit: u64,
+) -> Result<Placements, String> {
+    let want = parts.header();
+    if !want.lengths {
+        return Err("placed parts go with the parts of a --lengths-only first pass".into());
+    }
+    let placement = Placement::of(settings, parts)?;
+    let plan_record = placement.plan_record();
+    let n = want.shards;
+    let mut seen: Vec<Option<&Path>> = vec![None; n as usize];
+    let mut units = Vec::new();
+    for p in paths {
+        let name = p.display();
+        let mut r = Reader::open(p, PLACED, limit).map_err(|e| e.to_string())?;
+        let identity = r.header().map_err(|e| e.to_string())?;
+        let h = Header::parse(&identity).map_err(|e| format!("{name}: {e}"))?;
+        if !h.same_run(want) {
+            return Err(format!("{name}: a placed part of another run"));
+        }
+        if let Some(other) = seen[h.shard as usize].replace(p) {
+            return Err(format!(
+                "{name}: shard {}/{n}'s second pass again (also in {})",
+                h.shard,
+                other.display()
+            ));
+        }
+        let part = Part::new(h.shard, n).ok_or("a shard out of range")?;
+        let mut due =
+            (0..want.units).filter(|&k| part.owns(k) && placement.lengths[k as usize] > 0);
+        let truncated = |e: crate::durable::DurableError| match e.problem {
+            Problem::Truncated => format!(
+                "{e} (the second pass of shard {}/{n} did not finish; run it again with \
+                 --resume)",
+                h.shard
+            ),
+            _ => e.to_string(),
+        };
+        let first = r.next_strict().map_err(truncated)?;
+        match first {
+            Some(rec) if rec.tag == PLAN && rec.payload == plan_record => {}
+            Some(rec) => {
+                return Err(r
+                    .invalid(&rec, "not this run's plan (sizes or lengths differ)")
+                    .to_string())
+            }
+            None => return Err(format!("{name}: no plan record")),
+        }
+        while let Some(rec) = r.next_strict().map_err(truncated)? {
+            let p = Placed::decode(&rec.payload)
+                .and_then(|p| {
+                    let k = p.k as usize;
+                    let fits = rec.tag == UNIT
+                        && due.next() == Some(p.k)
+                        && p.offset == placement.offsets[k]
+                        && p.length == placement.lengths[k];
+                    if fits {
+                        Ok(p)
+                    } else {
+                        Err(format!(
+                            "unit {} where the plan's next unit of the shard, at its offset \
+                             and length, was due",
+                            p.k
+                        ))
+                    }
+                })
+                .map_err(|what| r.invalid(&rec, what).to_string())?;
+            units.push(p);
+        }
+        if let Some(k) = due.next() {
+            return Err(format!(
+                "{name}: has no record of unit {k}, which it places"
+            ));
+        }
+    }
+    if let Some(missing) = seen.iter().position(Option::is_none) {
+        return Err(format!("the second pass of shard {missing}/{n} is missing"));
+    }
+    units.sort_unstable_by_key(|p| p.k);
+    let name = print_file.display().to_string();
+    let file = File::open(print_file).map_err(|e| format!("{name}: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("{name}: {e}"))?;
+    if !meta.is_file() || meta.len() != placement.total {
+        return Err(format!(
+            "{name}: {} bytes where the plan's print file has {}; not merged",
+            meta.len(),
+            placement.total
+        ));
+    }
+    Ok(Placements {
+        units,
+        file,
+        placement,
+        name,
+    })
+}
+
+impl Placements {
+    /// `--verify`: reads the print file through (bounded: 1 MiB at a time) and checks
+    /// every unit's CRC-32C against its record.
+    pub(crate) fn verify_text(&self) -> Result<(), String> {
+        let mut buf = vec![0u8; 1 << 20];
+        for p in &self.units {
+            let (mut at, end) = (p.offset, p.offset + p.length);
+            let mut crc = 0;
+            while at < end {
+                let want = usize::try_from((end - at).min(buf.len() as u64)).unwrap_or(0);
+                let got = self
+                    .file
+                    .read_at(&mut buf[..want], at)
+                    .map_err(|e| format!("{}: {e}", self.name))?;
+                if got == 0 {
+                    return Err(format!("{}: ends inside unit {}", self.name, p.k));
+                }
+                crc = crc32c::crc32c_append(crc, &buf[..got]);
+                at += got as u64;
+            }
+            if crc != p.crc {
+                return Err(format!(
+                    "{}: the text of unit {} (bytes {} to {}) is not what its shard wrote \
+                     (CRC-32C differs); not merged",
+                    self.name, p.k, p.offset, end
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The output's size.
+    pub(crate) fn total(&self) -> u64 {
+        self.placement.total
+    }
+}
+
+/// The first pass's records, their units' text placed by the second pass: the walk
+/// prints nothing and adds the counters, each placed unit's checked against its record.
+pub(crate) struct WithPlaced<'r> {
+    pub recorded: &'r mut Recorded,
+    pub placed: &'r Placements,
+}
+
+impl UnitSource for WithPlaced<'_> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+        let mut rec = match self.recorded.unit(k)? {
+            Fetched::Record(rec) => rec,
+            other => return Ok(other),
+        };
+        if let Ok(at) = self.placed.units.binary_search_by_key(&k, |p| p.k) {
+            if self.placed.units[at].counters != UnitCounters::of(&rec.stats) {
+                return Err(format!(
+                    "{}: its placed record's counters differ from the first pass's (a \
+                     damaged or forged part)",
+                    self.recorded.name(k)
+                ));
+            }
+        }
+        // Printed already, in the print file.
+        rec.printed = Some(Vec::new());
+        Ok(Fetched::Record(rec))
+    }
+
+    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+        self.recorded.more(k)
+    }
+
+    fn name(&self, k: u64) -> String {
+        self.recorded.name(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_lines_are_the_bytes_of_printfs_lines() {
+        let brute = |lo: u64, hi: u64, m: u64| -> u64 {
+            (lo + 1..=hi)
+                .filter(|n| n % m == 0)
+                .map(|n| n.to_string().len() as u64 + 2)
+                .sum()
+        };
+        for m in 1..=8 {
+            for (lo, hi) in [(0, 0), (0, 9), (5, 12), (8, 101), (95, 1003), (0, 20_000)] {
+                assert_eq!(
+                    number_lines(lo, hi, m),
+                    Some(brute(lo, hi, m)),
+                    "{lo} {hi} m{m}"
+                );
+            }
+        }
+        let top = u64::MAX;
+        assert_eq!(number_lines(top - 3, top, 1), Some(3 * 22));
+    }
+
+    #[test]
+    fn a_placed_record_reads_back_and_bad_ones_are_refused() {
+        let p = Placed {
+            k: 7,
+            offset: 100,
+            length: 42,
+            crc: u32::MAX,
+            counters: UnitCounters::of(&Stats {
+                count: 3,
+                mems: 9,
+                ..Stats::default()
+            }),
+        };
+        assert_eq!(Placed::decode(&p.encode()), Ok(p));
+        for bad in [
+            "7 100 42 1 3 9 0 0 0 0",
+            "7 100 42 4294967296 3 9 0 0 0 0\n",
+            "7 100 42 1 3 9 0 0 0 0 1\n",
+            "07 100 42 1 3 9 0 0 0 0\n",
+        ] {
+            assert!(Placed::decode(bad.as_bytes()).is_err(), "{bad}");
+        }
+        let placement = Placement::from_lengths(vec![3, 0, 5]).unwrap();
+        assert_eq!((placement.offsets, placement.total), (vec![0, 3, 3], 8));
+        assert!(Placement::from_lengths(vec![u64::MAX, 1]).is_none());
+    }
+}
