@@ -38,8 +38,9 @@ pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 /// Siblings (the positions a parent tries after a child, outside the exact test's
 /// regions) the exact test of [`HitTable::probe_with_siblings`] covers: it first reads
 /// the members none of them holds, so that a failure rules them out as well. Covering
-/// more makes that test longer (the measurements that chose 2: docs/PERFORMANCE.md).
-pub(crate) const COVERED_SIBLINGS: usize = 2;
+/// more makes that test longer, and since the branch sets (tenth pass) one prunes
+/// more per instruction than two (the measurements: docs/PERFORMANCE.md, twelfth pass).
+pub(crate) const COVERED_SIBLINGS: usize = 1;
 
 /// Unhit sets (the first in table order, the head among them) [`fewest_live`] and
 /// [`HitTable::branch_set`] choose the branch set from: the small sets are the likely
