@@ -22,7 +22,7 @@ pub(crate) use branch::fewest_live;
 pub(crate) use hits::HitTable;
 pub use level::LevelState;
 #[cfg(doc)]
-pub(crate) use limits::BRANCH_CANDIDATES;
+pub(crate) use limits::{BRANCH_CANDIDATES, BRANCH_SCORED};
 pub(crate) use limits::CAPACITY;
 pub use limits::TABLE_CAPACITY;
 pub(crate) use probe::Probe;
