@@ -8,8 +8,9 @@
 //! any would do). The first level takes the smallest set; the [chunk](super::Chunks)
 //! levels, of the first [`BRANCH_CANDIDATES`](super::table::BRANCH_CANDIDATES) unhit
 //! sets in table order, the one with the fewest live cells (the fewest children); the
-//! levels below them, of those with at most two live cells more than the fewest, the one
-//! whose cells lie in the most other small unhit sets
+//! levels below them, of the first [`BRANCH_SCORED`](super::table::BRANCH_SCORED) with
+//! at most two live cells more than the fewest, the one whose cells lie in the most
+//! other small unhit sets
 //! ([`HitTable::branch_set`](super::table::HitTable::branch_set)): dead for the
 //! later siblings, those cells leave the sets that prune with fewer live cells. A cell
 //! tried at a level is *dead* for

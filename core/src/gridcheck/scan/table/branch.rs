@@ -1,7 +1,7 @@
 //! The branch rules: which unhit set the enumeration branches on.
 use super::hits::HitTable;
 use super::level::State;
-use super::limits::{BRANCH_CANDIDATES, WORDS};
+use super::limits::{BRANCH_CANDIDATES, BRANCH_SCORED, WORDS};
 use crate::gridcheck::scan::bits::{count_ones, for_each_position, position_with_most};
 #[cfg(doc)]
 use crate::gridcheck::scan::chunks;
@@ -57,7 +57,7 @@ impl HitTable {
     }
 
     /// The enumeration's branch set after a placement below the chunk levels, among the
-    /// first [`BRANCH_CANDIDATES`] sets `state` leaves unhit, from set `head` (the first
+    /// first [`BRANCH_SCORED`] sets `state` leaves unhit, from set `head` (the first
     /// unhit one) on: a set with at most one live cell at once (none prunes, one forces
     /// the clue); else, of the sets with at most two live cells more than the fewest, the
     /// one whose live cells meet the most [`overlap_weight`] of the other candidates per
@@ -76,14 +76,14 @@ impl HitTable {
         let words = self.words.min(WORDS);
         // The candidates by their table index, and their live cell counts (small arrays:
         // this runs on the caller's stack, which firmware keeps small).
-        let mut indices = [0u16; BRANCH_CANDIDATES];
-        let mut counts = [0u8; BRANCH_CANDIDATES];
+        let mut indices = [0u16; BRANCH_SCORED];
+        let mut counts = [0u8; BRANCH_SCORED];
         let mut taken = 0;
         let mut fewest = u32::MAX;
         'sets: for (w, &word) in state.iter().enumerate().take(words).skip(head / 64) {
             let mut bits = word;
             while bits != 0 {
-                if taken == BRANCH_CANDIDATES {
+                if taken == BRANCH_SCORED {
                     break 'sets;
                 }
                 let index = w * 64 + bits.trailing_zeros() as usize;
@@ -119,7 +119,7 @@ impl HitTable {
         // The best score so far, as the fraction `best_weight / best_count`.
         let (mut best_weight, mut best_count) = (0u64, 1u64);
         while eligible != 0 {
-            let i = eligible.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1);
+            let i = eligible.trailing_zeros() as usize & (BRANCH_SCORED - 1);
             eligible &= eligible - 1;
             let cells = live(i);
             let mut meeting = 0u64;
@@ -128,7 +128,7 @@ impl HitTable {
             // The weights of the other candidates it meets, plus one (no score is zero).
             let mut weight = 1u64;
             while meeting != 0 {
-                let j = meeting.trailing_zeros() as usize & (BRANCH_CANDIDATES - 1);
+                let j = meeting.trailing_zeros() as usize & (BRANCH_SCORED - 1);
                 weight += u64::from(overlap_weight(counts[j]));
                 meeting &= meeting - 1;
             }
@@ -150,6 +150,9 @@ impl HitTable {
 fn overlap_weight(count: u8) -> u32 {
     OVERLAP_WEIGHTS[usize::from(count) & 127]
 }
+
+// The candidates of `branch_set` fit a `u64`, and its index masks need a power of two.
+const _: () = assert!(BRANCH_SCORED.is_power_of_two() && BRANCH_SCORED <= 64);
 
 /// [`overlap_weight`] for each count up to 127 (a set in the table has at most 81 cells).
 const OVERLAP_WEIGHTS: [u32; 128] = {
@@ -202,7 +205,7 @@ mod tests {
     fn branch_set_by_its_rule(unhit: &[u128], dead: u128) -> u128 {
         let candidates: Vec<u128> = unhit
             .iter()
-            .take(BRANCH_CANDIDATES)
+            .take(BRANCH_SCORED)
             .map(|set| set & !dead)
             .collect();
         if let Some(&few) = candidates.iter().find(|c| c.count_ones() <= 1) {

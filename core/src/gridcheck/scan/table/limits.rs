@@ -38,11 +38,19 @@ pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 /// Siblings (the positions a parent tries after a child, outside the exact test's
 /// regions) the exact test of [`HitTable::probe_with_siblings`] covers: it first reads
 /// the members none of them holds, so that a failure rules them out as well. Covering
-/// more makes that test longer (the measurements that chose 2: docs/PERFORMANCE.md).
-pub(crate) const COVERED_SIBLINGS: usize = 2;
+/// more makes that test longer, and since the branch sets (tenth pass) one prunes
+/// more per instruction than two (the measurements: docs/PERFORMANCE.md, twelfth pass).
+pub(crate) const COVERED_SIBLINGS: usize = 1;
 
-/// Unhit sets (the first in table order, the head among them) [`fewest_live`] and
-/// [`HitTable::branch_set`] choose the branch set from: the small sets are the likely
-/// ones, and reading them all costs more than the smaller tree saves; scoring fewer
-/// leaves more placements (docs/PERFORMANCE.md).
+/// Unhit sets (the first in table order, the head among them) [`fewest_live`] chooses
+/// the branch set of the chunk levels from: the small sets are the likely ones, and
+/// reading them all costs more than the smaller tree saves (docs/PERFORMANCE.md). The
+/// chunks are this rule's subtrees, so changing it changes every chunk.
 pub(crate) const BRANCH_CANDIDATES: usize = 64;
+
+/// Unhit sets (the first in table order, the head among them) [`HitTable::branch_set`]
+/// scores below the chunk levels; a power of two at most 64 (a `u64` of candidates,
+/// indices masked with it). Scoring 64 leaves 1–8 % fewer placements than 32, but the
+/// score's cost grows with the square of the candidates, and 32 takes less time in all
+/// (docs/PERFORMANCE.md, twelfth pass).
+pub(crate) const BRANCH_SCORED: usize = 32;

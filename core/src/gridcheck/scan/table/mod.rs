@@ -21,10 +21,10 @@ pub(crate) use branch::fewest_live;
 #[cfg(doc)]
 pub(crate) use hits::HitTable;
 pub use level::LevelState;
-#[cfg(doc)]
-pub(crate) use limits::BRANCH_CANDIDATES;
 pub(crate) use limits::CAPACITY;
 pub use limits::TABLE_CAPACITY;
+#[cfg(doc)]
+pub(crate) use limits::{BRANCH_CANDIDATES, BRANCH_SCORED};
 pub(crate) use probe::Probe;
 #[cfg(doc)]
 pub(crate) use scratch::ProbeScratch;
