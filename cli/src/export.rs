@@ -440,7 +440,10 @@ fn export(args: &[OsString]) -> Result<(), CliError> {
         crate::memory::read_bounded(std::io::stdin().lock(), limit, "standard input")
     } else {
         std::fs::File::open(file)
-            .map_err(|e| format!("can't read {file}: {e}"))
+            .map_err(|error| crate::memory::MemoryError::CantRead {
+                what: file.to_owned(),
+                error,
+            })
             .and_then(|f| crate::memory::read_bounded(f, limit, file))
     };
     let text = text?;

@@ -2,7 +2,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::error::{bail, cli_error, Result};
+use crate::error::{bail, cli_error, Context as _, Result};
 use clap::Parser;
 use xcover_core::gridcheck::scan::{ScanError, ScanOptions, TruncationLimits};
 
@@ -111,7 +111,7 @@ pub(crate) fn options(args: &Args) -> Result<ScanOptions> {
     };
     let mut options = ScanOptions::for_clues(args.clues).map_err(in_args_words)?;
     if let Some(text) = &args.mask {
-        options.mask = mask::parse(text).map_err(|e| cli_error!("bad --mask: {e}"))?;
+        options.mask = mask::parse(text).context("bad --mask")?;
     }
     options.check().map_err(in_args_words)?;
     match args.keep_ua {

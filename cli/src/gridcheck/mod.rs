@@ -53,7 +53,7 @@ pub mod synthetic;
 #[cfg(test)]
 mod test_scan;
 pub mod ua_source;
-mod validate;
+pub(crate) mod validate;
 mod verify;
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
