@@ -395,7 +395,7 @@ fn audit(
     v: verify::Verify,
     err: &mut Stderr,
     received: &dyn Fn() -> Option<i32>,
-) -> Result<(), String> {
+) -> Result<(), verify::AuditError> {
     use std::fmt::Write as _;
     let mut started = |seed: u64, amount: verify::Amount| {
         let what = match amount {
@@ -460,7 +460,7 @@ fn coordinated(
     err: &mut Stderr,
     received: &dyn Fn() -> Option<i32>,
     checked: bool,
-    walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, String>,
+    walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, units::WalkError>,
 ) -> Result<(), CliError> {
     let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut console = Console {
@@ -494,7 +494,7 @@ fn coordinated(
             Err(CliError::quiet(Kind::Interrupted(signal)))
         }
         // No totals: they would not be those of the whole search.
-        Err(message) => return Err(CliError::failure(message)),
+        Err(e) => return Err(e.into()),
     };
     engine.finish(err);
     if checked {
