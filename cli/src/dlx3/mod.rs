@@ -58,10 +58,11 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
-    let ran = if args.first().and_then(|a| a.to_str()) == Some("merge") {
-        merge_main(&args[1..], &mut err)
-    } else {
-        run_main(argv0, args, &mut err)
+    let ran = match options::asked(args) {
+        Ok(options::Asked::Search(letters, extra)) => run_main(argv0, letters, extra, &mut err),
+        Ok(options::Asked::Merge(merge)) => merge_main(merge, &mut err),
+        Ok(options::Asked::Export(export)) => crate::export::export(export),
+        Err(e) => Err(e),
     };
     err.flush();
     let status = match ran {
@@ -107,8 +108,12 @@ fn usage(message: impl Into<String>) -> CliError {
 type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
 
 /// A search (whole, threaded or one shard) with Knuth's arguments.
-fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), CliError> {
-    let (args, extra) = options::take(args)?;
+fn run_main(
+    argv0: &str,
+    args: Vec<OsString>,
+    extra: options::Extra,
+    err: &mut Stderr,
+) -> Result<(), CliError> {
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let (settings, shape_file) = match parse_args(&args, err) {
         ArgsOutcome::Ok { settings, shape } => (settings, shape),
@@ -181,10 +186,9 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
 }
 
 /// `xcover dlx3 merge [OPTIONS] PART...` (the options: `merge_args`).
-fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
+fn merge_main(args: merge_args::MergeArgs, err: &mut Stderr) -> Result<(), CliError> {
     // A usage error of `merge`, said after `merge: `.
     let merge_usage = |message: String| usage(message).context("merge");
-    let args = merge_args::MergeArgs::parse(args)?;
     let (files, verify) = (&args.parts, args.audit());
     let limit = args.max_memory.unwrap_or_else(memory::default_limit);
     let (print_paths, paths): (Vec<std::path::PathBuf>, Vec<std::path::PathBuf>) = files
