@@ -59,7 +59,7 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
     let ran = match options::asked(args) {
-        Ok(options::Asked::Search(letters, extra)) => run_main(argv0, letters, extra, &mut err),
+        Ok(options::Asked::Search(letters, extra)) => run_main(argv0, letters, *extra, &mut err),
         Ok(options::Asked::Merge(merge)) => merge_main(merge, &mut err),
         Ok(options::Asked::Export(export)) => crate::export::export(export),
         Err(e) => Err(e),

@@ -86,7 +86,7 @@ pub(crate) enum Dlx3Command {
 #[derive(Debug)]
 pub(crate) enum Asked {
     /// A search with Knuth's letters and the added options.
-    Search(Vec<OsString>, Extra),
+    Search(Vec<OsString>, Box<Extra>),
     /// `merge`.
     Merge(MergeArgs),
     /// `--export-c` or `--export-rust`: the file, whether Rust, `--name`, Knuth's letters.
@@ -161,7 +161,7 @@ pub(crate) fn asked(args: Vec<OsString>) -> Result<Asked, CliError> {
     let export = match (extra.export_c.clone(), extra.export_rust.clone()) {
         // clap could not read the export (an unknown word among its arguments).
         (None, None) if exporting => return Err(crate::export::usage_error()),
-        (None, None) => return Ok(Asked::Search(letters, extra)),
+        (None, None) => return Ok(Asked::Search(letters, Box::new(extra))),
         (Some(file), None) => crate::export::Export::c(file),
         (None, Some(file)) => crate::export::Export::rust(file),
         (Some(_), Some(_)) => return Err(crate::export::usage_error()),

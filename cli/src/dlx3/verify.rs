@@ -142,7 +142,7 @@ pub(crate) enum AuditError {
     /// No engine for the audit.
     CantStart(Dlx3Error),
     /// A unit differs from its record (chosen with `seed`).
-    Refused { mismatch: Mismatch, seed: u64 },
+    Refused { mismatch: Box<Mismatch>, seed: u64 },
     /// The walk met `agreed` of the `chosen` units.
     Short {
         agreed: u64,
@@ -262,7 +262,10 @@ pub(crate) fn audit(
         stop,
     );
     if let Some(mismatch) = failure {
-        return Err(AuditError::Refused { mismatch, seed });
+        return Err(AuditError::Refused {
+            mismatch: Box::new(mismatch),
+            seed,
+        });
     }
     match explored {
         Ok(true) if agreed == chosen.len() as u64 => Ok(Audited {

@@ -116,7 +116,7 @@ pub(crate) fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
 
 /// What `xcover gridcheck ARGS` asks for: a scan, or `merge`'s arguments (checked).
 pub(crate) enum Asked {
-    Scan(Args),
+    Scan(Box<Args>),
     Merge(Result<super::merge::MergeArgs>),
 }
 
@@ -133,7 +133,7 @@ pub(crate) fn asked(args: Vec<OsString>) -> std::result::Result<Asked, clap::Err
     })?;
     Ok(match parsed.command {
         Some(Command::Merge(merge)) => Asked::Merge(merge.checked(&mut command)),
-        None => Asked::Scan(parsed),
+        None => Asked::Scan(Box::new(parsed)),
     })
 }
 

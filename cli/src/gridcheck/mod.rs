@@ -61,7 +61,7 @@ mod verify;
 pub fn main(args: Vec<OsString>) -> i32 {
     let args = match asked(args) {
         Ok(Asked::Merge(merge)) => return merge::main(merge),
-        Ok(Asked::Scan(args)) => Ok(args),
+        Ok(Asked::Scan(args)) => Ok(*args),
         Err(e) => Err(e),
     };
     match args
