@@ -188,6 +188,33 @@ impl From<xcover_core::gridcheck::scan::ScanError> for CliError {
     }
 }
 
+impl From<crate::memory::MemoryError> for CliError {
+    fn from(e: crate::memory::MemoryError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
+
+/// A bad `--shard` or `--threads` value outside clap (a part's header): clap reports it
+/// as a usage error where it is an argument.
+impl From<crate::shared_args::ArgError> for CliError {
+    fn from(e: crate::shared_args::ArgError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
+
+impl From<crate::gridcheck::validate::RecordError> for CliError {
+    fn from(e: crate::gridcheck::validate::RecordError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
+
+/// A bad `--mask` (status 1, as the run's other input errors).
+impl From<crate::gridcheck::mask::MaskError> for CliError {
+    fn from(e: crate::gridcheck::mask::MaskError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
+
 impl From<clap::Error> for CliError {
     fn from(e: clap::Error) -> CliError {
         CliError {

@@ -12,7 +12,6 @@
 //! RAM a workspace needs (`XCOVER_DLX3_PRELOADED_SIZE`, and `XCOVER_DLX3_COMPACT_SIZE` when
 //! the matrix fits 16-bit links; then its records are emitted with 16-bit fields too).
 use crate::error::{CliError, Kind};
-use clap::{ArgGroup, Parser};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -375,63 +374,63 @@ const EXPORT_USAGE: &str =
      (FILE - reads stdin; xcover dlx3 --help)\n";
 
 /// Prints the export usage line; dlx3's usage error.
-fn usage_error(err: &mut impl std::io::Write) -> CliError {
-    let _ = err.write_all(EXPORT_USAGE.as_bytes());
+pub(crate) fn usage_error() -> CliError {
+    let _ = std::io::stderr().write_all(EXPORT_USAGE.as_bytes());
     CliError::quiet(Kind::KnuthUsage)
 }
 
-/// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`): writes the
-/// exported matrix to stdout. `args` starts with the `--export-*` flag. FILE `-` is stdin.
-/// Returns the exit status: 0, 102 for an input error (Knuth's report on stderr), 255 for a
-/// usage error (as `xcover dlx3`), 1 for an I/O error.
-pub fn export_main(args: &[OsString]) -> i32 {
-    match export(args) {
-        Ok(()) => 0,
-        Err(e) => e.report("xcover dlx3"),
-    }
-}
-
-/// The arguments of `xcover dlx3 --export-c|--export-rust FILE [--name ID] [s<n>]`.
-#[derive(Parser, Debug)]
-#[command(
-    name = "xcover dlx3",
-    no_binary_name = true,
-    disable_help_flag = true,
-    disable_version_flag = true,
-    group(ArgGroup::new("format").required(true).args(["export_c", "export_rust"]))
-)]
-struct ExportArgs {
-    /// Export FILE's matrix as a C header.
-    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
-    export_c: Option<OsString>,
-    /// Export FILE's matrix as Rust consts.
-    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
-    export_rust: Option<OsString>,
-    /// The identifier prefix of the exported arrays.
-    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+/// `xcover dlx3 --export-c FILE [--name ID] [s<n>]` (or `--export-rust`), as
+/// `dlx3::options` read it. FILE `-` is stdin.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Export {
+    file: OsString,
+    rust: bool,
     name: Option<OsString>,
-    /// Knuth's letters: only `s<n>` applies.
-    #[arg(value_name = "LETTERS")]
     letters: Vec<OsString>,
 }
 
-/// The work of [`export_main`].
-fn export(args: &[OsString]) -> Result<(), CliError> {
+impl Export {
+    /// `--export-c FILE`.
+    pub(crate) fn c(file: OsString) -> Export {
+        Export {
+            file,
+            rust: false,
+            name: None,
+            letters: Vec::new(),
+        }
+    }
+
+    /// `--export-rust FILE`.
+    pub(crate) fn rust(file: OsString) -> Export {
+        Export {
+            rust: true,
+            ..Export::c(file)
+        }
+    }
+
+    /// With `--name ID`.
+    pub(crate) fn named(self, name: Option<OsString>) -> Export {
+        Export { name, ..self }
+    }
+
+    /// With Knuth's letters (only `s<n>` applies).
+    pub(crate) fn with_letters(self, letters: Vec<OsString>) -> Export {
+        Export { letters, ..self }
+    }
+}
+
+/// Writes the exported matrix to stdout: an input error is Knuth's report on stderr and
+/// his status (102), a usage error dlx3's (255), a failed read or write status 1.
+pub(crate) fn export(args: Export) -> Result<(), CliError> {
     let mut err = std::io::stderr();
-    let Ok(args) = ExportArgs::try_parse_from(args) else {
-        return Err(usage_error(&mut err));
-    };
-    let rust = args.export_rust.is_some();
-    let Some(file) = args.export_c.or(args.export_rust) else {
-        return Err(usage_error(&mut err));
-    };
-    let file = &*file.to_string_lossy();
+    let rust = args.rust;
+    let file = &*args.file.to_string_lossy();
     let id = args.name.map(|n| c_identifier(&n.to_string_lossy()));
     let mut settings = Settings::new().verbosity(0);
     for letter in &args.letters {
         let letter = letter.as_encoded_bytes();
         if !(letter.starts_with(b"s") && settings.apply_arg(letter) == ArgOutcome::Set) {
-            return Err(usage_error(&mut err));
+            return Err(usage_error());
         }
     }
     // Bounded like every read of the command (`/dev/zero` is an error, not an abort).
@@ -440,7 +439,10 @@ fn export(args: &[OsString]) -> Result<(), CliError> {
         crate::memory::read_bounded(std::io::stdin().lock(), limit, "standard input")
     } else {
         std::fs::File::open(file)
-            .map_err(|e| format!("can't read {file}: {e}"))
+            .map_err(|error| crate::memory::MemoryError::CantRead {
+                what: file.to_owned(),
+                error,
+            })
             .and_then(|f| crate::memory::read_bounded(f, limit, file))
     };
     let text = text?;
@@ -474,24 +476,6 @@ fn export(args: &[OsString]) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn export_arguments_are_read_by_clap() {
-        let parse = |v: &[&str]| ExportArgs::try_parse_from(v.iter().map(OsString::from));
-        let a = parse(&["--export-rust", "-", "s3", "--name", "n"]).unwrap();
-        assert_eq!(a.export_rust, Some(OsString::from("-")));
-        assert_eq!((a.export_c, a.name), (None, Some(OsString::from("n"))));
-        assert_eq!(a.letters, [OsString::from("s3")]);
-        for bad in [
-            &["--export-c"][..],
-            &["--name", "n"],
-            &["--export-c", "f", "--export-rust", "g"],
-            &["--export-c", "f", "--name"],
-            &["--export-c", "f", "-x"],
-        ] {
-            assert!(parse(bad).is_err(), "{bad:?}");
-        }
-    }
 
     #[test]
     fn identifiers_are_valid_c() {

@@ -92,10 +92,7 @@ enum Command {
 
 /// `xcover dlx3 ARGS` (`argv0` names the command in Knuth's messages).
 fn dlx3(argv0: &str, args: Vec<OsString>) -> i32 {
-    match args.first().and_then(|a| a.to_str()) {
-        Some("--export-c") | Some("--export-rust") => xcover_cli::export::export_main(&args),
-        _ => xcover_cli::dlx3::main(argv0, args),
-    }
+    xcover_cli::dlx3::main(argv0, args)
 }
 
 /// Runs `command`.

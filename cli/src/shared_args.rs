@@ -4,26 +4,63 @@
 //!   [`Part::MAX_COUNT`]), its error said after the text;
 //! - `--threads N`: N worker threads, `0` one per available core; without it, one thread
 //!   (so a plain run is reproducible and its bytes are the one-thread run's).
-use xcover_core::dlx3::Part;
+use std::fmt;
+
+use xcover_core::dlx3::{Part, PartParseError};
 
 /// The most threads `--threads` takes: more would only wait, and a typo like 10000000 is
 /// refused rather than started.
 pub const MAX_THREADS: usize = 4096;
 
+/// A value of `--shard` or `--threads` that is refused: its text and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgError {
+    /// `--shard TEXT` is not a part I/N.
+    Shard {
+        /// The value given.
+        text: String,
+        /// Core's reason.
+        error: PartParseError,
+    },
+    /// `--threads TEXT` is not a number of threads up to [`MAX_THREADS`].
+    Threads {
+        /// The value given.
+        text: String,
+    },
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgError::Shard { text, error } => write!(f, "`{text}`: {error}"),
+            ArgError::Threads { text } => write!(
+                f,
+                "wants a number of threads, 0 for one per core (at most {MAX_THREADS}), not \
+                 `{text}'"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ArgError {}
+
 /// Part I of N from `I/N`; the error names the text, e.g. `` `3/2`: I must be below N ``.
-pub fn parse_shard(text: &str) -> Result<Part, String> {
-    Part::parse(text).map_err(|e| format!("`{text}`: {e}"))
+pub fn parse_shard(text: &str) -> Result<Part, ArgError> {
+    Part::parse(text).map_err(|error| ArgError::Shard {
+        text: text.to_owned(),
+        error,
+    })
 }
 
 /// `--threads N`: a number of threads, `0` for one per available core (see
 /// [`worker_threads`]).
-pub fn parse_threads(text: &str) -> Result<usize, String> {
+pub fn parse_threads(text: &str) -> Result<usize, ArgError> {
     match text.parse::<usize>() {
         // Digits only: `+2` is not a number of threads.
         Ok(n) if n <= MAX_THREADS && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
-        _ => Err(format!(
-            "wants a number of threads, 0 for one per core (at most {MAX_THREADS}), not `{text}'"
-        )),
+        _ => Err(ArgError::Threads {
+            text: text.to_owned(),
+        }),
     }
 }
 
@@ -55,10 +92,7 @@ mod tests {
     #[test]
     fn bad_shards_are_refused_with_the_text() {
         assert_eq!(parse_shard("2/5"), Ok(Part::new(2, 5).unwrap()));
-        assert_eq!(
-            parse_shard("65535/65536"),
-            Part::new(65535, 65536).ok_or(String::new())
-        );
+        assert_eq!(parse_shard("65535/65536").ok(), Part::new(65535, 65536));
         for (bad, why) in [
             ("0/0", "at least 1"),
             ("3/2", "below N"),
@@ -76,7 +110,7 @@ mod tests {
             ("18446744073709551616/2", "not a number"),
             ("16777216/16777217", "at most 65536 shards"),
         ] {
-            let message = parse_shard(bad).unwrap_err();
+            let message = parse_shard(bad).unwrap_err().to_string();
             assert!(
                 message.starts_with(&format!("`{bad}`: ")),
                 "{bad}: {message}"
@@ -91,8 +125,12 @@ mod tests {
         assert_eq!(parse_threads("0"), Ok(0));
         assert_eq!(parse_threads("4096"), Ok(MAX_THREADS));
         for bad in ["x", "-1", "+2", "", " 2", "4097", "99999999999999999999999"] {
-            let message = parse_threads(bad).unwrap_err();
+            let message = parse_threads(bad).unwrap_err().to_string();
             assert!(message.contains(&format!("not `{bad}'")), "{message}");
+            assert!(
+                message.starts_with("wants a number of threads"),
+                "{message}"
+            );
         }
         assert_eq!(worker_threads(None), 1);
         assert_eq!(worker_threads(Some(3)), 3);

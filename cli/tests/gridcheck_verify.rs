@@ -96,20 +96,24 @@ fn passes_without_audit(parts: &[PathBuf], one: &str) {
     );
 }
 
-/// The audit refused the parts: exit 1, nothing on stdout, a message with `wanted`.
-fn refused(output: &Output, wanted: &[&str]) {
+/// An audit refused the parts or the journal: exit 1, nothing on stdout, a message with
+/// `wanted` and with `verdict` (`not merged` for parts, `a forged or wrong journal` for a
+/// journal), and no word of a passed audit or a merge.
+fn refused(output: &Output, verdict: &str, wanted: &[&str]) {
     let e = stderr(output);
     assert_eq!(output.status.code(), Some(1), "{e}");
     assert!(output.stdout.is_empty(), "{e}");
     for w in wanted {
         assert!(e.contains(w), "wanted `{w}`: {e}");
     }
-    assert!(
-        e.contains("not merged") && !e.contains("audit passed"),
-        "{e}"
-    );
+    assert!(e.contains(verdict) && !e.contains("audit passed"), "{e}");
     assert!(!e.contains("merged from"), "{e}");
 }
+
+/// What a refused merge says.
+const NOT_MERGED: &str = "not merged";
+/// What a refused journal says.
+const FORGED_JOURNAL: &str = "a forged or wrong journal";
 
 /// The chance that an audit of `k` units among `u` meets one of `f` forged ones:
 /// 1 - C(u-f, k) / C(u, k), the rate the README states.
@@ -134,7 +138,11 @@ fn a_deleted_puzzle_is_caught_by_verify_all() {
     forge(&ps[0], |r| delete_puzzle(r, 3));
     passes_without_audit(&ps, &one);
     let out = merge(&ps, &["--verify", "all"]);
-    refused(&out, &["p0: grid 1/1 chunk ", "which the part lacks"]);
+    refused(
+        &out,
+        NOT_MERGED,
+        &["p0: grid 1/1 chunk ", "which the part lacks"],
+    );
 }
 
 #[test]
@@ -174,6 +182,7 @@ fn an_inserted_puzzle_is_caught_by_every_audit() {
         let out = merge(&ps, &["--verify", k]);
         refused(
             &out,
+            NOT_MERGED,
             &[&format!(
                 "p1: grid 1/1: {fake} is a puzzle with more than one solution"
             )],
@@ -196,7 +205,7 @@ fn forged_counters_and_chunk_ids_are_caught_by_verify_all() {
         chunk.1 = format!("{} {} {} {}\n", w[0], w[1], w[2] + 1, w[3]);
     });
     let out = merge(&ps, &["--verify", "all"]);
-    refused(&out, &["p1: grid 1/1 chunk ", "other counters"]);
+    refused(&out, NOT_MERGED, &["p1: grid 1/1 chunk ", "other counters"]);
 
     // A chunk's id changed to one no shard has (its puzzles could go with it).
     let ps = parts(dir.path(), 2, &[]);
@@ -210,6 +219,7 @@ fn forged_counters_and_chunk_ids_are_caught_by_verify_all() {
     let out = merge(&ps, &["--verify", "all"]);
     refused(
         &out,
+        NOT_MERGED,
         &["p0: grid 1/1: chunk 16711422 is not a chunk of shard 0/2"],
     );
 }
@@ -235,6 +245,7 @@ fn verify_k_catches_a_deleted_puzzle_at_the_stated_rate() {
             Some(1) => {
                 refused(
                     &out,
+                    NOT_MERGED,
                     &[
                         "p0: grid 1/1 chunk ",
                         "which the part lacks",
@@ -262,7 +273,7 @@ fn verify_k_catches_a_deleted_puzzle_at_the_stated_rate() {
     let (a, b) = (again("11"), again("11"));
     assert_eq!((a.status.code(), stderr(&a)), (b.status.code(), stderr(&b)));
     let out = merge(&ps, &["--verify", &u.to_string()]);
-    refused(&out, &["which the part lacks"]);
+    refused(&out, NOT_MERGED, &["which the part lacks"]);
 }
 
 #[test]
@@ -377,7 +388,11 @@ fn a_journal_is_audited_before_it_is_resumed() {
     assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
     assert_ne!(String::from_utf8_lossy(&plain.stdout), one);
     let out = journaled(&journal, &["--resume", "--verify", "all"]);
-    refused_journal(&out, &["grid 1/1 chunk ", "which the journal lacks"]);
+    refused(
+        &out,
+        FORGED_JOURNAL,
+        &["grid 1/1 chunk ", "which the journal lacks"],
+    );
     assert_eq!(
         std::fs::read(&journal).unwrap(),
         forged,
@@ -412,8 +427,9 @@ fn a_journal_is_audited_before_it_is_resumed() {
         r.insert(1, ("puzzle".into(), format!("0 {fake}\n")));
     });
     let out = journaled(&journal, &["--resume", "--verify", "1"]);
-    refused_journal(
+    refused(
         &out,
+        FORGED_JOURNAL,
         &[&format!(
             "grid 1/1: {fake} is a puzzle with more than one solution"
         )],
@@ -430,7 +446,7 @@ fn a_journal_is_audited_before_it_is_resumed() {
         chunk.1 = format!("{id} {}:{}:{}\n", w[0], w[1], w[2] + 1);
     });
     let out = journaled(&shard, &["--shard", "1/2", "--resume", "--verify", "all"]);
-    refused_journal(&out, &["grid 1/1 chunk ", "other counters"]);
+    refused(&out, FORGED_JOURNAL, &["grid 1/1 chunk ", "other counters"]);
 
     // Usage errors: without --resume, a bad K, a seed alone, with --stop-at-first.
     for bad in [
@@ -444,18 +460,4 @@ fn a_journal_is_audited_before_it_is_resumed() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
         assert!(out.stdout.is_empty());
     }
-}
-
-/// A resume refused by its audit: exit 1, nothing on stdout, a message with `wanted`.
-fn refused_journal(output: &Output, wanted: &[&str]) {
-    let e = stderr(output);
-    assert_eq!(output.status.code(), Some(1), "{e}");
-    assert!(output.stdout.is_empty(), "{e}");
-    for w in wanted {
-        assert!(e.contains(w), "wanted `{w}`: {e}");
-    }
-    assert!(
-        e.contains("a forged or wrong journal") && !e.contains("audit passed"),
-        "{e}"
-    );
 }

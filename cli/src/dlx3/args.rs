@@ -87,7 +87,7 @@ standard error. The first occurrence of a letter wins.
                      arrays for dlx3_init_preloaded / dlx3_init_compact (see xcover.h)
   --export-rust FILE the same as Rust consts for Dlx3::preloaded
   --name ID          identifier prefix of the exported arrays (default: FILE's name)
-        (--export-* must be the first argument; only s<n> of the letters applies)
+        (with --export-*, only s<n> of the letters applies and no other option)
 
 Input (Knuth's format): lines that start with `|' and blank lines are comments. The first
 other line names the items: primary items, then a lone `|', then secondary items. A

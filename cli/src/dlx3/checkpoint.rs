@@ -32,8 +32,11 @@ use xcover_core::dlx3::{Dlx3, DoneReason, Part, Stats};
 use super::part_file::{self, Header};
 use super::pool::{self, Arrival, Arrivals, Work};
 use super::shard;
-use super::units::{coordinate, Claim, Fetched, Output, UnitRecord, UnitSource, Walked};
-use crate::durable::{Format, Problem, ReadAt, Reader, Record, Resumed, Visit, Writer};
+use super::units::{coordinate, Claim, Fetched, Output, UnitRecord, UnitSource, WalkError, Walked};
+use crate::durable::{
+    DurableError, Format, Problem, ReadAt, Reader, Record, Resumed, Visit, Writer,
+};
+use crate::error::Kind;
 
 /// The checkpoint file.
 pub(crate) const CHECKPOINT: Format = Format {
@@ -120,28 +123,24 @@ struct Checkpointing<'s, 'w> {
     gap: bool,
     last_sync: Instant,
     /// A failed write to the checkpoint.
-    error: Option<String>,
+    error: Option<DurableError>,
 }
 
 impl UnitSource for Checkpointing<'_, '_> {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, WalkError> {
         if self.replay_left > 0 {
             self.replay_left -= 1;
-            let r = self.replay.as_mut().ok_or("no checkpoint to replay")?;
-            let rec = r
-                .next_strict()
-                .map_err(|e| e.to_string())?
-                .ok_or("the checkpoint ends early")?;
-            let (j, unit) =
-                decode(&rec, &self.header).map_err(|m| r.invalid(&rec, m).to_string())?;
+            let r = self.replay.as_mut().ok_or(WalkError::CheckpointEndsEarly)?;
+            let rec = r.next_strict()?.ok_or(WalkError::CheckpointEndsEarly)?;
+            let (j, unit) = decode(&rec, &self.header).map_err(|m| r.invalid(&rec, m))?;
             if j != k {
                 let what = format!("unit {j} where the search meets unit {k}");
-                return Err(r.invalid(&rec, what).to_string());
+                return Err(r.invalid(&rec, what).into());
             }
             let checked = usize::try_from(k).ok().and_then(|i| self.seen.get(i));
             if checked != Some(&payload_crc(&rec.payload)) {
                 let what = "changed since it was checked (rewritten during the run)";
-                return Err(r.invalid(&rec, what).to_string());
+                return Err(r.invalid(&rec, what).into());
             }
             self.replayed = true;
             return Ok(Fetched::Record(unit));
@@ -167,7 +166,7 @@ impl UnitSource for Checkpointing<'_, '_> {
         stats: &Stats,
         profile: &[u64],
         printed: &[u8],
-    ) -> Result<(), String> {
+    ) -> Result<(), WalkError> {
         if self.replayed || self.gap || self.error.is_some() {
             return Ok(());
         }
@@ -182,7 +181,7 @@ impl UnitSource for Checkpointing<'_, '_> {
         if let Err(e) = written {
             // The search goes on (its output is what the user waits for); the error is
             // reported at the end.
-            self.error = Some(e.to_string());
+            self.error = Some(e);
         }
         Ok(())
     }
@@ -203,10 +202,13 @@ pub(crate) fn run(
     threads: usize,
     io: &mut dyn Output,
     interrupted: &dyn Fn() -> Option<i32>,
-) -> Result<Walked, String> {
-    let part = Part::new(0, 1).ok_or("no shard 0/1")?;
+) -> Result<Walked, WalkError> {
+    // `header_of` fails only where the search cannot be split.
     let header =
-        shard::header_of(engine, input, args, part, false).map_err(|e| e.message().to_owned())?;
+        shard::header_of(engine, input, args, Part::WHOLE, false).map_err(|e| match e.kind() {
+            Kind::Dlx3(e) => WalkError::Split(e),
+            _ => WalkError::Source(e.message().to_owned()),
+        })?;
     let identity = header.identity();
     let records_header = counts_header(&header);
     // An earlier attempt: every record checked, in unit order from unit 0.
@@ -235,16 +237,19 @@ pub(crate) fn run(
             Ok(Resumed::Complete(file)) => (complete, checked) = (true, Some(file)),
             Ok(Resumed::Open(w)) => {
                 let file = w.try_clone_file();
-                checked = Some(file.map_err(|e| format!("{}: {e}", ck.path.display()))?);
+                checked = Some(file.map_err(|error| WalkError::Io {
+                    path: ck.path.to_owned(),
+                    error,
+                })?);
                 writer = Some(w);
             }
             Err(e) if matches!(e.problem, Problem::OtherRun { .. }) => {
-                return Err(format!("{e}; not resumed"));
+                return Err(WalkError::OtherRun(e));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         }
     } else {
-        writer = Some(Writer::create(ck.path, CHECKPOINT, &identity).map_err(|e| e.to_string())?);
+        writer = Some(Writer::create(ck.path, CHECKPOINT, &identity)?);
     }
     let recorded = next_unit.get();
     // The records are read again for the replay, from the file checked (through its
@@ -253,8 +258,8 @@ pub(crate) fn run(
     let replay = match checked.filter(|_| recorded > 0) {
         Some(file) => {
             let mut r = Reader::new(ReadAt::new(file), ck.path, CHECKPOINT, ck.limit);
-            if r.header().map_err(|e| e.to_string())? != identity {
-                return Err(format!("{}: changed while it was read", ck.path.display()));
+            if r.header()? != identity {
+                return Err(WalkError::Changed(ck.path.to_owned()));
             }
             Some(r)
         }
@@ -292,7 +297,7 @@ pub(crate) fn run(
         walked
     })?;
     if let Some(e) = error {
-        return Err(format!("the checkpoint could not be written: {e}"));
+        return Err(WalkError::CheckpointWrite(e));
     }
     if let Some(w) = writer {
         let finished = if matches!(walked, Walked::Done(DoneReason::Exhausted)) {
@@ -302,7 +307,7 @@ pub(crate) fn run(
             let mut w = w;
             w.sync()
         };
-        finished.map_err(|e| format!("the checkpoint could not be written: {e}"))?;
+        finished.map_err(WalkError::CheckpointWrite)?;
     }
     Ok(walked)
 }

@@ -19,7 +19,7 @@ use xcover_core::dlx3::{Part, Stats};
 
 use super::part_body;
 use super::part_file::{self, BodiesDigest, Header, Sequence, UnitCheck, DATA, PART, UNIT};
-use super::units::{Fetched, UnitRecord, UnitSource};
+use super::units::{Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{DurableError, Reader};
 
 /// Parts checked and ready to be walked.
@@ -387,14 +387,14 @@ impl Recorded {
 }
 
 impl UnitSource for Recorded {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, WalkError> {
         self.open = None;
         self.ordinal = 0;
-        self.next_of(k).map(Fetched::Record)
+        Ok(Fetched::Record(self.next_of(k)?))
     }
 
-    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
-        self.next_of(k)
+    fn more(&mut self, k: u64) -> Result<UnitRecord, WalkError> {
+        Ok(self.next_of(k)?)
     }
 
     fn name(&self, k: u64) -> String {

@@ -3,13 +3,11 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::error::ErrorKind;
-use clap::{CommandFactory as _, Parser};
+use clap::Parser;
 
 use super::verify::{Amount, Verify};
-use crate::error::CliError;
 use crate::memory;
-use crate::shared_args::{parse_threads, with_usage};
+use crate::shared_args::parse_threads;
 
 /// `xcover dlx3 merge`.
 #[derive(Parser, Debug)]
@@ -49,17 +47,15 @@ pub(crate) struct MergeArgs {
 }
 
 impl MergeArgs {
-    /// The arguments of `xcover dlx3 merge ARGS`; a usage error (or the help).
-    pub(crate) fn parse(args: &[OsString]) -> Result<MergeArgs, CliError> {
-        let name = OsString::from("xcover dlx3 merge");
-        let mut command = MergeArgs::command();
-        let merge = MergeArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned()))
-            .map_err(|e| CliError::knuth_usage(with_usage(e, &mut command)))?;
-        if merge.parts.is_empty() {
-            let e = command.error(ErrorKind::MissingRequiredArgument, "no part file given");
-            return Err(CliError::knuth_usage(e));
+    /// The arguments of `xcover dlx3 merge ARGS`, read as `xcover dlx3` reads them (a
+    /// clap subcommand, `options::asked`); a usage error (or the help).
+    #[cfg(test)]
+    pub(crate) fn parse(args: &[OsString]) -> Result<MergeArgs, crate::error::CliError> {
+        let words = std::iter::once(OsString::from("merge")).chain(args.iter().cloned());
+        match super::options::asked(words.collect())? {
+            super::options::Asked::Merge(merge) => Ok(merge),
+            other => panic!("{args:?} read as {other:?}"),
         }
-        Ok(merge)
     }
 
     /// The audit asked for.
@@ -85,7 +81,7 @@ fn parse_amount(text: &str) -> Result<Amount, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Kind;
+    use crate::error::{CliError, Kind};
 
     fn parse(args: &[&str]) -> Result<MergeArgs, CliError> {
         MergeArgs::parse(&args.iter().map(OsString::from).collect::<Vec<_>>())

@@ -56,10 +56,11 @@ pub fn main(argv0: &str, args: Vec<OsString>) -> i32 {
         }
     }
     let mut err = IoSink::new(std::io::BufWriter::new(std::io::stderr()));
-    let ran = if args.first().and_then(|a| a.to_str()) == Some("merge") {
-        merge_main(&args[1..], &mut err)
-    } else {
-        run_main(argv0, args, &mut err)
+    let ran = match options::asked(args) {
+        Ok(options::Asked::Search(letters, extra)) => run_main(argv0, letters, *extra, &mut err),
+        Ok(options::Asked::Merge(merge)) => merge_main(merge, &mut err),
+        Ok(options::Asked::Export(export)) => crate::export::export(export),
+        Err(e) => Err(e),
     };
     err.flush();
     let status = match ran {
@@ -93,8 +94,12 @@ fn usage(message: impl Into<String>) -> CliError {
 type Stderr = IoSink<std::io::BufWriter<std::io::Stderr>>;
 
 /// A search (whole, threaded or one shard) with Knuth's arguments.
-fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), CliError> {
-    let (args, extra) = options::take(args)?;
+fn run_main(
+    argv0: &str,
+    args: Vec<OsString>,
+    extra: options::Extra,
+    err: &mut Stderr,
+) -> Result<(), CliError> {
     let limit = extra.max_memory.unwrap_or_else(memory::default_limit);
     let Ok(knuth_args) = parse_args(&args, err) else {
         args::write_usage(err, argv0);
@@ -170,10 +175,9 @@ fn run_main(argv0: &str, args: Vec<OsString>, err: &mut Stderr) -> Result<(), Cl
 }
 
 /// `xcover dlx3 merge [OPTIONS] PART...` (the options: `merge_args`).
-fn merge_main(args: &[OsString], err: &mut Stderr) -> Result<(), CliError> {
+fn merge_main(args: merge_args::MergeArgs, err: &mut Stderr) -> Result<(), CliError> {
     // A usage error of `merge`, said after `merge: `.
     let merge_usage = |message: String| usage(message).context("merge");
-    let args = merge_args::MergeArgs::parse(args)?;
     let (files, verify) = (&args.parts, args.audit());
     let limit = args.max_memory.unwrap_or_else(memory::default_limit);
     let mut placed_paths = Vec::new();
@@ -398,7 +402,8 @@ fn solve(
                             "the search has {} solutions outside the units, which the \
                              print file lacks: merge the parts without a second pass",
                             engine.stats().count - recorded.min(engine.stats().count)
-                        ));
+                        )
+                        .into());
                     }
                     walked
                 } else if let Some(prints) = prints.as_deref_mut() {
@@ -450,7 +455,7 @@ fn audit(
     v: verify::Verify,
     err: &mut Stderr,
     received: &dyn Fn() -> Option<i32>,
-) -> Result<(), String> {
+) -> Result<(), verify::AuditError> {
     use std::fmt::Write as _;
     let mut started = |seed: u64, amount: verify::Amount| {
         let what = match amount {
@@ -537,7 +542,7 @@ fn coordinated(
     err: &mut Stderr,
     received: &dyn Fn() -> Option<i32>,
     checked: bool,
-    walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, String>,
+    walk: impl FnOnce(&mut Dlx3<'_>, &mut Console<'_, '_>) -> Result<units::Walked, units::WalkError>,
 ) -> Result<(), CliError> {
     let mut out = IoSink::new(std::io::BufWriter::new(std::io::stdout().lock()));
     let mut console = Console {
@@ -571,7 +576,7 @@ fn coordinated(
             Err(CliError::quiet(Kind::Interrupted(signal)))
         }
         // No totals: they would not be those of the whole search.
-        Err(message) => return Err(CliError::failure(message)),
+        Err(e) => return Err(e.into()),
     };
     engine.finish(err);
     if checked {

@@ -4,28 +4,38 @@
 //! unknown `--x`, `-5`, a `--`) is a bad letter: his loop gets it alone and answers with
 //! his usage line, as his program does (only the `S<file>` of the other letters are not
 //! opened first).
+//!
+//! `merge` is a clap subcommand, read as one only in the first place (after a letter or an
+//! option it is one of Knuth's letters, a bad one, as his program has it); `--export-c`,
+//! `--export-rust` and `--name` are options, alone with Knuth's `s<n>`.
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{CommandFactory as _, FromArgMatches as _, Parser};
 use xcover_core::dlx3::Part;
 
+use super::merge_args::MergeArgs;
 use crate::error::{CliError, Kind};
 use crate::memory;
-use crate::shared_args::{parse_shard, parse_threads};
+use crate::shared_args::{parse_shard, parse_threads, with_usage};
 
 /// Knuth's letters and the added options.
-#[derive(Debug, Default, PartialEq, Eq, Parser)]
+#[derive(Debug, Default, Parser)]
 #[command(
     name = "xcover dlx3",
     no_binary_name = true,
     // `--help` and `--version` are help only alone (`dlx3::main`); among letters, they
     // are bad letters, as Knuth's loop has them.
     disable_help_flag = true,
-    disable_version_flag = true
+    disable_version_flag = true,
+    // `merge` is the subcommand only as the first word: `m1 merge` is a bad letter.
+    args_conflicts_with_subcommands = true
 )]
 pub(crate) struct Extra {
+    /// `merge`.
+    #[command(subcommand)]
+    pub command: Option<Dlx3Command>,
     /// Knuth's letters (`v<n> m<n> s<n> d<n> c<n> C<n> l<n> t<n> T<n> S<file>`), and every
     /// word that is not an added option.
     #[arg(value_name = "LETTERS")]
@@ -62,6 +72,123 @@ pub(crate) struct Extra {
     /// `--checkpoint FILE` (a one-process run that records how far it got).
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub checkpoint: Option<PathBuf>,
+    /// `--export-c FILE` (write FILE's matrix as a C header).
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    pub export_c: Option<OsString>,
+    /// `--export-rust FILE` (the same as Rust consts).
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    pub export_rust: Option<OsString>,
+    /// `--name ID` (the identifier prefix of the exported arrays).
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    pub name: Option<OsString>,
+}
+
+/// The subcommand of `xcover dlx3`.
+#[derive(Debug, clap::Subcommand)]
+pub(crate) enum Dlx3Command {
+    /// Print what the unsharded run prints from its shards' parts
+    Merge(MergeArgs),
+}
+
+/// What `xcover dlx3 ARGS` asks for.
+#[derive(Debug)]
+pub(crate) enum Asked {
+    /// A search with Knuth's letters and the added options.
+    Search(Vec<OsString>, Box<Extra>),
+    /// `merge`.
+    Merge(MergeArgs),
+    /// `--export-c` or `--export-rust`: the file, whether Rust, `--name`, Knuth's letters.
+    Export(crate::export::Export),
+}
+
+/// `xcover dlx3` as clap reads it. It has no `--help` flag (Knuth's rule: help only
+/// alone, `dlx3::main`), which clap passes on to its subcommands: `merge` gets its own.
+fn command() -> clap::Command {
+    Extra::command().mut_subcommand("merge", |merge| {
+        merge.disable_help_flag(true).arg(
+            clap::Arg::new("help")
+                .long("help")
+                .short('h')
+                .help("Print help")
+                .action(clap::ArgAction::Help),
+        )
+    })
+}
+
+/// `xcover dlx3 ARGS` read by [`command`].
+fn parse(args: Vec<OsString>) -> Result<Extra, clap::Error> {
+    let mut command = command();
+    let matches = command.try_get_matches_from_mut(args)?;
+    Extra::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+}
+
+/// A usage error of `merge` (clap's, with merge's usage line), Knuth's status.
+fn merge_usage(e: clap::Error) -> CliError {
+    let mut command = command();
+    let e = match command.find_subcommand_mut("merge") {
+        Some(merge) => with_usage(e, merge),
+        None => e,
+    };
+    CliError::knuth_usage(e)
+}
+
+/// Reads `xcover dlx3 ARGS`: a search, `merge` or an export; a bad option value is a
+/// usage error (Knuth's status).
+pub(crate) fn asked(args: Vec<OsString>) -> Result<Asked, CliError> {
+    // clap takes `merge` as the subcommand exactly when it is the first word: an error
+    // is then merge's, said with its usage line.
+    let in_merge = args.first().is_some_and(|a| a == "merge");
+    if in_merge {
+        return match parse(args) {
+            Ok(Extra {
+                command: Some(Dlx3Command::Merge(merge)),
+                ..
+            }) if !merge.parts.is_empty() => Ok(Asked::Merge(merge)),
+            Ok(_) => {
+                let mut command = command();
+                let (kind, why) = (ErrorKind::MissingRequiredArgument, "no part file given");
+                let e = match command.find_subcommand_mut("merge") {
+                    Some(merge) => merge.error(kind, why),
+                    None => command.error(kind, why),
+                };
+                Err(merge_usage(e))
+            }
+            Err(e) => Err(merge_usage(e)),
+        };
+    }
+    // A word of an export makes any usage error the export's (its usage line).
+    let exporting = args.iter().any(|a| {
+        let a = a.as_encoded_bytes();
+        a.starts_with(b"--export-c") || a.starts_with(b"--export-rust")
+    });
+    let (letters, extra) = match take(args) {
+        Ok(taken) => taken,
+        Err(_) if exporting => return Err(crate::export::usage_error()),
+        Err(e) => return Err(e),
+    };
+    let export = match (extra.export_c.clone(), extra.export_rust.clone()) {
+        // clap could not read the export (an unknown word among its arguments).
+        (None, None) if exporting => return Err(crate::export::usage_error()),
+        (None, None) => return Ok(Asked::Search(letters, Box::new(extra))),
+        (Some(file), None) => crate::export::Export::c(file),
+        (None, Some(file)) => crate::export::Export::rust(file),
+        (Some(_), Some(_)) => return Err(crate::export::usage_error()),
+    };
+    // An export reads a file and writes an image: none of the search's options apply.
+    let searching = extra.max_memory.is_some()
+        || extra.threads.is_some()
+        || extra.shard.is_some()
+        || extra.output.is_some()
+        || extra.resume
+        || extra.plan.is_some()
+        || extra.second_pass.is_some()
+        || extra.checkpoint.is_some();
+    if searching {
+        return Err(crate::export::usage_error());
+    }
+    Ok(Asked::Export(
+        export.named(extra.name).with_letters(letters),
+    ))
 }
 
 /// Splits `args` into Knuth's arguments and the added options; a bad option value is a
@@ -69,7 +196,7 @@ pub(crate) struct Extra {
 pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), CliError> {
     // clap drops a `--` (the end of options); Knuth's loop refuses it.
     let dashes = args.iter().any(|a| a == "--");
-    let (mut extra, unknown) = match Extra::try_parse_from(args) {
+    let (mut extra, unknown) = match parse(args) {
         Ok(extra) => (extra, false),
         Err(e) if e.kind() == ErrorKind::UnknownArgument => (Extra::default(), true),
         Err(e) => return Err(CliError::knuth_usage(e)),
@@ -100,6 +227,10 @@ pub(crate) fn take(args: Vec<OsString>) -> Result<(Vec<OsString>, Extra), CliErr
     }
     if extra.shard.is_some() && extra.threads.is_some_and(|t| t != 1) {
         return refuse("--shard runs on one thread (run more shards instead of --threads)");
+    }
+    if extra.name.is_some() && extra.export_c.is_none() && extra.export_rust.is_none() {
+        // `--name` without an export is a bad letter, as any unknown option is.
+        extra.letters.push(OsString::from("--"));
     }
     let letters = std::mem::take(&mut extra.letters);
     Ok((letters, extra))
@@ -133,7 +264,11 @@ mod tests {
         }
         let (rest, _) = take(args(&["-", "m1"])).unwrap();
         assert_eq!(rest, args(&["-", "m1"]));
-        assert_eq!(take(args(&[])).unwrap(), (args(&[]), Extra::default()));
+        let (rest, x) = take(args(&[])).unwrap();
+        assert_eq!(
+            (rest, format!("{x:?}")),
+            (args(&[]), format!("{:?}", Extra::default()))
+        );
     }
 
     #[test]
@@ -170,5 +305,52 @@ mod tests {
         ] {
             assert!(take(args(bad)).is_err(), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn merge_and_the_exports_are_clap_arguments() {
+        use crate::export::Export;
+        // `merge` is the subcommand as the first word only; after a letter it is a letter.
+        assert!(
+            matches!(asked(args(&["merge", "p0", "p1"])), Ok(Asked::Merge(m)) if m.parts.len() == 2)
+        );
+        let Ok(Asked::Search(letters, _)) = asked(args(&["m1", "merge"])) else {
+            panic!("`m1 merge` is two letters");
+        };
+        assert_eq!(letters, args(&["m1", "merge"]));
+        let none = asked(args(&["merge"])).unwrap_err();
+        assert_eq!(none.exit_status(), 255);
+        assert!(none.message().contains("no part file given"), "{none}");
+        assert!(
+            none.message().contains("Usage: xcover dlx3 merge"),
+            "{none}"
+        );
+        // The export flags in any place, with `s<n>` and `--name`.
+        let Ok(Asked::Export(x)) = asked(args(&["s3", "--export-rust", "-", "--name", "n"])) else {
+            panic!("an export");
+        };
+        let want = Export::rust("-".into())
+            .named(Some("n".into()))
+            .with_letters(args(&["s3"]));
+        assert_eq!(x, want);
+        assert!(matches!(
+            asked(args(&["--export-c", "f"])),
+            Ok(Asked::Export(_))
+        ));
+        for bad in [
+            &["--export-c", "f", "--export-rust", "g"][..],
+            &["--export-c", "f", "--threads", "2"],
+            &["--export-c"],
+            &["--export-c", "f", "--name"],
+            &["--export-c", "f", "-x"],
+        ] {
+            let e = asked(args(bad)).unwrap_err();
+            assert_eq!(e.exit_status(), 255, "{bad:?}");
+        }
+        // `--name` without an export is a bad letter, for Knuth's usage line.
+        let Ok(Asked::Search(letters, _)) = asked(args(&["--name", "n", "m1"])) else {
+            panic!("a search with a bad letter");
+        };
+        assert!(letters.contains(&OsString::from("--")), "{letters:?}");
     }
 }

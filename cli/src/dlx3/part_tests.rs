@@ -134,7 +134,7 @@ fn merge_parts_with(
     with_engine(&parts.input, settings, |e, summary| {
         io.err.0 = summary;
         let mut source = Recorded::open(&parts)?;
-        match units::coordinate(e, parts.split, &mut source, &mut io)? {
+        match units::coordinate(e, parts.split, &mut source, &mut io).map_err(|e| e.to_string())? {
             Walked::Done(why) => {
                 if why == DoneReason::Exhausted {
                     source.finished()?;
@@ -537,7 +537,7 @@ fn walk_with_prints(
             recorded: &mut source,
             prints: checked,
         };
-        match units::coordinate(e, parts.split, &mut with, &mut io)? {
+        match units::coordinate(e, parts.split, &mut with, &mut io).map_err(|e| e.to_string())? {
             Walked::Done(DoneReason::Exhausted) => {
                 source.finished()?;
                 checked.finished()?;

@@ -47,7 +47,7 @@ use super::part_body;
 use super::part_file::{self, Header};
 use super::second_pass::{read_plan, PlanRead};
 use super::shard::{self, Destination, Out, Outcome};
-use super::units::{self, Claim, Fetched, UnitRecord, UnitSource};
+use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
 use crate::error::{CliError, Kind};
 
@@ -754,7 +754,7 @@ pub(crate) struct WithPlaced<'r> {
 }
 
 impl UnitSource for WithPlaced<'_> {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, WalkError> {
         let mut rec = match self.recorded.unit(k)? {
             Fetched::Record(rec) => rec,
             other => return Ok(other),
@@ -765,7 +765,8 @@ impl UnitSource for WithPlaced<'_> {
                     "{}: its placed record's counters differ from the first pass's (a \
                      damaged or forged part)",
                     self.recorded.name(k)
-                ));
+                )
+                .into());
             }
         }
         // Printed already, in the print file.
@@ -773,7 +774,7 @@ impl UnitSource for WithPlaced<'_> {
         Ok(Fetched::Record(rec))
     }
 
-    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+    fn more(&mut self, k: u64) -> Result<UnitRecord, WalkError> {
         self.recorded.more(k)
     }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use xcover_core::dlx3::{Dlx3, Settings};
 
-use super::units::{self, Claim, Image, UnitRecord};
+use super::units::{self, Claim, Image, UnitRecord, WalkError};
 
 /// How long the coordinator sleeps while the unit it needs is still being explored.
 const POLL: Duration = Duration::from_millis(2);
@@ -96,8 +96,8 @@ pub(crate) fn run<T>(
     threads: usize,
     work: &Work<'_>,
     interrupted: &dyn Fn() -> bool,
-    coordinate: impl FnOnce(&mut Dlx3<'_>, Arrivals<'_>) -> Result<T, String>,
-) -> Result<T, String> {
+    coordinate: impl FnOnce(&mut Dlx3<'_>, Arrivals<'_>) -> Result<T, WalkError>,
+) -> Result<T, WalkError> {
     let image = Image::of(engine);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Finished>();
@@ -110,7 +110,10 @@ pub(crate) fn run<T>(
                 .spawn_scoped(scope, move || worker(image, split, work, stop, &tx));
             if let Err(e) = spawned {
                 stop.store(true, Ordering::Relaxed);
-                return Err(format!("can't start worker thread {w}: {e}"));
+                return Err(WalkError::Spawn {
+                    worker: w,
+                    error: e,
+                });
             }
         }
         drop(tx);

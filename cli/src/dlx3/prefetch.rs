@@ -46,7 +46,7 @@ struct Prefetched<'r, 's> {
 }
 
 impl UnitSource for Prefetched<'_, '_> {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, units::WalkError> {
         let recorded = match self.recorded.unit(k)? {
             Fetched::Record(rec) => rec,
             other => return Ok(other),
@@ -68,7 +68,7 @@ impl UnitSource for Prefetched<'_, '_> {
         }
     }
 
-    fn more(&mut self, k: u64) -> Result<units::UnitRecord, String> {
+    fn more(&mut self, k: u64) -> Result<units::UnitRecord, units::WalkError> {
         self.recorded.more(k)
     }
 
@@ -87,7 +87,7 @@ pub(crate) fn run(
     plan: &Plan<'_>,
     io: &mut dyn Output,
     interrupted: &dyn Fn() -> bool,
-) -> Result<Walked, String> {
+) -> Result<Walked, units::WalkError> {
     let (counts, wanted) = (plan.counts, &plan.wanted[..]);
     // The user's print rule: the workers number the solutions as the whole search does
     // (skipped units add their recorded counts), so they format only what is printed.

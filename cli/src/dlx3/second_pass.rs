@@ -48,7 +48,7 @@ use super::part_file::Header;
 use super::placed;
 use super::prefetch;
 use super::shard::{self, Destination, Out, Outcome};
-use super::units::{self, Claim, Fetched, UnitRecord, UnitSource};
+use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
 use crate::error::{CliError, Kind};
 
@@ -644,7 +644,7 @@ pub(crate) struct WithPrints<'r> {
 }
 
 impl UnitSource for WithPrints<'_> {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, WalkError> {
         let mut rec = match self.recorded.unit(k)? {
             Fetched::Record(rec) => rec,
             other => return Ok(other),
@@ -666,7 +666,7 @@ impl UnitSource for WithPrints<'_> {
         Ok(Fetched::Record(rec))
     }
 
-    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
+    fn more(&mut self, k: u64) -> Result<UnitRecord, WalkError> {
         if self.prints.open != Some(k) {
             return self.recorded.more(k);
         }

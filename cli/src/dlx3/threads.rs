@@ -6,13 +6,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use xcover_core::dlx3::Dlx3;
 
 use super::pool::{self, Arrival, Arrivals, Work};
-use super::units::{coordinate, Claim, Fetched, Output, UnitSource, Walked};
+use super::units::{coordinate, Claim, Fetched, Output, UnitSource, WalkError, Walked};
 
 /// The workers' records, in unit order; a unit nobody explored is explored here.
 struct Arrived<'s>(Arrivals<'s>);
 
 impl UnitSource for Arrived<'_> {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String> {
+    fn unit(&mut self, k: u64) -> Result<Fetched, WalkError> {
         Ok(match self.0.wait(k) {
             Arrival::Record(rec) => Fetched::Record(rec),
             Arrival::Missing => Fetched::Explore,
@@ -29,7 +29,7 @@ pub(crate) fn run(
     threads: usize,
     io: &mut dyn Output,
     interrupted: &dyn Fn() -> bool,
-) -> Result<Walked, String> {
+) -> Result<Walked, WalkError> {
     let next = AtomicU64::new(0);
     let work = Work {
         settings: engine.settings().for_units(),

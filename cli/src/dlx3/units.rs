@@ -9,6 +9,8 @@ use xcover_core::dlx3::{
 };
 use xcover_core::sink::{ByteSink, Discard};
 
+use std::fmt;
+
 /// Mems per engine call between looks at the stop flag.
 const SLICE: u64 = 1 << 24;
 
@@ -249,13 +251,107 @@ pub(crate) enum Fetched {
     Interrupted,
 }
 
+/// Why a coordinated walk (threads, a checkpoint, a merge) ends without its reports: a
+/// unit's record is missing, refused or wrong, or the walk could not run.
+#[derive(Debug)]
+pub(crate) enum WalkError {
+    /// The search cannot be split into units (core's reason).
+    Split(Dlx3Error),
+    /// Unit `name`'s record ends before its last body.
+    EndsEarly(String),
+    /// Unit `name`'s record and the unit explored again disagree (their counters).
+    Disagreement {
+        name: String,
+        recorded: [u64; 6],
+        found: [u64; 6],
+    },
+    /// A worker thread could not start.
+    Spawn {
+        worker: usize,
+        error: std::io::Error,
+    },
+    /// A walk's file (the checkpoint) refused or failed.
+    File(crate::durable::DurableError),
+    /// The checkpoint is another run's: not resumed.
+    OtherRun(crate::durable::DurableError),
+    /// The checkpoint holds fewer units than were checked before the replay.
+    CheckpointEndsEarly,
+    /// The checkpoint's file changed between its check and its replay.
+    Changed(std::path::PathBuf),
+    /// An I/O error on the checkpoint's file.
+    Io {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    /// The checkpoint could not be written (the walk went on; this is said at its end).
+    CheckpointWrite(crate::durable::DurableError),
+    /// What a source's reader says of its records: the part and second-pass readers
+    /// (`merge`, `second_pass`, `part_file`), which give their reasons as text.
+    Source(String),
+}
+
+impl fmt::Display for WalkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WalkError::Split(e) => write!(f, "can't split the search: {e}"),
+            WalkError::EndsEarly(name) => write!(f, "{name}: its record ends early"),
+            WalkError::Disagreement {
+                name,
+                recorded,
+                found,
+            } => write!(
+                f,
+                "{name}: its record disagrees with the unit explored again (count, mems, \
+                 cmems, updates, cleansings, nodes: recorded {recorded:?}, found {found:?}); \
+                 a damaged part, or one of another run"
+            ),
+            WalkError::Spawn { worker, error } => {
+                write!(f, "can't start worker thread {worker}: {error}")
+            }
+            WalkError::File(e) => write!(f, "{e}"),
+            WalkError::OtherRun(e) => write!(f, "{e}; not resumed"),
+            WalkError::CheckpointEndsEarly => f.write_str("the checkpoint ends early"),
+            WalkError::Changed(path) => {
+                write!(f, "{}: changed while it was read", path.display())
+            }
+            WalkError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            WalkError::CheckpointWrite(e) => {
+                write!(f, "the checkpoint could not be written: {e}")
+            }
+            WalkError::Source(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for WalkError {}
+
+/// A walk that cannot end with its reports fails (status 1).
+impl From<WalkError> for crate::error::CliError {
+    fn from(e: WalkError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
+/// A source's reason as text (see [`WalkError::Source`]).
+impl From<String> for WalkError {
+    fn from(message: String) -> WalkError {
+        WalkError::Source(message)
+    }
+}
+
+impl From<crate::durable::DurableError> for WalkError {
+    fn from(e: crate::durable::DurableError) -> WalkError {
+        WalkError::File(e)
+    }
+}
+
 /// Where the coordinator gets unit `k`'s record (asked in increasing `k`).
 pub(crate) trait UnitSource {
-    fn unit(&mut self, k: u64) -> Result<Fetched, String>;
+    fn unit(&mut self, k: u64) -> Result<Fetched, WalkError>;
 
     /// The next record of unit `k`, whose last record had `more` set: more of its bodies.
-    fn more(&mut self, k: u64) -> Result<UnitRecord, String> {
-        Err(format!("{}: its record ends early", self.name(k)))
+    fn more(&mut self, k: u64) -> Result<UnitRecord, WalkError> {
+        Err(WalkError::EndsEarly(self.name(k)))
     }
 
     /// Whether [`UnitSource::added`] wants the text each unit printed.
@@ -272,7 +368,7 @@ pub(crate) trait UnitSource {
         _stats: &Stats,
         _profile: &[u64],
         _printed: &[u8],
-    ) -> Result<(), String> {
+    ) -> Result<(), WalkError> {
         Ok(())
     }
 
@@ -283,14 +379,12 @@ pub(crate) trait UnitSource {
 }
 
 /// The error when unit `name`'s record (`want`) and a new exploration (`got`) disagree.
-pub(crate) fn disagreement(name: &str, want: &Stats, got: &Stats) -> String {
-    format!(
-        "{name}: its record disagrees with the unit explored again (count, mems, cmems, \
-         updates, cleansings, nodes: recorded {:?}, found {:?}); a damaged part, or one of \
-         another run",
-        UnitCounters::of(want).to_array(),
-        UnitCounters::of(got).to_array()
-    )
+pub(crate) fn disagreement(name: &str, want: &Stats, got: &Stats) -> WalkError {
+    WalkError::Disagreement {
+        name: name.to_owned(),
+        recorded: UnitCounters::of(want).to_array(),
+        found: UnitCounters::of(got).to_array(),
+    }
 }
 
 /// Appends Knuth's line before a solution, `n:` and a newline (as `printf("%lld:\n")`).
@@ -346,9 +440,8 @@ pub(crate) fn coordinate(
     split: u32,
     source: &mut dyn UnitSource,
     io: &mut dyn Output,
-) -> Result<Walked, String> {
-    e.set_split_level(Some(split))
-        .map_err(|x| format!("can't split the search: {x}"))?;
+) -> Result<Walked, WalkError> {
+    e.set_split_level(Some(split)).map_err(WalkError::Split)?;
     // The unit being explored here with a record to check: its number, the counters
     // when it began and the record's. A counts-only record's unit is explored for the
     // solutions it prints, which are held until the check; others print as they go (as

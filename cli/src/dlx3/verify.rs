@@ -9,13 +9,15 @@
 //! The units are explored by the same machinery the shards used (`units::explore`), with
 //! the shards' settings, on an engine over the merged run's matrix.
 use std::collections::BTreeSet;
+use std::fmt;
 
-use xcover_core::dlx3::Dlx3;
+use xcover_core::dlx3::{Dlx3, Dlx3Error};
 
 use super::merge::Parts;
 use super::part_body;
 use super::part_file::{self, BodiesDigest, UnitCheck};
 use super::units::{self, Claim, Image, UnitRecord};
+use crate::error::CliError;
 
 /// How much to audit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +98,96 @@ pub(crate) struct Audited {
     pub units: u64,
 }
 
+/// What a unit explored again by the audit shows against its record.
+#[derive(Debug)]
+pub(crate) enum Mismatch {
+    /// Other counters (`name` is the part and unit).
+    Counters {
+        name: String,
+        recorded: [u64; 6],
+        found: [u64; 6],
+    },
+    /// The same counters, another profile or other solutions (`what`).
+    Other { name: String, what: &'static str },
+    /// No part records unit `k`.
+    Unrecorded(u64),
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::Counters {
+                name,
+                recorded,
+                found,
+            } => write!(
+                f,
+                "{name}: the audit explored it again and found other counters (count, mems, \
+                 cmems, updates, cleansings, nodes: recorded {recorded:?}, found {found:?}): \
+                 a forged or wrong part"
+            ),
+            Mismatch::Other { name, what } => write!(
+                f,
+                "{name}: the audit explored it again and found other {what}: a forged or \
+                 wrong part"
+            ),
+            Mismatch::Unrecorded(k) => write!(f, "unit {k}: no part records it"),
+        }
+    }
+}
+
+/// Why `merge --verify` refuses the parts or cannot audit them.
+#[derive(Debug)]
+pub(crate) enum AuditError {
+    /// No engine for the audit.
+    CantStart(Dlx3Error),
+    /// A unit differs from its record (chosen with `seed`).
+    Refused { mismatch: Box<Mismatch>, seed: u64 },
+    /// The walk met `agreed` of the `chosen` units.
+    Short {
+        agreed: u64,
+        chosen: usize,
+        seed: u64,
+    },
+    /// A signal stopped it.
+    Interrupted,
+    /// The engine failed, in `unit` where known.
+    Failed { unit: Option<u64>, error: Dlx3Error },
+}
+
+impl fmt::Display for AuditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AuditError::CantStart(e) => write!(f, "the audit can't start: {e}"),
+            AuditError::Refused { mismatch, seed } => {
+                write!(f, "{mismatch} (audit seed {seed}); not merged")
+            }
+            AuditError::Short {
+                agreed,
+                chosen,
+                seed,
+            } => write!(
+                f,
+                "the audit met {agreed} of the {chosen} units it chose (seed {seed}); not merged"
+            ),
+            AuditError::Interrupted => f.write_str("the audit was interrupted"),
+            AuditError::Failed { unit: None, error } => write!(f, "the audit failed: {error}"),
+            AuditError::Failed {
+                unit: Some(k),
+                error,
+            } => write!(f, "the audit failed in unit {k}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for AuditError {}
+
+impl From<AuditError> for CliError {
+    fn from(e: AuditError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
+
 /// Explores again the chosen units of `parts` on an engine like `engine` (which has read
 /// the run's input and not started) and compares each with its record. `started` is
 /// told the seed before the work begins; `stop` ends the audit early (an error).
@@ -105,7 +197,7 @@ pub(crate) fn audit(
     verify: Verify,
     started: &mut dyn FnMut(u64, Amount),
     stop: &dyn Fn() -> bool,
-) -> Result<Audited, String> {
+) -> Result<Audited, AuditError> {
     let seed = verify.seed.unwrap_or_else(fresh_seed);
     started(seed, verify.amount);
     let header = parts.header();
@@ -115,7 +207,7 @@ pub(crate) fn audit(
     let settings = part_file::unit_settings(engine.settings(), header.bodies);
     let mut worker = image
         .engine(&mut storage, settings)
-        .map_err(|e| format!("the audit can't start: {e}"))?;
+        .map_err(AuditError::CantStart)?;
     let mut failure = None;
     let mut agreed = 0;
     // A unit's bodies are digested as they come, a bounded amount held at a time, as the
@@ -158,7 +250,7 @@ pub(crate) fn audit(
                     false
                 }
                 None => {
-                    failure = Some(format!("unit {k}: no part records it"));
+                    failure = Some(Mismatch::Unrecorded(k));
                     false
                 }
             }
@@ -169,45 +261,44 @@ pub(crate) fn audit(
         },
         stop,
     );
-    if let Some(message) = failure {
-        return Err(format!("{message} (audit seed {seed}); not merged"));
+    if let Some(mismatch) = failure {
+        return Err(AuditError::Refused {
+            mismatch: Box::new(mismatch),
+            seed,
+        });
     }
     match explored {
         Ok(true) if agreed == chosen.len() as u64 => Ok(Audited {
             seed,
             units: agreed,
         }),
-        Ok(true) => Err(format!(
-            "the audit met {agreed} of the {} units it chose (seed {seed}); not merged",
-            chosen.len()
-        )),
-        Ok(false) => Err("the audit was interrupted".into()),
-        Err((unit, e)) => {
-            let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
-            Err(format!("the audit failed{place}: {e}"))
-        }
+        Ok(true) => Err(AuditError::Short {
+            agreed,
+            chosen: chosen.len(),
+            seed,
+        }),
+        Ok(false) => Err(AuditError::Interrupted),
+        Err((unit, error)) => Err(AuditError::Failed { unit, error }),
     }
 }
 
 /// What differs between `want` (unit `k`'s record) and `found` (the unit explored
 /// again), naming the part.
-fn disagreement(want: &UnitCheck, k: u64, found: &UnitCheck, parts: &Parts) -> String {
+fn disagreement(want: &UnitCheck, k: u64, found: &UnitCheck, parts: &Parts) -> Mismatch {
     let name = parts.name_of(k);
     if found.counters != want.counters {
-        return format!(
-            "{name}: the audit explored it again and found other counters (count, mems, \
-             cmems, updates, cleansings, nodes: recorded {:?}, found {:?}): a forged or \
-             wrong part",
-            want.counters.to_array(),
-            found.counters.to_array()
-        );
+        return Mismatch::Counters {
+            name,
+            recorded: want.counters.to_array(),
+            found: found.counters.to_array(),
+        };
     }
     let what = if found.profile != want.profile {
         "profile"
     } else {
         "solutions"
     };
-    format!("{name}: the audit explored it again and found other {what}: a forged or wrong part")
+    Mismatch::Other { name, what }
 }
 
 #[cfg(test)]

@@ -353,8 +353,10 @@ impl<R: Read> Reader<R> {
     }
 
     /// An error at `record` (for the caller's check of its meaning), naming this file.
-    pub(crate) fn invalid(&self, record: &Record, what: impl Into<String>) -> DurableError {
-        let problem = Problem::Invalid { what: what.into() };
+    pub(crate) fn invalid(&self, record: &Record, what: impl std::fmt::Display) -> DurableError {
+        let problem = Problem::Invalid {
+            what: what.to_string(),
+        };
         self.error(Some(record.index), Some(record.offset), problem)
     }
 }

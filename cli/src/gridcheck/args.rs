@@ -2,7 +2,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::error::{bail, cli_error, Result};
+use crate::error::{bail, cli_error, Context as _, Result};
 use clap::Parser;
 use xcover_core::gridcheck::scan::{ScanError, ScanOptions, TruncationLimits};
 
@@ -22,9 +22,17 @@ use crate::memory;
         option, a value of the wrong kind); 130 / 143 / 129 interrupted by SIGINT / SIGTERM / \
         SIGHUP (with --checkpoint, continue with --resume; without, the puzzles found so far \
         are printed).\n\n`xcover gridcheck merge PART...` joins the part files \
-        of a --shard run (`xcover gridcheck merge --help`)."
+        of a --shard run (`xcover gridcheck merge --help`).",
+    // `merge` is a subcommand only in the first place: after an option or a grid, the
+    // word is a grid (and refused as one).
+    args_conflicts_with_subcommands = true,
+    subcommand_value_name = "merge",
+    subcommand_help_heading = "Subcommands"
 )]
 pub(crate) struct Args {
+    /// `merge PART...`.
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
     /// Solution grids (81 digits each). Without any, grids are read from --file or stdin.
     pub(crate) grids: Vec<String>,
     /// Read grids from this file, one per line.
@@ -94,10 +102,40 @@ pub(crate) struct Args {
     pub(crate) shard: Option<Shard>,
 }
 
+/// The subcommand of `xcover gridcheck`.
+#[derive(clap::Subcommand, Debug)]
+pub(crate) enum Command {
+    /// Join the part files of a --shard run
+    Merge(super::merge::MergeArgs),
+}
+
 /// The arguments of `xcover gridcheck ARGS`.
 pub(crate) fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
     let argv = std::iter::once(OsString::from("xcover gridcheck")).chain(args);
     Args::try_parse_from(argv)
+}
+
+/// What `xcover gridcheck ARGS` asks for: a scan, or `merge`'s arguments (checked).
+pub(crate) enum Asked {
+    Scan(Box<Args>),
+    Merge(Result<super::merge::MergeArgs>),
+}
+
+/// Reads `xcover gridcheck ARGS`: a usage error, a scan or a merge.
+pub(crate) fn asked(args: Vec<OsString>) -> std::result::Result<Asked, clap::Error> {
+    use clap::CommandFactory as _;
+    let mut command = Args::command();
+    // A bad value of merge's (which clap says without a usage line) gets merge's usage:
+    // clap took `merge` as the subcommand exactly when it is the first word.
+    let in_merge = args.first().is_some_and(|a| a == "merge");
+    let parsed = parse_args(args).map_err(|e| match command.find_subcommand_mut("merge") {
+        Some(merge) if in_merge => crate::shared_args::with_usage(e, merge),
+        _ => e,
+    })?;
+    Ok(match parsed.command {
+        Some(Command::Merge(merge)) => Asked::Merge(merge.checked(&mut command)),
+        None => Asked::Scan(Box::new(parsed)),
+    })
 }
 
 /// The scan options the arguments ask for (`--clues`, `--mask`, `--keep-ua`, ...).
@@ -112,7 +150,7 @@ pub(crate) fn options(args: &Args) -> Result<ScanOptions> {
     };
     let mut options = ScanOptions::for_clues(args.clues).map_err(in_args_words)?;
     if let Some(text) = &args.mask {
-        options.mask = mask::parse(text).map_err(|e| cli_error!("bad --mask: {e}"))?;
+        options.mask = mask::parse(text).context("bad --mask")?;
     }
     options.check().map_err(in_args_words)?;
     match args.keep_ua {

@@ -43,7 +43,7 @@ use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use super::fingerprint::PuzzleRules;
 use super::summary::{Counts, PreparedSummary};
-use super::validate;
+use super::validate::{self, payload_line, RecordError};
 use crate::durable::{DurableError, Format, Problem, Record, Resumed, Visit, Writer};
 
 /// The journal's kind in the durable layer. A record is at most a `prepared` summary
@@ -172,7 +172,7 @@ impl Journal {
             if interrupt.load(Ordering::Relaxed) != 0 {
                 return Err(Visit::Interrupted);
             }
-            apply(record, expect, &mut records).map_err(Visit::Invalid)
+            apply(record, expect, &mut records).map_err(|e| Visit::Invalid(e.to_string()))
         };
         let writer = match Writer::resume(path, FORMAT, &header(identity), limit, &mut visit) {
             Ok(Resumed::Open(writer)) => writer,
@@ -305,39 +305,43 @@ fn refusal(path: &Path, identity: &str, err: DurableError) -> CliError {
 }
 
 /// Applies one record read back to `records`, checking what it means.
-fn apply(record: &Record, expect: &Expect<'_>, records: &mut [GridRecord]) -> Result<(), String> {
+fn apply(
+    record: &Record,
+    expect: &Expect<'_>,
+    records: &mut [GridRecord],
+) -> Result<(), RecordError> {
     let text = payload_line(&record.payload)?;
+    let bad = || RecordError::Bad {
+        tag: record.tag.clone(),
+        text: text.to_owned(),
+    };
     // The grid, then the rest (one word, except a `prepared` summary).
-    let (grid, value) = text
-        .split_once(' ')
-        .ok_or_else(|| format!("bad {} record `{text}`", record.tag))?;
+    let (grid, value) = text.split_once(' ').ok_or_else(bad)?;
     let index = validate::grid_index(grid, expect.grids.len())?;
     let entry = &mut records[index];
     if record.tag != "prepared" && value.contains(' ') {
-        return Err(format!("bad {} record `{text}`", record.tag));
+        return Err(bad());
     }
     match record.tag.as_str() {
         "puzzle" => {
             let givens = validate::puzzle(value, &expect.grids[index], &expect.rules)?;
             if !entry.puzzles.insert(givens) {
-                return Err(format!("puzzle {value} of grid {index} recorded twice"));
+                return Err(RecordError::PuzzleTwice {
+                    puzzle: value.to_owned(),
+                    grid: index,
+                });
             }
         }
         "chunk" => {
             let (id, counts) = parse_chunk(value)?;
             if counts.is_some() != expect.counted {
-                return Err(format!(
-                    "chunk record `{value}` {} counters in a journal {}",
-                    if counts.is_some() { "with" } else { "without" },
-                    if expect.counted {
-                        "of a shard (which keeps them)"
-                    } else {
-                        "without a shard (which keeps none)"
-                    }
-                ));
+                return Err(RecordError::ChunkCounters {
+                    value: value.to_owned(),
+                    counted: expect.counted,
+                });
             }
             if entry.chunks_done.insert(id, record.index).is_some() {
-                return Err(format!("chunk {id} of grid {index} recorded twice"));
+                return Err(RecordError::ChunkTwice { id, grid: index });
             }
             if let Some(counts) = counts {
                 entry.counted = validate::add_counts(entry.counted, counts)?;
@@ -346,33 +350,28 @@ fn apply(record: &Record, expect: &Expect<'_>, records: &mut [GridRecord]) -> Re
         }
         "prepared" => {
             let summary = PreparedSummary::decode(value)
-                .ok_or_else(|| format!("bad preparation figures `{value}`"))?;
+                .ok_or_else(|| RecordError::BadPreparation(value.to_owned()))?;
             if !expect.counted || entry.prepared.replace(summary).is_some() {
-                return Err(format!("unexpected preparation figures for grid {index}"));
+                return Err(RecordError::UnexpectedPreparation(index));
             }
         }
         "grid" if value == "done" => {
             if std::mem::replace(&mut entry.done, true) {
-                return Err(format!("grid {index} finished twice"));
+                return Err(RecordError::GridDoneTwice(index));
             }
         }
-        _ => return Err(format!("unknown record `{} {text}`", record.tag)),
+        _ => {
+            return Err(RecordError::UnknownTag {
+                tag: record.tag.clone(),
+                text: text.to_owned(),
+            })
+        }
     }
     Ok(())
 }
 
-/// A payload's text: one line, ended by its newline (so that every frame line starts a
-/// line of the file, and `grep '^chunk '` counts the chunks done).
-pub(crate) fn payload_line(payload: &[u8]) -> Result<&str, String> {
-    std::str::from_utf8(payload)
-        .ok()
-        .and_then(|text| text.strip_suffix('\n'))
-        .filter(|line| !line.contains('\n'))
-        .ok_or_else(|| "not one line of text".to_owned())
-}
-
 /// A chunk record's value: `<id>` or `<id>:<nodes>:<candidates>`.
-fn parse_chunk(value: &str) -> Result<(u32, Option<Counts>), String> {
+fn parse_chunk(value: &str) -> Result<(u32, Option<Counts>), RecordError> {
     let mut parts = value.split(':');
     let id = validate::chunk_id(parts.next().unwrap_or(""))?;
     match (parts.next(), parts.next(), parts.next()) {
@@ -384,7 +383,7 @@ fn parse_chunk(value: &str) -> Result<(u32, Option<Counts>), String> {
                 candidates: validate::counter(candidates)?,
             }),
         )),
-        _ => Err(format!("bad chunk record `{value}`")),
+        _ => Err(RecordError::BadChunk(value.to_owned())),
     }
 }
 

@@ -17,7 +17,6 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory as _, Parser};
 
 use crate::dlx3::verify::Amount;
 use crate::error::{bail, cli_error, Result};
@@ -28,12 +27,10 @@ use super::summary::{self, Counts};
 use super::validate;
 use super::verify::{self, Verify};
 use crate::memory;
-use crate::shared_args::with_usage;
 
 /// The arguments of `xcover gridcheck merge`.
-#[derive(Parser, Debug)]
+#[derive(clap::Args, Debug)]
 #[command(
-    name = "xcover gridcheck merge",
     override_usage = "xcover gridcheck merge [--max-memory SIZE] [--verify K|all [--verify-seed S]
                               [--ua-file F]] PART...",
     about = "Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in \
@@ -52,7 +49,7 @@ use crate::shared_args::with_usage;
         Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage \
         error."
 )]
-struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// The part files (any order)
     #[arg(value_name = "PART")]
     parts: Vec<OsString>,
@@ -73,16 +70,18 @@ struct MergeArgs {
 
 impl MergeArgs {
     /// The arguments of `xcover gridcheck merge ARGS`; a usage error (or the help).
-    fn parse(args: &[OsString]) -> Result<MergeArgs> {
-        let name = OsString::from("xcover gridcheck merge");
-        let mut command = MergeArgs::command();
-        let merge = MergeArgs::try_parse_from(std::iter::once(name).chain(args.iter().cloned()))
-            .map_err(|e| with_usage(e, &mut command))?;
-        if merge.parts.is_empty() {
-            let e = command.error(ErrorKind::MissingRequiredArgument, "no part file given");
+    /// `merge` as clap read it, with at least one part; `command` is `xcover gridcheck`'s
+    /// (for the usage line of the error).
+    pub(crate) fn checked(self, command: &mut clap::Command) -> Result<MergeArgs> {
+        if self.parts.is_empty() {
+            let (kind, why) = (ErrorKind::MissingRequiredArgument, "no part file given");
+            let e = match command.find_subcommand_mut("merge") {
+                Some(merge) => merge.error(kind, why),
+                None => command.error(kind, why),
+            };
             return Err(e.into());
         }
-        Ok(merge)
+        Ok(self)
     }
 
     /// The audit asked for.
@@ -95,9 +94,9 @@ impl MergeArgs {
     }
 }
 
-/// Runs `xcover gridcheck merge ARGS`; returns the exit status.
-pub fn main(args: &[OsString]) -> i32 {
-    let merged = MergeArgs::parse(args).and_then(|args| {
+/// Runs `xcover gridcheck merge` with `args`; returns the exit status.
+pub(crate) fn main(args: Result<MergeArgs>) -> i32 {
+    let merged = args.and_then(|args| {
         let limit = args.max_memory.unwrap_or_else(memory::default_limit);
         merge(&args.parts, limit, args.audit().as_ref())
     });
@@ -303,8 +302,13 @@ mod tests {
     use super::*;
     use crate::error::Kind;
 
+    /// `xcover gridcheck merge ARGS`, read as `xcover gridcheck` reads it.
     fn parse(args: &[&str]) -> Result<MergeArgs> {
-        MergeArgs::parse(&args.iter().map(OsString::from).collect::<Vec<_>>())
+        let words = std::iter::once("merge").chain(args.iter().copied());
+        match super::super::args::asked(words.map(OsString::from).collect())? {
+            super::super::args::Asked::Merge(merge) => merge,
+            super::super::args::Asked::Scan(_) => panic!("{args:?}: not read as merge"),
+        }
     }
 
     #[test]

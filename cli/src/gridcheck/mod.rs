@@ -29,7 +29,7 @@ use xcover_core::gridcheck::Grid;
 
 use crate::memory;
 use crate::signals::Signals;
-use args::{options, parse_args, Args};
+use args::{asked, options, Args, Asked};
 use fingerprint::PuzzleRules;
 use grid_scan::{interrupted, puzzle_lines, scan_grid, GridContext, GridOutcome, GridScan};
 use journal::{Expect, GridRecord, Journal, Loaded};
@@ -55,16 +55,18 @@ pub mod synthetic;
 mod test_scan;
 mod ua_ahead;
 pub mod ua_source;
-mod validate;
+pub(crate) mod validate;
 mod verify;
 
 /// Runs `xcover gridcheck ARGS` (`args` excludes the program and subcommand names).
 /// Returns the process exit status.
 pub fn main(args: Vec<OsString>) -> i32 {
-    if args.first().is_some_and(|a| a == "merge") {
-        return merge::main(&args[1..]);
-    }
-    match parse_args(args)
+    let args = match asked(args) {
+        Ok(Asked::Merge(merge)) => return merge::main(merge),
+        Ok(Asked::Scan(args)) => Ok(*args),
+        Err(e) => Err(e),
+    };
+    match args
         .map_err(CliError::from)
         .and_then(|args| match run(&args)? {
             None => Ok(()),

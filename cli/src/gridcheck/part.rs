@@ -23,10 +23,9 @@ use crate::error::{cli_error, CliError, Result};
 use xcover_core::gridcheck::Grid;
 
 use super::fingerprint::PuzzleRules;
-use super::journal::payload_line;
 use super::shard::{self, Shard};
 use super::summary::{Counts, PreparedSummary};
-use super::validate;
+use super::validate::{self, payload_line, RecordError};
 use crate::durable::{DurableError, Format, Problem, Reader, Record, Writer};
 
 /// The part's kind in the durable layer: a record is at most a grid with its summary.
@@ -126,16 +125,16 @@ pub(crate) fn read(path: &Path, limit: u64) -> Result<Part> {
 pub(crate) fn read_from<R: Read>(mut reader: Reader<R>, path: &Path) -> Result<Part> {
     let name = path.display();
     let header = reader.header().map_err(|e| refusal(path, e))?;
-    let bad_header = |what: &str| cli_error!("{name}: record 0 (header): {what}");
+    let bad_header = |what: &dyn std::fmt::Display| cli_error!("{name}: record 0 (header): {what}");
     let header = payload_line(&header).map_err(|e| bad_header(&e))?;
     let (shard, fingerprint) = header
         .strip_prefix("shard=")
         .and_then(|rest| rest.split_once(' '))
-        .ok_or_else(|| bad_header("no shard=I/N"))?;
+        .ok_or_else(|| bad_header(&"no shard=I/N"))?;
     let shard = shard::parse(shard).map_err(|e| bad_header(&e))?;
     let rules = PuzzleRules::from_fingerprint(fingerprint)
-        .ok_or_else(|| bad_header("no clue count or mask that makes sense"))?;
-    let grid_count = grids_in(fingerprint).ok_or_else(|| bad_header("no grid count"))?;
+        .ok_or_else(|| bad_header(&"no clue count or mask that makes sense"))?;
+    let grid_count = grids_in(fingerprint).ok_or_else(|| bad_header(&"no grid count"))?;
     let mut grids: Vec<(PartGrid, Grid, Counts)> = Vec::new();
     while let Some(record) = reader.next_strict().map_err(|e| refusal(path, e))? {
         apply(&record, &rules, grid_count, &mut grids)
@@ -172,17 +171,20 @@ fn apply(
     rules: &PuzzleRules,
     grid_count: usize,
     grids: &mut Vec<(PartGrid, Grid, Counts)>,
-) -> Result<(), String> {
+) -> std::result::Result<(), RecordError> {
     let text = payload_line(&record.payload)?;
-    let bad = || format!("bad {} record `{text}`", record.tag);
+    let bad = || RecordError::Bad {
+        tag: record.tag.clone(),
+        text: text.to_owned(),
+    };
     let (index, value) = text.split_once(' ').ok_or_else(bad)?;
     let index = validate::grid_index(index, grid_count)?;
     if record.tag == "grid" {
         if index != grids.len() {
-            return Err(format!("grid {index} out of order"));
+            return Err(RecordError::GridOutOfOrder(index));
         }
         let (digits, prepared) = value.split_once(' ').ok_or_else(bad)?;
-        let grid = Grid::parse(digits.as_bytes()).map_err(|e| format!("bad grid: {e}"))?;
+        let grid = Grid::parse(digits.as_bytes()).map_err(RecordError::BadGrid)?;
         if grid.to_string() != digits {
             return Err(bad());
         }
@@ -199,10 +201,10 @@ fn apply(
     // Chunk and puzzle records belong to the grid record above them.
     let count = grids.len();
     let Some((current, grid, total)) = grids.last_mut().filter(|_| index + 1 == count) else {
-        return Err(format!(
-            "a {} record of grid {index} out of place",
-            record.tag
-        ));
+        return Err(RecordError::OutOfPlace {
+            tag: record.tag.clone(),
+            grid: index,
+        });
     };
     match record.tag.as_str() {
         "chunk" => {
@@ -216,13 +218,10 @@ fn apply(
                 candidates: validate::counter(candidates)?,
             };
             if current.chunks.last().is_some_and(|&(last, _)| last >= id) {
-                return Err(format!("chunk {id} out of order or twice"));
+                return Err(RecordError::ChunkOutOfOrder(id));
             }
             if current.chunks.len() >= current.prepared.chunks {
-                return Err(format!(
-                    "more chunks than the grid's {}",
-                    current.prepared.chunks
-                ));
+                return Err(RecordError::TooManyChunks(current.prepared.chunks));
             }
             *total = validate::add_counts(*total, counts)?;
             current.chunks.push((id, counts));
@@ -234,11 +233,16 @@ fn apply(
                 .last()
                 .is_some_and(|last| last.as_str() >= value)
             {
-                return Err(format!("puzzle {value} out of order or twice"));
+                return Err(RecordError::PuzzleOutOfOrder(value.to_owned()));
             }
             current.puzzles.push(value.to_owned());
         }
-        _ => return Err(format!("unknown record `{} {text}`", record.tag)),
+        _ => {
+            return Err(RecordError::UnknownTag {
+                tag: record.tag.clone(),
+                text: text.to_owned(),
+            })
+        }
     }
     Ok(())
 }

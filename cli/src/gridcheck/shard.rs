@@ -10,6 +10,8 @@ use std::fmt;
 
 use xcover_core::dlx3::Part;
 
+use crate::shared_args::ArgError;
+
 /// Shard `index` of `count` (`index < count <= Part::MAX_COUNT`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -36,7 +38,7 @@ impl fmt::Display for Shard {
 
 /// Parses `I/N` with `1 <= N <= Part::MAX_COUNT` (clap value parser: an error here is a usage
 /// error, exit 2; the part reader uses it too): core's parser, as `dlx3 --shard` reads it.
-pub fn parse(text: &str) -> Result<Shard, String> {
+pub fn parse(text: &str) -> Result<Shard, ArgError> {
     let part = crate::shared_args::parse_shard(text)?;
     // Both fit: N <= Part::MAX_COUNT.
     Ok(Shard {
@@ -58,9 +60,9 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
-        assert!(parse("4/4").unwrap_err().contains("below N"));
-        assert!(parse("3").unwrap_err().contains("I/N"));
-        assert!(parse("1/0").unwrap_err().contains("at least 1"));
+        assert!(parse("4/4").unwrap_err().to_string().contains("below N"));
+        assert!(parse("3").unwrap_err().to_string().contains("I/N"));
+        assert!(parse("1/0").unwrap_err().to_string().contains("at least 1"));
         assert_eq!(
             parse("65535/65536"),
             Ok(Shard {
@@ -69,7 +71,13 @@ mod tests {
             })
         );
         for huge in ["0/65537", "0/100000000000", "0/18446744073709551615"] {
-            assert!(parse(huge).unwrap_err().contains("at most 65536"), "{huge}");
+            assert!(
+                parse(huge)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("at most 65536"),
+                "{huge}"
+            );
         }
     }
 

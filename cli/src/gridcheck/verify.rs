@@ -54,14 +54,26 @@ pub(crate) struct Verify {
     pub ua_file: Option<PathBuf>,
 }
 
+/// A `--verify` value that is neither a number of chunks nor `all` (its text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AmountError(String);
+
+impl std::fmt::Display for AmountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}`: a number of chunks (1 or more) or `all`", self.0)
+    }
+}
+
+impl std::error::Error for AmountError {}
+
 /// `--verify K|all` of `xcover gridcheck --resume` and `xcover gridcheck merge` (a clap
 /// value parser: an error is a usage error).
-pub(crate) fn parse_amount(text: &str) -> Result<Amount, String> {
+pub(crate) fn parse_amount(text: &str) -> Result<Amount, AmountError> {
     match text {
         "all" => Ok(Amount::All),
         k => match k.parse::<u64>() {
             Ok(k) if k > 0 => Ok(Amount::Units(k)),
-            _ => Err(format!("`{k}`: a number of chunks (1 or more) or `all`")),
+            _ => Err(AmountError(k.to_owned())),
         },
     }
 }
