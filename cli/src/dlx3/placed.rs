@@ -275,7 +275,11 @@ pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<(&'static str,
     let name = path.display();
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if meta.is_file() && meta.len() == size {
-            return Ok(("kept: it has that size already", Bound::draw(&meta)?));
+            return Ok((
+                "kept: it has that size already; placed parts of an earlier plan no longer \
+                 serve",
+                Bound::draw(&meta)?,
+            ));
         }
         return Err(format!(
             "{name}: exists, and is not a print file of this plan's size ({size} bytes); \
