@@ -59,6 +59,11 @@ impl Run {
                 "first pass",
             );
         }
+        self.make_plan();
+    }
+
+    /// `merge --plan PLAN --print-file OUT` over the parts.
+    fn make_plan(&self) {
         let (plan, out) = (self.plan(), self.out());
         let mut a = vec!["dlx3", "merge", "--plan", s(&plan), "--print-file", s(&out)];
         let parts: Vec<PathBuf> = (0..self.n).map(|i| self.part(i)).collect();
@@ -324,4 +329,64 @@ fn runs_the_placement_cannot_serve_are_refused_with_a_reason() {
     ok(&merged, "merge without a second pass");
     assert!(merged.stdout == plain.stdout);
     assert_eq!(stderr(&merged), stderr(&plain));
+}
+
+#[test]
+fn a_print_file_made_again_or_replaced_is_refused_with_the_old_placed_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(dir.path(), "r", &queens(8), &["m1"], 2);
+    r.both_passes();
+    ok(&r.merge(&[], &r.all_placed()), "the genuine merge");
+    let want = std::fs::read(r.out()).unwrap();
+    let refused = |o: &Output, says: &str| {
+        assert_eq!(o.status.code(), Some(1), "{says}: {}", stderr(o));
+        assert!(o.stdout.is_empty());
+        assert!(stderr(o).contains(says), "wanted {says:?} in {}", stderr(o));
+    };
+    // The print file deleted by hand and the plan made again: a new file of zeros, which
+    // the finished shards' placed parts do not name.
+    std::fs::remove_file(r.out()).unwrap();
+    std::fs::remove_file(r.plan()).unwrap();
+    r.make_plan();
+    let zeros = std::fs::read(r.out()).unwrap();
+    assert!(zeros.len() == want.len() && zeros.iter().all(|&b| b == 0));
+    refused(
+        &r.merge(&[], &r.all_placed()),
+        "not the print file the plan made",
+    );
+    let before = std::fs::read(r.placed(0)).unwrap();
+    refused(&r.second_pass(0, true), "not this plan's placed part");
+    assert_eq!(std::fs::read(r.placed(0)).unwrap(), before, "untouched");
+    assert!(std::fs::read(r.out()).unwrap() == zeros, "untouched");
+    // One shard run again under the new plan, the other's part kept: refused too.
+    std::fs::remove_file(r.placed(0)).unwrap();
+    ok(&r.second_pass(0, false), "shard 0 again");
+    refused(&r.merge(&[], &r.all_placed()), "another plan");
+    std::fs::remove_file(r.placed(1)).unwrap();
+    ok(&r.second_pass(1, false), "shard 1 again");
+    ok(&r.merge(&[], &r.all_placed()), "the merge of the new plan");
+    assert!(std::fs::read(r.out()).unwrap() == want);
+    // The print file replaced by another file of the same size (renamed over it).
+    let other = r.dir.join("other");
+    std::fs::write(&other, vec![b'\n'; want.len()]).unwrap();
+    std::fs::rename(&other, r.out()).unwrap();
+    refused(
+        &r.merge(&[], &r.all_placed()),
+        "not the print file the plan made",
+    );
+    refused(&r.second_pass(1, true), "not the print file the plan made");
+    // The plan made again keeps a file of its size, with a new nonce: the old placed
+    // parts are refused by a resumed second pass, and new ones are needed.
+    std::fs::remove_file(r.plan()).unwrap();
+    r.make_plan();
+    refused(&r.second_pass(1, true), "not this plan's placed part");
+    for i in 0..r.n {
+        std::fs::remove_file(r.placed(i)).unwrap();
+        ok(&r.second_pass(i, false), "again");
+    }
+    ok(
+        &r.merge(&[], &r.all_placed()),
+        "the merge after the plan kept the file",
+    );
+    assert!(std::fs::read(r.out()).unwrap() == want);
 }

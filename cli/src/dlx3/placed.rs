@@ -19,7 +19,9 @@
 //! ```text
 //! xcover-dlx3-placed 1
 //! head    shard I's identity (`part_file::Header`, with lengths)
-//! plan    `size <bytes of OUT> lengths <SHA-256 of every unit's length, hex>\n`
+//! plan    `size <bytes of OUT> lengths <SHA-256 of every unit's length, hex> run <nonce>
+//!         dev <d> ino <i> born <ns or ?>`: the plan's `print` record (`Bound`) binds the
+//!         part to one plan and one print file
 //! placed  `k offset length crc32c count mems cmems updates cleansings nodes\n`, for each
 //!         unit of shard I that prints, in unit order, written once its text is in OUT
 //!         and synced there
@@ -145,16 +147,103 @@ impl Placement {
         })
     }
 
-    /// The `plan` record's payload: the output's size and the digest of the lengths.
-    fn plan_record(&self) -> Vec<u8> {
+    /// The `plan` record's payload: the output's size and the digest of the lengths,
+    /// then the print file's binding (`bound`, the plan's `print` record).
+    fn plan_record(&self, bound: &Bound) -> Vec<u8> {
+        let mut r = self.plan_prefix();
+        r.push(b' ');
+        r.extend_from_slice(&bound.encode());
+        r
+    }
+
+    /// The part of the `plan` record the parts alone determine.
+    fn plan_prefix(&self) -> Vec<u8> {
         use sha2::Digest as _;
         let mut d = sha2::Sha256::new();
         for l in &self.lengths {
             d.update(l.to_le_bytes());
         }
         let hex: String = d.finalize().iter().map(|b| format!("{b:02x}")).collect();
-        format!("size {} lengths {hex}\n", self.total).into_bytes()
+        format!("size {} lengths {hex}", self.total).into_bytes()
     }
+}
+
+/// The print file a plan made (or kept), bound to that one plan: a random nonce drawn
+/// each time `merge --plan` runs, and the file's identity (device, inode, birth time
+/// where the file system keeps one). Every placed part carries it; the second pass and
+/// the merge refuse a print file whose identity differs (deleted and made again, or
+/// replaced), and placed parts of different plans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Bound {
+    /// 128 random bits, hex.
+    nonce: String,
+    /// `dev D ino I born B` of the print file.
+    identity: String,
+}
+
+impl Bound {
+    /// A fresh binding of the print file whose metadata is `meta`.
+    fn draw(meta: &std::fs::Metadata) -> Result<Bound, String> {
+        let mut bits = [0u8; 16];
+        File::open("/dev/urandom")
+            .and_then(|mut f| f.read_exact(&mut bits))
+            .map_err(|e| format!("/dev/urandom: {e}"))?;
+        Ok(Bound {
+            nonce: bits.iter().map(|b| format!("{b:02x}")).collect(),
+            identity: identity_of(meta),
+        })
+    }
+
+    /// The `print` record's payload: `run NONCE dev D ino I born B`.
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        format!("run {} {}", self.nonce, self.identity).into_bytes()
+    }
+
+    /// A `print` record read back (`None`: it makes no sense).
+    pub(crate) fn decode(payload: &[u8]) -> Option<Bound> {
+        let text = std::str::from_utf8(payload).ok()?;
+        let w: Vec<&str> = text.split(' ').collect();
+        let hex =
+            |s: &str| s.len() == 32 && s.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'));
+        let num = |s: &str| part_file::number(s.as_bytes()).is_some();
+        let born = |s: &str| s == "?" || num(s);
+        let fits = w.len() == 8
+            && (w[0], w[2], w[4], w[6]) == ("run", "dev", "ino", "born")
+            && hex(w[1])
+            && num(w[3])
+            && num(w[5])
+            && born(w[7]);
+        fits.then(|| Bound {
+            nonce: w[1].to_owned(),
+            identity: w[2..].join(" "),
+        })
+    }
+
+    /// Whether `meta` is the print file this binding names.
+    fn names(&self, meta: &std::fs::Metadata) -> bool {
+        self.identity == identity_of(meta)
+    }
+}
+
+/// `dev D ino I born B` (B in nanoseconds since 1970, `?` where the file system keeps
+/// no birth time): two files alive at once never share it, and a file made again after
+/// one was deleted differs in its birth time (where kept) if not in its inode.
+fn identity_of(meta: &std::fs::Metadata) -> String {
+    use std::os::unix::fs::MetadataExt as _;
+    let born = meta
+        .created()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or_else(|| "?".to_owned(), |d| d.as_nanos().to_string());
+    format!("dev {} ino {} born {born}", meta.dev(), meta.ino())
+}
+
+/// What the second pass and the merge say of a print file that is not the one the plan
+/// made.
+fn not_the_plans(name: &std::path::Display<'_>) -> String {
+    format!(
+        "{name}: not the print file the plan made (deleted and made again, or replaced,          since: its device, inode or birth time differ), or the plan was made again          since; not used"
+    )
 }
 
 /// The bytes of Knuth's `n:` lines of the printed solutions numbered `lo + 1 ..= hi`
@@ -180,12 +269,17 @@ fn number_lines(lo: u64, hi: u64, m: u64) -> Option<u64> {
 /// Creates the print file `path` at `size` bytes (zeros, sparse), born whole: sized and
 /// synced under a temporary name beside it, then linked to its name, never replacing a
 /// file. A file already there of exactly that size is kept (the plan made again); any
-/// other is refused. Returns what was done.
-pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<&'static str, String> {
+/// other is refused. Returns what was done, and the file's fresh binding (a new nonce
+/// each time: placed parts of an earlier plan are refused by the second pass).
+pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<(&'static str, Bound), String> {
     let name = path.display();
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if meta.is_file() && meta.len() == size {
-            return Ok("kept: it has that size already");
+            return Ok((
+                "kept: it has that size already; placed parts of an earlier plan no longer \
+                 serve",
+                Bound::draw(&meta)?,
+            ));
         }
         return Err(format!(
             "{name}: exists, and is not a print file of this plan's size ({size} bytes); \
@@ -203,16 +297,18 @@ pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<&'static str, 
             .open(&temp)?;
         f.set_len(size)?;
         f.sync_all()?;
-        std::fs::hard_link(&temp, path)
+        let meta = f.metadata()?;
+        std::fs::hard_link(&temp, path)?;
+        Ok::<_, std::io::Error>(meta)
     })();
     let _ = std::fs::remove_file(&temp);
-    made.map_err(|e| format!("{name}: {e}"))?;
+    let meta = made.map_err(|e| format!("{name}: {e}"))?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if let Ok(d) = File::open(dir) {
             let _ = d.sync_all();
         }
     }
-    Ok("created")
+    Ok(("created", Bound::draw(&meta)?))
 }
 
 /// A `placed` record.
@@ -295,6 +391,7 @@ pub(crate) fn run(
         header: plan_header,
         counts,
         lengths,
+        bound,
     } = read_plan(plan, dest.limit).map_err(CliError::failure)?;
     if !plan_header.same_run(&header) {
         return Err(CliError::failure(format!(
@@ -305,8 +402,10 @@ pub(crate) fn run(
     }
     let placement = Placement::from_lengths(lengths)
         .ok_or_else(|| CliError::failure(format!("{}: lengths overflow", plan.display())))?;
-    let plan_record = placement.plan_record();
-    let out_file = open_print_file(print_file, placement.total)?;
+    let bound = bound
+        .ok_or_else(|| CliError::failure(format!("{}: no print file record", plan.display())))?;
+    let plan_record = placement.plan_record(&bound);
+    let out_file = open_print_file(print_file, placement.total, &bound)?;
     let mine: Vec<u64> = (0..header.units)
         .filter(|&k| part.owns(k) && placement.lengths[k as usize] > 0)
         .collect();
@@ -318,7 +417,10 @@ pub(crate) fn run(
         if r.index == 1 {
             return match r.tag == PLAN && r.payload == plan_record {
                 true => Ok(()),
-                false => Err("not this plan's placed part (its plan record differs)".into()),
+                false => Err("not this plan's placed part (the plan was made again, or \
+                              the print file changed, since it was written): run the \
+                              shard again without --resume, the part removed"
+                    .into()),
             };
         }
         let p = Placed::decode(&r.payload)?;
@@ -476,7 +578,7 @@ pub(crate) fn run(
 
 /// Opens the print file the plan created, for writing in place: it must be a regular
 /// file of the plan's size (never created, truncated or resized here).
-fn open_print_file(path: &Path, size: u64) -> Result<File, CliError> {
+fn open_print_file(path: &Path, size: u64, bound: &Bound) -> Result<File, CliError> {
     let name = path.display();
     let file = OpenOptions::new()
         .write(true)
@@ -491,6 +593,9 @@ fn open_print_file(path: &Path, size: u64) -> Result<File, CliError> {
              written",
             meta.len()
         )));
+    }
+    if !bound.names(&meta) {
+        return Err(CliError::failure(not_the_plans(&name)));
     }
     Ok(file)
 }
@@ -620,7 +725,20 @@ pub(crate) fn check(
         return Err("placed parts go with the parts of a --lengths-only first pass".into());
     }
     let placement = Placement::of(settings, parts)?;
-    let plan_record = placement.plan_record();
+    let mut prefix = placement.plan_prefix();
+    prefix.push(b' ');
+    let print_name = print_file.display();
+    let file = File::open(print_file).map_err(|e| format!("{print_name}: {e}"))?;
+    let meta = file.metadata().map_err(|e| format!("{print_name}: {e}"))?;
+    if !meta.is_file() || meta.len() != placement.total {
+        return Err(format!(
+            "{print_name}: {} bytes where the plan's print file has {}; not merged",
+            meta.len(),
+            placement.total
+        ));
+    }
+    // Every placed part's binding: one plan's, naming this very print file.
+    let mut bound: Option<(Bound, &Path)> = None;
     let n = want.shards;
     let mut seen: Vec<Option<&Path>> = vec![None; n as usize];
     let mut units = Vec::new();
@@ -651,14 +769,33 @@ pub(crate) fn check(
             _ => e.to_string(),
         };
         let first = r.next_strict().map_err(truncated)?;
-        match first {
-            Some(rec) if rec.tag == PLAN && rec.payload == plan_record => {}
+        let theirs = match first {
+            Some(rec) if rec.tag == PLAN && rec.payload.starts_with(&prefix) => {
+                Bound::decode(&rec.payload[prefix.len()..]).ok_or_else(|| {
+                    r.invalid(&rec, "a plan record that makes no sense")
+                        .to_string()
+                })?
+            }
             Some(rec) => {
                 return Err(r
                     .invalid(&rec, "not this run's plan (sizes or lengths differ)")
                     .to_string())
             }
             None => return Err(format!("{name}: no plan record")),
+        };
+        match &bound {
+            Some((b, other)) if *b != theirs => {
+                return Err(format!(
+                    "{name}: written under another plan than {} (the plan was made again \
+                     between their second passes); not merged",
+                    other.display()
+                ))
+            }
+            Some(_) => {}
+            None if !theirs.names(&meta) => {
+                return Err(format!("{}; not merged", not_the_plans(&print_name)))
+            }
+            None => bound = Some((theirs, p)),
         }
         while let Some(rec) = r.next_strict().map_err(truncated)? {
             let p = Placed::decode(&rec.payload)
@@ -691,16 +828,7 @@ pub(crate) fn check(
         return Err(format!("the second pass of shard {missing}/{n} is missing"));
     }
     units.sort_unstable_by_key(|p| p.k);
-    let name = print_file.display().to_string();
-    let file = File::open(print_file).map_err(|e| format!("{name}: {e}"))?;
-    let meta = file.metadata().map_err(|e| format!("{name}: {e}"))?;
-    if !meta.is_file() || meta.len() != placement.total {
-        return Err(format!(
-            "{name}: {} bytes where the plan's print file has {}; not merged",
-            meta.len(),
-            placement.total
-        ));
-    }
+    let name = print_name.to_string();
     Ok(Placements {
         units,
         file,
@@ -829,6 +957,23 @@ mod tests {
             "07 100 42 1 3 9 0 0 0 0\n",
         ] {
             assert!(Placed::decode(bad.as_bytes()).is_err(), "{bad}");
+        }
+        let meta = std::fs::metadata(std::env::temp_dir()).unwrap();
+        let b = Bound::draw(&meta).unwrap();
+        assert_eq!(Bound::decode(&b.encode()), Some(b.clone()));
+        assert!(b.names(&meta));
+        assert_ne!(Bound::draw(&meta).unwrap(), b, "a new nonce each time");
+        let good = format!("run {} dev 1 ino 2 born ?", "0f".repeat(16));
+        assert!(Bound::decode(good.as_bytes()).is_some());
+        for bad in [
+            format!("run {} dev 1 ino 2 born ?\n", "0f".repeat(16)),
+            format!("run {} dev 1 ino 2 born ?", "0F".repeat(16)),
+            format!("run {} dev 1 ino 2 born ?", "0f".repeat(15)),
+            format!("run {} dev 01 ino 2 born ?", "0f".repeat(16)),
+            format!("run {} dev 1 ino 2 born", "0f".repeat(16)),
+            format!("run {} ino 1 dev 2 born 3", "0f".repeat(16)),
+        ] {
+            assert!(Bound::decode(bad.as_bytes()).is_none(), "{bad}");
         }
         let placement = Placement::from_lengths(vec![3, 0, 5]).unwrap();
         assert_eq!((placement.offsets, placement.total), (vec![0, 3, 3], 8));

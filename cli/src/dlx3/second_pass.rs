@@ -21,6 +21,8 @@
 //! counts  the units' counts of solutions, one decimal line each, in unit order (one or
 //!         more records, at most 2^16 units each)
 //! lengths (a plan of parts with lengths, `placed`) the bytes each unit prints, alike
+//! print   (alike) `run NONCE dev D ino I born B`: the print file the plan made or kept,
+//!         128 random bits drawn by this plan and the file's identity (`placed::Bound`)
 //! end
 //!
 //! xcover-dlx3-print 1
@@ -72,6 +74,7 @@ pub(crate) const PRINT: Format = Format {
 
 const COUNTS: &str = "counts";
 const LENGTHS: &str = "lengths";
+const PRINT_FILE: &str = "print";
 const TEXT: &str = "text";
 const SHOWN: &str = "shown";
 
@@ -118,25 +121,42 @@ pub(crate) fn write_plan(
         (false, None) => None,
     };
     let mut w = Writer::create(path, PLAN, &header.identity()).map_err(|e| e.to_string())?;
-    let mut decimal_records = |tag: &str, values: &mut dyn Iterator<Item = u64>| {
-        let values: Vec<u64> = values.collect();
-        for chunk in values.chunks(COUNTS_PER_RECORD) {
-            let mut text = String::new();
-            for c in chunk {
-                text.push_str(&c.to_string());
-                text.push('\n');
+    let decimal_records =
+        |w: &mut Writer<File>, tag: &str, values: &mut dyn Iterator<Item = u64>| {
+            let values: Vec<u64> = values.collect();
+            for chunk in values.chunks(COUNTS_PER_RECORD) {
+                let mut text = String::new();
+                for c in chunk {
+                    text.push_str(&c.to_string());
+                    text.push('\n');
+                }
+                w.record(tag, text.as_bytes()).map_err(|e| e.to_string())?;
             }
-            w.record(tag, text.as_bytes()).map_err(|e| e.to_string())?;
+            Ok::<(), String>(())
+        };
+    // The print file is made (or kept) after the plan's counts and lengths are written,
+    // and its binding closes the plan; if anything fails, the plan begun is removed.
+    let written = (|| {
+        decimal_records(&mut w, COUNTS, &mut parts.counts.iter().map(|&(_, c)| c))?;
+        let mut made = None;
+        if let Some((file, p)) = &placement {
+            decimal_records(&mut w, LENGTHS, &mut p.lengths.iter().copied())?;
+            let (what, bound) = placed::create_print_file(file, p.total)?;
+            w.record(PRINT_FILE, &bound.encode())
+                .map_err(|e| e.to_string())?;
+            made = Some(what);
         }
-        Ok::<(), String>(())
+        w.finish().map_err(|e| e.to_string())?;
+        Ok::<_, String>(made)
+    })();
+    let made = match written {
+        Ok(made) => made,
+        Err(e) => {
+            let _ = std::fs::remove_file(path);
+            return Err(e);
+        }
     };
-    decimal_records(COUNTS, &mut parts.counts.iter().map(|&(_, c)| c))?;
-    if let Some((_, p)) = &placement {
-        decimal_records(LENGTHS, &mut p.lengths.iter().copied())?;
-    }
-    w.finish().map_err(|e| e.to_string())?;
-    if let Some((file, p)) = &placement {
-        let made = placed::create_print_file(file, p.total)?;
+    if let (Some((file, p)), Some(made)) = (&placement, made) {
         let with = parts.counts.iter().filter(|&&(_, c)| c > 0).count();
         let units = p.lengths.iter().filter(|&&l| l > 0).count();
         return Ok(format!(
@@ -169,6 +189,8 @@ pub(crate) struct PlanRead {
     pub counts: Vec<(u64, u64)>,
     /// Every unit's text length, in unit order (a plan of parts with lengths; else empty).
     pub lengths: Vec<u64>,
+    /// The print file's binding (a plan of parts with lengths; else `None`).
+    pub bound: Option<placed::Bound>,
 }
 
 /// Reads a plan: its header, every unit's count and (parts with lengths) text length,
@@ -179,8 +201,19 @@ pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, String> {
     let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut counts = Vec::new();
     let mut lengths = Vec::new();
+    let mut bound = None;
     while let Some(rec) = r.next_strict().map_err(|e| e.to_string())? {
         let bad = |what: &str| r.invalid(&rec, what).to_string();
+        if bound.is_some() {
+            return Err(bad("a record after the print file's"));
+        }
+        if rec.tag == PRINT_FILE && header.lengths && lengths.len() as u64 == header.units {
+            bound = Some(
+                placed::Bound::decode(&rec.payload)
+                    .ok_or_else(|| bad("a print record that makes no sense"))?,
+            );
+            continue;
+        }
         let into = match rec.tag.as_str() {
             COUNTS if lengths.is_empty() => &mut counts,
             LENGTHS if header.lengths && counts.len() as u64 == header.units => &mut lengths,
@@ -199,6 +232,12 @@ pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, String> {
         }
     }
     let want_lengths = if header.lengths { header.units } else { 0 };
+    if header.lengths && bound.is_none() {
+        return Err(format!(
+            "{}: no print file record (a plan of parts with lengths has one)",
+            path.display()
+        ));
+    }
     if counts.len() as u64 != header.units || lengths.len() as u64 != want_lengths {
         return Err(format!(
             "{}: {} counts and {} lengths for {} units",
@@ -217,6 +256,7 @@ pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, String> {
         header,
         counts,
         lengths,
+        bound,
     })
 }
 
