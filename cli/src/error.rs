@@ -202,19 +202,6 @@ impl From<crate::shared_args::ArgError> for CliError {
     }
 }
 
-impl From<crate::gridcheck::validate::RecordError> for CliError {
-    fn from(e: crate::gridcheck::validate::RecordError) -> CliError {
-        CliError::failure(e.to_string())
-    }
-}
-
-/// A bad `--mask` (status 1, as the run's other input errors).
-impl From<crate::gridcheck::mask::MaskError> for CliError {
-    fn from(e: crate::gridcheck::mask::MaskError) -> CliError {
-        CliError::failure(e.to_string())
-    }
-}
-
 impl From<clap::Error> for CliError {
     fn from(e: clap::Error) -> CliError {
         CliError {

@@ -85,6 +85,39 @@ pub fn with_usage(e: clap::Error, command: &mut clap::Command) -> clap::Error {
     command.error(e.kind(), first.trim_start_matches("error: "))
 }
 
+/// How much a `--verify K|all` audits (dlx3 units, gridcheck chunks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Amount {
+    /// Every unit.
+    All,
+    /// This many units of each part (all of a part that has fewer).
+    Units(u64),
+}
+
+/// A `--verify` value that is neither a number of chunks nor `all` (its text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AmountError(String);
+
+impl std::fmt::Display for AmountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}`: a number of chunks (1 or more) or `all`", self.0)
+    }
+}
+
+impl std::error::Error for AmountError {}
+
+/// `--verify K|all` of `xcover gridcheck --resume` and `xcover gridcheck merge` (a clap
+/// value parser: an error is a usage error).
+pub(crate) fn parse_amount(text: &str) -> Result<Amount, AmountError> {
+    match text {
+        "all" => Ok(Amount::All),
+        k => match k.parse::<u64>() {
+            Ok(k) if k > 0 => Ok(Amount::Units(k)),
+            _ => Err(AmountError(k.to_owned())),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,17 +47,6 @@ pub(crate) struct MergeArgs {
 }
 
 impl MergeArgs {
-    /// The arguments of `xcover dlx3 merge ARGS`, read as `xcover dlx3` reads them (a
-    /// clap subcommand, `options::asked`); a usage error (or the help).
-    #[cfg(test)]
-    pub(crate) fn parse(args: &[OsString]) -> Result<MergeArgs, crate::error::CliError> {
-        let words = std::iter::once(OsString::from("merge")).chain(args.iter().cloned());
-        match super::options::asked(words.collect())? {
-            super::options::Asked::Merge(merge) => Ok(merge),
-            other => panic!("{args:?} read as {other:?}"),
-        }
-    }
-
     /// The audit asked for.
     pub(crate) fn audit(&self) -> Option<Verify> {
         self.verify.map(|amount| Verify {
@@ -75,72 +64,5 @@ fn parse_amount(text: &str) -> Result<Amount, String> {
             Ok(k) if k > 0 => Ok(Amount::Units(k)),
             _ => Err(format!("`{k}`: a number of units (1 or more) or `all`")),
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::{CliError, Kind};
-
-    fn parse(args: &[&str]) -> Result<MergeArgs, CliError> {
-        MergeArgs::parse(&args.iter().map(OsString::from).collect::<Vec<_>>())
-    }
-
-    #[test]
-    fn options_are_read_and_bad_ones_refused() {
-        let m = parse(&["--verify", "3", "a", "--verify-seed=9", "--threads=0"]).unwrap();
-        assert_eq!(m.parts, ["a"]);
-        let want = Verify {
-            amount: Amount::Units(3),
-            seed: Some(9),
-        };
-        assert_eq!((m.audit(), m.threads), (Some(want), Some(0)));
-        let m = parse(&[
-            "--verify=all",
-            "--max-memory",
-            "1M",
-            "--plan",
-            "p",
-            "a",
-            "b",
-        ])
-        .unwrap();
-        assert_eq!(m.audit().map(|v| v.amount), Some(Amount::All));
-        assert_eq!(
-            (m.max_memory, m.plan),
-            (Some(1 << 20), Some(PathBuf::from("p")))
-        );
-        assert_eq!(parse(&["a"]).unwrap().audit(), None);
-        for bad in [
-            &["a", "--verify", "0"][..],
-            &["a", "--verify", "x"],
-            &["a", "--verify"],
-            &["a", "--verify-seed", "1"],
-            &["a", "--threads", "-1"],
-            &["a", "--shard", "0/2"],
-            &["a", "--max-memory", "1Z"],
-            &["a", "-x"],
-            &[],
-        ] {
-            let e = parse(bad).err().unwrap_or_else(|| panic!("{bad:?} taken"));
-            assert_eq!(
-                (e.kind(), e.exit_status()),
-                (Kind::KnuthUsage, 255),
-                "{bad:?}"
-            );
-            assert!(
-                e.message().contains("Usage: xcover dlx3 merge"),
-                "{bad:?}: {e}"
-            );
-            assert!(!e.message().starts_with("error: "), "{bad:?}: {e}");
-        }
-        assert!(parse(&[])
-            .err()
-            .unwrap()
-            .message()
-            .contains("no part file given"));
-        let help = parse(&["--help"]).err().unwrap();
-        assert_eq!(help.exit_status(), 0);
     }
 }

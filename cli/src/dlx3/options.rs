@@ -354,3 +354,78 @@ mod tests {
         assert!(letters.contains(&OsString::from("--")), "{letters:?}");
     }
 }
+
+#[cfg(test)]
+mod merge_tests {
+    //! `xcover dlx3 merge`'s options (`merge_args`), read as `xcover dlx3` reads them.
+    use super::*;
+    use crate::dlx3::verify::{Amount, Verify};
+    use crate::error::{CliError, Kind};
+
+    /// `xcover dlx3 merge ARGS` through clap's subcommand (`asked`); a usage error (or
+    /// the help).
+    fn parse(args: &[&str]) -> Result<MergeArgs, CliError> {
+        let words = std::iter::once("merge").chain(args.iter().copied());
+        match asked(words.map(OsString::from).collect())? {
+            Asked::Merge(merge) => Ok(merge),
+            other => panic!("{args:?} read as {other:?}"),
+        }
+    }
+
+    #[test]
+    fn options_are_read_and_bad_ones_refused() {
+        let m = parse(&["--verify", "3", "a", "--verify-seed=9", "--threads=0"]).unwrap();
+        assert_eq!(m.parts, ["a"]);
+        let want = Verify {
+            amount: Amount::Units(3),
+            seed: Some(9),
+        };
+        assert_eq!((m.audit(), m.threads), (Some(want), Some(0)));
+        let m = parse(&[
+            "--verify=all",
+            "--max-memory",
+            "1M",
+            "--plan",
+            "p",
+            "a",
+            "b",
+        ])
+        .unwrap();
+        assert_eq!(m.audit().map(|v| v.amount), Some(Amount::All));
+        assert_eq!(
+            (m.max_memory, m.plan),
+            (Some(1 << 20), Some(PathBuf::from("p")))
+        );
+        assert_eq!(parse(&["a"]).unwrap().audit(), None);
+        for bad in [
+            &["a", "--verify", "0"][..],
+            &["a", "--verify", "x"],
+            &["a", "--verify"],
+            &["a", "--verify-seed", "1"],
+            &["a", "--threads", "-1"],
+            &["a", "--shard", "0/2"],
+            &["a", "--max-memory", "1Z"],
+            &["a", "-x"],
+            &[],
+        ] {
+            let e = parse(bad).err().unwrap_or_else(|| panic!("{bad:?} taken"));
+            assert_eq!(
+                (e.kind(), e.exit_status()),
+                (Kind::KnuthUsage, 255),
+                "{bad:?}"
+            );
+            assert!(
+                e.message().contains("Usage: xcover dlx3 merge"),
+                "{bad:?}: {e}"
+            );
+            assert!(!e.message().starts_with("error: "), "{bad:?}: {e}");
+        }
+        assert!(parse(&[])
+            .err()
+            .unwrap()
+            .message()
+            .contains("no part file given"));
+        let help = parse(&["--help"]).err().unwrap();
+        assert_eq!(help.exit_status(), 0);
+    }
+}

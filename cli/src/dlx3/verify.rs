@@ -19,14 +19,7 @@ use super::part_file::{self, BodiesDigest, UnitCheck};
 use super::units::{self, Claim, Image, UnitRecord};
 use crate::error::CliError;
 
-/// How much to audit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Amount {
-    /// Every unit.
-    All,
-    /// This many units of each part (all of a part that has fewer).
-    Units(u64),
-}
+pub(crate) use crate::shared_args::Amount;
 
 /// The audit asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

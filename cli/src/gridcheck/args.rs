@@ -8,9 +8,8 @@ use xcover_core::gridcheck::scan::{ScanError, ScanOptions, TruncationLimits};
 
 use super::mask;
 use super::shard::{self, Shard};
-use super::verify;
-use crate::dlx3::verify::Amount;
 use crate::memory;
+use crate::shared_args::{parse_amount, Amount};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -84,7 +83,7 @@ pub(crate) struct Args {
     /// done, chosen at random (the seed is printed), or `all` of them, and check every
     /// puzzle it holds with the solver; a difference is refused (exit 1, the journal left
     /// as it is).
-    #[arg(long, value_name = "K|all", value_parser = verify::parse_amount,
+    #[arg(long, value_name = "K|all", value_parser = parse_amount,
         requires = "resume", conflicts_with = "stop_at_first")]
     pub(crate) verify: Option<Amount>,
     /// The seed of --verify's random choice, to repeat an audit.
@@ -102,11 +101,51 @@ pub(crate) struct Args {
     pub(crate) shard: Option<Shard>,
 }
 
+/// The arguments of `xcover gridcheck merge`.
+#[derive(clap::Args, Debug)]
+#[command(
+    override_usage = "xcover gridcheck merge [--max-memory SIZE] [--verify K|all [--verify-seed S]
+                              [--ua-file F]] PART...",
+    about = "Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in \
+             any order) and prints to stdout exactly what the unsharded run prints, and a \
+             summary line per grid to stderr. A missing, duplicated, truncated, damaged or \
+             foreign part is refused, naming it and the record at fault.",
+    after_help = "--verify K audits the parts: it scans again K chunks of every part, chosen at \
+        random (it prints the seed; --verify-seed S repeats the choice), with the shards' own \
+        code, and refuses the parts, naming the part and the chunk, if a chunk's counters \
+        differ from its record or it finds a puzzle its part lacks; every puzzle of every \
+        part is also checked to have a unique solution (and to be minimal with --minimal). A \
+        part with f forged chunks among its u is caught with probability \
+        1 - C(u-f,K)/C(u,K); --verify all scans every chunk (the search's cost again). A run \
+        whose UA list came from --ua-file needs that file again: --ua-file F. The audit uses \
+        all cores.\n\n\
+        Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage \
+        error."
+)]
+pub(crate) struct MergeArgs {
+    /// The part files (any order)
+    #[arg(value_name = "PART")]
+    pub(super) parts: Vec<OsString>,
+    /// Bound the bytes read from all parts together (suffix K, M, G, T; default 4G, or 3/4
+    /// of the physical memory if less)
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
+    pub(super) max_memory: Option<u64>,
+    /// Audit the parts: scan again K chunks of every part, chosen at random, or all
+    #[arg(long, value_name = "K|all", value_parser = parse_amount)]
+    pub(super) verify: Option<Amount>,
+    /// The seed of --verify's choice, to repeat an audit
+    #[arg(long, value_name = "S", requires = "verify")]
+    pub(super) verify_seed: Option<u64>,
+    /// The UA file of a run whose UA list came from --ua-file (for --verify)
+    #[arg(long, value_name = "F", requires = "verify")]
+    pub(super) ua_file: Option<PathBuf>,
+}
+
 /// The subcommand of `xcover gridcheck`.
 #[derive(clap::Subcommand, Debug)]
 pub(crate) enum Command {
     /// Join the part files of a --shard run
-    Merge(super::merge::MergeArgs),
+    Merge(MergeArgs),
 }
 
 /// The arguments of `xcover gridcheck ARGS`.
@@ -118,7 +157,7 @@ pub(crate) fn parse_args(args: Vec<OsString>) -> Result<Args, clap::Error> {
 /// What `xcover gridcheck ARGS` asks for: a scan, or `merge`'s arguments (checked).
 pub(crate) enum Asked {
     Scan(Box<Args>),
-    Merge(Result<super::merge::MergeArgs>),
+    Merge(Result<MergeArgs>),
 }
 
 /// Reads `xcover gridcheck ARGS`: a usage error, a scan or a merge.

@@ -46,6 +46,13 @@ impl fmt::Display for MaskError {
 
 impl std::error::Error for MaskError {}
 
+/// A bad `--mask` (status 1, as the run's other input errors).
+impl From<MaskError> for crate::error::CliError {
+    fn from(e: MaskError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
 /// Parses `--mask TEXT` (surrounding whitespace ignored); the error says what is wrong.
 pub fn parse(text: &str) -> Result<ClueMask, MaskError> {
     let text = text.trim();

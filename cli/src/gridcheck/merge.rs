@@ -14,59 +14,19 @@
 //! a failed write to stdout or stderr is an error too (exit 1).
 use std::collections::{BTreeSet, HashMap};
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use clap::error::ErrorKind;
 
-use crate::dlx3::verify::Amount;
 use crate::error::{bail, cli_error, Result};
 
+use super::args::MergeArgs;
 use super::output;
 use super::part::{self, Part};
 use super::summary::{self, Counts};
 use super::validate;
 use super::verify::{self, Verify};
 use crate::memory;
-
-/// The arguments of `xcover gridcheck merge`.
-#[derive(clap::Args, Debug)]
-#[command(
-    override_usage = "xcover gridcheck merge [--max-memory SIZE] [--verify K|all [--verify-seed S]
-                              [--ua-file F]] PART...",
-    about = "Joins the part files of `xcover gridcheck --shard I/N ... > PART` (shards 0..N-1, in \
-             any order) and prints to stdout exactly what the unsharded run prints, and a \
-             summary line per grid to stderr. A missing, duplicated, truncated, damaged or \
-             foreign part is refused, naming it and the record at fault.",
-    after_help = "--verify K audits the parts: it scans again K chunks of every part, chosen at \
-        random (it prints the seed; --verify-seed S repeats the choice), with the shards' own \
-        code, and refuses the parts, naming the part and the chunk, if a chunk's counters \
-        differ from its record or it finds a puzzle its part lacks; every puzzle of every \
-        part is also checked to have a unique solution (and to be minimal with --minimal). A \
-        part with f forged chunks among its u is caught with probability \
-        1 - C(u-f,K)/C(u,K); --verify all scans every chunk (the search's cost again). A run \
-        whose UA list came from --ua-file needs that file again: --ua-file F. The audit uses \
-        all cores.\n\n\
-        Exit status: 0 done; 1 a refused part, an unreadable file or a failed write; 2 usage \
-        error."
-)]
-pub(crate) struct MergeArgs {
-    /// The part files (any order)
-    #[arg(value_name = "PART")]
-    parts: Vec<OsString>,
-    /// Bound the bytes read from all parts together (suffix K, M, G, T; default 4G, or 3/4
-    /// of the physical memory if less)
-    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
-    max_memory: Option<u64>,
-    /// Audit the parts: scan again K chunks of every part, chosen at random, or all
-    #[arg(long, value_name = "K|all", value_parser = verify::parse_amount)]
-    verify: Option<Amount>,
-    /// The seed of --verify's choice, to repeat an audit
-    #[arg(long, value_name = "S", requires = "verify")]
-    verify_seed: Option<u64>,
-    /// The UA file of a run whose UA list came from --ua-file (for --verify)
-    #[arg(long, value_name = "F", requires = "verify")]
-    ua_file: Option<PathBuf>,
-}
 
 impl MergeArgs {
     /// The arguments of `xcover gridcheck merge ARGS`; a usage error (or the help).
@@ -301,6 +261,8 @@ fn merge(args: &[OsString], limit: u64, audit: Option<&Verify>) -> Result<()> {
 mod tests {
     use super::*;
     use crate::error::Kind;
+    use crate::shared_args::Amount;
+    use std::path::PathBuf;
 
     /// `xcover gridcheck merge ARGS`, read as `xcover gridcheck` reads it.
     fn parse(args: &[&str]) -> Result<MergeArgs> {

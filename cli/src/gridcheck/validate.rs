@@ -131,6 +131,14 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// A refused record: status 1. (Mapped here, not in `crate::error`, which imports no
+/// module of the command.)
+impl From<RecordError> for crate::error::CliError {
+    fn from(e: RecordError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
 /// The givens of `text`, a puzzle of `grid` under `rules`.
 pub(crate) fn puzzle(text: &str, grid: &Grid, rules: &PuzzleRules) -> Result<Cells, RecordError> {
     let puzzle = Puzzle::parse(text.as_bytes()).map_err(RecordError::NotAPuzzle)?;

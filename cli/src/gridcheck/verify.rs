@@ -54,30 +54,6 @@ pub(crate) struct Verify {
     pub ua_file: Option<PathBuf>,
 }
 
-/// A `--verify` value that is neither a number of chunks nor `all` (its text).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct AmountError(String);
-
-impl std::fmt::Display for AmountError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "`{}`: a number of chunks (1 or more) or `all`", self.0)
-    }
-}
-
-impl std::error::Error for AmountError {}
-
-/// `--verify K|all` of `xcover gridcheck --resume` and `xcover gridcheck merge` (a clap
-/// value parser: an error is a usage error).
-pub(crate) fn parse_amount(text: &str) -> Result<Amount, AmountError> {
-    match text {
-        "all" => Ok(Amount::All),
-        k => match k.parse::<u64>() {
-            Ok(k) if k > 0 => Ok(Amount::Units(k)),
-            _ => Err(AmountError(k.to_owned())),
-        },
-    }
-}
-
 /// Audits the journal at `path` of a `--resume` with `args` (`--verify K|all`): every
 /// puzzle it holds is checked with the solver, and K of the chunks it records as done
 /// (chosen at random, the seed said on stderr) are scanned again, as the run scans them,
