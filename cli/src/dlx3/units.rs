@@ -285,6 +285,8 @@ pub(crate) enum WalkError {
     },
     /// The checkpoint could not be written (the walk went on; this is said at its end).
     CheckpointWrite(crate::durable::DurableError),
+    /// A merge's parts refused or failed while walked.
+    Merge(super::merge::MergeError),
     /// What a source's reader says of its records: the part and second-pass readers
     /// (`merge`, `second_pass`, `part_file`), which give their reasons as text.
     Source(String),
@@ -318,6 +320,7 @@ impl fmt::Display for WalkError {
             WalkError::CheckpointWrite(e) => {
                 write!(f, "the checkpoint could not be written: {e}")
             }
+            WalkError::Merge(e) => write!(f, "{e}"),
             WalkError::Source(message) => f.write_str(message),
         }
     }
@@ -336,6 +339,12 @@ impl From<WalkError> for crate::error::CliError {
 impl From<String> for WalkError {
     fn from(message: String) -> WalkError {
         WalkError::Source(message)
+    }
+}
+
+impl From<super::merge::MergeError> for WalkError {
+    fn from(e: super::merge::MergeError) -> WalkError {
+        WalkError::Merge(e)
     }
 }
 
