@@ -540,7 +540,7 @@ fn walk_with_prints(
         match units::coordinate(e, parts.split, &mut with, &mut io).map_err(|e| e.to_string())? {
             Walked::Done(DoneReason::Exhausted) => {
                 source.finished().map_err(|e| e.to_string())?;
-                checked.finished()?;
+                checked.finished().map_err(|e| e.to_string())?;
                 e.finish(&mut io.err);
                 Ok(())
             }

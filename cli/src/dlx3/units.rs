@@ -286,7 +286,11 @@ pub(crate) enum WalkError {
     /// The checkpoint could not be written (the walk went on; this is said at its end).
     CheckpointWrite(crate::durable::DurableError),
     /// A merge's parts refused or failed while walked.
-    Merge(super::merge::MergeError),
+    Merge(Box<super::merge::MergeError>),
+    /// A second pass's parts refused or failed while walked.
+    SecondPass(Box<super::second_pass::SecondPassError>),
+    /// Placed parts refused while walked.
+    Placed(Box<super::placed::PlacedError>),
     /// What a source's reader says of its records: the part and second-pass readers
     /// (`merge`, `second_pass`, `part_file`), which give their reasons as text.
     Source(String),
@@ -321,6 +325,8 @@ impl fmt::Display for WalkError {
                 write!(f, "the checkpoint could not be written: {e}")
             }
             WalkError::Merge(e) => write!(f, "{e}"),
+            WalkError::SecondPass(e) => write!(f, "{e}"),
+            WalkError::Placed(e) => write!(f, "{e}"),
             WalkError::Source(message) => f.write_str(message),
         }
     }
@@ -344,7 +350,19 @@ impl From<String> for WalkError {
 
 impl From<super::merge::MergeError> for WalkError {
     fn from(e: super::merge::MergeError) -> WalkError {
-        WalkError::Merge(e)
+        WalkError::Merge(Box::new(e))
+    }
+}
+
+impl From<super::second_pass::SecondPassError> for WalkError {
+    fn from(e: super::second_pass::SecondPassError) -> WalkError {
+        WalkError::SecondPass(Box::new(e))
+    }
+}
+
+impl From<super::placed::PlacedError> for WalkError {
+    fn from(e: super::placed::PlacedError) -> WalkError {
+        WalkError::Placed(Box::new(e))
     }
 }
 
