@@ -242,7 +242,7 @@ pub(crate) fn run(
     let header =
         shard::header_of(engine, input, args, Part::WHOLE, false).map_err(|e| match e.kind() {
             Kind::Dlx3(e) => WalkError::Split(e),
-            _ => WalkError::Source(e.message().to_owned()),
+            _ => WalkError::Header(Box::new(e)),
         })?;
     let identity = header.identity();
     let records_header = counts_header(&header);

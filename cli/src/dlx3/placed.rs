@@ -123,6 +123,8 @@ pub(crate) enum PlacedError {
         offset: u64,
         end: u64,
     },
+    /// The search has this many solutions outside the units (the print file lacks them).
+    OutsideUnits(u64),
     /// Unit `name`'s placed record's counters differ from the first pass's.
     CountersDiffer(String),
 }
@@ -219,6 +221,11 @@ impl std::fmt::Display for PlacedError {
                 f,
                 "{name}: the text of unit {k} (bytes {offset} to {end}) is not what its shard \
                  wrote (CRC-32C differs); not merged"
+            ),
+            E::OutsideUnits(n) => write!(
+                f,
+                "the search has {n} solutions outside the units, which the print file lacks: \
+                 merge the parts without a second pass"
             ),
             E::CountersDiffer(name) => write!(
                 f,
