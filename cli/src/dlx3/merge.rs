@@ -649,3 +649,51 @@ fn raise_open_file_limit() {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_says_what_it_said_as_text() {
+        let p = || PathBuf::from("p.part");
+        for (e, text) in [
+            (
+                MergeError::NoParts,
+                "merge needs the part files of every shard",
+            ),
+            (
+                MergeError::OtherRun {
+                    path: p(),
+                    reference: PathBuf::from("q"),
+                },
+                "p.part: a part of another run (its input, arguments, shard count or split \
+                 differ from q's)",
+            ),
+            (
+                MergeError::UnitCount {
+                    path: p(),
+                    units: 2,
+                    shard: 1,
+                    shards: 3,
+                    owned: 4,
+                    split_units: 11,
+                },
+                "p.part: 2 unit records, but shard 1/3 owns 4 of the split's 11 units",
+            ),
+            (
+                MergeError::UnitChanged { path: p(), k: 7 },
+                "p.part: unit 7 changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+            ),
+            (
+                MergeError::NoRecord { path: p(), k: 7 },
+                "p.part: has no record of unit 7, which the search meets (a part of another \
+                 run?)",
+            ),
+        ] {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(crate::error::CliError::from(e).exit_status(), 1);
+        }
+    }
+}

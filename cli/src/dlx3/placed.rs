@@ -1112,6 +1112,47 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_error_says_what_it_said_as_text() {
+        for (e, text) in [
+            (
+                PlacedError::Obstacle("a solution limit (t<n>)"),
+                "the text of a run with a solution limit (t<n>) can't be placed ahead of the \
+                 merge (the search may end inside a unit): merge the parts without a second \
+                 pass",
+            ),
+            (
+                PlacedError::NotThisPlan,
+                "not this plan's placed part (the plan was made again, or the print file \
+                 changed, since it was written): run the shard again without --resume, the \
+                 part removed",
+            ),
+            (
+                PlacedError::CrcDiffers {
+                    name: "out".into(),
+                    k: 3,
+                    offset: 10,
+                    end: 20,
+                },
+                "out: the text of unit 3 (bytes 10 to 20) is not what its shard wrote \
+                 (CRC-32C differs); not merged",
+            ),
+            (
+                PlacedError::Misplaced(4),
+                "unit 4 where the plan's next unit of the shard, at its offset and length, was \
+                 due",
+            ),
+            (
+                PlacedError::OutsideUnits(2),
+                "the search has 2 solutions outside the units, which the print file lacks: \
+                 merge the parts without a second pass",
+            ),
+        ] {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(CliError::from(e).exit_status(), 1);
+        }
+    }
+
+    #[test]
     fn number_lines_are_the_bytes_of_printfs_lines() {
         let brute = |lo: u64, hi: u64, m: u64| -> u64 {
             (lo + 1..=hi)

@@ -909,3 +909,53 @@ impl UnitSource for WithPrints<'_> {
         self.recorded.name(k)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_says_what_it_said_as_text() {
+        let p = || PathBuf::from("p.print");
+        for (e, text) in [
+            (
+                SecondPassError::NeedPrintFile,
+                "parts with lengths (--lengths-only) need --print-file FILE, the output the \
+                 second pass writes in place",
+            ),
+            (
+                SecondPassError::Shown {
+                    tag: "text".into(),
+                    what: "no newline",
+                },
+                "a text record that makes no sense (no newline)",
+            ),
+            (
+                SecondPassError::NotShown("unit".into()),
+                "a `unit` record in a second-pass part",
+            ),
+            (
+                SecondPassError::Holds {
+                    path: p(),
+                    met: 1,
+                    units: 2,
+                    shard: 0,
+                    shards: 3,
+                },
+                "p.print: holds 1 of the 2 units shard 0/3 prints",
+            ),
+            (
+                SecondPassError::PlanValues {
+                    path: p(),
+                    counts: 4,
+                    lengths: 0,
+                    units: 5,
+                },
+                "p.print: 4 counts and 0 lengths for 5 units",
+            ),
+        ] {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(CliError::from(e).exit_status(), 1);
+        }
+    }
+}
