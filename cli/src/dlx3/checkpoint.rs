@@ -83,16 +83,51 @@ fn encode(k: u64, stats: &Stats, profile: &[u64], printed: &[u8]) -> Vec<u8> {
     b
 }
 
+/// Why a checkpoint's record makes no sense (said of the record, naming it).
+#[derive(Debug)]
+pub(crate) enum DoneError {
+    /// A record of another tag than `done`.
+    NotDone(String),
+    /// A `done` record without its unit line.
+    NoLine,
+    /// The unit line's meaning.
+    Unit(part_file::PartError),
+}
+
+impl std::fmt::Display for DoneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DoneError::NotDone(tag) => write!(f, "a `{tag}` record where a unit was expected"),
+            DoneError::NoLine => f.write_str("a unit record without its line"),
+            DoneError::Unit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for DoneError {}
+
+impl From<part_file::PartError> for DoneError {
+    fn from(e: part_file::PartError) -> DoneError {
+        DoneError::Unit(e)
+    }
+}
+
+impl From<DoneError> for crate::error::CliError {
+    fn from(e: DoneError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
 /// Reads a `done` record: the unit and its record, with the printed text.
-fn decode(r: &Record, h: &Header) -> Result<(u64, UnitRecord), String> {
+fn decode(r: &Record, h: &Header) -> Result<(u64, UnitRecord), DoneError> {
     if r.tag != DONE {
-        return Err(format!("a `{}` record where a unit was expected", r.tag));
+        return Err(DoneError::NotDone(r.tag.clone()));
     }
     let nl = r
         .payload
         .iter()
         .position(|&c| c == b'\n')
-        .ok_or("a unit record without its line")?;
+        .ok_or(DoneError::NoLine)?;
     let (line, text) = r.payload.split_at(nl + 1);
     let (k, mut rec) = part_file::decode_unit(line, h)?;
     rec.printed = Some(text.to_vec());
@@ -207,7 +242,7 @@ pub(crate) fn run(
     let header =
         shard::header_of(engine, input, args, Part::WHOLE, false).map_err(|e| match e.kind() {
             Kind::Dlx3(e) => WalkError::Split(e),
-            _ => WalkError::Source(e.message().to_owned()),
+            _ => WalkError::Header(Box::new(e)),
         })?;
     let identity = header.identity();
     let records_header = counts_header(&header);
@@ -224,7 +259,7 @@ pub(crate) fn run(
             if interrupted().is_some() {
                 return Err(Visit::Interrupted);
             }
-            let (k, _) = decode(r, &records_header).map_err(Visit::Invalid)?;
+            let (k, _) = decode(r, &records_header).map_err(|e| Visit::Invalid(e.to_string()))?;
             if k != next_unit.get() || k >= header.units {
                 let what = format!("unit {k} where unit {} was due", next_unit.get());
                 return Err(Visit::Invalid(what));

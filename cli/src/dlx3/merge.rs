@@ -18,9 +18,176 @@ use std::sync::Mutex;
 use xcover_core::dlx3::{Part, Stats};
 
 use super::part_body;
+use super::part_file::PartError;
 use super::part_file::{self, BodiesDigest, Header, Sequence, UnitCheck, DATA, PART, UNIT};
 use super::units::{Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{DurableError, Reader};
+
+/// Why a merge refuses its parts or stops reading them.
+#[derive(Debug)]
+pub(crate) enum MergeError {
+    /// No part files were given.
+    NoParts,
+    /// A part's file refused or failed (its frames, or a record's meaning).
+    File(DurableError),
+    /// A part's file ends before its trailer: its shard did not finish.
+    Unfinished {
+        error: DurableError,
+        shard: u64,
+        shards: u64,
+    },
+    /// A part's header is not a dlx3 part's.
+    Header { path: PathBuf, error: PartError },
+    /// A part of another run than `reference`'s.
+    OtherRun { path: PathBuf, reference: PathBuf },
+    /// Two parts of one shard.
+    ShardAgain {
+        path: PathBuf,
+        shard: u64,
+        shards: u64,
+        also: PathBuf,
+    },
+    /// No part of this shard.
+    Missing { shard: usize, shards: u64 },
+    /// One part read twice.
+    GivenTwice,
+    /// The counters of all the parts overflow (at this one).
+    Overflow(PathBuf),
+    /// Shard 0's part lacks its data record.
+    NoData(PathBuf),
+    /// A unit's body records end without its unit record.
+    Unclosed { path: PathBuf, k: u64 },
+    /// A part holds another number of unit records than its shard owns.
+    UnitCount {
+        path: PathBuf,
+        units: u64,
+        shard: u64,
+        shards: u64,
+        owned: u64,
+        split_units: u64,
+    },
+    /// The lock of the checked files failed.
+    Lock,
+    /// The checked parts were walked already.
+    WalkedAlready,
+    /// A record of unit `k` is not the one checked: the file was rewritten.
+    UnitChanged { path: PathBuf, k: u64 },
+    /// A part holds units after the walk's end.
+    Extra(PathBuf),
+    /// A part lacks the record of unit `k`.
+    NoRecord { path: PathBuf, k: u64 },
+    /// A part's file was read once already.
+    ReadOnce(PathBuf),
+    /// Rewinding a part's file failed.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A part's header changed since the check.
+    HeaderChanged(PathBuf),
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::NoParts => f.write_str("merge needs the part files of every shard"),
+            MergeError::File(e) => write!(f, "{e}"),
+            MergeError::Unfinished {
+                error,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "{error} (shard {shard}/{shards} did not finish; run it again with --resume)"
+            ),
+            MergeError::Header { path, error } => write!(f, "{}: {error}", path.display()),
+            MergeError::OtherRun { path, reference } => write!(
+                f,
+                "{}: a part of another run (its input, arguments, shard count or split differ from {}'s)",
+                path.display(),
+                reference.display()
+            ),
+            MergeError::ShardAgain {
+                path,
+                shard,
+                shards,
+                also,
+            } => write!(
+                f,
+                "{}: shard {shard}/{shards} again (also in {})",
+                path.display(),
+                also.display()
+            ),
+            MergeError::Missing { shard, shards } => {
+                write!(f, "shard {shard}/{shards} is missing")
+            }
+            MergeError::GivenTwice => f.write_str("a part given twice"),
+            MergeError::Overflow(path) => {
+                write!(f, "{}: the parts' counters overflow", path.display())
+            }
+            MergeError::NoData(path) => {
+                write!(f, "{}: no data record (the input)", path.display())
+            }
+            MergeError::Unclosed { path, k } => write!(
+                f,
+                "{}: unit {k}'s bodies are not closed by its record",
+                path.display()
+            ),
+            MergeError::UnitCount {
+                path,
+                units,
+                shard,
+                shards,
+                owned,
+                split_units,
+            } => write!(
+                f,
+                "{}: {units} unit records, but shard {shard}/{shards} owns {owned} of the \
+                 split's {split_units} units",
+                path.display()
+            ),
+            MergeError::Lock => f.write_str("a lock failed"),
+            MergeError::WalkedAlready => f.write_str("the checked parts were walked already"),
+            MergeError::UnitChanged { path, k } => write!(
+                f,
+                "{}: unit {k} changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+                path.display()
+            ),
+            MergeError::Extra(path) => write!(
+                f,
+                "{}: holds units that the search does not meet (a part of another run?)",
+                path.display()
+            ),
+            MergeError::NoRecord { path, k } => write!(
+                f,
+                "{}: has no record of unit {k}, which the search meets (a part of another run?)",
+                path.display()
+            ),
+            MergeError::ReadOnce(path) => write!(f, "{}: read once already", path.display()),
+            MergeError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            MergeError::HeaderChanged(path) => write!(
+                f,
+                "{}: changed since the merge checked it (its header differs); not merged",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+impl From<DurableError> for MergeError {
+    fn from(e: DurableError) -> MergeError {
+        MergeError::File(e)
+    }
+}
+
+impl From<MergeError> for crate::error::CliError {
+    fn from(e: MergeError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
 
 /// Parts checked and ready to be walked.
 pub(crate) struct Parts {
@@ -57,10 +224,13 @@ pub(crate) struct Parts {
 }
 
 /// A reader at the start of `path`'s records, and its header.
-fn open(path: &Path, limit: u64) -> Result<(Reader<File>, Header), String> {
-    let mut r = Reader::open(path, PART, limit).map_err(|e| e.to_string())?;
-    let identity = r.header().map_err(|e| e.to_string())?;
-    let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
+fn open(path: &Path, limit: u64) -> Result<(Reader<File>, Header), MergeError> {
+    let mut r = Reader::open(path, PART, limit)?;
+    let identity = r.header()?;
+    let header = Header::parse(&identity).map_err(|error| MergeError::Header {
+        path: path.to_owned(),
+        error,
+    })?;
     Ok((r, header))
 }
 
@@ -68,9 +238,9 @@ fn open(path: &Path, limit: u64) -> Result<(Reader<File>, Header), String> {
 /// `audit` (`--verify`), it also keeps what each unit's record says for the audit
 /// ([`Parts::recorded`]), a SHA-256 of its bodies included: a fifth of the check's time
 /// where the parts hold every solution's text, so a plain merge does without.
-pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts, String> {
+pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts, MergeError> {
     if paths.is_empty() {
-        return Err("merge needs the part files of every shard".into());
+        return Err(MergeError::NoParts);
     }
     raise_open_file_limit();
     let mut readers = Vec::new();
@@ -85,11 +255,10 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
     let want = headers[reference].clone();
     for (p, h) in paths.iter().zip(&headers) {
         if !h.same_run(&want) {
-            return Err(format!(
-                "{}: a part of another run (its input, arguments, shard count or split differ from {}'s)",
-                p.display(),
-                paths[reference].display()
-            ));
+            return Err(MergeError::OtherRun {
+                path: p.clone(),
+                reference: paths[reference].clone(),
+            });
         }
     }
     // N is at most `Part::MAX_COUNT` (checked with the header).
@@ -98,17 +267,20 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
     for (i, h) in headers.iter().enumerate() {
         let slot = &mut by_shard[h.shard as usize];
         if let Some(j) = *slot {
-            return Err(format!(
-                "{}: shard {}/{n} again (also in {})",
-                paths[i].display(),
-                h.shard,
-                paths[j].display()
-            ));
+            return Err(MergeError::ShardAgain {
+                path: paths[i].clone(),
+                shard: h.shard,
+                shards: n,
+                also: paths[j].clone(),
+            });
         }
         *slot = Some(i);
     }
     if let Some(missing) = by_shard.iter().position(Option::is_none) {
-        return Err(format!("shard {missing}/{n} is missing"));
+        return Err(MergeError::Missing {
+            shard: missing,
+            shards: n,
+        });
     }
     let order: Vec<usize> = by_shard.into_iter().flatten().collect();
     // Each part whole and meaningful; the counters of all of them add up.
@@ -122,7 +294,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
     let mut sums = Vec::new();
     for &i in &order {
         let (p, h) = (&paths[i], &headers[i]);
-        let mut r = readers[i].take().ok_or("a part given twice")?;
+        let mut r = readers[i].take().ok_or(MergeError::GivenTwice)?;
         let mut read = Read {
             audit,
             sums: &mut sums,
@@ -137,7 +309,7 @@ pub(crate) fn check(paths: &[PathBuf], limit: u64, audit: bool) -> Result<Parts,
             input = data;
         }
         totals = part_file::add_stats(&totals, &seq.totals)
-            .ok_or_else(|| format!("{}: the parts' counters overflow", p.display()))?;
+            .ok_or_else(|| MergeError::Overflow(p.clone()))?;
     }
     Ok(Parts {
         input,
@@ -219,13 +391,14 @@ fn read_part(
     h: &Header,
     p: &Path,
     read: &mut Read<'_>,
-) -> Result<(Sequence, Option<Vec<u8>>), String> {
+) -> Result<(Sequence, Option<Vec<u8>>), MergeError> {
     let truncated = |e: DurableError| match e.problem {
-        crate::durable::Problem::Truncated => format!(
-            "{e} (shard {}/{} did not finish; run it again with --resume)",
-            h.shard, h.shards
-        ),
-        _ => e.to_string(),
+        crate::durable::Problem::Truncated => MergeError::Unfinished {
+            error: e,
+            shard: h.shard,
+            shards: h.shards,
+        },
+        _ => MergeError::File(e),
     };
     let mut data = None;
     if h.shard == 0 {
@@ -240,8 +413,8 @@ fn read_part(
             None => {
                 let what = "not the run's input (length or SHA-256 differ from the header's)";
                 return Err(match rec {
-                    Some(rec) => r.invalid(&rec, what).to_string(),
-                    None => format!("{}: no data record (the input)", p.display()),
+                    Some(rec) => MergeError::File(r.invalid(&rec, what)),
+                    None => MergeError::NoData(p.to_owned()),
                 });
             }
         }
@@ -258,7 +431,7 @@ fn read_part(
                     seq.take_body(h, k, body.ends.len() as u64)
                         .map(|()| (k, body, bodies))
                 })
-                .map_err(|what| r.invalid(&rec, what).to_string())?;
+                .map_err(|what| r.invalid(&rec, what))?;
             if read.audit {
                 body.solutions = bodies.to_vec();
                 digest.add(&body);
@@ -269,13 +442,13 @@ fn read_part(
         }
         if rec.tag != UNIT {
             let what = format!("a `{}` record where a unit was expected", rec.tag);
-            return Err(r.invalid(&rec, what).to_string());
+            return Err(r.invalid(&rec, what).into());
         }
         let carried = seq.open.map(|(_, n)| n);
         let (k, mut unit, bodies) =
             part_file::decode_unit_line(&rec.payload, h, carried.unwrap_or(0))
                 .and_then(|(k, unit, bodies)| seq.take(h, k, &unit).map(|()| (k, unit, bodies)))
-                .map_err(|what| r.invalid(&rec, what).to_string())?;
+                .map_err(|what| r.invalid(&rec, what))?;
         read.counts.push((k, unit.stats.count));
         if h.lengths {
             read.sums.push((k, std::mem::take(&mut unit.text_sums)));
@@ -292,21 +465,20 @@ fn read_part(
         }
     }
     if let Some((k, _)) = seq.open {
-        return Err(format!(
-            "{}: unit {k}'s bodies are not closed by its record",
-            p.display()
-        ));
+        return Err(MergeError::Unclosed {
+            path: p.to_owned(),
+            k,
+        });
     }
     if seq.units != h.owned_units() {
-        return Err(format!(
-            "{}: {} unit records, but shard {}/{} owns {} of the split's {} units",
-            p.display(),
-            seq.units,
-            h.shard,
-            h.shards,
-            h.owned_units(),
-            h.units
-        ));
+        return Err(MergeError::UnitCount {
+            path: p.to_owned(),
+            units: seq.units,
+            shard: h.shard,
+            shards: h.shards,
+            owned: h.owned_units(),
+            split_units: h.units,
+        });
     }
     Ok((seq, data))
 }
@@ -328,10 +500,10 @@ pub(crate) struct Recorded {
 impl Recorded {
     /// Rewinds every checked part to its first unit record (all open at once: the walk
     /// reads them in turn). Only the files the check read are read, once.
-    pub fn open(parts: &Parts) -> Result<Recorded, String> {
-        let files = std::mem::take(&mut *parts.files.lock().map_err(|_| "a lock failed")?);
+    pub fn open(parts: &Parts) -> Result<Recorded, MergeError> {
+        let files = std::mem::take(&mut *parts.files.lock().map_err(|_| MergeError::Lock)?);
         if files.len() != parts.paths.len() {
-            return Err("the checked parts were walked already".into());
+            return Err(MergeError::WalkedAlready);
         }
         let mut readers = Vec::new();
         for ((p, h), file) in parts.paths.iter().zip(&parts.headers).zip(files) {
@@ -350,7 +522,7 @@ impl Recorded {
 
     /// Whether the reader of part `at`, after the next record of unit `k`, is where the
     /// check was: an error if not (the file was rewritten in place during the merge).
-    fn check_chain(&mut self, k: u64, at: usize) -> Result<(), String> {
+    fn check_chain(&mut self, k: u64, at: usize) -> Result<(), MergeError> {
         let key = (k, self.ordinal);
         self.ordinal += 1;
         let (path, r) = &self.readers[at];
@@ -358,21 +530,17 @@ impl Recorded {
         if found.is_ok_and(|i| self.chains[i].1 == r.chain()) {
             return Ok(());
         }
-        Err(format!(
-            "{}: unit {k} changed since the merge checked it (the file was rewritten \
-             during the merge); not merged",
-            path.display()
-        ))
+        Err(MergeError::UnitChanged {
+            path: path.clone(),
+            k,
+        })
     }
 
     /// After the walk: every part has been read to its trailer.
-    pub fn finished(&mut self) -> Result<(), String> {
+    pub fn finished(&mut self) -> Result<(), MergeError> {
         for (p, r) in &mut self.readers {
-            if r.next_strict().map_err(|e| e.to_string())?.is_some() {
-                return Err(format!(
-                    "{}: holds units that the search does not meet (a part of another run?)",
-                    p.display()
-                ));
+            if r.next_strict()?.is_some() {
+                return Err(MergeError::Extra(p.clone()));
             }
         }
         Ok(())
@@ -406,21 +574,19 @@ impl UnitSource for Recorded {
 impl Recorded {
     /// The next record of unit `k`: some of its bodies (`more` set, with the counters the
     /// check found for the whole unit), or its closing record.
-    fn next_of(&mut self, k: u64) -> Result<UnitRecord, String> {
+    fn next_of(&mut self, k: u64) -> Result<UnitRecord, MergeError> {
         let at = self.reader_of(k);
         let (path, r) = &mut self.readers[at];
-        let missing = || {
-            format!(
-                "{}: has no record of unit {k}, which the search meets (a part of another run?)",
-                path.display()
-            )
+        let missing = || MergeError::NoRecord {
+            path: path.clone(),
+            k,
         };
-        let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
+        let Some(rec) = r.next_strict()? else {
             return Err(missing());
         };
         if rec.tag == part_body::BODY {
             let (j, mut body) = part_body::decode_body(&rec.payload, &self.header)
-                .map_err(|what| r.invalid(&rec, what).to_string())?;
+                .map_err(|what| r.invalid(&rec, what))?;
             let whole = self.chunked.binary_search_by_key(&j, |&(u, _)| u);
             let (true, Ok(whole_at)) = (j == k, whole) else {
                 return Err(missing());
@@ -433,7 +599,7 @@ impl Recorded {
         }
         let carried = self.open.take().map_or(0, |(_, n)| n);
         let (j, unit) = part_file::decode_unit_after(&rec.payload, &self.header, carried)
-            .map_err(|what| r.invalid(&rec, what).to_string())?;
+            .map_err(|what| r.invalid(&rec, what))?;
         if j != k {
             return Err(missing());
         }
@@ -444,21 +610,26 @@ impl Recorded {
 
 /// The checked `file` of part `path` (header `h`), rewound to its first unit record: the
 /// same descriptor and lock, its header checked again to be the one read before.
-fn reread(path: &Path, h: &Header, file: Option<File>, limit: u64) -> Result<Reader<File>, String> {
-    let name = path.display();
-    let mut file = file.ok_or_else(|| format!("{name}: read once already"))?;
+fn reread(
+    path: &Path,
+    h: &Header,
+    file: Option<File>,
+    limit: u64,
+) -> Result<Reader<File>, MergeError> {
+    let mut file = file.ok_or_else(|| MergeError::ReadOnce(path.to_owned()))?;
     file.seek(SeekFrom::Start(0))
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|error| MergeError::Io {
+            path: path.to_owned(),
+            error,
+        })?;
     let mut r = Reader::new(file, path, PART, limit);
-    let identity = r.header().map_err(|e| e.to_string())?;
+    let identity = r.header()?;
     if Header::parse(&identity).as_ref() != Ok(h) {
-        return Err(format!(
-            "{name}: changed since the merge checked it (its header differs); not merged"
-        ));
+        return Err(MergeError::HeaderChanged(path.to_owned()));
     }
     if h.shard == 0 {
         // The data record, checked before.
-        r.next_strict().map_err(|e| e.to_string())?;
+        r.next_strict()?;
     }
     Ok(r)
 }
@@ -475,6 +646,54 @@ fn raise_open_file_limit() {
         if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 && lim.rlim_cur < lim.rlim_max {
             lim.rlim_cur = lim.rlim_max;
             libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_says_what_it_said_as_text() {
+        let p = || PathBuf::from("p.part");
+        for (e, text) in [
+            (
+                MergeError::NoParts,
+                "merge needs the part files of every shard",
+            ),
+            (
+                MergeError::OtherRun {
+                    path: p(),
+                    reference: PathBuf::from("q"),
+                },
+                "p.part: a part of another run (its input, arguments, shard count or split \
+                 differ from q's)",
+            ),
+            (
+                MergeError::UnitCount {
+                    path: p(),
+                    units: 2,
+                    shard: 1,
+                    shards: 3,
+                    owned: 4,
+                    split_units: 11,
+                },
+                "p.part: 2 unit records, but shard 1/3 owns 4 of the split's 11 units",
+            ),
+            (
+                MergeError::UnitChanged { path: p(), k: 7 },
+                "p.part: unit 7 changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+            ),
+            (
+                MergeError::NoRecord { path: p(), k: 7 },
+                "p.part: has no record of unit 7, which the search meets (a part of another \
+                 run?)",
+            ),
+        ] {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(crate::error::CliError::from(e).exit_status(), 1);
         }
     }
 }

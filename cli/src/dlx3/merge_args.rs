@@ -56,13 +56,31 @@ impl MergeArgs {
     }
 }
 
+/// A bad `--verify` value (clap says it as a usage error).
+#[derive(Debug)]
+pub(crate) struct AmountError(String);
+
+impl std::fmt::Display for AmountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}`: a number of units (1 or more) or `all`", self.0)
+    }
+}
+
+impl std::error::Error for AmountError {}
+
+impl From<AmountError> for crate::error::CliError {
+    fn from(e: AmountError) -> crate::error::CliError {
+        crate::error::CliError::new(crate::error::Kind::KnuthUsage, e.to_string())
+    }
+}
+
 /// `--verify K|all`: K units of every part (1 or more), or all of them.
-fn parse_amount(text: &str) -> Result<Amount, String> {
+fn parse_amount(text: &str) -> Result<Amount, AmountError> {
     match text {
         "all" => Ok(Amount::All),
         k => match k.parse::<u64>() {
             Ok(k) if k > 0 => Ok(Amount::Units(k)),
-            _ => Err(format!("`{k}`: a number of units (1 or more) or `all`")),
+            _ => Err(AmountError(k.to_owned())),
         },
     }
 }

@@ -398,12 +398,8 @@ fn solve(
                     let recorded: u64 = parts.counts.iter().map(|&(_, c)| c).sum();
                     let done = matches!(walked, units::Walked::Done(DoneReason::Exhausted));
                     if done && engine.stats().count != recorded {
-                        return Err(format!(
-                            "the search has {} solutions outside the units, which the \
-                             print file lacks: merge the parts without a second pass",
-                            engine.stats().count - recorded.min(engine.stats().count)
-                        )
-                        .into());
+                        let outside = engine.stats().count - recorded.min(engine.stats().count);
+                        return Err(placed::PlacedError::OutsideUnits(outside).into());
                     }
                     walked
                 } else if let Some(prints) = prints.as_deref_mut() {

@@ -85,14 +85,6 @@ impl std::fmt::Display for PartError {
 
 impl std::error::Error for PartError {}
 
-/// The reason text where a record's meaning is reported (`Reader::invalid`, the walk's
-/// messages).
-impl From<PartError> for String {
-    fn from(e: PartError) -> String {
-        e.to_string()
-    }
-}
-
 /// Mapped once into the command's error (a failure, exit 1).
 impl From<PartError> for crate::error::CliError {
     fn from(e: PartError) -> crate::error::CliError {

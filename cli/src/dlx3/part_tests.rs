@@ -127,17 +127,17 @@ fn merge_parts_with(
     paths: &[PathBuf],
     between: impl FnOnce(),
 ) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let parts = merge::check(paths, LIMIT, false)?;
+    let parts = merge::check(paths, LIMIT, false).map_err(|e| e.to_string())?;
     between();
     let settings = settings_of(&parts.args);
     let mut io = Collect::default();
     with_engine(&parts.input, settings, |e, summary| {
         io.err.0 = summary;
-        let mut source = Recorded::open(&parts)?;
+        let mut source = Recorded::open(&parts).map_err(|e| e.to_string())?;
         match units::coordinate(e, parts.split, &mut source, &mut io).map_err(|e| e.to_string())? {
             Walked::Done(why) => {
                 if why == DoneReason::Exhausted {
-                    source.finished()?;
+                    source.finished().map_err(|e| e.to_string())?;
                 }
                 e.finish(&mut io.err);
                 Ok(())
@@ -532,15 +532,15 @@ fn walk_with_prints(
     let mut io = Collect::default();
     let walked = with_engine(&parts.input, settings, |e, summary| {
         io.err.0 = summary;
-        let mut source = Recorded::open(parts)?;
+        let mut source = Recorded::open(parts).map_err(|e| e.to_string())?;
         let mut with = second_pass::WithPrints {
             recorded: &mut source,
             prints: checked,
         };
         match units::coordinate(e, parts.split, &mut with, &mut io).map_err(|e| e.to_string())? {
             Walked::Done(DoneReason::Exhausted) => {
-                source.finished()?;
-                checked.finished()?;
+                source.finished().map_err(|e| e.to_string())?;
+                checked.finished().map_err(|e| e.to_string())?;
                 e.finish(&mut io.err);
                 Ok(())
             }

@@ -39,7 +39,7 @@ use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::Read as _;
 use std::os::unix::fs::FileExt as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use xcover_core::dlx3::{Dlx3, Part, Settings, Stats, UnitCounters};
@@ -50,8 +50,205 @@ use super::part_file::{self, Header};
 use super::second_pass::{read_plan, PlanRead};
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
-use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::durable::{DurableError, Format, Problem, Reader, Record, Resumed, Visit, Writer};
 use crate::error::{CliError, Kind};
+
+/// Why text can't be placed, or a print file or placed part is refused.
+#[derive(Debug)]
+pub(crate) enum PlacedError {
+    /// The run's settings may end the search inside a unit (`why`).
+    Obstacle(&'static str),
+    /// The output's length overflows.
+    Overflow,
+    /// Unit `name`'s text lengths are not for the print spacing `m`.
+    Spacing { name: String, m: u64 },
+    /// Reading the nonce's bits failed.
+    Urandom(std::io::Error),
+    /// A file at the print file's path that is not one of the plan's size.
+    Exists { path: PathBuf, size: u64 },
+    /// An I/O error on the print file `name`.
+    Io { name: String, error: std::io::Error },
+    /// A placed record that makes no sense.
+    Record(&'static str),
+    /// An earlier attempt's first record is not this plan's.
+    NotThisPlan,
+    /// An earlier attempt's unit `k` is not the next this shard places.
+    NotNext(u64),
+    /// Placed parts of a first pass without lengths.
+    NoLengths,
+    /// The print file is not of the plan's size.
+    PrintFileSize { path: PathBuf, len: u64, total: u64 },
+    /// A placed part's file refused or failed (its frames, or a record's meaning).
+    File(DurableError),
+    /// A placed part's header is not a dlx3 part's.
+    Header {
+        path: PathBuf,
+        error: part_file::PartError,
+    },
+    /// A placed part of another run.
+    OtherRun(PathBuf),
+    /// Two placed parts of one shard.
+    ShardAgain {
+        path: PathBuf,
+        shard: u64,
+        shards: u64,
+        other: PathBuf,
+    },
+    /// A shard out of range.
+    ShardRange,
+    /// A placed part ends before its trailer: its shard did not finish.
+    Unfinished {
+        error: DurableError,
+        shard: u64,
+        shards: u64,
+    },
+    /// A placed part without its plan record.
+    NoPlanRecord(PathBuf),
+    /// Placed parts of two plans.
+    OtherPlan { path: PathBuf, other: PathBuf },
+    /// The print file is not the one the plan made.
+    NotThePrintFile(PathBuf),
+    /// Unit `k` is not the plan's next of the shard, at its offset and length.
+    Misplaced(u64),
+    /// A placed part lacks unit `k`'s record.
+    NoUnitRecord { path: PathBuf, k: u64 },
+    /// No placed part of this shard.
+    Missing { shard: usize, shards: u64 },
+    /// The print file ends inside unit `k`.
+    EndsInside { name: String, k: u64 },
+    /// Unit `k`'s text in the print file is not what its shard wrote.
+    CrcDiffers {
+        name: String,
+        k: u64,
+        offset: u64,
+        end: u64,
+    },
+    /// The search has this many solutions outside the units (the print file lacks them).
+    OutsideUnits(u64),
+    /// Unit `name`'s placed record's counters differ from the first pass's.
+    CountersDiffer(String),
+}
+
+impl std::fmt::Display for PlacedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use PlacedError as E;
+        match self {
+            E::Obstacle(why) => write!(
+                f,
+                "the text of a run with {why} can't be placed ahead of the merge (the \
+                 search may end inside a unit): merge the parts without a second pass"
+            ),
+            E::Overflow => f.write_str("the output's length overflows"),
+            E::Spacing { name, m } => write!(f, "{name}: its text lengths are not for m{m}"),
+            E::Urandom(e) => write!(f, "/dev/urandom: {e}"),
+            E::Exists { path, size } => write!(
+                f,
+                "{}: exists, and is not a print file of this plan's size ({size} bytes); \
+                 not touched",
+                path.display()
+            ),
+            E::Io { name, error } => write!(f, "{name}: {error}"),
+            E::Record(what) => write!(f, "a placed record that makes no sense ({what})"),
+            E::NotThisPlan => f.write_str(
+                "not this plan's placed part (the plan was made again, or the print file \
+                 changed, since it was written): run the shard again without --resume, the \
+                 part removed",
+            ),
+            E::NotNext(k) => write!(f, "unit {k} is not the next one this shard places"),
+            E::NoLengths => {
+                f.write_str("placed parts go with the parts of a --lengths-only first pass")
+            }
+            E::PrintFileSize { path, len, total } => write!(
+                f,
+                "{}: {len} bytes where the plan's print file has {total}; not merged",
+                path.display()
+            ),
+            E::File(e) => write!(f, "{e}"),
+            E::Header { path, error } => write!(f, "{}: {error}", path.display()),
+            E::OtherRun(path) => write!(f, "{}: a placed part of another run", path.display()),
+            E::ShardAgain {
+                path,
+                shard,
+                shards,
+                other,
+            } => write!(
+                f,
+                "{}: shard {shard}/{shards}'s second pass again (also in {})",
+                path.display(),
+                other.display()
+            ),
+            E::ShardRange => f.write_str("a shard out of range"),
+            E::Unfinished {
+                error,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "{error} (the second pass of shard {shard}/{shards} did not finish; run it \
+                 again with --resume)"
+            ),
+            E::NoPlanRecord(path) => write!(f, "{}: no plan record", path.display()),
+            E::OtherPlan { path, other } => write!(
+                f,
+                "{}: written under another plan than {} (the plan was made again between \
+                 their second passes); not merged",
+                path.display(),
+                other.display()
+            ),
+            E::NotThePrintFile(path) => {
+                write!(f, "{}; not merged", not_the_plans(&path.display()))
+            }
+            E::Misplaced(k) => write!(
+                f,
+                "unit {k} where the plan's next unit of the shard, at its offset and length, \
+                 was due"
+            ),
+            E::NoUnitRecord { path, k } => write!(
+                f,
+                "{}: has no record of unit {k}, which it places",
+                path.display()
+            ),
+            E::Missing { shard, shards } => {
+                write!(f, "the second pass of shard {shard}/{shards} is missing")
+            }
+            E::EndsInside { name, k } => write!(f, "{name}: ends inside unit {k}"),
+            E::CrcDiffers {
+                name,
+                k,
+                offset,
+                end,
+            } => write!(
+                f,
+                "{name}: the text of unit {k} (bytes {offset} to {end}) is not what its shard \
+                 wrote (CRC-32C differs); not merged"
+            ),
+            E::OutsideUnits(n) => write!(
+                f,
+                "the search has {n} solutions outside the units, which the print file lacks: \
+                 merge the parts without a second pass"
+            ),
+            E::CountersDiffer(name) => write!(
+                f,
+                "{name}: its placed record's counters differ from the first pass's (a \
+                 damaged or forged part)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlacedError {}
+
+impl From<DurableError> for PlacedError {
+    fn from(e: DurableError) -> PlacedError {
+        PlacedError::File(e)
+    }
+}
+
+impl From<PlacedError> for CliError {
+    fn from(e: PlacedError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
 
 /// A placed part (a second pass that wrote in place).
 pub(crate) const PLACED: Format = Format {
@@ -104,23 +301,20 @@ pub(crate) struct Placement {
 
 impl Placement {
     /// The placement of checked parts with lengths, under the run's `settings`.
-    pub fn of(settings: &Settings, parts: &Parts) -> Result<Placement, String> {
+    pub fn of(settings: &Settings, parts: &Parts) -> Result<Placement, PlacedError> {
         if let Some(why) = obstacle(settings) {
-            return Err(format!(
-                "the text of a run with {why} can't be placed ahead of the merge (the \
-                 search may end inside a unit): merge the parts without a second pass"
-            ));
+            return Err(PlacedError::Obstacle(why));
         }
         let m = part_file::spacing(settings);
         let mut lengths = Vec::with_capacity(parts.counts.len());
         let mut base = 0u64;
-        let overflow = || "the output's length overflows".to_owned();
+        let overflow = || PlacedError::Overflow;
         for (&(k, count), (j, sums)) in parts.counts.iter().zip(&parts.sums) {
             if k != *j || sums.len() as u64 != m {
-                return Err(format!(
-                    "{}: its text lengths are not for m{m}",
-                    parts.name_of(k)
-                ));
+                return Err(PlacedError::Spacing {
+                    name: parts.name_of(k),
+                    m,
+                });
             }
             let end = base.checked_add(count).ok_or_else(overflow)?;
             let bodies = sums[((m - base % m) % m) as usize];
@@ -183,11 +377,11 @@ pub(crate) struct Bound {
 
 impl Bound {
     /// A fresh binding of the print file whose metadata is `meta`.
-    fn draw(meta: &std::fs::Metadata) -> Result<Bound, String> {
+    fn draw(meta: &std::fs::Metadata) -> Result<Bound, PlacedError> {
         let mut bits = [0u8; 16];
         File::open("/dev/urandom")
             .and_then(|mut f| f.read_exact(&mut bits))
-            .map_err(|e| format!("/dev/urandom: {e}"))?;
+            .map_err(PlacedError::Urandom)?;
         Ok(Bound {
             nonce: bits.iter().map(|b| format!("{b:02x}")).collect(),
             identity: identity_of(meta),
@@ -271,8 +465,10 @@ fn number_lines(lo: u64, hi: u64, m: u64) -> Option<u64> {
 /// file. A file already there of exactly that size is kept (the plan made again); any
 /// other is refused. Returns what was done, and the file's fresh binding (a new nonce
 /// each time: placed parts of an earlier plan are refused by the second pass).
-pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<(&'static str, Bound), String> {
-    let name = path.display();
+pub(crate) fn create_print_file(
+    path: &Path,
+    size: u64,
+) -> Result<(&'static str, Bound), PlacedError> {
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if meta.is_file() && meta.len() == size {
             return Ok((
@@ -281,10 +477,10 @@ pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<(&'static str,
                 Bound::draw(&meta)?,
             ));
         }
-        return Err(format!(
-            "{name}: exists, and is not a print file of this plan's size ({size} bytes); \
-             not touched"
-        ));
+        return Err(PlacedError::Exists {
+            path: path.to_owned(),
+            size,
+        });
     }
     let file_name = path
         .file_name()
@@ -302,7 +498,10 @@ pub(crate) fn create_print_file(path: &Path, size: u64) -> Result<(&'static str,
         Ok::<_, std::io::Error>(meta)
     })();
     let _ = std::fs::remove_file(&temp);
-    let meta = made.map_err(|e| format!("{name}: {e}"))?;
+    let meta = made.map_err(|error| PlacedError::Io {
+        name: path.display().to_string(),
+        error,
+    })?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if let Ok(d) = File::open(dir) {
             let _ = d.sync_all();
@@ -331,13 +530,13 @@ impl Placed {
         .into_bytes()
     }
 
-    fn decode(payload: &[u8]) -> Result<Placed, String> {
-        let bad = |what: &str| format!("a placed record that makes no sense ({what})");
+    fn decode(payload: &[u8]) -> Result<Placed, PlacedError> {
+        let bad = PlacedError::Record;
         let line = payload
             .strip_suffix(b"\n")
             .ok_or_else(|| bad("no newline"))?;
         let mut words = line.split(|&c| c == b' ');
-        let mut next = |what: &str| {
+        let mut next = |what: &'static str| {
             words
                 .next()
                 .and_then(part_file::number)
@@ -392,7 +591,7 @@ pub(crate) fn run(
         counts,
         lengths,
         bound,
-    } = read_plan(plan, dest.limit).map_err(CliError::failure)?;
+    } = read_plan(plan, dest.limit)?;
     if !plan_header.same_run(&header) {
         return Err(CliError::failure(format!(
             "{}: the plan is another run's (its input, arguments, shard count or split \
@@ -413,14 +612,11 @@ pub(crate) fn run(
     // What an earlier attempt recorded: units placed (their text synced before).
     let mut done: Option<u64> = None;
     let mut met = 0usize;
-    let mut check = |r: &Record| -> Result<(), String> {
+    let mut check = |r: &Record| -> Result<(), PlacedError> {
         if r.index == 1 {
             return match r.tag == PLAN && r.payload == plan_record {
                 true => Ok(()),
-                false => Err("not this plan's placed part (the plan was made again, or \
-                              the print file changed, since it was written): run the \
-                              shard again without --resume, the part removed"
-                    .into()),
+                false => Err(PlacedError::NotThisPlan),
             };
         }
         let p = Placed::decode(&r.payload)?;
@@ -431,10 +627,7 @@ pub(crate) fn run(
             || p.offset != placement.offsets[k]
             || p.length != placement.lengths[k]
         {
-            return Err(format!(
-                "unit {} is not the next one this shard places",
-                p.k
-            ));
+            return Err(PlacedError::NotNext(p.k));
         }
         (done, met) = (Some(p.k), met + 1);
         Ok(())
@@ -454,7 +647,7 @@ pub(crate) fn run(
                 if interrupted().is_some() {
                     return Err(Visit::Interrupted);
                 }
-                check(r).map_err(Visit::Invalid)
+                check(r).map_err(|e| Visit::Invalid(e.to_string()))
             };
             match Writer::resume(path, PLACED, &identity, dest.limit, &mut visit) {
                 Ok(Resumed::Complete(_)) if met == mine.len() => return Ok(()),
@@ -719,23 +912,27 @@ pub(crate) fn check(
     paths: &[std::path::PathBuf],
     print_file: &Path,
     limit: u64,
-) -> Result<Placements, String> {
+) -> Result<Placements, PlacedError> {
     let want = parts.header();
     if !want.lengths {
-        return Err("placed parts go with the parts of a --lengths-only first pass".into());
+        return Err(PlacedError::NoLengths);
     }
     let placement = Placement::of(settings, parts)?;
     let mut prefix = placement.plan_prefix();
     prefix.push(b' ');
     let print_name = print_file.display();
-    let file = File::open(print_file).map_err(|e| format!("{print_name}: {e}"))?;
-    let meta = file.metadata().map_err(|e| format!("{print_name}: {e}"))?;
+    let io = |error| PlacedError::Io {
+        name: print_name.to_string(),
+        error,
+    };
+    let file = File::open(print_file).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
     if !meta.is_file() || meta.len() != placement.total {
-        return Err(format!(
-            "{print_name}: {} bytes where the plan's print file has {}; not merged",
-            meta.len(),
-            placement.total
-        ));
+        return Err(PlacedError::PrintFileSize {
+            path: print_file.to_owned(),
+            len: meta.len(),
+            total: placement.total,
+        });
     }
     // Every placed part's binding: one plan's, naming this very print file.
     let mut bound: Option<(Bound, &Path)> = None;
@@ -743,57 +940,57 @@ pub(crate) fn check(
     let mut seen: Vec<Option<&Path>> = vec![None; n as usize];
     let mut units = Vec::new();
     for p in paths {
-        let name = p.display();
-        let mut r = Reader::open(p, PLACED, limit).map_err(|e| e.to_string())?;
-        let identity = r.header().map_err(|e| e.to_string())?;
-        let h = Header::parse(&identity).map_err(|e| format!("{name}: {e}"))?;
+        let mut r = Reader::open(p, PLACED, limit)?;
+        let identity = r.header()?;
+        let h = Header::parse(&identity).map_err(|error| PlacedError::Header {
+            path: p.clone(),
+            error,
+        })?;
         if !h.same_run(want) {
-            return Err(format!("{name}: a placed part of another run"));
+            return Err(PlacedError::OtherRun(p.clone()));
         }
         if let Some(other) = seen[h.shard as usize].replace(p) {
-            return Err(format!(
-                "{name}: shard {}/{n}'s second pass again (also in {})",
-                h.shard,
-                other.display()
-            ));
+            return Err(PlacedError::ShardAgain {
+                path: p.clone(),
+                shard: h.shard,
+                shards: n,
+                other: other.to_path_buf(),
+            });
         }
-        let part = Part::new(h.shard, n).ok_or("a shard out of range")?;
+        let part = Part::new(h.shard, n).ok_or(PlacedError::ShardRange)?;
         let mut due =
             (0..want.units).filter(|&k| part.owns(k) && placement.lengths[k as usize] > 0);
         let truncated = |e: crate::durable::DurableError| match e.problem {
-            Problem::Truncated => format!(
-                "{e} (the second pass of shard {}/{n} did not finish; run it again with \
-                 --resume)",
-                h.shard
-            ),
-            _ => e.to_string(),
+            Problem::Truncated => PlacedError::Unfinished {
+                error: e,
+                shard: h.shard,
+                shards: n,
+            },
+            _ => PlacedError::File(e),
         };
         let first = r.next_strict().map_err(truncated)?;
         let theirs = match first {
             Some(rec) if rec.tag == PLAN && rec.payload.starts_with(&prefix) => {
-                Bound::decode(&rec.payload[prefix.len()..]).ok_or_else(|| {
-                    r.invalid(&rec, "a plan record that makes no sense")
-                        .to_string()
-                })?
+                Bound::decode(&rec.payload[prefix.len()..])
+                    .ok_or_else(|| r.invalid(&rec, "a plan record that makes no sense"))?
             }
             Some(rec) => {
                 return Err(r
                     .invalid(&rec, "not this run's plan (sizes or lengths differ)")
-                    .to_string())
+                    .into())
             }
-            None => return Err(format!("{name}: no plan record")),
+            None => return Err(PlacedError::NoPlanRecord(p.clone())),
         };
         match &bound {
             Some((b, other)) if *b != theirs => {
-                return Err(format!(
-                    "{name}: written under another plan than {} (the plan was made again \
-                     between their second passes); not merged",
-                    other.display()
-                ))
+                return Err(PlacedError::OtherPlan {
+                    path: p.clone(),
+                    other: other.to_path_buf(),
+                })
             }
             Some(_) => {}
             None if !theirs.names(&meta) => {
-                return Err(format!("{}; not merged", not_the_plans(&print_name)))
+                return Err(PlacedError::NotThePrintFile(print_file.to_owned()))
             }
             None => bound = Some((theirs, p)),
         }
@@ -808,24 +1005,21 @@ pub(crate) fn check(
                     if fits {
                         Ok(p)
                     } else {
-                        Err(format!(
-                            "unit {} where the plan's next unit of the shard, at its offset \
-                             and length, was due",
-                            p.k
-                        ))
+                        Err(PlacedError::Misplaced(p.k))
                     }
                 })
-                .map_err(|what| r.invalid(&rec, what).to_string())?;
+                .map_err(|what| r.invalid(&rec, what))?;
             units.push(p);
         }
         if let Some(k) = due.next() {
-            return Err(format!(
-                "{name}: has no record of unit {k}, which it places"
-            ));
+            return Err(PlacedError::NoUnitRecord { path: p.clone(), k });
         }
     }
     if let Some(missing) = seen.iter().position(Option::is_none) {
-        return Err(format!("the second pass of shard {missing}/{n} is missing"));
+        return Err(PlacedError::Missing {
+            shard: missing,
+            shards: n,
+        });
     }
     units.sort_unstable_by_key(|p| p.k);
     let name = print_name.to_string();
@@ -840,29 +1034,36 @@ pub(crate) fn check(
 impl Placements {
     /// `--verify`: reads the print file through (bounded: 1 MiB at a time) and checks
     /// every unit's CRC-32C against its record.
-    pub(crate) fn verify_text(&self) -> Result<(), String> {
+    pub(crate) fn verify_text(&self) -> Result<(), PlacedError> {
         let mut buf = vec![0u8; 1 << 20];
         for p in &self.units {
             let (mut at, end) = (p.offset, p.offset + p.length);
             let mut crc = 0;
             while at < end {
                 let want = usize::try_from((end - at).min(buf.len() as u64)).unwrap_or(0);
-                let got = self
-                    .file
-                    .read_at(&mut buf[..want], at)
-                    .map_err(|e| format!("{}: {e}", self.name))?;
+                let got =
+                    self.file
+                        .read_at(&mut buf[..want], at)
+                        .map_err(|error| PlacedError::Io {
+                            name: self.name.clone(),
+                            error,
+                        })?;
                 if got == 0 {
-                    return Err(format!("{}: ends inside unit {}", self.name, p.k));
+                    return Err(PlacedError::EndsInside {
+                        name: self.name.clone(),
+                        k: p.k,
+                    });
                 }
                 crc = crc32c::crc32c_append(crc, &buf[..got]);
                 at += got as u64;
             }
             if crc != p.crc {
-                return Err(format!(
-                    "{}: the text of unit {} (bytes {} to {}) is not what its shard wrote \
-                     (CRC-32C differs); not merged",
-                    self.name, p.k, p.offset, end
-                ));
+                return Err(PlacedError::CrcDiffers {
+                    name: self.name.clone(),
+                    k: p.k,
+                    offset: p.offset,
+                    end,
+                });
             }
         }
         Ok(())
@@ -889,12 +1090,7 @@ impl UnitSource for WithPlaced<'_> {
         };
         if let Ok(at) = self.placed.units.binary_search_by_key(&k, |p| p.k) {
             if self.placed.units[at].counters != UnitCounters::of(&rec.stats) {
-                return Err(format!(
-                    "{}: its placed record's counters differ from the first pass's (a \
-                     damaged or forged part)",
-                    self.recorded.name(k)
-                )
-                .into());
+                return Err(PlacedError::CountersDiffer(self.recorded.name(k)).into());
             }
         }
         // Printed already, in the print file.
@@ -914,6 +1110,47 @@ impl UnitSource for WithPlaced<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_error_says_what_it_said_as_text() {
+        for (e, text) in [
+            (
+                PlacedError::Obstacle("a solution limit (t<n>)"),
+                "the text of a run with a solution limit (t<n>) can't be placed ahead of the \
+                 merge (the search may end inside a unit): merge the parts without a second \
+                 pass",
+            ),
+            (
+                PlacedError::NotThisPlan,
+                "not this plan's placed part (the plan was made again, or the print file \
+                 changed, since it was written): run the shard again without --resume, the \
+                 part removed",
+            ),
+            (
+                PlacedError::CrcDiffers {
+                    name: "out".into(),
+                    k: 3,
+                    offset: 10,
+                    end: 20,
+                },
+                "out: the text of unit 3 (bytes 10 to 20) is not what its shard wrote \
+                 (CRC-32C differs); not merged",
+            ),
+            (
+                PlacedError::Misplaced(4),
+                "unit 4 where the plan's next unit of the shard, at its offset and length, was \
+                 due",
+            ),
+            (
+                PlacedError::OutsideUnits(2),
+                "the search has 2 solutions outside the units, which the print file lacks: \
+                 merge the parts without a second pass",
+            ),
+        ] {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(CliError::from(e).exit_status(), 1);
+        }
+    }
 
     #[test]
     fn number_lines_are_the_bytes_of_printfs_lines() {
@@ -949,7 +1186,7 @@ mod tests {
                 ..Stats::default()
             }),
         };
-        assert_eq!(Placed::decode(&p.encode()), Ok(p));
+        assert_eq!(Placed::decode(&p.encode()).ok(), Some(p));
         for bad in [
             "7 100 42 1 3 9 0 0 0 0",
             "7 100 42 4294967296 3 9 0 0 0 0\n",

@@ -51,8 +51,185 @@ use super::placed;
 use super::prefetch;
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
-use crate::durable::{Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::durable::{DurableError, Format, Problem, Reader, Record, Resumed, Visit, Writer};
 use crate::error::{CliError, Kind};
+
+/// Why a plan or a second-pass part is refused, or could not be written or read.
+#[derive(Debug)]
+pub(crate) enum SecondPassError {
+    /// A plan of parts with lengths without `--print-file`.
+    NeedPrintFile,
+    /// `--print-file` for parts without lengths.
+    PrintFileWithoutLengths,
+    /// The placement of the text, or the print file.
+    Placed(placed::PlacedError),
+    /// A plan's or second-pass part's file refused or failed (its frames, or a record's
+    /// meaning).
+    File(DurableError),
+    /// A plan's or part's header is not a dlx3 part's.
+    Header {
+        path: PathBuf,
+        error: super::part_file::PartError,
+    },
+    /// A plan of parts with lengths lacks its print file record.
+    NoPrintRecord(PathBuf),
+    /// A plan's counts and lengths are not one per unit.
+    PlanValues {
+        path: PathBuf,
+        counts: usize,
+        lengths: usize,
+        units: u64,
+    },
+    /// A `text` or `shown` record that makes no sense.
+    Shown { tag: String, what: &'static str },
+    /// A record of another tag in a second-pass part.
+    NotShown(String),
+    /// An earlier attempt's unit `k` is not the next this shard prints.
+    NotNext(u64),
+    /// A second-pass part of another run.
+    OtherRun(PathBuf),
+    /// Two second-pass parts of one shard.
+    ShardAgain {
+        path: PathBuf,
+        shard: u64,
+        shards: u64,
+    },
+    /// No second-pass part of this shard.
+    Missing { shard: usize, shards: u64 },
+    /// A second-pass part ends before its trailer: its shard did not finish.
+    Unfinished {
+        error: DurableError,
+        shard: usize,
+        shards: u64,
+    },
+    /// A second-pass part holds another number of units than its shard prints.
+    Holds {
+        path: PathBuf,
+        met: usize,
+        units: usize,
+        shard: usize,
+        shards: u64,
+    },
+    /// Rewinding a part's file failed.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A part's header changed since the check.
+    HeaderChanged(PathBuf),
+    /// A part ends before unit `k`'s text.
+    EndsBefore { path: PathBuf, k: u64 },
+    /// A record of unit `k` is not the one checked: the file was rewritten.
+    UnitChanged { path: PathBuf, k: u64 },
+    /// A part holds units after the walk's end.
+    Extra(PathBuf),
+    /// Unit `k` has no second-pass record.
+    NoRecord(u64),
+}
+
+impl std::fmt::Display for SecondPassError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use SecondPassError as E;
+        match self {
+            E::NeedPrintFile => f.write_str(
+                "parts with lengths (--lengths-only) need --print-file FILE, the output the \
+                 second pass writes in place",
+            ),
+            E::PrintFileWithoutLengths => {
+                f.write_str("--print-file is for the parts of a --lengths-only first pass")
+            }
+            E::Placed(e) => write!(f, "{e}"),
+            E::File(e) => write!(f, "{e}"),
+            E::Header { path, error } => write!(f, "{}: {error}", path.display()),
+            E::NoPrintRecord(path) => write!(
+                f,
+                "{}: no print file record (a plan of parts with lengths has one)",
+                path.display()
+            ),
+            E::PlanValues {
+                path,
+                counts,
+                lengths,
+                units,
+            } => write!(
+                f,
+                "{}: {counts} counts and {lengths} lengths for {units} units",
+                path.display()
+            ),
+            E::Shown { tag, what } => write!(f, "a {tag} record that makes no sense ({what})"),
+            E::NotShown(tag) => write!(f, "a `{tag}` record in a second-pass part"),
+            E::NotNext(k) => write!(f, "unit {k} is not the next one this shard prints"),
+            E::OtherRun(path) => write!(f, "{}: a second-pass part of another run", path.display()),
+            E::ShardAgain {
+                path,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "{}: shard {shard}/{shards}'s second pass again",
+                path.display()
+            ),
+            E::Missing { shard, shards } => {
+                write!(f, "the second pass of shard {shard}/{shards} is missing")
+            }
+            E::Unfinished {
+                error,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "{error} (the second pass of shard {shard}/{shards} did not finish; run it \
+                 again with --resume)"
+            ),
+            E::Holds {
+                path,
+                met,
+                units,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "{}: holds {met} of the {units} units shard {shard}/{shards} prints",
+                path.display()
+            ),
+            E::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            E::HeaderChanged(path) => write!(
+                f,
+                "{}: changed since the merge checked it (its header differs); not merged",
+                path.display()
+            ),
+            E::EndsBefore { path, k } => write!(f, "{}: ends before unit {k}", path.display()),
+            E::UnitChanged { path, k } => write!(
+                f,
+                "{}: unit {k} changed since the merge checked it (the file was rewritten \
+                 during the merge); not merged",
+                path.display()
+            ),
+            E::Extra(path) => write!(f, "{}: holds units the walk did not print", path.display()),
+            E::NoRecord(k) => write!(f, "unit {k} has no second-pass record"),
+        }
+    }
+}
+
+impl std::error::Error for SecondPassError {}
+
+impl From<DurableError> for SecondPassError {
+    fn from(e: DurableError) -> SecondPassError {
+        SecondPassError::File(e)
+    }
+}
+
+impl From<placed::PlacedError> for SecondPassError {
+    fn from(e: placed::PlacedError) -> SecondPassError {
+        SecondPassError::Placed(e)
+    }
+}
+
+impl From<SecondPassError> for CliError {
+    fn from(e: SecondPassError) -> CliError {
+        CliError::failure(e.to_string())
+    }
+}
 
 /// The plan file.
 pub(crate) const PLAN: Format = Format {
@@ -104,23 +281,15 @@ pub(crate) fn write_plan(
     parts: &Parts,
     settings: &Settings,
     print_file: Option<&Path>,
-) -> Result<String, String> {
+) -> Result<String, SecondPassError> {
     let header = parts.header();
     let placement = match (header.lengths, print_file) {
         (true, Some(file)) => Some((file, placed::Placement::of(settings, parts)?)),
-        (true, None) => {
-            return Err(
-                "parts with lengths (--lengths-only) need --print-file FILE, the \
-                        output the second pass writes in place"
-                    .into(),
-            )
-        }
-        (false, Some(_)) => {
-            return Err("--print-file is for the parts of a --lengths-only first pass".into())
-        }
+        (true, None) => return Err(SecondPassError::NeedPrintFile),
+        (false, Some(_)) => return Err(SecondPassError::PrintFileWithoutLengths),
         (false, None) => None,
     };
-    let mut w = Writer::create(path, PLAN, &header.identity()).map_err(|e| e.to_string())?;
+    let mut w = Writer::create(path, PLAN, &header.identity())?;
     let decimal_records =
         |w: &mut Writer<File>, tag: &str, values: &mut dyn Iterator<Item = u64>| {
             let values: Vec<u64> = values.collect();
@@ -130,9 +299,9 @@ pub(crate) fn write_plan(
                     text.push_str(&c.to_string());
                     text.push('\n');
                 }
-                w.record(tag, text.as_bytes()).map_err(|e| e.to_string())?;
+                w.record(tag, text.as_bytes())?;
             }
-            Ok::<(), String>(())
+            Ok::<(), SecondPassError>(())
         };
     // The print file is made (or kept) after the plan's counts and lengths are written,
     // and its binding closes the plan; if anything fails, the plan begun is removed.
@@ -142,12 +311,11 @@ pub(crate) fn write_plan(
         if let Some((file, p)) = &placement {
             decimal_records(&mut w, LENGTHS, &mut p.lengths.iter().copied())?;
             let (what, bound) = placed::create_print_file(file, p.total)?;
-            w.record(PRINT_FILE, &bound.encode())
-                .map_err(|e| e.to_string())?;
+            w.record(PRINT_FILE, &bound.encode())?;
             made = Some(what);
         }
-        w.finish().map_err(|e| e.to_string())?;
-        Ok::<_, String>(made)
+        w.finish()?;
+        Ok::<_, SecondPassError>(made)
     })();
     let made = match written {
         Ok(made) => made,
@@ -195,15 +363,14 @@ pub(crate) struct PlanRead {
 
 /// Reads a plan: its header, every unit's count and (parts with lengths) text length,
 /// in unit order: the counts records first, then as many lengths.
-pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, String> {
-    let mut r = Reader::open(path, PLAN, limit).map_err(|e| e.to_string())?;
-    let identity = r.header().map_err(|e| e.to_string())?;
-    let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
+pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, SecondPassError> {
+    let (r, header) = open_with(path, PLAN, limit)?;
+    let mut r = r;
     let mut counts = Vec::new();
     let mut lengths = Vec::new();
     let mut bound = None;
-    while let Some(rec) = r.next_strict().map_err(|e| e.to_string())? {
-        let bad = |what: &str| r.invalid(&rec, what).to_string();
+    while let Some(rec) = r.next_strict()? {
+        let bad = |what: &str| SecondPassError::File(r.invalid(&rec, what));
         if bound.is_some() {
             return Err(bad("a record after the print file's"));
         }
@@ -233,19 +400,15 @@ pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, String> {
     }
     let want_lengths = if header.lengths { header.units } else { 0 };
     if header.lengths && bound.is_none() {
-        return Err(format!(
-            "{}: no print file record (a plan of parts with lengths has one)",
-            path.display()
-        ));
+        return Err(SecondPassError::NoPrintRecord(path.to_owned()));
     }
     if counts.len() as u64 != header.units || lengths.len() as u64 != want_lengths {
-        return Err(format!(
-            "{}: {} counts and {} lengths for {} units",
-            path.display(),
-            counts.len(),
-            lengths.len(),
-            header.units
-        ));
+        return Err(SecondPassError::PlanValues {
+            path: path.to_owned(),
+            counts: counts.len(),
+            lengths: lengths.len(),
+            units: header.units,
+        });
     }
     let counts = counts
         .into_iter()
@@ -277,8 +440,11 @@ fn shown_line(k: u64, s: &Stats) -> String {
 }
 
 /// A `text` or `shown` record read: the unit, the counters (`shown` only), the text.
-fn read_shown(rec: &Record) -> Result<(u64, Option<Stats>, &[u8]), String> {
-    let bad = |what: &str| format!("a {} record that makes no sense ({what})", rec.tag);
+fn read_shown(rec: &Record) -> Result<(u64, Option<Stats>, &[u8]), SecondPassError> {
+    let bad = |what: &'static str| SecondPassError::Shown {
+        tag: rec.tag.clone(),
+        what,
+    };
     let nl = rec
         .payload
         .iter()
@@ -286,7 +452,7 @@ fn read_shown(rec: &Record) -> Result<(u64, Option<Stats>, &[u8]), String> {
         .ok_or_else(|| bad("no newline"))?;
     let (line, text) = (&rec.payload[..nl], &rec.payload[nl + 1..]);
     let mut words = line.split(|&c| c == b' ');
-    let mut next = |what: &str| words.next().and_then(number).ok_or_else(|| bad(what));
+    let mut next = |what: &'static str| words.next().and_then(number).ok_or_else(|| bad(what));
     let k = next("unit")?;
     let stats = match rec.tag.as_str() {
         TEXT => None,
@@ -299,7 +465,7 @@ fn read_shown(rec: &Record) -> Result<(u64, Option<Stats>, &[u8]), String> {
             nodes: next("nodes")?,
             ..Stats::default()
         }),
-        _ => return Err(format!("a `{}` record in a second-pass part", rec.tag)),
+        _ => return Err(SecondPassError::NotShown(rec.tag.clone())),
     };
     if words.next().is_some() {
         return Err(bad("extra numbers"));
@@ -323,7 +489,7 @@ pub(crate) fn run(
         header: plan_header,
         counts,
         ..
-    } = read_plan(plan, dest.limit).map_err(CliError::failure)?;
+    } = read_plan(plan, dest.limit)?;
     if !plan_header.same_run(&header) || header.bodies || plan_header.lengths {
         let why = if plan_header.lengths {
             "a plan of parts with lengths: its second pass needs --print-file FILE"
@@ -343,11 +509,11 @@ pub(crate) fn run(
     // What an earlier attempt recorded: units closed, and the text of one begun.
     let mut done: Option<u64> = None;
     let mut begun: Option<(u64, usize)> = None;
-    let mut check = |r: &Record| -> Result<(), String> {
+    let mut check = |r: &Record| -> Result<(), SecondPassError> {
         let (k, stats, text) = read_shown(r)?;
         let after = done.map_or(true, |d| k > d);
         if mine.binary_search(&k).is_err() || !after || begun.is_some_and(|(j, _)| j != k) {
-            return Err(format!("unit {k} is not the next one this shard prints"));
+            return Err(SecondPassError::NotNext(k));
         }
         match stats {
             Some(_) => (done, begun) = (Some(k), None),
@@ -373,7 +539,7 @@ pub(crate) fn run(
                 if interrupted().is_some() {
                     return Err(Visit::Interrupted);
                 }
-                check(r).map_err(Visit::Invalid)
+                check(r).map_err(|e| Visit::Invalid(e.to_string()))
             };
             match Writer::resume(path, PRINT, &identity, dest.limit, &mut visit) {
                 Ok(Resumed::Complete(_)) => return Ok(()),
@@ -515,11 +681,18 @@ pub(crate) struct Prints {
     open: Option<u64>,
 }
 
-/// Opens a second-pass part and reads its header.
-fn open_print(path: &Path, limit: u64) -> Result<(Reader<File>, Header), String> {
-    let mut r = Reader::open(path, PRINT, limit).map_err(|e| e.to_string())?;
-    let identity = r.header().map_err(|e| e.to_string())?;
-    let header = Header::parse(&identity).map_err(|e| format!("{}: {e}", path.display()))?;
+/// Opens a plan or a second-pass part (`format`) and reads its header.
+fn open_with(
+    path: &Path,
+    format: Format,
+    limit: u64,
+) -> Result<(Reader<File>, Header), SecondPassError> {
+    let mut r = Reader::open(path, format, limit)?;
+    let identity = r.header()?;
+    let header = Header::parse(&identity).map_err(|error| SecondPassError::Header {
+        path: path.to_owned(),
+        error,
+    })?;
     Ok((r, header))
 }
 
@@ -531,31 +704,31 @@ pub(crate) fn check_prints(
     settings: &Settings,
     paths: &[PathBuf],
     limit: u64,
-) -> Result<Prints, String> {
+) -> Result<Prints, SecondPassError> {
     let want = parts.header();
     let n = want.shards;
     let mut by_shard: Vec<Option<(PathBuf, Reader<File>, Header)>> = Vec::new();
     by_shard.resize_with(n as usize, || None);
     for p in paths {
-        let (r, h) = open_print(p, limit)?;
+        let (r, h) = open_with(p, PRINT, limit)?;
         if !h.same_run(want) {
-            return Err(format!(
-                "{}: a second-pass part of another run",
-                p.display()
-            ));
+            return Err(SecondPassError::OtherRun(p.clone()));
         }
         let slot = &mut by_shard[h.shard as usize];
         if slot.is_some() {
-            return Err(format!(
-                "{}: shard {}/{n}'s second pass again",
-                p.display(),
-                h.shard
-            ));
+            return Err(SecondPassError::ShardAgain {
+                path: p.clone(),
+                shard: h.shard,
+                shards: n,
+            });
         }
         *slot = Some((p.clone(), r, h));
     }
     if let Some(missing) = by_shard.iter().position(Option::is_none) {
-        return Err(format!("the second pass of shard {missing}/{n} is missing"));
+        return Err(SecondPassError::Missing {
+            shard: missing,
+            shards: n,
+        });
     }
     let opened: Vec<(PathBuf, Reader<File>, Header)> = by_shard.into_iter().flatten().collect();
     let mut by_owner: Vec<Vec<u64>> = vec![Vec::new(); n as usize];
@@ -571,20 +744,21 @@ pub(crate) fn check_prints(
         let mut open = None;
         let mut met = 0usize;
         let truncated = |e: crate::durable::DurableError| match e.problem {
-            Problem::Truncated => format!(
-                "{e} (the second pass of shard {i}/{n} did not finish; run it again with \
-                 --resume)"
-            ),
-            _ => e.to_string(),
+            Problem::Truncated => SecondPassError::Unfinished {
+                error: e,
+                shard: i,
+                shards: n,
+            },
+            _ => SecondPassError::File(e),
         };
         while let Some(rec) = r.next_strict().map_err(truncated)? {
-            let (k, stats, _) = read_shown(&rec).map_err(|m| r.invalid(&rec, m).to_string())?;
+            let (k, stats, _) = read_shown(&rec).map_err(|m| r.invalid(&rec, m))?;
             let in_order = theirs.get(met) == Some(&k)
                 && last.map_or(true, |l| k > l)
                 && open.map_or(true, |o| o == k);
             if !in_order {
                 let what = format!("unit {k} where the plan's next unit of the shard was due");
-                return Err(r.invalid(&rec, what).to_string());
+                return Err(r.invalid(&rec, what).into());
             }
             chain.push(r.chain());
             match stats {
@@ -596,11 +770,13 @@ pub(crate) fn check_prints(
             }
         }
         if open.is_some() || met != theirs.len() {
-            return Err(format!(
-                "{}: holds {met} of the {} units shard {i}/{n} prints",
-                p.display(),
-                theirs.len()
-            ));
+            return Err(SecondPassError::Holds {
+                path: p,
+                met,
+                units: theirs.len(),
+                shard: i,
+                shards: n,
+            });
         }
         let r = rewind(&p, &h, r, limit)?;
         readers.push((p, r));
@@ -617,45 +793,52 @@ pub(crate) fn check_prints(
 
 /// The checked second-pass part `path` (header `h`), read to its end by `r`, rewound to
 /// its first record: the same descriptor and lock, its header checked again.
-fn rewind(path: &Path, h: &Header, r: Reader<File>, limit: u64) -> Result<Reader<File>, String> {
-    let name = path.display();
+fn rewind(
+    path: &Path,
+    h: &Header,
+    r: Reader<File>,
+    limit: u64,
+) -> Result<Reader<File>, SecondPassError> {
     let mut file = r.into_inner();
     file.seek(SeekFrom::Start(0))
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|error| SecondPassError::Io {
+            path: path.to_owned(),
+            error,
+        })?;
     let mut r = Reader::new(file, path, PRINT, limit);
-    let identity = r.header().map_err(|e| e.to_string())?;
+    let identity = r.header()?;
     if Header::parse(&identity).as_ref() != Ok(h) {
-        return Err(format!(
-            "{name}: changed since the merge checked it (its header differs); not merged"
-        ));
+        return Err(SecondPassError::HeaderChanged(path.to_owned()));
     }
     Ok(r)
 }
 
 impl Prints {
     /// The next record of unit `k`'s text: the text, and whether more follows.
-    fn next_text(&mut self, k: u64) -> Result<(Vec<u8>, bool), String> {
+    fn next_text(&mut self, k: u64) -> Result<(Vec<u8>, bool), SecondPassError> {
         let n = self.readers.len() as u64;
         let at = (k % n) as usize;
         let (path, r) = &mut self.readers[at];
-        let Some(rec) = r.next_strict().map_err(|e| e.to_string())? else {
-            return Err(format!("{}: ends before unit {k}", path.display()));
+        let Some(rec) = r.next_strict()? else {
+            return Err(SecondPassError::EndsBefore {
+                path: path.clone(),
+                k,
+            });
         };
         let checked = usize::try_from(r.records() - 1)
             .ok()
             .and_then(|i| self.chains[at].get(i));
         if checked != Some(&r.chain()) {
-            return Err(format!(
-                "{}: unit {k} changed since the merge checked it (the file was rewritten \
-                 during the merge); not merged",
-                path.display()
-            ));
+            return Err(SecondPassError::UnitChanged {
+                path: path.clone(),
+                k,
+            });
         }
-        let (j, stats, text) = read_shown(&rec).map_err(|m| r.invalid(&rec, m).to_string())?;
+        let (j, stats, text) = read_shown(&rec).map_err(|m| r.invalid(&rec, m))?;
         if j != k {
             return Err(r
                 .invalid(&rec, format!("unit {j} where unit {k} was due"))
-                .to_string());
+                .into());
         }
         let more = stats.is_none();
         self.open = more.then_some(k);
@@ -663,13 +846,10 @@ impl Prints {
     }
 
     /// After the walk: every second-pass part was read to its trailer.
-    pub fn finished(&mut self) -> Result<(), String> {
+    pub fn finished(&mut self) -> Result<(), SecondPassError> {
         for (p, r) in &mut self.readers {
-            if r.next_strict().map_err(|e| e.to_string())?.is_some() {
-                return Err(format!(
-                    "{}: holds units the walk did not print",
-                    p.display()
-                ));
+            if r.next_strict()?.is_some() {
+                return Err(SecondPassError::Extra(p.clone()));
             }
         }
         Ok(())
@@ -714,7 +894,7 @@ impl UnitSource for WithPrints<'_> {
             .prints
             .shown
             .binary_search_by_key(&k, |&(j, _)| j)
-            .map_err(|_| format!("unit {k} has no second-pass record"))?]
+            .map_err(|_| SecondPassError::NoRecord(k))?]
         .1;
         let (text, more) = self.prints.next_text(k)?;
         Ok(UnitRecord {
@@ -727,5 +907,55 @@ impl UnitSource for WithPrints<'_> {
 
     fn name(&self, k: u64) -> String {
         self.recorded.name(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_error_says_what_it_said_as_text() {
+        let p = || PathBuf::from("p.print");
+        for (e, text) in [
+            (
+                SecondPassError::NeedPrintFile,
+                "parts with lengths (--lengths-only) need --print-file FILE, the output the \
+                 second pass writes in place",
+            ),
+            (
+                SecondPassError::Shown {
+                    tag: "text".into(),
+                    what: "no newline",
+                },
+                "a text record that makes no sense (no newline)",
+            ),
+            (
+                SecondPassError::NotShown("unit".into()),
+                "a `unit` record in a second-pass part",
+            ),
+            (
+                SecondPassError::Holds {
+                    path: p(),
+                    met: 1,
+                    units: 2,
+                    shard: 0,
+                    shards: 3,
+                },
+                "p.print: holds 1 of the 2 units shard 0/3 prints",
+            ),
+            (
+                SecondPassError::PlanValues {
+                    path: p(),
+                    counts: 4,
+                    lengths: 0,
+                    units: 5,
+                },
+                "p.print: 4 counts and 0 lengths for 5 units",
+            ),
+        ] {
+            assert_eq!(e.to_string(), text);
+            assert_eq!(CliError::from(e).exit_status(), 1);
+        }
     }
 }

@@ -115,7 +115,8 @@ pub(crate) fn run(
                 if interrupted().is_some() {
                     return Err(Visit::Interrupted);
                 }
-                check_record(r, &header, with_input, input, &mut seq).map_err(Visit::Invalid)
+                check_record(r, &header, with_input, input, &mut seq)
+                    .map_err(|e| Visit::Invalid(e.to_string()))
             };
             match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
                 // Whole frames under a valid trailer; whole in meaning too if it holds
@@ -325,6 +326,42 @@ pub(crate) fn header_of(
     })
 }
 
+/// Why a record of an earlier attempt at a shard's part makes no sense (said of the
+/// record, naming it).
+#[derive(Debug)]
+pub(crate) enum ResumeError {
+    /// Shard 0's first record is not this run's input.
+    NotInput,
+    /// A record of another tag than a unit's.
+    NotUnit(String),
+    /// A unit's or body's record, or its place in the sequence.
+    Unit(super::part_file::PartError),
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeError::NotInput => f.write_str("not this run's input (the data record differs)"),
+            ResumeError::NotUnit(tag) => write!(f, "a `{tag}` record where a unit was expected"),
+            ResumeError::Unit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}
+
+impl From<super::part_file::PartError> for ResumeError {
+    fn from(e: super::part_file::PartError) -> ResumeError {
+        ResumeError::Unit(e)
+    }
+}
+
+impl From<ResumeError> for crate::error::CliError {
+    fn from(e: ResumeError) -> crate::error::CliError {
+        crate::error::CliError::failure(e.to_string())
+    }
+}
+
 /// The meaning of one record of an earlier attempt at this shard's part: shard 0's
 /// first record is this run's input; every other one a unit record that follows on.
 fn check_record(
@@ -333,10 +370,10 @@ fn check_record(
     with_input: bool,
     input: &[u8],
     seq: &mut Sequence,
-) -> Result<(), String> {
+) -> Result<(), ResumeError> {
     if with_input && r.index == 1 {
         if r.tag != DATA || r.payload != input {
-            return Err("not this run's input (the data record differs)".into());
+            return Err(ResumeError::NotInput);
         }
         return Ok(());
     }
@@ -345,7 +382,7 @@ fn check_record(
         return Ok(seq.take_body(header, k, rec.ends.len() as u64)?);
     }
     if r.tag != UNIT {
-        return Err(format!("a `{}` record where a unit was expected", r.tag));
+        return Err(ResumeError::NotUnit(r.tag.clone()));
     }
     let (k, rec) = part_file::decode_unit_after(&r.payload, header, seq.carried())?;
     Ok(seq.take(header, k, &rec)?)

@@ -285,9 +285,17 @@ pub(crate) enum WalkError {
     },
     /// The checkpoint could not be written (the walk went on; this is said at its end).
     CheckpointWrite(crate::durable::DurableError),
-    /// What a source's reader says of its records: the part and second-pass readers
-    /// (`merge`, `second_pass`, `part_file`), which give their reasons as text.
-    Source(String),
+    /// The run's header could not be made (`shard::header_of`, but for a search that
+    /// cannot be split, [`WalkError::Split`]).
+    Header(Box<crate::error::CliError>),
+    /// Adding unit `name`'s recorded counters failed (core's reason).
+    Skip { name: String, error: Dlx3Error },
+    /// A merge's parts refused or failed while walked.
+    Merge(Box<super::merge::MergeError>),
+    /// A second pass's parts refused or failed while walked.
+    SecondPass(Box<super::second_pass::SecondPassError>),
+    /// Placed parts refused while walked.
+    Placed(Box<super::placed::PlacedError>),
 }
 
 impl fmt::Display for WalkError {
@@ -318,7 +326,11 @@ impl fmt::Display for WalkError {
             WalkError::CheckpointWrite(e) => {
                 write!(f, "the checkpoint could not be written: {e}")
             }
-            WalkError::Source(message) => f.write_str(message),
+            WalkError::Header(e) => write!(f, "{e}"),
+            WalkError::Skip { name, error } => write!(f, "{name}: {error}"),
+            WalkError::Merge(e) => write!(f, "{e}"),
+            WalkError::SecondPass(e) => write!(f, "{e}"),
+            WalkError::Placed(e) => write!(f, "{e}"),
         }
     }
 }
@@ -332,10 +344,21 @@ impl From<WalkError> for crate::error::CliError {
     }
 }
 
-/// A source's reason as text (see [`WalkError::Source`]).
-impl From<String> for WalkError {
-    fn from(message: String) -> WalkError {
-        WalkError::Source(message)
+impl From<super::merge::MergeError> for WalkError {
+    fn from(e: super::merge::MergeError) -> WalkError {
+        WalkError::Merge(Box::new(e))
+    }
+}
+
+impl From<super::second_pass::SecondPassError> for WalkError {
+    fn from(e: super::second_pass::SecondPassError) -> WalkError {
+        WalkError::SecondPass(Box::new(e))
+    }
+}
+
+impl From<super::placed::PlacedError> for WalkError {
+    fn from(e: super::placed::PlacedError) -> WalkError {
+        WalkError::Placed(Box::new(e))
     }
 }
 
@@ -559,8 +582,10 @@ pub(crate) fn coordinate(
                     stats: whole,
                     profile: &profile,
                 };
-                e.skip_unit(Some(totals))
-                    .map_err(|x| format!("{}: {x}", source.name(k)))?;
+                e.skip_unit(Some(totals)).map_err(|error| WalkError::Skip {
+                    name: source.name(k),
+                    error,
+                })?;
                 source.added(k, &whole, &profile, &shown)?;
             }
             Ok(Event::UnitDone(k)) => {
