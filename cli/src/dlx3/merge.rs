@@ -177,6 +177,12 @@ impl std::fmt::Display for MergeError {
 
 impl std::error::Error for MergeError {}
 
+impl From<MergeError> for WalkError {
+    fn from(e: MergeError) -> WalkError {
+        WalkError::Source(Box::new(e))
+    }
+}
+
 impl From<DurableError> for MergeError {
     fn from(e: DurableError) -> MergeError {
         MergeError::File(e)

@@ -17,6 +17,7 @@ mod part_tests;
 mod placed;
 mod pool;
 mod prefetch;
+mod print_file;
 mod second_pass;
 mod shard;
 mod sink;

@@ -22,7 +22,7 @@
 //!         more records, at most 2^16 units each)
 //! lengths (a plan of parts with lengths, `placed`) the bytes each unit prints, alike
 //! print   (alike) `run NONCE dev D ino I born B`: the print file the plan made or kept,
-//!         128 random bits drawn by this plan and the file's identity (`placed::Bound`)
+//!         128 random bits drawn by this plan and the file's identity (`print_file::Bound`)
 //! end
 //!
 //! xcover-dlx3-print 1
@@ -47,8 +47,8 @@ use xcover_core::dlx3::{Dlx3, Part, Settings, Stats, UnitCounters};
 use super::merge::{Parts, Recorded};
 use super::part_body;
 use super::part_file::Header;
-use super::placed;
 use super::prefetch;
+use super::print_file;
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{DurableError, Format, Problem, Reader, Record, Resumed, Visit, Writer};
@@ -62,7 +62,7 @@ pub(crate) enum SecondPassError {
     /// `--print-file` for parts without lengths.
     PrintFileWithoutLengths,
     /// The placement of the text, or the print file.
-    Placed(placed::PlacedError),
+    PrintFile(print_file::PrintFileError),
     /// A plan's or second-pass part's file refused or failed (its frames, or a record's
     /// meaning).
     File(DurableError),
@@ -138,7 +138,7 @@ impl std::fmt::Display for SecondPassError {
             E::PrintFileWithoutLengths => {
                 f.write_str("--print-file is for the parts of a --lengths-only first pass")
             }
-            E::Placed(e) => write!(f, "{e}"),
+            E::PrintFile(e) => write!(f, "{e}"),
             E::File(e) => write!(f, "{e}"),
             E::Header { path, error } => write!(f, "{}: {error}", path.display()),
             E::NoPrintRecord(path) => write!(
@@ -213,15 +213,21 @@ impl std::fmt::Display for SecondPassError {
 
 impl std::error::Error for SecondPassError {}
 
+impl From<SecondPassError> for WalkError {
+    fn from(e: SecondPassError) -> WalkError {
+        WalkError::Source(Box::new(e))
+    }
+}
+
 impl From<DurableError> for SecondPassError {
     fn from(e: DurableError) -> SecondPassError {
         SecondPassError::File(e)
     }
 }
 
-impl From<placed::PlacedError> for SecondPassError {
-    fn from(e: placed::PlacedError) -> SecondPassError {
-        SecondPassError::Placed(e)
+impl From<print_file::PrintFileError> for SecondPassError {
+    fn from(e: print_file::PrintFileError) -> SecondPassError {
+        SecondPassError::PrintFile(e)
     }
 }
 
@@ -284,7 +290,7 @@ pub(crate) fn write_plan(
 ) -> Result<String, SecondPassError> {
     let header = parts.header();
     let placement = match (header.lengths, print_file) {
-        (true, Some(file)) => Some((file, placed::Placement::of(settings, parts)?)),
+        (true, Some(file)) => Some((file, print_file::Placement::of(settings, parts)?)),
         (true, None) => return Err(SecondPassError::NeedPrintFile),
         (false, Some(_)) => return Err(SecondPassError::PrintFileWithoutLengths),
         (false, None) => None,
@@ -310,7 +316,7 @@ pub(crate) fn write_plan(
         let mut made = None;
         if let Some((file, p)) = &placement {
             decimal_records(&mut w, LENGTHS, &mut p.lengths.iter().copied())?;
-            let (what, bound) = placed::create_print_file(file, p.total)?;
+            let (what, bound) = print_file::create_print_file(file, p.total)?;
             w.record(PRINT_FILE, &bound.encode())?;
             made = Some(what);
         }
@@ -358,7 +364,7 @@ pub(crate) struct PlanRead {
     /// Every unit's text length, in unit order (a plan of parts with lengths; else empty).
     pub lengths: Vec<u64>,
     /// The print file's binding (a plan of parts with lengths; else `None`).
-    pub bound: Option<placed::Bound>,
+    pub bound: Option<print_file::Bound>,
 }
 
 /// Reads a plan: its header, every unit's count and (parts with lengths) text length,
@@ -376,7 +382,7 @@ pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, SecondPassE
         }
         if rec.tag == PRINT_FILE && header.lengths && lengths.len() as u64 == header.units {
             bound = Some(
-                placed::Bound::decode(&rec.payload)
+                print_file::Bound::decode(&rec.payload)
                     .ok_or_else(|| bad("a print record that makes no sense"))?,
             );
             continue;

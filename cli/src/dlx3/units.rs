@@ -290,12 +290,11 @@ pub(crate) enum WalkError {
     Header(Box<crate::error::CliError>),
     /// Adding unit `name`'s recorded counters failed (core's reason).
     Skip { name: String, error: Dlx3Error },
-    /// A merge's parts refused or failed while walked.
-    Merge(Box<super::merge::MergeError>),
-    /// A second pass's parts refused or failed while walked.
-    SecondPass(Box<super::second_pass::SecondPassError>),
-    /// Placed parts refused while walked.
-    Placed(Box<super::placed::PlacedError>),
+    /// A unit source's records refused or failed while walked: its reader's own typed
+    /// error (`merge::MergeError`, `second_pass::SecondPassError`,
+    /// `placed::PlacedError`, each turned into this by a `From` in its module), boxed
+    /// here because those readers build on this module and it must not name them.
+    Source(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl fmt::Display for WalkError {
@@ -328,9 +327,7 @@ impl fmt::Display for WalkError {
             }
             WalkError::Header(e) => write!(f, "{e}"),
             WalkError::Skip { name, error } => write!(f, "{name}: {error}"),
-            WalkError::Merge(e) => write!(f, "{e}"),
-            WalkError::SecondPass(e) => write!(f, "{e}"),
-            WalkError::Placed(e) => write!(f, "{e}"),
+            WalkError::Source(e) => write!(f, "{e}"),
         }
     }
 }
@@ -341,24 +338,6 @@ impl std::error::Error for WalkError {}
 impl From<WalkError> for crate::error::CliError {
     fn from(e: WalkError) -> crate::error::CliError {
         crate::error::CliError::failure(e.to_string())
-    }
-}
-
-impl From<super::merge::MergeError> for WalkError {
-    fn from(e: super::merge::MergeError) -> WalkError {
-        WalkError::Merge(Box::new(e))
-    }
-}
-
-impl From<super::second_pass::SecondPassError> for WalkError {
-    fn from(e: super::second_pass::SecondPassError) -> WalkError {
-        WalkError::SecondPass(Box::new(e))
-    }
-}
-
-impl From<super::placed::PlacedError> for WalkError {
-    fn from(e: super::placed::PlacedError) -> WalkError {
-        WalkError::Placed(Box::new(e))
     }
 }
 
