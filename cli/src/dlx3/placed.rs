@@ -51,7 +51,7 @@ use super::print_file::{not_the_plans, Bound, Placement, PrintFileError};
 use super::second_pass::{read_plan, PlanRead};
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
-use crate::durable::{DurableError, Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::durable::{DurableError, Format, Problem, Reader, Record};
 use crate::error::{CliError, Kind};
 
 /// Why text can't be placed, or a print file or placed part is refused.
@@ -388,42 +388,17 @@ pub(crate) fn run(
         (done, met) = (Some(p.k), met + 1);
         Ok(())
     };
-    let mut out = match dest.output {
-        None => Out::Stream(
-            Writer::stream(
-                std::io::stdout().lock(),
-                Path::new("standard output"),
-                PLACED,
-                &identity,
-            )
-            .map_err(shard::failed)?,
-        ),
-        Some(path) if dest.resume && path.exists() => {
-            let mut visit = |r: &Record| {
-                if interrupted().is_some() {
-                    return Err(Visit::Interrupted);
-                }
-                check(r).map_err(|e| Visit::Invalid(e.to_string()))
-            };
-            match Writer::resume(path, PLACED, &identity, dest.limit, &mut visit) {
-                Ok(Resumed::Complete(_)) if met == mine.len() => return Ok(()),
-                Ok(Resumed::Complete(_)) => {
-                    return Err(CliError::failure(format!(
-                        "{}: complete, but with {met} of the shard's {} units (a damaged \
-                         part); not resumed",
-                        path.display(),
-                        mine.len()
-                    )))
-                }
-                Ok(Resumed::Open(w)) => Out::File(w),
-                Err(e) if matches!(e.problem, Problem::Interrupted) => {
-                    let signal = interrupted().unwrap_or(libc::SIGINT);
-                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
-                }
-                Err(e) => return Err(shard::failed(e)),
-            }
+    let Some(mut out) = shard::open_out(dest, PLACED, &identity, &mut check, interrupted)? else {
+        if met == mine.len() {
+            return Ok(());
         }
-        Some(path) => Out::File(Writer::create(path, PLACED, &identity).map_err(shard::failed)?),
+        let path = dest.output.unwrap_or(Path::new("standard output"));
+        return Err(CliError::failure(format!(
+            "{}: complete, but with {met} of the shard's {} units (a damaged part); not \
+             resumed",
+            path.display(),
+            mine.len()
+        )));
     };
     if out.records() == 0 {
         out.record(PLAN, &plan_record).map_err(shard::failed)?;

@@ -49,9 +49,9 @@ use super::part_body;
 use super::part_file::Header;
 use super::prefetch;
 use super::print_file;
-use super::shard::{self, Destination, Out, Outcome};
+use super::shard::{self, Destination, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
-use crate::durable::{DurableError, Format, Problem, Reader, Record, Resumed, Visit, Writer};
+use crate::durable::{DurableError, Format, Problem, Reader, Record, Writer};
 use crate::error::{CliError, Kind};
 
 /// Why a plan or a second-pass part is refused, or could not be written or read.
@@ -530,34 +530,8 @@ pub(crate) fn run(
         }
         Ok(())
     };
-    let mut out = match dest.output {
-        None => Out::Stream(
-            Writer::stream(
-                std::io::stdout().lock(),
-                Path::new("standard output"),
-                PRINT,
-                &identity,
-            )
-            .map_err(shard::failed)?,
-        ),
-        Some(path) if dest.resume && path.exists() => {
-            let mut visit = |r: &Record| {
-                if interrupted().is_some() {
-                    return Err(Visit::Interrupted);
-                }
-                check(r).map_err(|e| Visit::Invalid(e.to_string()))
-            };
-            match Writer::resume(path, PRINT, &identity, dest.limit, &mut visit) {
-                Ok(Resumed::Complete(_)) => return Ok(()),
-                Ok(Resumed::Open(w)) => Out::File(w),
-                Err(e) if matches!(e.problem, Problem::Interrupted) => {
-                    let signal = interrupted().unwrap_or(libc::SIGINT);
-                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
-                }
-                Err(e) => return Err(shard::failed(e)),
-            }
-        }
-        Some(path) => Out::File(Writer::create(path, PRINT, &identity).map_err(shard::failed)?),
+    let Some(mut out) = shard::open_out(dest, PRINT, &identity, &mut check, interrupted)? else {
+        return Ok(());
     };
     let image = units::Image::of(engine);
     let mut storage = image.storage();

@@ -70,6 +70,51 @@ impl Out<'_> {
     }
 }
 
+/// Opens a shard's part of `format` where `dest` says: stdout, a new file, or with
+/// `--resume` an existing file, whose every record `check` reads back first (a signal
+/// meanwhile ends the read with its status). `None`: the file read back is complete
+/// (the caller says whether it holds all it should).
+pub(crate) fn open_out<'o, E: std::fmt::Display>(
+    dest: &Destination<'_>,
+    format: crate::durable::Format,
+    identity: &[u8],
+    mut check: impl FnMut(&crate::durable::Record) -> Result<(), E>,
+    interrupted: &dyn Fn() -> Option<i32>,
+) -> Result<Option<Out<'o>>, CliError> {
+    Ok(Some(match dest.output {
+        None => Out::Stream(
+            Writer::stream(
+                std::io::stdout().lock(),
+                Path::new("standard output"),
+                format,
+                identity,
+            )
+            .map_err(failed)?,
+        ),
+        // `--resume` with no part yet starts one (a task run again resumes blindly).
+        Some(path) if dest.resume && path.exists() => {
+            let mut visit = |r: &crate::durable::Record| {
+                if interrupted().is_some() {
+                    return Err(Visit::Interrupted);
+                }
+                check(r).map_err(|e| Visit::Invalid(e.to_string()))
+            };
+            match Writer::resume(path, format, identity, dest.limit, &mut visit) {
+                // Whole frames under a valid trailer (each record checked above).
+                Ok(Resumed::Complete(_)) => return Ok(None),
+                Ok(Resumed::Open(w)) => Out::File(w),
+                // A signal while the part was read back: the status a signal gives.
+                Err(e) if matches!(e.problem, Problem::Interrupted) => {
+                    let signal = interrupted().unwrap_or(libc::SIGINT);
+                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
+                }
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        Some(path) => Out::File(Writer::create(path, format, identity).map_err(failed)?),
+    }))
+}
+
 /// A durable error as the shard's outcome: a closed stdout ends quietly, as SIGPIPE would.
 pub(crate) fn failed(e: DurableError) -> CliError {
     if let Problem::Io(io) = &e.problem {
@@ -99,51 +144,22 @@ pub(crate) fn run(
     let with_input = part.index() == 0;
     // The part so far: a fresh one, or the checked records of an earlier attempt.
     let mut seq = Sequence::default();
-    let mut out = match dest.output {
-        None => Out::Stream(
-            Writer::stream(
-                std::io::stdout().lock(),
-                Path::new("standard output"),
-                PART,
-                &identity,
-            )
-            .map_err(failed)?,
-        ),
-        // `--resume` with no part yet starts one (a task run again resumes blindly).
-        Some(path) if dest.resume && path.exists() => {
-            let mut visit = |r: &crate::durable::Record| {
-                if interrupted().is_some() {
-                    return Err(Visit::Interrupted);
-                }
-                check_record(r, &header, with_input, input, &mut seq)
-                    .map_err(|e| Visit::Invalid(e.to_string()))
-            };
-            match Writer::resume(path, PART, &identity, dest.limit, &mut visit) {
-                // Whole frames under a valid trailer; whole in meaning too if it holds
-                // every unit the shard owns (each checked above).
-                Ok(Resumed::Complete(_)) if seq.units == header.owned_units() => return Ok(()),
-                Ok(Resumed::Complete(_)) => {
-                    let message = format!(
-                        "{}: complete, but with {} unit records where shard {}/{} owns {} \
-                         (a damaged part); not resumed",
-                        path.display(),
-                        seq.units,
-                        part.index(),
-                        part.count(),
-                        header.owned_units()
-                    );
-                    return Err(CliError::failure(message));
-                }
-                Ok(Resumed::Open(w)) => Out::File(w),
-                // A signal while the part was read back: the status a signal gives.
-                Err(e) if matches!(e.problem, Problem::Interrupted) => {
-                    let signal = interrupted().unwrap_or(libc::SIGINT);
-                    return Err(CliError::new(Kind::Interrupted(signal), e.to_string()));
-                }
-                Err(e) => return Err(failed(e)),
-            }
+    let check = |r: &crate::durable::Record| check_record(r, &header, with_input, input, &mut seq);
+    let Some(mut out) = open_out(dest, PART, &identity, check, interrupted)? else {
+        // Complete: whole in meaning too if it holds every unit the shard owns.
+        if seq.units == header.owned_units() {
+            return Ok(());
         }
-        Some(path) => Out::File(Writer::create(path, PART, &identity).map_err(failed)?),
+        let path = dest.output.unwrap_or(Path::new("standard output"));
+        return Err(CliError::failure(format!(
+            "{}: complete, but with {} unit records where shard {}/{} owns {} (a damaged \
+             part); not resumed",
+            path.display(),
+            seq.units,
+            part.index(),
+            part.count(),
+            header.owned_units()
+        )));
     };
     if with_input && out.records() == 0 {
         out.record(DATA, input).map_err(failed)?;
