@@ -47,6 +47,9 @@
 //! Sudoku: [`sudoku::solve`], [`sudoku::count`]; every N-clue puzzle with a unique
 //! solution inside a solution grid: [`gridcheck::GridCheck`].
 //!
+//! The driver of a search split into units on worker threads, which the `xcover` command
+//! shares: [`units`].
+//!
 //! Every error is an [`Error`], with the message the `xcover` command prints for the same
 //! input (Knuth's, for DLX input) and where it is.
 #![deny(missing_docs)]
@@ -60,6 +63,7 @@ mod problem;
 mod solve;
 mod stats;
 pub mod sudoku;
+pub mod units;
 
 pub use error::{Error, ErrorKind, InputError};
 pub use problem::{Entry, Item, OptionRef, Problem, ProblemBuilder};

@@ -24,13 +24,13 @@ use std::cell::Cell;
 use std::ffi::OsString;
 use std::fs::File;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use xcover_core::dlx3::{Dlx3, DoneReason, Part, Stats};
+use xcover_solver::units::Pool;
 
 use super::part_file::{self, Header};
-use super::pool::{self, Arrival, Arrivals, Work};
+use super::pool::{self, Arrivals, Work};
 use super::shard;
 use super::units::{coordinate, Claim, Fetched, Output, UnitRecord, UnitSource, WalkError, Walked};
 use crate::durable::{
@@ -142,14 +142,14 @@ fn payload_crc(payload: &[u8]) -> u32 {
 
 /// The source of the coordinator: the records of an earlier attempt first, then the
 /// workers' records; each unit done is appended to the checkpoint.
-struct Checkpointing<'s, 'w> {
+struct Checkpointing<'s, 'a, 'w> {
     /// The earlier attempt's records still to replay, and how many.
     replay: Option<Reader<ReadAt>>,
     replay_left: u64,
     /// See [`payload_crc`]: each replayed record is the one checked.
     seen: Vec<u32>,
     header: Header,
-    arrivals: Arrivals<'s>,
+    arrivals: &'a mut Arrivals<'s>,
     out: Option<&'w mut Writer<File>>,
     /// The unit last handed out came from the earlier attempt (it is recorded already).
     replayed: bool,
@@ -161,7 +161,7 @@ struct Checkpointing<'s, 'w> {
     error: Option<DurableError>,
 }
 
-impl UnitSource for Checkpointing<'_, '_> {
+impl UnitSource for Checkpointing<'_, '_, '_> {
     fn unit(&mut self, k: u64) -> Result<Fetched, WalkError> {
         if self.replay_left > 0 {
             self.replay_left -= 1;
@@ -181,14 +181,11 @@ impl UnitSource for Checkpointing<'_, '_> {
             return Ok(Fetched::Record(unit));
         }
         self.replayed = false;
-        Ok(match self.arrivals.wait(k) {
-            Arrival::Record(rec) => Fetched::Record(rec),
-            Arrival::Missing => {
-                self.gap = true;
-                Fetched::Explore
-            }
-            Arrival::Interrupted => Fetched::Interrupted,
-        })
+        let fetched = self.arrivals.fetch(k);
+        if matches!(fetched, Fetched::Explore) {
+            self.gap = true;
+        }
+        Ok(fetched)
     }
 
     fn keeps_printed(&self) -> bool {
@@ -301,11 +298,8 @@ pub(crate) fn run(
         None => None,
     };
     let split = header.split;
-    let next = AtomicU64::new(recorded);
     let work = Work {
         settings: engine.settings().for_units(),
-        // The units after the recorded ones, in increasing order.
-        next: &|| Some(next.fetch_add(1, Ordering::Relaxed)),
         take: Claim::Explore,
         pass: &|_| Claim::Skip,
         name: "dlx3 worker",
@@ -314,6 +308,8 @@ pub(crate) fn run(
     let mut error = None;
     // A complete checkpoint needs no worker: every unit is replayed.
     let workers = if complete { 0 } else { threads.max(1) };
+    // The units after the recorded ones, in increasing order.
+    let workers = Pool::new(workers).starting_at(recorded);
     let walked = pool::run(engine, split, workers, &work, &stop, |engine, arrivals| {
         let mut source = Checkpointing {
             replay,

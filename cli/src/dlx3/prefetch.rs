@@ -4,12 +4,11 @@
 //! solutions' text) instead of exploring them itself. Each such record is checked against
 //! the part's: the counters must agree, or the merge ends with an error naming the part
 //! and the unit.
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use xcover_core::dlx3::{Dlx3, Settings, UnitCounters};
+use xcover_solver::units::Pool;
 
 use super::merge::Recorded;
-use super::pool::{self, Arrival, Arrivals, Work};
+use super::pool::{self, Arrivals, Work};
 use super::units::{self, coordinate, Claim, Fetched, Output, UnitSource, Walked};
 
 /// What the workers of a merge explore.
@@ -42,7 +41,7 @@ impl<'p> Plan<'p> {
 struct Prefetched<'r, 's> {
     recorded: &'r mut Recorded,
     wanted: &'r [u64],
-    arrivals: Arrivals<'s>,
+    arrivals: &'r mut Arrivals<'s>,
 }
 
 impl UnitSource for Prefetched<'_, '_> {
@@ -54,8 +53,8 @@ impl UnitSource for Prefetched<'_, '_> {
         if self.wanted.binary_search(&k).is_err() {
             return Ok(Fetched::Record(recorded));
         }
-        match self.arrivals.wait(k) {
-            Arrival::Record(rec) => {
+        match self.arrivals.fetch(k) {
+            Fetched::Record(rec) => {
                 if UnitCounters::of(&rec.stats) != UnitCounters::of(&recorded.stats) {
                     let name = self.recorded.name(k);
                     return Err(units::disagreement(&name, &recorded.stats, &rec.stats));
@@ -63,8 +62,8 @@ impl UnitSource for Prefetched<'_, '_> {
                 Ok(Fetched::Record(rec))
             }
             // No worker has it: the coordinator explores it (and checks it).
-            Arrival::Missing => Ok(Fetched::Record(recorded)),
-            Arrival::Interrupted => Ok(Fetched::Interrupted),
+            Fetched::Explore => Ok(Fetched::Record(recorded)),
+            Fetched::Interrupted => Ok(Fetched::Interrupted),
         }
     }
 
@@ -95,20 +94,18 @@ pub(crate) fn run(
         .settings()
         .for_units()
         .print_interval(engine.settings().get_print_interval());
-    let next = AtomicUsize::new(0);
     let count = |k: u64| match counts.binary_search_by_key(&k, |&(j, _)| j) {
         Ok(at) => counts[at].1,
         Err(_) => 0,
     };
     let work = Work {
         settings,
-        // The wanted units in increasing order, the next one when a worker is free.
-        next: &|| wanted.get(next.fetch_add(1, Ordering::Relaxed)).copied(),
         take: Claim::ExplorePrinting,
         pass: &|k| Claim::SkipCounting(count(k)),
         name: "dlx3 merge worker",
     };
-    let workers = threads.min(wanted.len());
+    // The wanted units in increasing order, the next one when a worker is free.
+    let workers = Pool::new(threads.min(wanted.len())).only(wanted.iter().copied());
     pool::run(
         engine,
         split,

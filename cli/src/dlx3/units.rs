@@ -241,15 +241,11 @@ pub(crate) fn explore_spilling(
     }
 }
 
-/// What the coordinator gets for a unit.
-pub(crate) enum Fetched {
-    /// The unit's record.
-    Record(UnitRecord),
-    /// Nobody has it (its explorer failed, or none is left): explore it here.
-    Explore,
-    /// Stop waiting (a signal): the walk ends with the reports so far.
-    Interrupted,
-}
+/// What the coordinator gets for a unit: its record; `Explore`, nobody has it (its
+/// explorer failed, or none is left): explore it here; or `Interrupted`, stop waiting (a
+/// signal): the walk ends with the reports so far. The solver's unit driver hands these
+/// out ([`super::pool`]); the part readers make them from their records.
+pub(crate) type Fetched = xcover_solver::units::Fetched<UnitRecord>;
 
 /// Why a coordinated walk (threads, a checkpoint, a merge) ends without its reports: a
 /// unit's record is missing, refused or wrong, or the walk could not run.
