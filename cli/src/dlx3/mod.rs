@@ -587,15 +587,14 @@ fn coordinated(
 /// command's signals (the first SIGINT, SIGTERM or SIGHUP ends the search like the `T`
 /// timeout, `INTERRUPTED!` then the closing reports) and its statuses.
 ///
-/// Threads, shards, checkpoints and `merge` drive core's engine here (`units`), not through
-/// the solver's thread driver: both split the search at core's split level, but the
-/// solver's engines run silent (verbosity 0, nothing printed) and record a unit as its
-/// solutions' option indices, while these record what Knuth's program prints for it (the
-/// solutions' text, the `v128` profile below the split, the deepest level), spill it to
-/// part and checkpoint files in bounded memory, and have the coordinator print the
-/// progress reports and totals at the points one run prints them. Sharing the driver
-/// would put Knuth's text into every solver record, or the command's files into the
-/// solver.
+/// Threads, checkpoints and `merge --threads` run on the solver's unit driver too
+/// (`xcover_solver::units`, through [`pool`]): it claims the units, runs the workers and
+/// hands their records to the coordinator in unit order, while what a record holds and how
+/// a unit is explored stay here (`units`): the solver's threads record a unit's solutions
+/// as option indices, these record what Knuth's program prints for it (the solutions'
+/// text, the `v128` profile below the split, the deepest level), spill it to part and
+/// checkpoint files in bounded memory, and have the coordinator print the progress reports
+/// and totals at the points one run prints them.
 fn sequential(
     knuth_args: xcover_solver::knuth::Args,
     input: &[u8],

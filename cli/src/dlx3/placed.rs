@@ -52,7 +52,7 @@ use super::second_pass::{read_plan, PlanRead};
 use super::shard::{self, Destination, Out, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{DurableError, Format, Problem, Reader, Record};
-use crate::error::{CliError, Kind};
+use crate::error::CliError;
 
 /// Why text can't be placed, or a print file or placed part is refused.
 #[derive(Debug)]
@@ -474,28 +474,13 @@ pub(crate) fn run(
             drop(s);
             out.finish().map_err(shard::failed)
         }
-        Ok(false) => {
-            s.flush()?;
+        early => {
+            if early.is_ok() {
+                s.flush()?;
+            }
             drop(s);
-            out.sync().map_err(shard::failed)?;
-            let signal = interrupted().unwrap_or(libc::SIGINT);
-            let hint = if dest.output.is_some() {
-                "; continue it with --resume"
-            } else {
-                ""
-            };
-            Err(CliError::new(
-                Kind::Interrupted(signal),
-                format!(
-                    "shard {}/{} (second pass) interrupted{hint}",
-                    part.index(),
-                    part.count()
-                ),
-            ))
-        }
-        Err((unit, e)) => {
-            let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
-            Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")))
+            let stop = early.map(|_| interrupted());
+            shard::ended_early(&mut out, dest, part, " (second pass)", stop)
         }
     }
 }

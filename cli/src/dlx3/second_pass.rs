@@ -52,7 +52,7 @@ use super::print_file;
 use super::shard::{self, Destination, Outcome};
 use super::units::{self, Claim, Fetched, UnitRecord, UnitSource, WalkError};
 use crate::durable::{DurableError, Format, Problem, Reader, Record, Writer};
-use crate::error::{CliError, Kind};
+use crate::error::CliError;
 
 /// Why a plan or a second-pass part is refused, or could not be written or read.
 #[derive(Debug)]
@@ -624,26 +624,9 @@ pub(crate) fn run(
             out.finish().map_err(shard::failed)?;
             Ok(())
         }
-        Ok(false) => {
-            out.sync().map_err(shard::failed)?;
-            let signal = interrupted().unwrap_or(libc::SIGINT);
-            let hint = if dest.output.is_some() {
-                "; continue it with --resume"
-            } else {
-                ""
-            };
-            Err(CliError::new(
-                Kind::Interrupted(signal),
-                format!(
-                    "shard {}/{} (second pass) interrupted{hint}",
-                    part.index(),
-                    part.count()
-                ),
-            ))
-        }
-        Err((unit, e)) => {
-            let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
-            Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")))
+        early => {
+            let stop = early.map(|_| interrupted());
+            shard::ended_early(&mut out, dest, part, " (second pass)", stop)
         }
     }
 }

@@ -7,7 +7,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use xcover_core::dlx3::{Dlx3, Part};
+use xcover_core::dlx3::{Dlx3, Dlx3Error, Part};
 
 use super::part_body;
 use super::part_file::{self, Header, Sequence, DATA, PART, UNIT};
@@ -271,25 +271,42 @@ pub(crate) fn run(
             out.finish().map_err(failed)?;
             Ok(())
         }
-        Ok(false) => {
-            // The records so far survive a power loss too.
-            out.sync().map_err(failed)?;
-            let signal = stopped.get().unwrap_or(libc::SIGINT);
-            let hint = if dest.output.is_some() {
-                "; continue it with --resume"
-            } else {
-                ""
-            };
-            Err(CliError::new(
-                Kind::Interrupted(signal),
-                format!("shard {}/{} interrupted{hint}", part.index(), part.count()),
-            ))
-        }
+        early => ended_early(&mut out, dest, part, "", early.map(|_| stopped.get())),
+    }
+}
+
+/// The end of shard `part`'s search (`pass`: which one, said after the shard) that stopped
+/// before its last unit: stopped by a signal (`Ok`; `None`, not known: SIGINT's status),
+/// with the records so far synced, since they survive a power loss too, and said
+/// interrupted; or failed inside a unit (`Err`), with the engine's error and where.
+pub(crate) fn ended_early(
+    out: &mut Out<'_>,
+    dest: &Destination<'_>,
+    part: Part,
+    pass: &str,
+    stop: Result<Option<i32>, (Option<u64>, Dlx3Error)>,
+) -> Outcome {
+    let signal = match stop {
+        Ok(signal) => signal.unwrap_or(libc::SIGINT),
         Err((unit, e)) => {
             let place = unit.map_or(String::new(), |k| format!(" in unit {k}"));
-            Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")))
+            return Err(CliError::new(Kind::Dlx3(e), format!("{e}{place}")));
         }
-    }
+    };
+    out.sync().map_err(failed)?;
+    let hint = if dest.output.is_some() {
+        "; continue it with --resume"
+    } else {
+        ""
+    };
+    Err(CliError::new(
+        Kind::Interrupted(signal),
+        format!(
+            "shard {}/{}{pass} interrupted{hint}",
+            part.index(),
+            part.count()
+        ),
+    ))
 }
 
 /// Adds the bodies held in `rec` to a unit's text lengths (`sums`: the bodies taken
