@@ -12,7 +12,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use xcover_core::dlx3::{Dlx3, Event, Stats as CoreStats, UnitTotals};
 
 use super::{
-    end_of, engine_error, settings, solution_options, stats_of, with_engine, Stop, Visitor, SLICE,
+    end_of, engine_error, settings, stats_of, with_engine, OptionsOf, Stop, Visitor, SLICE,
 };
 use crate::error::Error;
 use crate::problem::Inner;
@@ -125,6 +125,7 @@ fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: Stop<
         // The unit being explored and the counters at its root.
         let mut current: Option<(u64, CoreStats, Vec<Vec<usize>>)> = None;
         let mut options = Vec::new();
+        let options_of = OptionsOf::new(e, &inner.kept);
         loop {
             if target.is_none() || stop.is_set() {
                 return Ok(());
@@ -151,7 +152,7 @@ fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: Stop<
                 Event::Solution => {
                     if let Some((_, _, solutions)) = current.as_mut() {
                         if listing {
-                            solution_options(e, &inner.kept, &mut options);
+                            options_of.of_solution(e, &mut options);
                             solutions.push(options.clone());
                         }
                     }
@@ -183,6 +184,7 @@ fn walk(
     stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
+    let options_of = OptionsOf::new(e, kept);
     loop {
         if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
@@ -214,7 +216,7 @@ fn walk(
             },
             Event::Solution => match visitor.as_deref_mut() {
                 Some(v) => {
-                    solution_options(e, kept, &mut options);
+                    options_of.of_solution(e, &mut options);
                     v.solution(&options)
                 }
                 None => ControlFlow::Continue(()),
