@@ -246,29 +246,43 @@ pub(crate) fn check(inner: &Inner) -> Result<(), Error> {
 /// (after the input), so that each move costs a look-up rather than a walk along its
 /// option to the spacer (a third of the search thread's work per solution when the 6x6
 /// tiles' 189,824 solutions were listed).
-pub(crate) struct OptionsOf<'k> {
-    /// The engine's option number (1-based; 0 for no option) of each node.
-    node_option: Vec<u32>,
-    /// The problem's index of each engine option number, less one.
-    kept: &'k [usize],
+pub(crate) struct OptionsOf {
+    /// The problem's index of the option of each node ([`NO_OPTION`] for none).
+    option_of_node: Vec<usize>,
 }
 
-impl<'k> OptionsOf<'k> {
-    pub(crate) fn new(e: &Dlx3<'_>, kept: &'k [usize]) -> OptionsOf<'k> {
-        let mut node_option = vec![0; e.nodes().len()];
-        e.node_options(&mut node_option);
-        OptionsOf { node_option, kept }
+/// [`OptionsOf`]'s mark of a node in no option (an item's header, a spacer).
+const NO_OPTION: usize = usize::MAX;
+
+impl OptionsOf {
+    /// The table of `e` (loaded), whose option numbers `kept` maps (1-based) to the
+    /// problem's indices.
+    pub(crate) fn new(e: &Dlx3<'_>, kept: &[usize]) -> OptionsOf {
+        let mut numbers = vec![0; e.nodes().len()];
+        e.node_options(&mut numbers);
+        let option_of_node = numbers
+            .iter()
+            .map(|&n| {
+                let k = (n as usize).checked_sub(1);
+                k.and_then(|k| kept.get(k).copied()).unwrap_or(NO_OPTION)
+            })
+            .collect();
+        OptionsOf { option_of_node }
     }
 
     /// The options of the solution `e` stopped at, as indices in the problem, in the
     /// order of the levels (null moves have none).
     pub(crate) fn of_solution(&self, e: &Dlx3<'_>, out: &mut Vec<usize>) {
+        let depth = e.depth();
         out.clear();
-        out.extend((0..e.depth()).filter_map(|l| {
-            let p = e.solution_node(l)? as usize;
-            let n = *self.node_option.get(p)? as usize;
-            self.kept.get(n.checked_sub(1)?).copied()
-        }));
+        out.reserve(depth as usize);
+        for l in 0..depth {
+            let p = e.solution_node(l).map_or(usize::MAX, |p| p as usize);
+            match self.option_of_node.get(p) {
+                Some(&j) if j != NO_OPTION => out.push(j),
+                _ => {}
+            }
+        }
     }
 }
 
@@ -331,7 +345,7 @@ fn sequential(
     stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
-    let options_of = OptionsOf::new(e, kept);
+    let options_of = visitor.is_some().then(|| OptionsOf::new(e, kept));
     loop {
         if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
@@ -353,7 +367,9 @@ fn sequential(
         let flow = match (event, visitor.as_deref_mut()) {
             (Event::Done(why), _) => return Ok(stats_of(e, end_of(why))),
             (Event::Solution, Some(v)) => {
-                options_of.of_solution(e, &mut options);
+                if let Some(o) = &options_of {
+                    o.of_solution(e, &mut options);
+                }
                 v.solution(&options)
             }
             (Event::BudgetExhausted, Some(v)) => v.pause(),

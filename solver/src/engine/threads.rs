@@ -125,7 +125,7 @@ fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: Stop<
         // The unit being explored and the counters at its root.
         let mut current: Option<(u64, CoreStats, Vec<Vec<usize>>)> = None;
         let mut options = Vec::new();
-        let options_of = OptionsOf::new(e, &inner.kept);
+        let options_of = listing.then(|| OptionsOf::new(e, &inner.kept));
         loop {
             if target.is_none() || stop.is_set() {
                 return Ok(());
@@ -151,8 +151,8 @@ fn worker(inner: &Inner, split: u32, listing: bool, shared: &Shared, stop: Stop<
                 Event::Unit(_) => e.skip_unit(None).map_err(engine_error)?,
                 Event::Solution => {
                     if let Some((_, _, solutions)) = current.as_mut() {
-                        if listing {
-                            options_of.of_solution(e, &mut options);
+                        if let Some(o) = &options_of {
+                            o.of_solution(e, &mut options);
                             solutions.push(options.clone());
                         }
                     }
@@ -184,7 +184,7 @@ fn walk(
     stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
-    let options_of = OptionsOf::new(e, kept);
+    let options_of = visitor.is_some().then(|| OptionsOf::new(e, kept));
     loop {
         if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
@@ -216,7 +216,9 @@ fn walk(
             },
             Event::Solution => match visitor.as_deref_mut() {
                 Some(v) => {
-                    options_of.of_solution(e, &mut options);
+                    if let Some(o) = &options_of {
+                        o.of_solution(e, &mut options);
+                    }
                     v.solution(&options)
                 }
                 None => ControlFlow::Continue(()),
