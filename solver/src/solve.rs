@@ -272,6 +272,10 @@ struct Sender {
 /// The most solutions handed over at once.
 const BATCH: usize = 1024;
 
+/// The most option indices handed over at once (512 KiB): long solutions go in smaller
+/// batches, so that the batches on their way (four, and one being read) stay small.
+const BATCH_ENTRIES: usize = 1 << 16;
+
 /// How long a solution may wait in a batch that is not full (then it goes at the next
 /// pause of the search, a slice later at most). A hand-over costs the two threads a wake-up
 /// each: at every pause (every half millisecond) it was a tenth of the reader's time.
@@ -303,7 +307,8 @@ impl Visitor for Sender {
         self.batch.options.extend_from_slice(options);
         self.batch.ends.push(self.batch.options.len());
         // The first solution goes at once; then in batches.
-        if self.batch.ends.len() >= BATCH || !self.started {
+        let full = self.batch.ends.len() >= BATCH || self.batch.options.len() >= BATCH_ENTRIES;
+        if full || !self.started {
             self.started = true;
             return self.flush();
         }
