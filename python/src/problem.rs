@@ -648,6 +648,7 @@ impl Problem {
     ) -> PyResult<Solutions> {
         let solver = settings.solver(&slf.get().inner)?;
         let every = non_negative("every", every)?;
+        let options = slf.get().inner.option_count();
         Ok(Solutions {
             state: Mutex::new(State {
                 solutions: solver.solutions(),
@@ -655,6 +656,7 @@ impl Problem {
                 seen: 0,
                 as_items,
                 problem: slf.clone().unbind(),
+                ints: std::iter::repeat_with(|| None).take(options).collect(),
             }),
         })
     }
@@ -666,6 +668,47 @@ struct State {
     seen: u64,
     as_items: bool,
     problem: Py<Problem>,
+    /// The Python int of each option index, made when first handed out and shared by
+    /// every solution after: a solution's list then costs a reference count per option,
+    /// not an int made (and later freed) per option above Python's small-int cache.
+    ints: Vec<Option<Py<PyAny>>>,
+}
+
+/// The Python int `j`, from `ints` (made there the first time).
+fn shared_int<'py>(py: Python<'py>, ints: &mut [Option<Py<PyAny>>], j: usize) -> Bound<'py, PyAny> {
+    let made = |j: usize| match j.into_pyobject(py) {
+        Ok(int) => int.into_any(),
+        Err(never) => match never {},
+    };
+    match ints.get_mut(j) {
+        Some(Some(int)) => int.bind(py).clone(),
+        Some(slot) => {
+            let int = made(j);
+            *slot = Some(int.clone().unbind());
+            int
+        }
+        None => made(j),
+    }
+}
+
+/// A solution as Python gets it: its option indices, or (`as_items`) its options' entries.
+fn solution_list<'py>(
+    py: Python<'py>,
+    options: &[usize],
+    ints: &mut [Option<Py<PyAny>>],
+    as_items: bool,
+    problem: &Py<Problem>,
+) -> PyResult<Bound<'py, PyList>> {
+    if as_items {
+        let problem = problem.get();
+        let lists = options
+            .iter()
+            .map(|&j| problem.option_entries(py, j))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, lists)
+    } else {
+        PyList::new(py, options.iter().map(|&j| shared_int(py, ints, j)))
+    }
 }
 
 /// What a tick of skipping solutions gave.
@@ -718,18 +761,20 @@ impl Solutions {
             .try_lock()
             .map_err(|_| PyValueError::new_err("generator already executing"))?;
         let state = &mut *guard;
-        let solution = if state.every == 1 {
+        let out = if state.every == 1 {
             // Every solution goes to Python: wait only when none is here yet.
             wait_until(py, &mut state.solutions, |s, t| s.wait(t))?;
-            match state.solutions.next() {
+            match state.solutions.next_options() {
                 None => return Ok(None),
                 Some(Err(e)) => return Err(to_py(e)),
-                Some(Ok(s)) => s,
+                Some(Ok(options)) => {
+                    solution_list(py, options, &mut state.ints, state.as_items, &state.problem)?
+                }
             }
         } else {
             // Skipping solutions (Knuth's spacing): without the GIL, in ticks, with a
             // look for Ctrl-C between them.
-            loop {
+            let solution = loop {
                 let step = py.detach(|| skip_to_wanted(state));
                 match step {
                     Step::Found(s) => break s,
@@ -737,18 +782,9 @@ impl Solutions {
                     Step::Failed(e) => return Err(to_py(e)),
                     Step::Tick => py.check_signals()?,
                 }
-            }
-        };
-        let options = solution.options();
-        let out = if state.as_items {
-            let problem = state.problem.get();
-            let lists = options
-                .iter()
-                .map(|&j| problem.option_entries(py, j))
-                .collect::<PyResult<Vec<_>>>()?;
-            PyList::new(py, lists)?
-        } else {
-            PyList::new(py, options)?
+            };
+            let options = solution.options();
+            solution_list(py, options, &mut state.ints, state.as_items, &state.problem)?
         };
         Ok(Some(out.into_any().unbind()))
     }

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::engine::{self, Limits, Stop, Visitor};
 use crate::error::Error;
@@ -244,27 +245,52 @@ impl Solver {
 
 /// Solutions handed from the search thread, in batches.
 enum Message {
-    Batch(Vec<Vec<usize>>),
+    Batch(Batch),
     End(Result<Stats, Error>),
 }
 
-/// Solutions found this far, handed over when the batch is full or the search pauses.
+/// Solutions found together: their options one after another, and where each one ends.
+/// Two buffers a batch, not a `Vec` a solution: the search thread allocates nothing per
+/// solution, and the reader frees nothing per solution.
+#[derive(Default)]
+struct Batch {
+    options: Vec<usize>,
+    ends: Vec<usize>,
+}
+
+/// Solutions found this far, handed over when the batch is full, or when the search pauses
+/// and the batch has waited [`HAND_OVER_AFTER`].
 struct Sender {
     tx: SyncSender<Message>,
-    batch: Vec<Vec<usize>>,
+    batch: Batch,
+    /// When the batch's first solution was found.
+    since: Instant,
     /// Whether a batch has gone: the first solution goes alone, at once.
     started: bool,
 }
 
 /// The most solutions handed over at once.
-const BATCH: usize = 256;
+const BATCH: usize = 1024;
+
+/// The most option indices handed over at once (512 KiB): long solutions go in smaller
+/// batches, so that the batches on their way (four, and one being read) stay small.
+const BATCH_ENTRIES: usize = 1 << 16;
+
+/// How long a solution may wait in a batch that is not full (then it goes at the next
+/// pause of the search, a slice later at most). A hand-over costs the two threads a wake-up
+/// each: at every pause (every half millisecond) it was a tenth of the reader's time.
+const HAND_OVER_AFTER: Duration = Duration::from_millis(5);
 
 impl Sender {
     fn flush(&mut self) -> ControlFlow<()> {
-        if self.batch.is_empty() {
+        if self.batch.ends.is_empty() {
             return ControlFlow::Continue(());
         }
-        let batch = std::mem::take(&mut self.batch);
+        let next = Batch {
+            options: Vec::with_capacity(self.batch.options.len()),
+            ends: Vec::with_capacity(self.batch.ends.len()),
+        };
+        let batch = std::mem::replace(&mut self.batch, next);
         match self.tx.send(Message::Batch(batch)) {
             Ok(()) => ControlFlow::Continue(()),
             // The iterator was dropped.
@@ -275,9 +301,14 @@ impl Sender {
 
 impl Visitor for Sender {
     fn solution(&mut self, options: &[usize]) -> ControlFlow<()> {
-        self.batch.push(options.to_vec());
+        if self.batch.ends.is_empty() {
+            self.since = Instant::now();
+        }
+        self.batch.options.extend_from_slice(options);
+        self.batch.ends.push(self.batch.options.len());
         // The first solution goes at once; then in batches.
-        if self.batch.len() >= BATCH || !self.started {
+        let full = self.batch.ends.len() >= BATCH || self.batch.options.len() >= BATCH_ENTRIES;
+        if full || !self.started {
             self.started = true;
             return self.flush();
         }
@@ -285,6 +316,9 @@ impl Visitor for Sender {
     }
 
     fn pause(&mut self) -> ControlFlow<()> {
+        if self.batch.ends.is_empty() || self.since.elapsed() < HAND_OVER_AFTER {
+            return ControlFlow::Continue(());
+        }
         self.flush()
     }
 }
@@ -304,7 +338,10 @@ impl Visitor for Sender {
 pub struct Solutions {
     problem: Problem,
     rx: Receiver<Message>,
-    pending: std::vec::IntoIter<Vec<usize>>,
+    /// The batch being read: its next solution, and where that one starts.
+    pending: Batch,
+    next: usize,
+    start: usize,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     stats: Option<Stats>,
@@ -324,7 +361,8 @@ impl Solutions {
             .spawn(move || {
                 let mut sender = Sender {
                     tx: tx.clone(),
-                    batch: Vec::new(),
+                    batch: Batch::default(),
+                    since: Instant::now(),
                     started: false,
                 };
                 let result = engine::search(
@@ -350,7 +388,9 @@ impl Solutions {
         Solutions {
             problem,
             rx,
-            pending: Vec::new().into_iter(),
+            pending: Batch::default(),
+            next: 0,
+            start: 0,
             stop,
             thread,
             stats: None,
@@ -393,7 +433,7 @@ impl Solutions {
     /// # Ok::<(), xcover_solver::Error>(())
     /// ```
     pub fn wait(&mut self, timeout: std::time::Duration) -> bool {
-        if self.pending.len() > 0 || self.error.is_some() || self.ended {
+        if self.next < self.pending.ends.len() || self.error.is_some() || self.ended {
             return true;
         }
         match self.rx.recv_timeout(timeout) {
@@ -407,7 +447,10 @@ impl Solutions {
     /// Keeps what the search thread sent.
     fn take(&mut self, message: Message) {
         match message {
-            Message::Batch(batch) => self.pending = batch.into_iter(),
+            Message::Batch(batch) => {
+                self.pending = batch;
+                (self.next, self.start) = (0, 0);
+            }
             Message::End(Ok(stats)) => {
                 self.stats = Some(stats);
                 self.ended = true;
@@ -417,16 +460,13 @@ impl Solutions {
     }
 }
 
-impl Iterator for Solutions {
-    type Item = Result<Solution, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl Solutions {
+    /// Waits until the pending batch has a solution (`Ok`), the search failed (`Err`, once)
+    /// or it ended (`None`).
+    fn fill(&mut self) -> Option<Result<(), Error>> {
         loop {
-            if let Some(options) = self.pending.next() {
-                return Some(Ok(Solution {
-                    problem: self.problem.clone(),
-                    options,
-                }));
+            if self.next < self.pending.ends.len() {
+                return Some(Ok(()));
             }
             if let Some(e) = self.error.take() {
                 self.ended = true;
@@ -441,6 +481,39 @@ impl Iterator for Solutions {
                 Err(_) => self.ended = true,
             }
         }
+    }
+
+    /// The next solution's options, as [`Solution::options`] gives them, without making a
+    /// [`Solution`]: for a caller that hands many solutions on (the Python package) and
+    /// needs only the indices. Reads the same solutions as [`next`](Iterator::next).
+    ///
+    /// ```
+    /// let p = xcover_solver::Problem::parse("A B\nA\nB\nA B\n")?;
+    /// let mut solutions = p.solutions();
+    /// assert_eq!(solutions.next_options().unwrap()?, [0, 1]);
+    /// assert_eq!(solutions.next().unwrap()?.options(), [2]);
+    /// assert!(solutions.next_options().is_none());
+    /// # Ok::<(), xcover_solver::Error>(())
+    /// ```
+    pub fn next_options(&mut self) -> Option<Result<&[usize], Error>> {
+        if let Err(e) = self.fill()? {
+            return Some(Err(e));
+        }
+        let (start, end) = (self.start, self.pending.ends[self.next]);
+        (self.next, self.start) = (self.next + 1, end);
+        Some(Ok(&self.pending.options[start..end]))
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Result<Solution, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let problem = self.problem.clone();
+        Some(self.next_options()?.map(|options| Solution {
+            problem,
+            options: options.to_vec(),
+        }))
     }
 }
 

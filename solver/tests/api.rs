@@ -402,3 +402,36 @@ fn an_interrupt_stops_a_long_search() {
         assert_eq!(listed, 0);
     }
 }
+
+#[test]
+fn solutions_read_across_batches_are_the_closures_in_order() {
+    // 11 queens: 2,680 solutions, more than one batch of the search thread's hand-over.
+    let problem = Problem::parse(&queens_text(11)).unwrap();
+    let mut each = Vec::new();
+    let stats = problem
+        .solver()
+        .for_each_solution(|s| {
+            each.push(s.options().to_vec());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(each.len(), 2680);
+    assert_eq!(stats.solutions, 2680);
+    // Read in turn as slices and as solutions: the same ones, in the same order.
+    let mut read = Vec::new();
+    let mut solutions = problem.solutions();
+    loop {
+        let next = if read.len() % 2 == 0 {
+            solutions.next_options().map(|o| o.unwrap().to_vec())
+        } else {
+            solutions.next().map(|s| s.unwrap().options().to_vec())
+        };
+        match next {
+            Some(options) => read.push(options),
+            None => break,
+        }
+    }
+    assert_eq!(read, each);
+    assert_eq!(solutions.stats().map(|s| s.solutions), Some(2680));
+    assert!(solutions.next_options().is_none());
+}

@@ -134,6 +134,57 @@ impl<'a, W: Width> Dlx3<'a, W> {
         }
     }
 
+    /// The node chosen at move `l` (0-based) of the current partial solution: a node of
+    /// the option tried, or for a null move the item left at its bound (an index below
+    /// [`Layout::last_itm`]). With a table from [`node_options`](Dlx3::node_options), a
+    /// program that lists many solutions finds each move's option by a look-up, where
+    /// [`solution_move`](Dlx3::solution_move) walks along the option to its spacer.
+    ///
+    /// ```
+    /// use xcover_core::dlx3::{Dlx3, Event, Move, Settings, Workspace};
+    /// use xcover_core::sink::Discard;
+    ///
+    /// let mut ws: Workspace<6, 32, 8> = Workspace::new();
+    /// let mut e = Dlx3::new(ws.as_mut_view(), Settings::DEFAULT)?;
+    /// e.read_input(b"A B\nA B\nA\nB\n", &mut Discard)?;
+    /// let mut option = [0u32; 32];
+    /// e.node_options(&mut option);
+    /// assert_eq!(e.run_silent(u64::MAX)?, Event::Solution);
+    /// for l in 0..e.depth() {
+    ///     let p = e.solution_node(l).unwrap() as usize;
+    ///     assert_eq!(e.solution_move(l), Some(Move::Option(option[p])));
+    /// }
+    /// # Ok::<(), xcover_core::dlx3::Dlx3Error>(())
+    /// ```
+    pub fn solution_node(&self, l: u32) -> Option<u32> {
+        if l >= self.level {
+            return None;
+        }
+        Some(self.levels.get(l as usize)?.choice)
+    }
+
+    /// Writes into `out[p]` the number (1-based) of the option that node `p` belongs to,
+    /// 0 for item headers and spacers, for every node of [`nodes`](Dlx3::nodes) that `out`
+    /// has room for; returns how many it wrote. One pass over the nodes, from the last.
+    pub fn node_options(&self, out: &mut [u32]) -> usize {
+        let nodes = self.nodes();
+        let n = nodes.len().min(out.len());
+        let first = (self.layout.last_itm as usize).min(n);
+        out[..first].fill(0);
+        // Each option's nodes come before its spacer, whose `itm` is minus its number.
+        let mut option = 0;
+        for (slot, node) in out[first..n].iter_mut().zip(&nodes[first..n]).rev() {
+            let itm = W::get_signed(node.itm);
+            if itm <= 0 {
+                option = itm.unsigned_abs();
+                *slot = 0;
+            } else {
+                *slot = option;
+            }
+        }
+        n
+    }
+
     /// Node index of the first node of option `j` (1-based), if it exists.
     fn option_start(&self, j: u32) -> Option<u32> {
         if j == 0 || u64::from(j) > self.layout.options {

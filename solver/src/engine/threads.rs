@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use xcover_core::dlx3::{Dlx3, Event, Stats as CoreStats, UnitTotals};
 
 use super::{
-    end_of, engine_error, settings, solution_options, stats_of, with_engine, Stop, Visitor, SLICE,
+    end_of, engine_error, settings, stats_of, with_engine, OptionsOf, Stop, Visitor, SLICE,
 };
 use crate::error::Error;
 use crate::problem::Inner;
@@ -68,6 +68,7 @@ fn worker(inner: &Inner, split: u32, listing: bool, w: &Worker<'_, Record>, stop
         // The counters at the root of the unit being explored, and its solutions.
         let mut current: Option<(CoreStats, Vec<Vec<usize>>)> = None;
         let mut options = Vec::new();
+        let options_of = listing.then(|| OptionsOf::new(e, &inner.kept));
         loop {
             if w.claimed().is_none() || stop.is_set() || w.is_over() {
                 return Ok(());
@@ -89,8 +90,8 @@ fn worker(inner: &Inner, split: u32, listing: bool, w: &Worker<'_, Record>, stop
                 Event::Unit(_) => e.skip_unit(None).map_err(engine_error)?,
                 Event::Solution => {
                     if let Some((_, solutions)) = current.as_mut() {
-                        if listing {
-                            solution_options(e, &inner.kept, &mut options);
+                        if let Some(o) = &options_of {
+                            o.of_solution(e, &mut options);
                             solutions.push(options.clone());
                         }
                     }
@@ -118,6 +119,7 @@ fn walk(
     stop: Stop<'_>,
 ) -> Result<Stats, Error> {
     let mut options = Vec::new();
+    let options_of = visitor.is_some().then(|| OptionsOf::new(e, kept));
     loop {
         if stop.is_set() {
             return Ok(stats_of(e, End::Stopped));
@@ -150,7 +152,9 @@ fn walk(
             },
             Event::Solution => match visitor.as_deref_mut() {
                 Some(v) => {
-                    solution_options(e, kept, &mut options);
+                    if let Some(o) = &options_of {
+                        o.of_solution(e, &mut options);
+                    }
                     v.solution(&options)
                 }
                 None => ControlFlow::Continue(()),
