@@ -6,6 +6,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use xcover_core::dlx3::image::Width;
 use xcover_core::dlx3::{
     Capacity, Dlx3, Dlx3Error, DoneReason, Event, FgetsLines, HeapWorkspace, Move, Settings, Sinks,
     MAX_LEVEL,
@@ -17,6 +18,7 @@ use crate::problem::{Entries, Inner, Item, Source, Spec};
 use crate::stats::{End, Stats};
 
 pub(crate) mod knuth;
+mod narrow;
 mod threads;
 
 /// Mems per engine call between looks at the stop flag (and, when listing, between
@@ -102,7 +104,7 @@ fn engine_error(e: Dlx3Error) -> Error {
 }
 
 /// Storage for `inner`: sized from the text as `xcover dlx3` sizes it, or from the built
-/// problem (room for its items, entries and spacers, and a level per possible move).
+/// problem (room for its items, entries and spacers, and [`levels`]).
 fn storage(inner: &Inner) -> HeapWorkspace {
     match &inner.source {
         Source::Text(text) => HeapWorkspace::for_input(text),
@@ -112,6 +114,17 @@ fn storage(inner: &Inner) -> HeapWorkspace {
                 item_slots: inner.items.len() + 2,
                 node_slots: inner.items.len() + entries + spec.options.len() + 3,
             };
+            HeapWorkspace::new(capacity, levels(inner))
+        }
+    }
+}
+
+/// The levels of the search of `inner`: Knuth's for a text, a level per possible move for
+/// a built problem.
+fn levels(inner: &Inner) -> usize {
+    match &inner.source {
+        Source::Text(_) => MAX_LEVEL,
+        Source::Built(_) => {
             // Every move covers a primary item once more, or leaves one at its bound.
             let moves: u64 = inner
                 .items
@@ -122,7 +135,7 @@ fn storage(inner: &Inner) -> HeapWorkspace {
             let levels = usize::try_from(moves)
                 .unwrap_or(usize::MAX)
                 .saturating_add(2);
-            HeapWorkspace::new(capacity, levels.max(MAX_LEVEL))
+            levels.max(MAX_LEVEL)
         }
     }
 }
@@ -244,7 +257,7 @@ pub(crate) fn check(inner: &Inner) -> Result<(), Error> {
 
 /// The options of the solution `e` stopped at, as indices in the problem (`kept` maps the
 /// engine's option numbers, 1-based, to them), in the order of the levels.
-fn solution_options(e: &Dlx3<'_>, kept: &[usize], out: &mut Vec<usize>) {
+fn solution_options<W: Width>(e: &Dlx3<'_, W>, kept: &[usize], out: &mut Vec<usize>) {
     out.clear();
     out.extend((0..e.depth()).filter_map(|l| match e.solution_move(l) {
         Some(Move::Option(n)) => kept.get(n as usize - 1).copied(),
@@ -253,7 +266,7 @@ fn solution_options(e: &Dlx3<'_>, kept: &[usize], out: &mut Vec<usize>) {
 }
 
 /// The counters of `e` and why it ended.
-fn stats_of(e: &Dlx3<'_>, end: End) -> Stats {
+fn stats_of<W: Width>(e: &Dlx3<'_, W>, end: End) -> Stats {
     let s = e.stats();
     Stats {
         solutions: s.count,
@@ -297,14 +310,26 @@ pub(crate) fn search(
             threads::search(inner, e, threads, visitor, stop)
         } else {
             let uncounted = limits.uncounted && limits.timeout.is_none();
+            // 16-bit links when they fit (they do not randomize).
+            let narrow = (uncounted && limits.seed.is_none())
+                .then(|| narrow::Narrow::of(e, levels(inner)))
+                .flatten();
+            if let Some(mut narrow) = narrow {
+                let mut small = narrow.engine(e).map_err(engine_error)?;
+                let stats = sequential(&mut small, &inner.kept, true, visitor, stop)?;
+                return Ok(Stats {
+                    input_mems: e.stats().imems,
+                    ..stats
+                });
+            }
             sequential(e, &inner.kept, uncounted, visitor, stop)
         }
     })
 }
 
 /// The search on this thread (`uncounted`: without mems, updates and cleansings).
-fn sequential(
-    e: &mut Dlx3<'_>,
+fn sequential<W: Width>(
+    e: &mut Dlx3<'_, W>,
     kept: &[usize],
     uncounted: bool,
     mut visitor: Option<&mut dyn Visitor>,
