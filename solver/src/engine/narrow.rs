@@ -17,7 +17,7 @@ pub(super) struct Narrow {
 
 impl Narrow {
     /// The matrix of `e` (loaded, not searched yet) and `levels` levels, or `None` if
-    /// some link, length or bound does not fit 16 bits.
+    /// some record does not fit 16 bits (`Item::narrow`, `Node::narrow`).
     pub(super) fn of(e: &Dlx3<'_>, levels: usize) -> Option<Self> {
         let mut items: Vec<Item<u16>> = e
             .items()
@@ -51,5 +51,37 @@ impl Narrow {
             &mut self.levels,
         );
         Dlx3::preloaded(view, *e.settings(), e.layout())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{describe_text, settings, with_engine, MAX_LEVEL};
+    use super::Narrow;
+    use crate::Problem;
+
+    /// `text`'s problem: whether its matrix fits 16-bit links, and its solutions counted
+    /// uncounted (through the copy when it fits) and counted (never through it).
+    fn narrowed_and_counts(text: &str) -> (bool, u64, u64) {
+        let inner = describe_text(text.as_bytes()).expect("reads");
+        let fits = with_engine(&inner, settings(None), |e| {
+            Ok(Narrow::of(e, MAX_LEVEL).is_some())
+        })
+        .expect("loads");
+        let problem = Problem::from_reader(text.as_bytes()).expect("reads");
+        let counted = problem.solver().run().expect("runs").solutions;
+        (fits, problem.count().expect("runs"), counted)
+    }
+
+    #[test]
+    fn a_matrix_past_16_bit_links_is_searched_with_32_bit_ones() {
+        // Items I0..I19 and `n` options of all of them: 21 nodes an option.
+        let problem = |n: usize| {
+            let items: Vec<String> = (0..20).map(|k| format!("I{k}")).collect();
+            let line = items.join(" ") + "\n";
+            line.repeat(n + 1)
+        };
+        assert_eq!(narrowed_and_counts(&problem(4_000)), (false, 4_000, 4_000));
+        assert_eq!(narrowed_and_counts(&problem(1_000)), (true, 1_000, 1_000));
     }
 }
