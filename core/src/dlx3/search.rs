@@ -199,8 +199,14 @@ impl<W: Width> Dlx3<'_, W> {
         // `EXACT` (only when `exact_cover`): every primary item has bounds [1,1], so every
         // choice covers its item and no level tweaks (Knuth's Algorithm C); the bound and
         // slack tests leave the loop. The bounds are still counted down and up, so the
-        // state is the general loop's at every stop.
-        let exact_cover = EXACT || self.exact_cover;
+        // state is the general loop's at every stop. Firmware builds never set it (they do
+        // not search uncounted): there a `false` known before the instances are made keeps
+        // the search's code as it was (`EXACT` itself in the tests changed it, not its size).
+        #[cfg(not(target_os = "none"))]
+        let exact = EXACT;
+        #[cfg(target_os = "none")]
+        let exact = false;
+        let exact_cover = exact || self.exact_cover;
         // The 64-bit choice is a second copy of the loop: left out of firmware builds,
         // whose code space is tight (the 128-bit loop makes the same choices).
         let small_keys = cfg!(not(target_os = "none")) && self.small_keys;
@@ -434,7 +440,7 @@ impl<W: Width> Dlx3<'_, W> {
                                 let bound = W::get_signed(it.bound) - 1;
                                 it.set_bound(bound);
                                 let slack = W::get_signed(it.slack);
-                                if EXACT || (bound == 0 && slack == 0) {
+                                if exact || (bound == 0 && slack == 0) {
                                     d.cover_kind::<PRIMARY_ITEM>(best_itm);
                                 } else {
                                     d.mems += 1;
@@ -454,7 +460,7 @@ impl<W: Width> Dlx3<'_, W> {
                                 Label::Backup => {
                                     d.mems += 1;
                                     let it = d.item(best_itm);
-                                    if EXACT || (it.bound == 0 && it.slack == 0) {
+                                    if exact || (it.bound == 0 && it.slack == 0) {
                                         d.uncover_kind::<PRIMARY_ITEM>(best_itm);
                                     } else {
                                         d.mems += 1;
@@ -515,7 +521,7 @@ impl<W: Width> Dlx3<'_, W> {
                     // Knuth's *advance*.
                     d.mems += 1;
                     let it = d.item(best_itm);
-                    let cover_mode = EXACT || (it.bound == 0 && it.slack == 0);
+                    let cover_mode = exact || (it.bound == 0 && it.slack == 0);
                     if cover_mode {
                         if cur_node == best_itm {
                             label = Label::Backup;
