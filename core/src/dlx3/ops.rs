@@ -641,32 +641,24 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
         cfg!(not(target_os = "none")) && self.pipelined
     }
 
-    /// Removes item `c`, of the kind `KIND` (see [`PRIMARY_ITEM`]), from the active list:
+    /// Puts item `c`, of the kind `KIND` (see [`PRIMARY_ITEM`]), back into the active list
+    /// (`ON`) or removes it: [`reactivate`](Dancer::reactivate) or
     /// [`deactivate`](Dancer::deactivate) without the test of which kind it is.
     #[inline(always)]
-    fn deactivate_kind<const KIND: u8>(&mut self, c: u32) {
+    fn set_active_kind<const KIND: u8, const ON: bool>(&mut self, c: u32) {
         match KIND {
             PRIMARY_ITEM if self.active.in_use() => {
                 self.charge(3);
-                self.active.remove_below_limit(c);
+                if ON {
+                    self.active.insert_below_limit(c);
+                } else {
+                    self.active.remove_below_limit(c);
+                }
             }
             // Secondary items are never in the bit set.
             SECONDARY_ITEM if self.active.in_use() => self.charge(3),
+            _ if ON => self.reactivate(c),
             _ => self.deactivate(c),
-        }
-    }
-
-    /// Puts item `c`, of the kind `KIND`, back into the active list (as
-    /// [`deactivate_kind`](Dancer::deactivate_kind)).
-    #[inline(always)]
-    fn reactivate_kind<const KIND: u8>(&mut self, c: u32) {
-        match KIND {
-            PRIMARY_ITEM if self.active.in_use() => {
-                self.charge(3);
-                self.active.insert_below_limit(c);
-            }
-            SECONDARY_ITEM if self.active.in_use() => self.charge(3),
-            _ => self.reactivate(c),
         }
     }
 
@@ -678,7 +670,7 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
         if MEMS || cfg!(target_os = "none") {
             return self.cover(c, true);
         }
-        self.deactivate_kind::<KIND>(c);
+        self.set_active_kind::<KIND, false>(c);
         self.cover(c, false);
     }
 
@@ -689,7 +681,7 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
             return self.uncover(c, true);
         }
         self.uncover(c, false);
-        self.reactivate_kind::<KIND>(c);
+        self.set_active_kind::<KIND, true>(c);
     }
 
     /// Knuth's `cover(c, deact)`: hides every option of item `c` from the other items.
