@@ -76,6 +76,22 @@ impl<W: Width> ActiveSet<W> {
         }
     }
 
+    /// [`remove`](ActiveSet::remove) for an item `c` below the limit (a primary item,
+    /// while the set is in use): no test. (An item past it would clear another item's
+    /// bit, never touch memory outside the set: `word` masks the index.)
+    #[inline(always)]
+    pub fn remove_below_limit(&mut self, c: u32) {
+        debug_assert!(c < self.limit);
+        *self.word(c) &= !bit(c);
+    }
+
+    /// [`insert`](ActiveSet::insert) for an item `c` below the limit.
+    #[inline(always)]
+    pub fn insert_below_limit(&mut self, c: u32) {
+        debug_assert!(c < self.limit);
+        *self.word(c) |= bit(c);
+    }
+
     /// The words in use (none if the set is not in use).
     #[inline(always)]
     pub fn used(&self) -> &[Word] {

@@ -479,6 +479,11 @@ pub(super) struct ActiveCursor<'a> {
     next: u32,
 }
 
+/// What a caller of [`Dancer::cover_kind`] knows of the item: it is primary (below
+/// `second`, so in the bit set of active items when that is in use) or secondary.
+pub(super) const PRIMARY_ITEM: u8 = 1;
+pub(super) const SECONDARY_ITEM: u8 = 2;
+
 /// The arrays and counters of one `run`. With `MEMS == false` (a search that does not
 /// count, [`Dlx3::run_uncounted`](super::Dlx3::run_uncounted)) the steps make the same
 /// moves but charge no mems, updates or cleansings: `mems` and `tallies` stay as they were.
@@ -636,6 +641,49 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
         cfg!(not(target_os = "none")) && self.pipelined
     }
 
+    /// Puts item `c`, of the kind `KIND` (see [`PRIMARY_ITEM`]), back into the active list
+    /// (`ON`) or removes it: [`reactivate`](Dancer::reactivate) or
+    /// [`deactivate`](Dancer::deactivate) without the test of which kind it is.
+    #[inline(always)]
+    fn set_active_kind<const KIND: u8, const ON: bool>(&mut self, c: u32) {
+        match KIND {
+            PRIMARY_ITEM if self.active.in_use() => {
+                self.charge(3);
+                if ON {
+                    self.active.insert_below_limit(c);
+                } else {
+                    self.active.remove_below_limit(c);
+                }
+            }
+            // Secondary items are never in the bit set.
+            SECONDARY_ITEM if self.active.in_use() => self.charge(3),
+            _ if ON => self.reactivate(c),
+            _ => self.deactivate(c),
+        }
+    }
+
+    /// `cover(c, true)` for an item of the kind `KIND` ([`PRIMARY_ITEM`] or
+    /// [`SECONDARY_ITEM`]) when not counting; otherwise (the counting instances keep their
+    /// code) `cover` itself.
+    #[inline(always)]
+    pub fn cover_kind<const KIND: u8>(&mut self, c: u32) {
+        if MEMS || cfg!(target_os = "none") {
+            return self.cover(c, true);
+        }
+        self.set_active_kind::<KIND, false>(c);
+        self.cover(c, false);
+    }
+
+    /// `uncover(c, true)` for an item of the kind `KIND`, as [`cover_kind`](Dancer::cover_kind).
+    #[inline(always)]
+    pub fn uncover_kind<const KIND: u8>(&mut self, c: u32) {
+        if MEMS || cfg!(target_os = "none") {
+            return self.uncover(c, true);
+        }
+        self.uncover(c, false);
+        self.set_active_kind::<KIND, true>(c);
+    }
+
     /// Knuth's `cover(c, deact)`: hides every option of item `c` from the other items.
     #[inline(always)]
     pub fn cover(&mut self, c: u32, deact: bool) {
@@ -708,9 +756,11 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
 
     /// Covers or partially covers the other items of the option of `cur` (rightward).
     /// (Hosted builds; firmware builds sum the mems first, see the other `cover_rest`.)
+    /// `EXACT` promises that every primary item has bounds [1,1]: an active one then
+    /// always reaches bound 0 here and is covered, without the test.
     #[cfg(not(target_os = "none"))]
     #[inline(always)]
-    pub fn cover_rest(&mut self, cur: u32) {
+    pub fn cover_rest<const EXACT: bool>(&mut self, cur: u32) {
         let mut pp = cur + 1;
         while pp != cur {
             self.charge(1);
@@ -725,11 +775,11 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
                 self.charge(2);
                 let b = self.item(cc).bound - 1;
                 self.item_mut(cc).set_bound(b);
-                if b == 0 {
-                    self.cover(cc as u32, true);
+                if EXACT || b == 0 {
+                    self.cover_kind::<PRIMARY_ITEM>(cc as u32);
                 }
             } else if n.color == 0 {
-                self.cover(cc as u32, true);
+                self.cover_kind::<SECONDARY_ITEM>(cc as u32);
             } else if n.color > 0 {
                 let mems = purify(self.nd, self.last_itm, pp, self.tallies);
                 self.charge(mems);
@@ -738,10 +788,11 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
         }
     }
 
-    /// Undoes `cover_rest`, leftward from the node left of `cur`.
+    /// Undoes `cover_rest`, leftward from the node left of `cur` (`EXACT` as there: the
+    /// primary items met were covered).
     #[cfg(not(target_os = "none"))]
     #[inline(always)]
-    pub fn uncover_rest(&mut self, cur: u32) {
+    pub fn uncover_rest<const EXACT: bool>(&mut self, cur: u32) {
         let mut pp = cur - 1;
         while pp != cur {
             self.charge(1);
@@ -754,13 +805,13 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
             }
             if (cc as u32) < self.second {
                 self.charge(1);
-                if self.item(cc).bound == 0 {
-                    self.uncover(cc as u32, true);
+                if EXACT || self.item(cc).bound == 0 {
+                    self.uncover_kind::<PRIMARY_ITEM>(cc as u32);
                 }
                 self.charge(1);
                 self.add_bound(cc, 1);
             } else if n.color == 0 {
-                self.uncover(cc as u32, true);
+                self.uncover_kind::<SECONDARY_ITEM>(cc as u32);
             } else if n.color > 0 {
                 let mems = unpurify(self.nd, self.last_itm, pp);
                 self.charge(mems);
@@ -789,9 +840,10 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
     /// (docs/PERFORMANCE.md, "The chip, colored"). It cannot wrap: the mems of one
     /// option's walks are at most 9 per node of the workspace for each of its items. (On
     /// x86_64 the same sums took 1 % more instructions: hosted builds add as they go.)
+    /// (`EXACT` is for hosted builds' uncounted search; firmware builds never set it.)
     #[cfg(target_os = "none")]
     #[inline(always)]
-    pub fn cover_rest(&mut self, cur: u32) {
+    pub fn cover_rest<const EXACT: bool>(&mut self, cur: u32) {
         let mut mems = MemSum::default();
         let mut pp = cur + 1;
         while pp != cur {
@@ -834,7 +886,7 @@ impl<W: Width, const MEMS: bool> Dancer<'_, W, MEMS> {
     /// Undoes `cover_rest`, leftward from the node left of `cur` (mems summed as there).
     #[cfg(target_os = "none")]
     #[inline(always)]
-    pub fn uncover_rest(&mut self, cur: u32) {
+    pub fn uncover_rest<const EXACT: bool>(&mut self, cur: u32) {
         let mut mems = MemSum::default();
         let mut pp = cur - 1;
         while pp != cur {

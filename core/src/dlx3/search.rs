@@ -5,7 +5,7 @@ use super::choose::{TieBuf, INFTY};
 use super::engine::Dlx3;
 use super::error::Dlx3Error;
 use super::event::{DoneReason, Event, Sinks};
-use super::ops::Dancer;
+use super::ops::{Dancer, PRIMARY_ITEM};
 use super::output::{write_name, View};
 use super::phase::{Label, Phase};
 use super::settings::{Settings, SHOW_CHOICES, SHOW_DETAILS, SHOW_FULL_STATE, SHOW_PROFILE};
@@ -22,7 +22,7 @@ impl<W: Width> Dlx3<'_, W> {
     /// Calling again after [`Event::Solution`] or [`Event::BudgetExhausted`] continues; the
     /// totals and output are the same as for one uninterrupted run.
     pub fn run(&mut self, budget: u64, sinks: &mut Sinks<'_>) -> Result<Event, Dlx3Error> {
-        self.search::<true, false, false, false, true>(budget, sinks, true)
+        self.search::<true, false, false, false, true, false>(budget, sinks, true)
     }
 
     /// [`run`](Dlx3::run), except that a solution it does not print (`spacing` is 0, or
@@ -50,13 +50,13 @@ impl<W: Width> Dlx3<'_, W> {
         // unless the options are long: without the pipelined walks the randomized
         // pentomino run was slower though it ran fewer instructions (docs/PERFORMANCE.md).
         if lean && self.long_options {
-            self.search::<true, true, true, false, true>(budget, sinks, false)
+            self.search::<true, true, true, false, true, false>(budget, sinks, false)
         } else if lean && W::RANDOMIZES && st.randomizing {
-            self.search::<true, true, false, true, true>(budget, sinks, false)
+            self.search::<true, true, false, true, true, false>(budget, sinks, false)
         } else if lean {
-            self.search::<true, true, false, false, true>(budget, sinks, false)
+            self.search::<true, true, false, false, true, false>(budget, sinks, false)
         } else {
-            self.search::<true, false, false, false, true>(budget, sinks, false)
+            self.search::<true, false, false, false, true, false>(budget, sinks, false)
         }
     }
 
@@ -85,7 +85,7 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        self.search::<false, false, false, false, true>(budget, &mut sinks, true)
+        self.search::<false, false, false, false, true, false>(budget, &mut sinks, true)
     }
 
     /// [`run_silent`](Dlx3::run_silent) for a caller that does not want Knuth's cost
@@ -125,7 +125,7 @@ impl<W: Width> Dlx3<'_, W> {
                 err: &mut err,
                 shape: None,
             };
-            return self.search::<false, false, false, false, true>(
+            return self.search::<false, false, false, false, true, false>(
                 budget,
                 &mut sinks,
                 every_solution,
@@ -137,13 +137,29 @@ impl<W: Width> Dlx3<'_, W> {
             err: &mut err,
             shape: None,
         };
-        // The instances of `run_to_printed`'s lean loop, without output and counters.
-        if self.long_options {
-            self.search::<false, true, true, false, false>(budget, &mut sinks, every_solution)
-        } else if W::RANDOMIZES && st.randomizing {
-            self.search::<false, true, false, true, false>(budget, &mut sinks, every_solution)
-        } else {
-            self.search::<false, true, false, false, false>(budget, &mut sinks, every_solution)
+        // The instances of `run_to_printed`'s lean loop, without output and counters; plain
+        // exact covers get their own (Algorithm C's steps, `EXACT`).
+        let every = every_solution;
+        match (
+            self.long_options,
+            W::RANDOMIZES && st.randomizing,
+            self.exact_cover,
+        ) {
+            (true, _, true) => {
+                self.search::<false, true, true, false, false, true>(budget, &mut sinks, every)
+            }
+            (true, _, false) => {
+                self.search::<false, true, true, false, false, false>(budget, &mut sinks, every)
+            }
+            (false, true, _) => {
+                self.search::<false, true, false, true, false, false>(budget, &mut sinks, every)
+            }
+            (false, false, true) => {
+                self.search::<false, true, false, false, false, true>(budget, &mut sinks, every)
+            }
+            (false, false, false) => {
+                self.search::<false, true, false, false, false, false>(budget, &mut sinks, every)
+            }
         }
     }
 
@@ -161,6 +177,7 @@ impl<W: Width> Dlx3<'_, W> {
         const PIPE: bool,
         const RAND: bool,
         const MEMS: bool,
+        const EXACT: bool,
     >(
         &mut self,
         budget: u64,
@@ -179,7 +196,17 @@ impl<W: Width> Dlx3<'_, W> {
         let max_level = self.levels.len() as u32;
         let profiling = !LEAN && st.vbose & SHOW_PROFILE != 0;
         let tracing_choices = !LEAN && PRINTS && st.vbose & SHOW_CHOICES != 0;
-        let exact_cover = self.exact_cover;
+        // `EXACT` (only when `exact_cover`): every primary item has bounds [1,1], so every
+        // choice covers its item and no level tweaks (Knuth's Algorithm C); the bound and
+        // slack tests leave the loop. The bounds are still counted down and up, so the
+        // state is the general loop's at every stop. Firmware builds never set it (they do
+        // not search uncounted): there a `false` known before the instances are made keeps
+        // the search's code as it was (`EXACT` itself in the tests changed it, not its size).
+        #[cfg(not(target_os = "none"))]
+        let exact = EXACT;
+        #[cfg(target_os = "none")]
+        let exact = false;
+        let exact_cover = exact || self.exact_cover;
         // The 64-bit choice is a second copy of the loop: left out of firmware builds,
         // whose code space is tight (the 128-bit loop makes the same choices).
         let small_keys = cfg!(not(target_os = "none")) && self.small_keys;
@@ -413,8 +440,8 @@ impl<W: Width> Dlx3<'_, W> {
                                 let bound = W::get_signed(it.bound) - 1;
                                 it.set_bound(bound);
                                 let slack = W::get_signed(it.slack);
-                                if bound == 0 && slack == 0 {
-                                    d.cover(best_itm, true);
+                                if exact || (bound == 0 && slack == 0) {
+                                    d.cover_kind::<PRIMARY_ITEM>(best_itm);
                                 } else {
                                     d.mems += 1;
                                     lv.first_tweak = cur_node;
@@ -433,8 +460,8 @@ impl<W: Width> Dlx3<'_, W> {
                                 Label::Backup => {
                                     d.mems += 1;
                                     let it = d.item(best_itm);
-                                    if it.bound == 0 && it.slack == 0 {
-                                        d.uncover(best_itm, true);
+                                    if exact || (it.bound == 0 && it.slack == 0) {
+                                        d.uncover_kind::<PRIMARY_ITEM>(best_itm);
                                     } else {
                                         d.mems += 1;
                                         d.untweak(
@@ -478,7 +505,7 @@ impl<W: Width> Dlx3<'_, W> {
                             continue 'search;
                         }
                         best_itm = d.node(cur_node).itm as u32;
-                        d.uncover_rest(cur_node);
+                        d.uncover_rest::<EXACT>(cur_node);
                         d.mems += 2;
                         cur_node = d.node(cur_node).down;
                         levels[level as usize].choice = cur_node;
@@ -494,7 +521,7 @@ impl<W: Width> Dlx3<'_, W> {
                     // Knuth's *advance*.
                     d.mems += 1;
                     let it = d.item(best_itm);
-                    let cover_mode = it.bound == 0 && it.slack == 0;
+                    let cover_mode = exact || (it.bound == 0 && it.slack == 0);
                     if cover_mode {
                         if cur_node == best_itm {
                             label = Label::Backup;
@@ -530,7 +557,7 @@ impl<W: Width> Dlx3<'_, W> {
                 }
                 // The end of *advance*: go down into the option.
                 if cur_node > last_itm {
-                    d.cover_rest(cur_node);
+                    d.cover_rest::<EXACT>(cur_node);
                 }
                 level += 1;
                 if level > maxl {
@@ -732,6 +759,113 @@ mod tests {
             assert_eq!(uncounted_run(&q7, args, u64::MAX, Some(true)), counted);
         }
         assert!(uncounted_run(&q7, &["d0", "T3000"], u64::MAX, None).1[0] < 40);
+    }
+
+    /// A random problem from `seed` (a small linear congruential generator): 3 to 7
+    /// primary items, up to 3 secondary ones, 4 to 23 options of 1 to 3 primary items and
+    /// up to 2 secondary ones, uncolored or with color `a` or `b`. With `exact`, every
+    /// primary item has bounds [1,1] (the uncounted search's `EXACT` instance); else
+    /// some have `1:2` or `0:1`.
+    fn random_problem(seed: u64, exact: bool) -> Vec<u8> {
+        let mut x = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let mut next = |n: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % n
+        };
+        let (primaries, secondaries) = (3 + next(5), next(4));
+        let mut text = String::new();
+        for p in 0..primaries {
+            text += match (exact, next(4)) {
+                (false, 0) => "1:2|",
+                (false, 1) => "0:1|",
+                _ => "",
+            };
+            text += &std::format!("p{p} ");
+        }
+        if secondaries > 0 {
+            text += "|";
+            (0..secondaries).for_each(|s| text += &std::format!(" s{s}"));
+        }
+        text += "\n";
+        for _ in 0..4 + next(20) {
+            let mut items: Vec<String> = Vec::new();
+            for _ in 0..1 + next(3) {
+                let p = std::format!("p{}", next(primaries));
+                if !items.contains(&p) {
+                    items.push(p);
+                }
+            }
+            for _ in 0..next(3) {
+                if secondaries == 0 {
+                    break;
+                }
+                let s = std::format!("s{}", next(secondaries));
+                if !items
+                    .iter()
+                    .any(|i| i.split(':').next() == Some(s.as_str()))
+                {
+                    items.push(s + ["", ":a", ":b"][next(3) as usize]);
+                }
+            }
+            text += &items.join(" ");
+            text += "\n";
+        }
+        text.into_bytes()
+    }
+
+    /// Random problems, exact covers (the `EXACT` instance) and others, colored and not:
+    /// the uncounted search makes the counted one's solutions and nodes, whatever the
+    /// budget; and a search that alternates the two, call by call, too (every stop leaves
+    /// the state the other instance expects).
+    #[test]
+    fn run_uncounted_makes_the_same_search_on_random_problems() {
+        let mut exact_with_solutions = 0;
+        for seed in 0..300 {
+            let exact = seed % 3 != 0;
+            let text = random_problem(seed, exact);
+            for args in [&["d0"][..], &["d0", "m1"][..]] {
+                let (want, [count, nodes, ..]) = uncounted_run(&text, args, u64::MAX, None);
+                if exact && count > 0 {
+                    exact_with_solutions += 1;
+                }
+                for budget in [u64::MAX, 1, 3] {
+                    let (got, counters) = uncounted_run(&text, args, budget, Some(true));
+                    assert_eq!(got, want, "seed {seed} budget {budget}");
+                    assert_eq!(counters[..2], [count, nodes], "seed {seed} budget {budget}");
+                    let (_, counters) = uncounted_run(&text, args, budget, Some(false));
+                    assert_eq!(counters[..2], [count, nodes], "seed {seed} budget {budget}");
+                }
+                let mut b = Buffers::for_text(&text);
+                let mut warn = String::new();
+                let mut e = parse(&mut b, &text, settings(args), &mut warn).expect("parses");
+                let head = text.split(|&c| c == b'\n').next().unwrap_or_default();
+                assert_eq!(e.exact_cover, exact || !head.contains(&b':'), "seed {seed}");
+                let mut got: Vec<Vec<super::super::Move>> = Vec::new();
+                for call in 0.. {
+                    let event = if call % 2 == 0 {
+                        e.run_uncounted(2, true)
+                    } else {
+                        e.run_silent(2)
+                    };
+                    match event.expect("runs") {
+                        super::super::Event::Done(_) => break,
+                        super::super::Event::Solution => {
+                            got.push((0..e.depth()).filter_map(|l| e.solution_move(l)).collect())
+                        }
+                        _ => {}
+                    }
+                }
+                assert_eq!(got, want, "seed {seed}, alternating");
+                assert_eq!(
+                    (e.stats().count, e.stats().nodes),
+                    (count, nodes),
+                    "seed {seed}"
+                );
+            }
+        }
+        assert!(exact_with_solutions > 50, "{exact_with_solutions}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use xcover_core::dlx3::image::Width;
 use xcover_core::dlx3::{
     Capacity, Dlx3, Dlx3Error, DoneReason, Event, FgetsLines, HeapWorkspace, Settings, Sinks,
     MAX_LEVEL,
@@ -17,6 +18,7 @@ use crate::problem::{Entries, Inner, Item, Source, Spec};
 use crate::stats::{End, Stats};
 
 pub(crate) mod knuth;
+mod narrow;
 mod threads;
 
 /// Mems per engine call between looks at the stop flag (and, when listing, between
@@ -102,7 +104,7 @@ fn engine_error(e: Dlx3Error) -> Error {
 }
 
 /// Storage for `inner`: sized from the text as `xcover dlx3` sizes it, or from the built
-/// problem (room for its items, entries and spacers, and a level per possible move).
+/// problem (room for its items, entries and spacers, and [`levels`]).
 fn storage(inner: &Inner) -> HeapWorkspace {
     match &inner.source {
         Source::Text(text) => HeapWorkspace::for_input(text),
@@ -112,6 +114,17 @@ fn storage(inner: &Inner) -> HeapWorkspace {
                 item_slots: inner.items.len() + 2,
                 node_slots: inner.items.len() + entries + spec.options.len() + 3,
             };
+            HeapWorkspace::new(capacity, levels(inner))
+        }
+    }
+}
+
+/// The levels of the search of `inner`: Knuth's for a text, a level per possible move for
+/// a built problem.
+fn levels(inner: &Inner) -> usize {
+    match &inner.source {
+        Source::Text(_) => MAX_LEVEL,
+        Source::Built(_) => {
             // Every move covers a primary item once more, or leaves one at its bound.
             let moves: u64 = inner
                 .items
@@ -122,7 +135,7 @@ fn storage(inner: &Inner) -> HeapWorkspace {
             let levels = usize::try_from(moves)
                 .unwrap_or(usize::MAX)
                 .saturating_add(2);
-            HeapWorkspace::new(capacity, levels.max(MAX_LEVEL))
+            levels.max(MAX_LEVEL)
         }
     }
 }
@@ -257,7 +270,7 @@ const NO_OPTION: usize = usize::MAX;
 impl OptionsOf {
     /// The table of `e` (loaded), whose option numbers `kept` maps (1-based) to the
     /// problem's indices.
-    pub(crate) fn new(e: &Dlx3<'_>, kept: &[usize]) -> OptionsOf {
+    pub(crate) fn new<W: Width>(e: &Dlx3<'_, W>, kept: &[usize]) -> OptionsOf {
         let mut numbers = vec![0; e.nodes().len()];
         e.node_options(&mut numbers);
         let option_of_node = numbers
@@ -272,7 +285,7 @@ impl OptionsOf {
 
     /// The options of the solution `e` stopped at, as indices in the problem, in the
     /// order of the levels (null moves have none).
-    pub(crate) fn of_solution(&self, e: &Dlx3<'_>, out: &mut Vec<usize>) {
+    pub(crate) fn of_solution<W: Width>(&self, e: &Dlx3<'_, W>, out: &mut Vec<usize>) {
         let depth = e.depth();
         out.clear();
         out.reserve(depth as usize);
@@ -287,7 +300,7 @@ impl OptionsOf {
 }
 
 /// The counters of `e` and why it ended.
-fn stats_of(e: &Dlx3<'_>, end: End) -> Stats {
+fn stats_of<W: Width>(e: &Dlx3<'_, W>, end: End) -> Stats {
     let s = e.stats();
     Stats {
         solutions: s.count,
@@ -331,14 +344,26 @@ pub(crate) fn search(
             threads::search(inner, e, threads, visitor, stop)
         } else {
             let uncounted = limits.uncounted && limits.timeout.is_none();
+            // 16-bit links when they fit (they do not randomize).
+            let narrow = (uncounted && limits.seed.is_none())
+                .then(|| narrow::Narrow::of(e, levels(inner)))
+                .flatten();
+            if let Some(mut narrow) = narrow {
+                let mut small = narrow.engine(e).map_err(engine_error)?;
+                let stats = sequential(&mut small, &inner.kept, true, visitor, stop)?;
+                return Ok(Stats {
+                    input_mems: e.stats().imems,
+                    ..stats
+                });
+            }
             sequential(e, &inner.kept, uncounted, visitor, stop)
         }
     })
 }
 
 /// The search on this thread (`uncounted`: without mems, updates and cleansings).
-fn sequential(
-    e: &mut Dlx3<'_>,
+fn sequential<W: Width>(
+    e: &mut Dlx3<'_, W>,
     kept: &[usize],
     uncounted: bool,
     mut visitor: Option<&mut dyn Visitor>,
