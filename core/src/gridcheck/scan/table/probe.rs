@@ -243,9 +243,20 @@ impl HitTable {
             }
         };
         let mut any_unhit = members != 0;
+        // The sets meeting the live cells packed so far, from their hitting masks: they
+        // cannot pack (the packing's cells only grow), so only the others are read.
+        let mut blocked = [0u64; WORDS];
+        if first_word < scanned {
+            for_each_position(packing.used, |cell| {
+                for (word, &hits) in blocked.iter_mut().zip(&self.hit[cell]) {
+                    *word |= hits;
+                }
+            });
+        }
         for w in first_word..scanned {
-            let mut bits = unhit_after(w);
-            any_unhit |= bits != 0;
+            let unhit = unhit_after(w);
+            any_unhit |= unhit != 0;
+            let mut bits = unhit & !blocked[w];
             while bits != 0 {
                 let index = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
