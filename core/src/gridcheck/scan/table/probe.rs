@@ -257,7 +257,7 @@ impl HitTable {
         for w in first_word..scanned {
             let unhit = unhit_after(w);
             any_unhit |= unhit != 0;
-            let mut bits = unhit & !blocked[w];
+            let mut bits = unhit & !blocked.get(w).copied().unwrap_or(0);
             while bits != 0 {
                 let index = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
