@@ -40,6 +40,7 @@ pub(crate) const TIGHT_SETS: usize = region_fit::MAX_SETS;
 /// the members none of them holds, so that a failure rules them out as well. Covering
 /// more makes that test longer, and since the branch sets (tenth pass) one prunes
 /// more per instruction than two (the measurements: docs/PERFORMANCE.md, twelfth pass).
+/// The last two siblings are covered together (thirteenth pass).
 pub(crate) const COVERED_SIBLINGS: usize = 1;
 
 /// Unhit sets (the first in table order, the head among them) [`fewest_live`] chooses

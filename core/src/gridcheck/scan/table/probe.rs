@@ -181,7 +181,8 @@ impl HitTable {
     /// leaves them all unhit, and its child has the same clues to place on fewer live
     /// cells (this child's less the sibling), so the proof holds there too. A packing
     /// proof rules out every sibling outside the packed sets. For the exact test, the
-    /// next [`COVERED_SIBLINGS`] siblings outside the regions are *covered*: the test
+    /// next [`COVERED_SIBLINGS`] siblings outside the regions are *covered* (both
+    /// when they are the last two siblings): the test
     /// first reads only the members none of them holds, and when that fails, it rules
     /// them out with this child. That weaker test fails nearly as often as the whole one
     /// and costs more nodes; only when it does not fail does the whole family decide.
@@ -243,9 +244,20 @@ impl HitTable {
             }
         };
         let mut any_unhit = members != 0;
+        // The sets meeting the live cells packed so far, from their hitting masks: they
+        // cannot pack (the packing's cells only grow), so only the others are read.
+        let mut blocked = [0u64; WORDS];
+        if first_word < scanned {
+            for_each_position(packing.used, |cell| {
+                for (word, &hits) in blocked.iter_mut().zip(&self.hit[cell]) {
+                    *word |= hits;
+                }
+            });
+        }
         for w in first_word..scanned {
-            let mut bits = unhit_after(w);
-            any_unhit |= bits != 0;
+            let unhit = unhit_after(w);
+            any_unhit |= unhit != 0;
+            let mut bits = unhit & !blocked.get(w).copied().unwrap_or(0);
             while bits != 0 {
                 let index = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -288,7 +300,14 @@ impl HitTable {
         let held = regions.iter().fold(0, |cells, region| cells | region);
         let mut candidates = siblings & !held;
         let mut covered = 0u128;
-        for _ in 0..COVERED_SIBLINGS {
+        // The last two siblings, both outside the regions, are covered together: a
+        // failure then ends the parent's children without a test of their own.
+        let cover = if candidates == siblings && count_ones(candidates) == 2 {
+            2
+        } else {
+            COVERED_SIBLINGS
+        };
+        for _ in 0..cover {
             if candidates == 0 {
                 break;
             }
