@@ -330,7 +330,9 @@ fn run_workers<'p>(
         error: Mutex::new(None),
     };
     // The side task counts as the work of one chunk: it gets a worker of its own only when
-    // there are fewer chunks than threads.
+    // there are fewer chunks than threads, and that worker then runs no chunk (nor sets up
+    // a workspace for one).
+    let chunk_workers = threads.clamp(1, chunks.len().max(1));
     let workers = threads.clamp(1, (chunks.len() + usize::from(side.is_some())).max(1));
     std::thread::scope(|scope| {
         // Each worker holds a sender; the channel disconnects when the last one ends.
@@ -350,7 +352,9 @@ fn run_workers<'p>(
                     if let Some(task) = side {
                         task();
                     }
-                    work(shared, runs);
+                    if worker < chunk_workers {
+                        work(shared, runs);
+                    }
                     drop(running);
                 })
             })
@@ -465,7 +469,55 @@ pub fn scan_puzzles(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_scan::Fixture;
     use super::*;
+
+    /// A side task runs once, whether the chunks outnumber the threads, are fewer (the task
+    /// then has a worker of its own) or are none; the chunks and puzzles are those of a run
+    /// without it.
+    #[test]
+    fn a_side_task_runs_once_and_changes_nothing() {
+        let fx = Fixture::new();
+        fx.with_prepared(|prepared, chunks, _| {
+            let puzzles = |outcome: &Outcome| {
+                let mut found = outcome.found.clone();
+                found.sort_unstable();
+                found.dedup();
+                found
+            };
+            assert!(chunks.len() >= 2, "the fixture has chunks to share");
+            for (threads, chunks) in [(2, chunks), (3, &chunks[..1]), (2, &chunks[..0])] {
+                let plain = run_workers(
+                    prepared,
+                    None,
+                    chunks,
+                    threads,
+                    "test",
+                    Control::default(),
+                    None,
+                )
+                .unwrap();
+                let done = AtomicUsize::new(0);
+                let side: SideTask<'_> = Box::new(|| {
+                    done.fetch_add(1, Ordering::Relaxed);
+                });
+                let with_side = run_workers(
+                    prepared,
+                    None,
+                    chunks,
+                    threads,
+                    "test",
+                    Control::default(),
+                    Some(side),
+                )
+                .unwrap();
+                assert_eq!(done.load(Ordering::Relaxed), 1, "{threads} threads");
+                assert_eq!(with_side.chunks_done, chunks.len());
+                assert_eq!(puzzles(&with_side), puzzles(&plain));
+                assert_eq!(with_side.stats, plain.stats);
+            }
+        });
+    }
 
     #[test]
     fn totals_add_every_counter() {
