@@ -140,6 +140,62 @@ fn a_batch_on_two_threads_prints_what_one_thread_prints() {
     assert_eq!(one_figures, two_figures);
 }
 
+/// `--threads 2` means two threads at work, the next grid's UA generation included: while
+/// a batch runs, the process never has more than the main thread (which waits) and two
+/// workers. Read from /proc/PID/task every millisecond. With 3,000 random pseudo-puzzles a
+/// grid's generation takes about 0.15 s and its scan three times that, so a third worker
+/// (the generation on a thread of its own, as before it was a task of the pool) is seen for
+/// a tenth of a second on every grid but the last; a thread that has done its work but
+/// not yet ended is seen for far less than the 50 ms allowed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_on_two_threads_never_runs_a_third() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    const ALLOWED: Duration = Duration::from_millis(50);
+    let dir = tempfile::tempdir().unwrap();
+    let batch = dir.path().join("batch.txt");
+    std::fs::write(&batch, common::relabeled_batch(common::GRID18, 3)).unwrap();
+    let mut child = Command::new(common::XCOVER)
+        .args(["gridcheck", "--clues", "18", "--mask", "...1..1..11*"])
+        .args(["--ua-random", "3000", "--threads", "2", "--file"])
+        .arg(&batch)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run xcover");
+    let tasks = format!("/proc/{}/task", child.id());
+    // The most threads seen at once, and the longest time more than three were seen.
+    let (mut most, mut over_since, mut longest_over) = (0, None, Duration::ZERO);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        // The directory is gone between the exit and the wait.
+        if let Ok(entries) = std::fs::read_dir(&tasks) {
+            let now = (entries.count(), Instant::now());
+            most = most.max(now.0);
+            if now.0 > 3 {
+                let since = *over_since.get_or_insert(now.1);
+                longest_over = longest_over.max(now.1 - since);
+            } else {
+                over_since = None;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    assert!(status.success());
+    assert!(
+        most >= 3,
+        "the main thread and two workers were seen at once"
+    );
+    assert!(
+        longest_over < ALLOWED,
+        "{most} threads at once, more than three for {longest_over:?}"
+    );
+}
+
 #[test]
 fn batch_mode_prefixes_grid_and_reads_stdin() {
     let (grid, p17, _, _) = case();

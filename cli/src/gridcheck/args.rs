@@ -68,7 +68,8 @@ pub(crate) struct Args {
     pub(crate) keep_ua: Option<usize>,
     /// Worker threads: N, or 0 for one per available core (default 1, as in every
     /// subcommand; the puzzles found never depend on it). With two or more, a batch
-    /// generates the next grid's UA list while the current grid is scanned.
+    /// generates the next grid's UA list on one of them while the others scan the current
+    /// grid; no more than N threads work at once.
     #[arg(long, value_name = "N", value_parser = crate::shared_args::parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Journal every puzzle and finished chunk to this file, so that an interrupted batch

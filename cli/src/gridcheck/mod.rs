@@ -4,7 +4,7 @@
 //! list is generated (4-digit subsets plus `--ua-random` random pseudo-puzzles, seeded by
 //! `--seed`) or loaded from `--ua-file` (every UA verified against the grid; a wrong one is
 //! refused), the scan is prepared and its chunks run on `--threads` threads (with two or
-//! more, the next grid's UA list is generated meanwhile, `ua_ahead`). Puzzles go to
+//! more, one of them generates the next grid's UA list meanwhile, `ua_ahead`). Puzzles go to
 //! stdout, sorted and de-duplicated (prefixed by the grid and a tab when several grids are
 //! scanned); a summary per grid goes to stderr, and a progress line when stderr is a
 //! terminal.

@@ -38,6 +38,11 @@ pub struct Outcome {
     pub interrupted: bool,
 }
 
+/// Work a run does besides its chunks (the next grid's UA generation): one of its workers
+/// does it before it takes chunks, so that the run never has more threads at work than it
+/// was given.
+pub type SideTask<'a> = Box<dyn FnOnce() + Send + 'a>;
+
 /// Outside controls of a run: a signal flag and the checkpoint journal.
 #[derive(Copy, Clone, Default)]
 pub struct Control<'a> {
@@ -281,21 +286,23 @@ pub fn run_chunks(
     label: &str,
     control: Control<'_>,
 ) -> Result<Outcome> {
-    run_workers(prepared, None, chunks, threads, label, control)
+    run_workers(prepared, None, chunks, threads, label, control, None)
 }
 
 /// As [`run_chunks`], for the scan prepared by a session: `runs` are its chunk runs, which
 /// the first worker drives; the others run the same prepared scan over workspaces of their
-/// own.
+/// own. `side`, when given, is done by the last worker before it takes chunks (and by a
+/// worker of its own when there is none to run), within the `threads`.
 pub fn run_session(
     runs: Runs<'_>,
     chunks: &[ChunkId],
     threads: usize,
     label: &str,
     control: Control<'_>,
+    side: Option<SideTask<'_>>,
 ) -> Result<Outcome> {
     let prepared = runs.prepared();
-    run_workers(prepared, Some(runs), chunks, threads, label, control)
+    run_workers(prepared, Some(runs), chunks, threads, label, control, side)
 }
 
 /// The work of [`run_chunks`] and [`run_session`].
@@ -306,6 +313,7 @@ fn run_workers<'p>(
     threads: usize,
     label: &str,
     control: Control<'_>,
+    side: Option<SideTask<'_>>,
 ) -> Result<Outcome> {
     let shared = Shared {
         prepared,
@@ -321,25 +329,49 @@ fn run_workers<'p>(
         chunk_stats: Mutex::new(Vec::new()),
         error: Mutex::new(None),
     };
-    let workers = threads.clamp(1, chunks.len().max(1));
+    // The side task counts as the work of one chunk: it gets a worker of its own only when
+    // there are fewer chunks than threads, and that worker then runs no chunk (nor sets up
+    // a workspace for one).
+    let chunk_workers = threads.clamp(1, chunks.len().max(1));
+    let workers = threads.clamp(1, (chunks.len() + usize::from(side.is_some())).max(1));
     std::thread::scope(|scope| {
         // Each worker holds a sender; the channel disconnects when the last one ends.
         let (running, all_ended) = mpsc::channel::<()>();
-        let mut first = first;
-        for _ in 0..workers {
-            let running = running.clone();
-            let shared = &shared;
-            let runs = first.take();
-            scope.spawn(move || {
-                work(shared, runs);
-                drop(running);
-            });
-        }
+        let (mut first, mut side) = (first, side);
+        let handles: Vec<_> = (0..workers)
+            .map(|worker| {
+                let running = running.clone();
+                let shared = &shared;
+                let runs = first.take();
+                let side = if worker + 1 == workers {
+                    side.take()
+                } else {
+                    None
+                };
+                scope.spawn(move || {
+                    if let Some(task) = side {
+                        task();
+                    }
+                    if worker < chunk_workers {
+                        work(shared, runs);
+                    }
+                    drop(running);
+                })
+            })
+            .collect();
         drop(running);
         if !shared.progress.is_hidden() {
             while let Err(mpsc::RecvTimeoutError::Timeout) = all_ended.recv_timeout(PROGRESS_TICK) {
                 let found = shared.found.load(Ordering::Relaxed);
                 shared.progress.set_message(found.to_string());
+            }
+        }
+        // Joined one by one rather than at the scope's end, which waits for the workers'
+        // work but not for their threads' exits: the next grid's workers then never meet
+        // the last ones' threads still ending.
+        for handle in handles {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
             }
         }
     });
@@ -421,7 +453,7 @@ pub fn scan_puzzles(
         options,
     )?;
     let chunks: Vec<ChunkId> = runs.prepared().chunks().collect();
-    let outcome = run_session(runs, &chunks, threads, "scan", Control::default())?;
+    let outcome = run_session(runs, &chunks, threads, "scan", Control::default(), None)?;
     let mut puzzles = outcome.found;
     puzzles.sort_unstable();
     puzzles.dedup();
@@ -437,7 +469,55 @@ pub fn scan_puzzles(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_scan::Fixture;
     use super::*;
+
+    /// A side task runs once, whether the chunks outnumber the threads, are fewer (the task
+    /// then has a worker of its own) or are none; the chunks and puzzles are those of a run
+    /// without it.
+    #[test]
+    fn a_side_task_runs_once_and_changes_nothing() {
+        let fx = Fixture::new();
+        fx.with_prepared(|prepared, chunks, _| {
+            let puzzles = |outcome: &Outcome| {
+                let mut found = outcome.found.clone();
+                found.sort_unstable();
+                found.dedup();
+                found
+            };
+            assert!(chunks.len() >= 2, "the fixture has chunks to share");
+            for (threads, chunks) in [(2, chunks), (3, &chunks[..1]), (2, &chunks[..0])] {
+                let plain = run_workers(
+                    prepared,
+                    None,
+                    chunks,
+                    threads,
+                    "test",
+                    Control::default(),
+                    None,
+                )
+                .unwrap();
+                let done = AtomicUsize::new(0);
+                let side: SideTask<'_> = Box::new(|| {
+                    done.fetch_add(1, Ordering::Relaxed);
+                });
+                let with_side = run_workers(
+                    prepared,
+                    None,
+                    chunks,
+                    threads,
+                    "test",
+                    Control::default(),
+                    Some(side),
+                )
+                .unwrap();
+                assert_eq!(done.load(Ordering::Relaxed), 1, "{threads} threads");
+                assert_eq!(with_side.chunks_done, chunks.len());
+                assert_eq!(puzzles(&with_side), puzzles(&plain));
+                assert_eq!(with_side.stats, plain.stats);
+            }
+        });
+    }
 
     #[test]
     fn totals_add_every_counter() {
