@@ -326,6 +326,23 @@ impl<'b> Lines<'b> {
     }
 }
 
+/// Knuth's six counters as every dlx3 record line spells them, in this order: `count mems
+/// cmems updates cleansings nodes`, each read by `next` (which names the field it wants, for
+/// the error).
+pub(crate) fn read_counters<E>(
+    next: &mut impl FnMut(&'static str) -> Result<u64, E>,
+) -> Result<Stats, E> {
+    Ok(Stats {
+        count: next("count")?,
+        mems: next("mems")?,
+        cmems: next("cmems")?,
+        updates: next("updates")?,
+        cleansings: next("cleansings")?,
+        nodes: next("nodes")?,
+        ..Stats::default()
+    })
+}
+
 /// A decimal number without sign or leading zeros (so each value has one spelling), at
 /// most `u64::MAX`. Read digit by digit: a part holds one per solution (its length).
 pub(crate) fn number(w: &[u8]) -> Option<u64> {
@@ -423,16 +440,8 @@ pub(crate) fn decode_unit_line<'p>(
     let mut words = line.split(|&c| c == b' ');
     let mut next = |what: &'static str| words.next().and_then(number).ok_or_else(|| bad(what));
     let k = next("unit")?;
-    let stats = Stats {
-        count: next("count")?,
-        mems: next("mems")?,
-        cmems: next("cmems")?,
-        updates: next("updates")?,
-        cleansings: next("cleansings")?,
-        nodes: next("nodes")?,
-        maxl: u32::try_from(next("maxl")?).map_err(|_| bad("maxl"))?,
-        ..Stats::default()
-    };
+    let mut stats = read_counters(&mut next)?;
+    stats.maxl = u32::try_from(next("maxl")?).map_err(|_| bad("maxl"))?;
     if stats.maxl as usize >= MAX_LEVEL {
         return Err(bad("a level deeper than the search has"));
     }

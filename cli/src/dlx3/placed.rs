@@ -300,15 +300,7 @@ impl Placed {
         };
         let (k, offset, length) = (next("unit")?, next("offset")?, next("length")?);
         let crc = u32::try_from(next("crc")?).map_err(|_| bad("crc"))?;
-        let stats = Stats {
-            count: next("count")?,
-            mems: next("mems")?,
-            cmems: next("cmems")?,
-            updates: next("updates")?,
-            cleansings: next("cleansings")?,
-            nodes: next("nodes")?,
-            ..Stats::default()
-        };
+        let stats = part_file::read_counters(&mut next)?;
         if words.next().is_some() {
             return Err(bad("extra numbers"));
         }

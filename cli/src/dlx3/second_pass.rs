@@ -46,7 +46,7 @@ use xcover_core::dlx3::{Dlx3, Part, Settings, Stats, UnitCounters};
 
 use super::merge::{Parts, Recorded};
 use super::part_body;
-use super::part_file::Header;
+use super::part_file::{self, number, Header};
 use super::prefetch;
 use super::print_file;
 use super::shard::{self, Destination, Outcome};
@@ -429,14 +429,6 @@ pub(crate) fn read_plan(path: &Path, limit: u64) -> Result<PlanRead, SecondPassE
     })
 }
 
-/// A decimal number without sign or leading zeros.
-fn number(w: &[u8]) -> Option<u64> {
-    if w.is_empty() || (w.len() > 1 && w[0] == b'0') || !w.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    std::str::from_utf8(w).ok()?.parse().ok()
-}
-
 /// A `shown` record's first line: the unit and its counters.
 fn shown_line(k: u64, s: &Stats) -> String {
     format!(
@@ -462,15 +454,7 @@ fn read_shown(rec: &Record) -> Result<(u64, Option<Stats>, &[u8]), SecondPassErr
     let k = next("unit")?;
     let stats = match rec.tag.as_str() {
         TEXT => None,
-        SHOWN => Some(Stats {
-            count: next("count")?,
-            mems: next("mems")?,
-            cmems: next("cmems")?,
-            updates: next("updates")?,
-            cleansings: next("cleansings")?,
-            nodes: next("nodes")?,
-            ..Stats::default()
-        }),
+        SHOWN => Some(part_file::read_counters(&mut next)?),
         _ => return Err(SecondPassError::NotShown(rec.tag.clone())),
     };
     if words.next().is_some() {
