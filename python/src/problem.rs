@@ -112,6 +112,18 @@ fn non_negative(name: &str, v: i64) -> PyResult<u64> {
 }
 
 impl Settings {
+    /// What PyPI xcover's calls take (a limit and threads). Their users read no counters,
+    /// so the search runs without Knuth's (the faster one).
+    fn pypi_xcover(limit: Option<i64>, threads: i64) -> Settings {
+        Settings {
+            limit,
+            timeout_mems: None,
+            seed: None,
+            threads,
+            counters: false,
+        }
+    }
+
     fn solver(self, problem: &RustProblem) -> PyResult<Solver> {
         let mut s = problem.solver();
         if let Some(n) = self.limit {
@@ -827,15 +839,7 @@ pub(crate) fn covers<'py>(
         py,
         build_from_python(py, options, primary, secondary, colored, bounds)?,
     )?;
-    // PyPI xcover's users read no counters: the faster search without Knuth's.
-    let settings = Settings {
-        limit,
-        timeout_mems: None,
-        seed: None,
-        threads,
-        counters: false,
-    };
-    Problem::solutions_with(&problem, settings, 1, as_items)
+    Problem::solutions_with(&problem, Settings::pypi_xcover(limit, threads), 1, as_items)
 }
 
 /// PyPI xcover's covers_bool(matrix): the solutions (row indices) of a 0/1 matrix,
@@ -850,12 +854,5 @@ pub(crate) fn covers_bool<'py>(
     threads: i64,
 ) -> PyResult<Solutions> {
     let problem = Bound::new(py, build_from_matrix(py, matrix, primary)?)?;
-    let settings = Settings {
-        limit,
-        timeout_mems: None,
-        seed: None,
-        threads,
-        counters: false,
-    };
-    Problem::solutions_with(&problem, settings, 1, false)
+    Problem::solutions_with(&problem, Settings::pypi_xcover(limit, threads), 1, false)
 }
