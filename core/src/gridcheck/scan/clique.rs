@@ -40,6 +40,9 @@ impl Clique {
     }
 }
 
+/// Cell counts a set can have, plus one.
+const SIZES: usize = 129;
+
 /// Finds the clique. `sorted_small` must be sorted by size ascending; `universe` is the set
 /// of cells the sets live in (free cells).
 pub(crate) fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget: u64) -> Clique {
@@ -51,6 +54,18 @@ pub(crate) fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget
         nodes: 0,
     };
     let count = sorted_small.len();
+    // ends[z]: the index after the last set of at most z cells (the list is sorted by
+    // size). The bound depends on a candidate's size alone, so it is tested once per
+    // size, and the sets of that size are then read for one disjoint from the union:
+    // the same candidate the test per set finds, without a bit count per set.
+    let mut ends = [0u32; SIZES];
+    for (index, set) in sorted_small.iter().enumerate() {
+        // At most 128 cells, and the list's length fits a u32 (at most the grid's UA).
+        ends[set.count_ones() as usize] = index as u32 + 1;
+    }
+    for z in 1..SIZES {
+        ends[z] = ends[z].max(ends[z - 1]);
+    }
     // chosen[d] = candidate index taken at depth d; union[d] / product[d] = after d members.
     let mut chosen = [0usize; MAX_MEMBERS];
     let mut union = [0u128; MAX_MEMBERS + 1];
@@ -68,9 +83,8 @@ pub(crate) fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget
         if depth < MAX_MEMBERS {
             let free_cells = (universe & !union[depth]).count_ones() as usize;
             let mut j = next;
-            while j < count {
-                let set = sorted_small[j];
-                let size = set.count_ones() as usize;
+            'sizes: while j < count {
+                let size = sorted_small[j].count_ones() as usize;
                 if size == 0 || size > free_cells {
                     break; // later sets are not smaller
                 }
@@ -88,11 +102,14 @@ pub(crate) fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget
                         break;
                     }
                 }
-                if set & union[depth] == 0 {
-                    found = Some(j);
-                    break;
+                let end = (ends[size] as usize).clamp(j + 1, count);
+                while j < end {
+                    if sorted_small[j] & union[depth] == 0 {
+                        found = Some(j);
+                        break 'sizes;
+                    }
+                    j += 1;
                 }
-                j += 1;
             }
         }
         match found {

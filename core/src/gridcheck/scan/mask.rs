@@ -3,6 +3,7 @@
 //! A mask has up to 81 characters: `1` = the cell must be a given, `0` = the cell must be
 //! empty, any other character (usually `.`) = free. A shorter mask leaves the tail free.
 use super::error::ScanError;
+use super::truncate;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
 
 /// All 81 cell bits.
@@ -141,7 +142,7 @@ pub(crate) fn apply_forced(
         len = kept;
     }
     let list = &mut out[..len];
-    list.sort_unstable_by_key(|&set| (set.count_ones(), set));
+    truncate::sort_size_order(list);
     let mut unique = 0;
     for i in 0..len {
         if unique == 0 || out[unique - 1] != out[i] {

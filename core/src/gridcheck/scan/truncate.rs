@@ -3,10 +3,24 @@
 //! enumeration branches on the smallest one left unhit.
 use super::options::TruncationLimits;
 
-/// Sorts `list` smallest first, then by bits: the enumeration's table order.
+/// Sorts `list` (sets of positions or cells below [`SIZE_SHIFT`]) smallest first, then
+/// by bits: the enumeration's table order. Each set's size is written once above its bits
+/// and plain numbers are sorted, instead of two bit counts per comparison (the baseline
+/// x86-64 has no `popcnt`), then the sizes are cleared: the same order.
 pub(crate) fn sort_size_order(list: &mut [u128]) {
-    list.sort_unstable_by_key(|&set| (set.count_ones(), set));
+    for set in list.iter_mut() {
+        debug_assert!(*set >> SIZE_SHIFT == 0);
+        *set |= u128::from(set.count_ones()) << SIZE_SHIFT;
+    }
+    list.sort_unstable();
+    for set in list.iter_mut() {
+        *set &= (1 << SIZE_SHIFT) - 1;
+    }
 }
+
+/// The bit above every position and cell (81 at most) where [`sort_size_order`] keeps a
+/// set's size while it sorts.
+const SIZE_SHIFT: u32 = 96;
 
 /// Sorts `list` in table order and returns how many of its first sets are kept.
 pub(crate) fn truncate(list: &mut [u128], limits: TruncationLimits) -> usize {
