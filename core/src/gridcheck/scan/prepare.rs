@@ -165,12 +165,15 @@ pub fn prepare<'a>(
     let mut order = [0u8; CELL_COUNT];
     let ordered = rating::order_cells(clique.members(), list, free, &mut order);
     let remap = Remap::build(&order[..ordered], forced.givens, forced.empties);
+
+    // Step E: truncation to the smallest sets, in table order (the enumeration loads the
+    // head of the kept list). Only the sizes the kept sets have are remapped and sorted
+    // (the list is sorted by size, and a remap keeps sizes): the rest is never read.
+    let candidates = truncate::kept_sizes(list, options.truncation_limits());
+    let list = &mut list[..candidates];
     for set in list.iter_mut() {
         *set = remap.positions_of(*set);
     }
-
-    // Step E: truncation to the smallest sets, in table order (the enumeration loads the
-    // head of the kept list).
     let kept_len = truncate::truncate(list, options.truncation_limits());
     let kept: &'a [u128] = &work[..kept_len];
     Ok(Prepared {

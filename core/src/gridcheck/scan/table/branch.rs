@@ -74,9 +74,9 @@ impl HitTable {
     pub(crate) fn branch_set(&self, state: &State, head: usize, dead: u128) -> u128 {
         let state = &state.0;
         let words = self.words.min(WORDS);
-        // The candidates by their table index, and their live cell counts (small arrays:
-        // this runs on the caller's stack, which firmware keeps small).
-        let mut indices = [0u16; BRANCH_SCORED];
+        // The candidates' live cells and their counts (small arrays: this runs on the
+        // caller's stack, which firmware keeps small).
+        let mut lives = [0u128; BRANCH_SCORED];
         let mut counts = [0u8; BRANCH_SCORED];
         let mut taken = 0;
         let mut fewest = u32::MAX;
@@ -93,35 +93,36 @@ impl HitTable {
                 if count <= 1 {
                     return live;
                 }
-                indices[taken] = index as u16;
+                lives[taken] = live;
                 counts[taken] = count as u8;
                 fewest = fewest.min(count);
                 taken += 1;
             }
         }
-        let live = |j: usize| self.sets[usize::from(indices[j])] & !dead;
-        // The candidates eligible (at most two live cells more than the fewest), and the
-        // cells they hold.
+        // The candidates eligible (at most two live cells more than the fewest), the
+        // cells they hold, and each candidate's weight for those meeting it.
         let mut eligible = 0u64;
         let mut cells_eligible = 0u128;
-        for (j, &count) in counts[..taken].iter().enumerate() {
+        let mut weights = [0u32; BRANCH_SCORED];
+        for (j, (&count, weight)) in counts[..taken].iter().zip(&mut weights).enumerate() {
+            *weight = overlap_weight(count);
             if u32::from(count) <= fewest + 2 {
                 eligible |= 1 << j;
-                cells_eligible |= live(j);
+                cells_eligible |= lives[j];
             }
         }
         // For each cell an eligible candidate holds, the candidates holding it.
         let mut holders = [0u64; 128];
-        for j in 0..taken {
-            for_each_position(live(j) & cells_eligible, |cell| holders[cell] |= 1 << j);
+        for (j, &live) in lives[..taken].iter().enumerate() {
+            for_each_position(live & cells_eligible, |cell| holders[cell] |= 1 << j);
         }
-        let mut best = live(0);
+        let mut best = lives[0];
         // The best score so far, as the fraction `best_weight / best_count`.
         let (mut best_weight, mut best_count) = (0u64, 1u64);
         while eligible != 0 {
             let i = eligible.trailing_zeros() as usize & (BRANCH_SCORED - 1);
             eligible &= eligible - 1;
-            let cells = live(i);
+            let cells = lives[i];
             let mut meeting = 0u64;
             for_each_position(cells, |cell| meeting |= holders[cell]);
             meeting &= !(1 << i);
@@ -129,7 +130,7 @@ impl HitTable {
             let mut weight = 1u64;
             while meeting != 0 {
                 let j = meeting.trailing_zeros() as usize & (BRANCH_SCORED - 1);
-                weight += u64::from(overlap_weight(counts[j]));
+                weight += u64::from(weights[j]);
                 meeting &= meeting - 1;
             }
             let count = u64::from(counts[i]);
