@@ -94,7 +94,8 @@ impl HitTable {
         }
         child.members = members;
         child.sorted_dead = parent.sorted_dead;
-        child.resort_by_live_size(dead);
+        // The sizes present are noted once, after the refills.
+        child.move_down_for(dead);
         // The parent's family is every unhit set before `rest_from` (all of them when it
         // holds fewer than TIGHT_SETS): the refills come from there on.
         let mut holes = hit;

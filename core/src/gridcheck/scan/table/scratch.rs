@@ -127,6 +127,15 @@ impl ProbeScratch {
     /// its children, a child after its parent's).
     #[inline]
     pub(crate) fn resort_by_live_size(&mut self, dead: u128) {
+        self.move_down_for(dead);
+        self.note_sizes_present();
+    }
+
+    /// [`ProbeScratch::resort_by_live_size`] without the final
+    /// [`ProbeScratch::note_sizes_present`], for a caller that changes the classes further
+    /// before it notes them once.
+    #[inline]
+    pub(super) fn move_down_for(&mut self, dead: u128) {
         let mut newly_dead = dead & !self.sorted_dead;
         if count_ones(newly_dead) > RESORT_CELLS {
             self.sort_by_live_size(dead);
@@ -138,7 +147,6 @@ impl ProbeScratch {
             self.sorted_dead |= 1 << cell;
             self.one_class_down(self.cell_sets[cell] & self.members);
         }
-        self.note_sizes_present();
     }
 
     /// Moves the `sets` (family entries that just lost a live cell, counted with
