@@ -3,7 +3,7 @@
 //! A mask has up to 81 characters: `1` = the cell must be a given, `0` = the cell must be
 //! empty, any other character (usually `.`) = free. A shorter mask leaves the tail free.
 use super::error::ScanError;
-use super::truncate;
+use super::size_order::sort_size_order;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
 
 /// All 81 cell bits.
@@ -142,7 +142,7 @@ pub(crate) fn apply_forced(
         len = kept;
     }
     let list = &mut out[..len];
-    truncate::sort_size_order(list);
+    sort_size_order(list);
     let mut unique = 0;
     for i in 0..len {
         if unique == 0 || out[unique - 1] != out[i] {

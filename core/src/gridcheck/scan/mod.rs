@@ -74,6 +74,7 @@ mod prepare;
 mod rating;
 mod region_fit;
 mod remap;
+mod size_order;
 mod stats;
 mod table;
 mod transpose;

@@ -2,25 +2,7 @@
 //! first (then by bits). Small sets prune most: a clue placed hits few of them, and the
 //! enumeration branches on the smallest one left unhit.
 use super::options::TruncationLimits;
-
-/// Sorts `list` (sets of positions or cells below [`SIZE_SHIFT`]) smallest first, then
-/// by bits: the enumeration's table order. Each set's size is written once above its bits
-/// and plain numbers are sorted, instead of two bit counts per comparison (the baseline
-/// x86-64 has no `popcnt`), then the sizes are cleared: the same order.
-pub(crate) fn sort_size_order(list: &mut [u128]) {
-    for set in list.iter_mut() {
-        debug_assert!(*set >> SIZE_SHIFT == 0);
-        *set |= u128::from(set.count_ones()) << SIZE_SHIFT;
-    }
-    list.sort_unstable();
-    for set in list.iter_mut() {
-        *set &= (1 << SIZE_SHIFT) - 1;
-    }
-}
-
-/// The bit above every position and cell (81 at most) where [`sort_size_order`] keeps a
-/// set's size while it sorts.
-const SIZE_SHIFT: u32 = 96;
+use super::size_order::sort_size_order;
 
 /// The length of the prefix of `list` (sorted by size) that holds every set of the sizes
 /// [`truncate`] keeps: sorted in table order, its first sets are those of the whole list.
