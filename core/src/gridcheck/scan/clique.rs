@@ -103,12 +103,13 @@ pub(crate) fn find_max_clique(sorted_small: &[u128], universe: u128, node_budget
                     }
                 }
                 let end = (ends[size] as usize).clamp(j + 1, count);
-                while j < end {
-                    if sorted_small[j] & union[depth] == 0 {
-                        found = Some(j);
+                let used = union[depth];
+                match sorted_small[j..end].iter().position(|&set| set & used == 0) {
+                    Some(k) => {
+                        found = Some(j + k);
                         break 'sizes;
                     }
-                    j += 1;
+                    None => j = end,
                 }
             }
         }
