@@ -166,14 +166,18 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
     free
 }
 
-/// The cells in every set of `strand` that has none of the free clue's cells `free`
-/// (every set of `strand` without `FREE_CLUE`): the level's clue must hit those, or the
-/// fold of its node comes to nothing. Narrowing the level's cells to them at its entry
-/// saves those nodes (most of them fail on such a set, by the first fold). When `free`
-/// has at most [`FEW_FREE`] cells (below position 96, where `cell_sets` is complete),
-/// the sets meeting them come from their `cell_sets`; otherwise each set is tested.
+/// The cells of `region` in every set of `strand` that has none of the free clue's cells
+/// `free` (every set of `strand` without `FREE_CLUE`): the level's clue must hit those,
+/// or the fold of its node comes to nothing. Narrowing the level's cells to them at its
+/// entry saves those nodes (most of them fail on such a set, by the first fold). When
+/// `free` has at most [`FEW_FREE`] cells (below position 96, where `cell_sets` is
+/// complete), the sets meeting them come from their `cell_sets`; otherwise each set is
+/// tested. Most calls find no cell (the node is then a leaf), so the sets are read
+/// against the region from the first, and the reading stops at the first set that
+/// leaves it none.
 #[inline(always)]
 fn must_hit<const FREE_CLUE: bool>(
+    region: u128,
     strand: SetMask,
     free: u128,
     sets: &[u128; MAX_SETS],
@@ -202,7 +206,7 @@ fn must_hit<const FREE_CLUE: bool>(
             branch_free = false;
         }
     }
-    let mut cells = u128::MAX;
+    let mut cells = region;
     for (half, base) in [(missing as u64, 0), ((missing >> 64) as u64, 64)] {
         let mut bits = half;
         while bits != 0 {
@@ -210,6 +214,9 @@ fn must_hit<const FREE_CLUE: bool>(
             bits &= bits - 1;
             if branch_free {
                 cells &= set;
+                if cells == 0 {
+                    return 0;
+                }
             } else {
                 // Branch free: the set when it misses `free`, else no constraint.
                 let meets = u128::from(set & free != 0).wrapping_neg();
@@ -267,8 +274,13 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] =
-        region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
+    todo[0] = must_hit::<FREE_CLUE>(
+        region[0],
+        family.members & stranded[0],
+        free,
+        sets,
+        cell_sets,
+    );
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -325,7 +337,7 @@ fn search<const FREE_CLUE: bool>(
         }
         let next = (level + 1) & (MAX_REGIONS - 1);
         let cells =
-            region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
+            must_hit::<FREE_CLUE>(region[next], left & stranded[next], free, sets, cell_sets);
         // No cell for the next level: try this level's next cell at once, without
         // entering the next level and leaving it again.
         if cells == 0 {
