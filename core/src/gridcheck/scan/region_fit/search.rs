@@ -10,7 +10,7 @@ pub(crate) const NODE_LIMIT: u32 = 1 << 14;
 
 /// True unless it is proved that no choice of one clue in each of `regions` (pairwise
 /// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
-/// of `family`. `cell_sets` must hold the members at every position below 96
+/// of `family`. `cell_sets` must hold the members at the regions' cells
 /// (`fill_cell_sets`). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
 /// then true.
 pub(crate) fn regions_can_hit(
@@ -166,62 +166,37 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
     free
 }
 
-/// The cells in every set of `strand` that has none of the free clue's cells `free`
-/// (every set of `strand` without `FREE_CLUE`): the level's clue must hit those, or the
-/// fold of its node comes to nothing. Narrowing the level's cells to them at its entry
-/// saves those nodes (most of them fail on such a set, by the first fold). When `free`
-/// has at most [`FEW_FREE`] cells (below position 96, where `cell_sets` is complete),
-/// the sets meeting them come from their `cell_sets`; otherwise each set is tested.
+/// The cells of `region` in every set of `strand` that has none of the free clue's cells
+/// `free` (every set of `strand` without `FREE_CLUE`): the level's clue must hit those,
+/// or the fold of its node comes to nothing. Narrowing the level's cells to them at its
+/// entry saves those nodes (most of them fail on such a set, by the first fold). Most
+/// calls find no cell (the node is then a leaf), so each set is read against the region
+/// and the free cells at once, and the reading stops at the first set that leaves the
+/// region no cell: cheaper than first gathering the sets that meet the free cells from
+/// their `cell_sets` (docs/PERFORMANCE.md).
 #[inline(always)]
 fn must_hit<const FREE_CLUE: bool>(
+    region: u128,
     strand: SetMask,
     free: u128,
     sets: &[u128; MAX_SETS],
-    cell_sets: &CellSets,
 ) -> u128 {
-    let mut missing = strand;
-    let mut branch_free = true;
-    if FREE_CLUE {
-        // The free cells, up to FEW_FREE of them, one 64-bit half at a time (cheaper
-        // per cell than a `u128` bit loop, whose every step works on both halves).
-        let mut meeting = 0 as SetMask;
-        let mut budget = FEW_FREE;
-        let mut few = free >> 96 == 0;
-        for (half, base) in [(free as u64, 0), ((free >> 64) as u64, 64)] {
-            let mut bits = half;
-            while bits != 0 && budget != 0 {
-                meeting |= cell_sets[base | (bits.trailing_zeros() as usize & 63)];
-                bits &= bits - 1;
-                budget -= 1;
-            }
-            few &= bits == 0;
-        }
-        if few {
-            missing &= !meeting;
-        } else {
-            branch_free = false;
-        }
-    }
-    let mut cells = u128::MAX;
-    for (half, base) in [(missing as u64, 0), ((missing >> 64) as u64, 64)] {
+    let mut cells = region;
+    for (half, base) in [(strand as u64, 0), ((strand >> 64) as u64, 64)] {
         let mut bits = half;
         while bits != 0 {
             let set = sets[base | (bits.trailing_zeros() as usize & 63)];
             bits &= bits - 1;
-            if branch_free {
+            if !FREE_CLUE || set & free == 0 {
                 cells &= set;
-            } else {
-                // Branch free: the set when it misses `free`, else no constraint.
-                let meets = u128::from(set & free != 0).wrapping_neg();
-                cells &= set | meets;
+                if cells == 0 {
+                    return 0;
+                }
             }
         }
     }
     cells
 }
-
-/// Most cells of the free clue for which [`must_hit`] reads their `cell_sets`.
-const FEW_FREE: usize = 8;
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
 /// with an explicit stack, plus one free clue anywhere when `FREE_CLUE`. A set that no
@@ -267,8 +242,7 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] =
-        region[0] & must_hit::<FREE_CLUE>(family.members & stranded[0], free, sets, cell_sets);
+    todo[0] = must_hit::<FREE_CLUE>(region[0], family.members & stranded[0], free, sets);
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -324,8 +298,7 @@ fn search<const FREE_CLUE: bool>(
             return true;
         }
         let next = (level + 1) & (MAX_REGIONS - 1);
-        let cells =
-            region[next] & must_hit::<FREE_CLUE>(left & stranded[next], free, sets, cell_sets);
+        let cells = must_hit::<FREE_CLUE>(region[next], left & stranded[next], free, sets);
         // No cell for the next level: try this level's next cell at once, without
         // entering the next level and leaving it again.
         if cells == 0 {
