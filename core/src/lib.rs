@@ -52,6 +52,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod bitcover;
 pub mod dlx3;
 pub mod gb_flip;
 

@@ -17,6 +17,7 @@ use crate::error::{Error, ErrorKind};
 use crate::problem::{Entries, Inner, Item, Source, Spec};
 use crate::stats::{End, Stats};
 
+mod bits;
 pub(crate) mod knuth;
 mod narrow;
 mod threads;
@@ -344,6 +345,17 @@ pub(crate) fn search(
             threads::search(inner, e, threads, visitor, stop)
         } else {
             let uncounted = limits.uncounted && limits.timeout.is_none();
+            // Bit sets for a small plain exact cover (the same tree; they do not randomize).
+            let bits = (uncounted && limits.seed.is_none())
+                .then(|| bits::Tables::of(e))
+                .flatten();
+            if let Some(bits) = bits {
+                let stats = bits.search(&inner.kept, limits, visitor, stop)?;
+                return Ok(Stats {
+                    input_mems: e.stats().imems,
+                    ..stats
+                });
+            }
             // 16-bit links when they fit (they do not randomize).
             let narrow = (uncounted && limits.seed.is_none())
                 .then(|| narrow::Narrow::of(e, levels(inner)))

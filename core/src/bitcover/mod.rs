@@ -1,0 +1,194 @@
+//! Dancing with bit sets: the search of a small plain exact cover (every primary item
+//! covered exactly once, secondary items with or without colors) over bit sets of
+//! options instead of linked lists.
+//!
+//! It makes the tree of [`Dlx3::run_uncounted`](crate::dlx3::Dlx3::run_uncounted) on such
+//! a problem, node for node: at each node the primary item with the fewest live options,
+//! the first in item order among equals; its options in option order; so the same
+//! solutions in the same order, and the same node count and deepest level. A live
+//! option is one that conflicts with no chosen option: it shares no primary item with
+//! one, and no secondary item unless both give it the same color (what DLX3's `cover`
+//! and `purify` remove). Choosing option `o` keeps `live & !conflicts[o]`; each removed
+//! option takes one off the count of each of its primary items, and each level keeps
+//! its own copy of the counts, so backing up is going back a level.
+//!
+//! Options are at most `64 * W` for a const generic `W` of at most [`MAX_WORDS`]. All
+//! storage is the caller's: a [`WorkspaceView`] of slices whose lengths [`Layout`] gives.
+//! The search is a resumable state machine ([`BitCover::run`]) with a budget in
+//! search-tree nodes.
+//!
+//! ```
+//! use xcover_core::bitcover::{BitCover, Layout, Matrix, Step, WorkspaceView};
+//!
+//! // Primary items 0 1 2 3, secondary item 4: which options cover each primary once,
+//! // agreeing on the color of item 4?
+//! let entries = [
+//!     (0, 0), (1, 0), (4, 1), // option 0: 0 1 4:1
+//!     (2, 0), (3, 0), (4, 2), // option 1: 2 3 4:2
+//!     (0, 0), (2, 0),         // option 2: 0 2
+//!     (1, 0), (3, 0), (4, 1), // option 3: 1 3 4:1
+//!     (2, 0), (3, 0), (4, 1), // option 4: 2 3 4:1
+//! ];
+//! let starts = [0, 3, 6, 8, 11, 14];
+//! let m = Matrix { primary: 4, items: 5, starts: &starts, entries: &entries };
+//! let l = Layout::of::<1>(&m)?;
+//! let (mut conflicts, mut item_options) = (vec![[0u64; 1]; l.options], vec![[0u64; 1]; l.primary]);
+//! let (mut prim_starts, mut prims) = (vec![0u32; l.options + 1], vec![0u16; l.primary_entries]);
+//! let (mut live, mut candidates) = (vec![[0u64; 1]; l.levels], vec![[0u64; 1]; l.levels]);
+//! let (mut counts, mut chosen) = (vec![0u16; l.levels * l.primary], vec![0u16; l.levels]);
+//! let ws = WorkspaceView {
+//!     conflicts: &mut conflicts, item_options: &mut item_options,
+//!     prim_starts: &mut prim_starts, prims: &mut prims,
+//!     live: &mut live, candidates: &mut candidates, counts: &mut counts, chosen: &mut chosen,
+//! };
+//! let mut search = BitCover::new(ws, &m)?;
+//! let mut found = Vec::new();
+//! while let Step::Solution | Step::Paused = search.run(u64::MAX, true) {
+//!     if search.at_solution() {
+//!         found.push(search.solution().to_vec());
+//!     }
+//! }
+//! // Options 0 and 1 disagree on item 4's color.
+//! assert_eq!(found, [vec![0, 4], vec![2, 3]]);
+//! assert_eq!(search.solutions(), 2);
+//! # Ok::<(), xcover_core::bitcover::BitError>(())
+//! ```
+mod search;
+mod tables;
+
+pub use search::{BitCover, Step};
+
+/// Bits per word of a bit set.
+pub const WORD_BITS: usize = 64;
+
+/// The most words a bit set of options may have (512 options).
+pub const MAX_WORDS: usize = 8;
+
+/// Why a problem or a workspace is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitError {
+    /// More options than `64 * W`, or more primary items than a `u16` counts.
+    TooLarge,
+    /// `starts` is not a list of offsets into `entries` (from 0, rising, ending at its
+    /// length), or an entry names no item.
+    BadMatrix,
+    /// A slice of the workspace is shorter than [`Layout`] says.
+    SmallWorkspace,
+}
+
+impl BitError {
+    /// The error as a sentence.
+    pub fn message(&self) -> &'static str {
+        match self {
+            BitError::TooLarge => "Too many options or primary items for the bit sets",
+            BitError::BadMatrix => "The option table is not well formed",
+            BitError::SmallWorkspace => "A slice of the bit-set workspace is too short",
+        }
+    }
+}
+
+impl core::fmt::Display for BitError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+/// A problem as flat tables: option `j`'s entries are `entries[starts[j]..starts[j + 1]]`,
+/// each `(item, color)` with items numbered from 0, the `primary` primary items first, and
+/// color 0 for none.
+#[derive(Clone, Copy, Debug)]
+pub struct Matrix<'a> {
+    /// Number of primary items (items `0..primary`).
+    pub primary: usize,
+    /// Number of items, primary and secondary.
+    pub items: usize,
+    /// Where each option's entries begin, and the end of the last (options + 1 values).
+    pub starts: &'a [u32],
+    /// Every option's `(item, color)` entries, one option after the other.
+    pub entries: &'a [(u32, i32)],
+}
+
+impl Matrix<'_> {
+    /// Number of options.
+    pub fn options(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The entries of option `j`.
+    fn option(&self, j: usize) -> &[(u32, i32)] {
+        &self.entries[self.starts[j] as usize..self.starts[j + 1] as usize]
+    }
+}
+
+/// The lengths of a [`WorkspaceView`]'s slices for a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Options: the length of `conflicts` (and `prim_starts` less one).
+    pub options: usize,
+    /// Primary items: the length of `item_options`.
+    pub primary: usize,
+    /// Entries of primary items: the length of `prims`.
+    pub primary_entries: usize,
+    /// Levels of the search (one more than the primary items): the length of `live`,
+    /// `candidates` and `chosen`; `counts` holds `levels * primary`.
+    pub levels: usize,
+}
+
+impl Layout {
+    /// The layout of `m` for bit sets of `W` words, after checking `m`.
+    pub fn of<const W: usize>(m: &Matrix<'_>) -> Result<Layout, BitError> {
+        let options = m.options();
+        if options > W * WORD_BITS
+            || options > usize::from(u16::MAX)
+            || m.primary >= usize::from(u16::MAX)
+        {
+            return Err(BitError::TooLarge);
+        }
+        let well_formed = m.starts.first().map_or(true, |&s| s == 0)
+            && m.starts.windows(2).all(|w| w[0] <= w[1])
+            && m.starts
+                .last()
+                .map_or(true, |&s| s as usize == m.entries.len())
+            && m.primary <= m.items
+            && m.entries.iter().all(|&(k, _)| (k as usize) < m.items);
+        if !well_formed {
+            return Err(BitError::BadMatrix);
+        }
+        let primary_entries = m
+            .entries
+            .iter()
+            .filter(|&&(k, _)| (k as usize) < m.primary)
+            .count();
+        Ok(Layout {
+            options,
+            primary: m.primary,
+            primary_entries,
+            levels: m.primary + 1,
+        })
+    }
+}
+
+/// The storage of a [`BitCover`], lent by the caller; [`Layout`] gives each length
+/// (longer slices are fine).
+#[derive(Debug)]
+pub struct WorkspaceView<'a, const W: usize> {
+    /// Per option, the options it conflicts with (itself included).
+    pub conflicts: &'a mut [[u64; W]],
+    /// Per primary item, the options that contain it.
+    pub item_options: &'a mut [[u64; W]],
+    /// Where each option's primary items begin in `prims`, and the end of the last.
+    pub prim_starts: &'a mut [u32],
+    /// Every option's primary items.
+    pub prims: &'a mut [u16],
+    /// Per level, the live options.
+    pub live: &'a mut [[u64; W]],
+    /// Per level, the options of its item still to try.
+    pub candidates: &'a mut [[u64; W]],
+    /// Per level, the live options of each primary item (`u16::MAX` once covered).
+    pub counts: &'a mut [u16],
+    /// Per level, the option chosen there.
+    pub chosen: &'a mut [u16],
+}
+
+#[cfg(test)]
+mod tests;
