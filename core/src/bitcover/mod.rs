@@ -18,7 +18,7 @@
 //! search-tree nodes.
 //!
 //! ```
-//! use xcover_core::bitcover::{BitCover, Layout, Matrix, Step, WorkspaceView};
+//! use xcover_core::bitcover::{BitCover, Layout, Matrix, Step, WorkspaceView, COUNTS};
 //!
 //! // Primary items 0 1 2 3, secondary item 4: which options cover each primary once,
 //! // agreeing on the color of item 4?
@@ -33,12 +33,11 @@
 //! let m = Matrix { primary: 4, items: 5, starts: &starts, entries: &entries };
 //! let l = Layout::of::<1>(&m)?;
 //! let (mut conflicts, mut item_options) = (vec![[0u64; 1]; l.options], vec![[0u64; 1]; l.primary]);
-//! let (mut prim_starts, mut prims) = (vec![0u32; l.options + 1], vec![0u16; l.primary_entries]);
+//! let mut prims = vec![0u8; l.options * l.stride];
 //! let (mut live, mut candidates) = (vec![[0u64; 1]; l.levels], vec![[0u64; 1]; l.levels]);
-//! let (mut counts, mut chosen) = (vec![0u16; l.levels * l.primary], vec![0u16; l.levels]);
+//! let (mut counts, mut chosen) = (vec![0i16; l.levels * COUNTS], vec![0u16; l.levels]);
 //! let ws = WorkspaceView {
-//!     conflicts: &mut conflicts, item_options: &mut item_options,
-//!     prim_starts: &mut prim_starts, prims: &mut prims,
+//!     conflicts: &mut conflicts, item_options: &mut item_options, prims: &mut prims,
 //!     live: &mut live, candidates: &mut candidates, counts: &mut counts, chosen: &mut chosen,
 //! };
 //! let mut search = BitCover::new(ws, &m)?;
@@ -67,7 +66,7 @@ pub const MAX_WORDS: usize = 8;
 /// Why a problem or a workspace is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BitError {
-    /// More options than `64 * W`, or more primary items than a `u16` counts.
+    /// More options than `64 * W`, or more than [`MAX_PRIMARY`] primary items.
     TooLarge,
     /// `starts` is not a list of offsets into `entries` (from 0, rising, ending at its
     /// length), or an entry names no item.
@@ -120,17 +119,25 @@ impl Matrix<'_> {
     }
 }
 
+/// The most primary items: an item's number fits a byte, and number 255 is the spare
+/// count that pads each option's primary items to [`Layout::stride`].
+pub const MAX_PRIMARY: usize = 255;
+
+/// The counts each level keeps, one per primary item and the spare (so that a count is
+/// looked up by a byte without a bounds test).
+pub const COUNTS: usize = 256;
+
 /// The lengths of a [`WorkspaceView`]'s slices for a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// Options: the length of `conflicts` (and `prim_starts` less one).
+    /// Options: the length of `conflicts`.
     pub options: usize,
     /// Primary items: the length of `item_options`.
     pub primary: usize,
-    /// Entries of primary items: the length of `prims`.
-    pub primary_entries: usize,
+    /// The most primary items of an option: `prims` holds `options * stride`.
+    pub stride: usize,
     /// Levels of the search (one more than the primary items): the length of `live`,
-    /// `candidates` and `chosen`; `counts` holds `levels * primary`.
+    /// `candidates` and `chosen`; `counts` holds `levels * COUNTS`.
     pub levels: usize,
 }
 
@@ -138,10 +145,7 @@ impl Layout {
     /// The layout of `m` for bit sets of `W` words, after checking `m`.
     pub fn of<const W: usize>(m: &Matrix<'_>) -> Result<Layout, BitError> {
         let options = m.options();
-        if options > W * WORD_BITS
-            || options > usize::from(u16::MAX)
-            || m.primary >= usize::from(u16::MAX)
-        {
+        if options > W * WORD_BITS || options > usize::from(u16::MAX) || m.primary > MAX_PRIMARY {
             return Err(BitError::TooLarge);
         }
         let well_formed = m.starts.first().map_or(true, |&s| s == 0)
@@ -154,15 +158,19 @@ impl Layout {
         if !well_formed {
             return Err(BitError::BadMatrix);
         }
-        let primary_entries = m
-            .entries
-            .iter()
-            .filter(|&&(k, _)| (k as usize) < m.primary)
-            .count();
+        let stride = (0..options)
+            .map(|j| {
+                m.option(j)
+                    .iter()
+                    .filter(|&&(k, _)| (k as usize) < m.primary)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
         Ok(Layout {
             options,
             primary: m.primary,
-            primary_entries,
+            stride,
             levels: m.primary + 1,
         })
     }
@@ -176,16 +184,16 @@ pub struct WorkspaceView<'a, const W: usize> {
     pub conflicts: &'a mut [[u64; W]],
     /// Per primary item, the options that contain it.
     pub item_options: &'a mut [[u64; W]],
-    /// Where each option's primary items begin in `prims`, and the end of the last.
-    pub prim_starts: &'a mut [u32],
-    /// Every option's primary items.
-    pub prims: &'a mut [u16],
+    /// Per option, its primary items, [`Layout::stride`] of them (the spare, 255, after
+    /// the last).
+    pub prims: &'a mut [u8],
     /// Per level, the live options.
     pub live: &'a mut [[u64; W]],
     /// Per level, the options of its item still to try.
     pub candidates: &'a mut [[u64; W]],
-    /// Per level, the live options of each primary item (`u16::MAX` once covered).
-    pub counts: &'a mut [u16],
+    /// Per level, [`COUNTS`] counts: the live options of each primary item (`i16::MAX`
+    /// once covered).
+    pub counts: &'a mut [i16],
     /// Per level, the option chosen there.
     pub chosen: &'a mut [u16],
 }

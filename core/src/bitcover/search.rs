@@ -1,9 +1,9 @@
 //! The search: a resumable state machine over the levels of a [`WorkspaceView`].
 use super::tables::{fill, set};
-use super::{BitError, Layout, Matrix, WorkspaceView, WORD_BITS};
+use super::{BitError, Layout, Matrix, WorkspaceView, COUNTS, WORD_BITS};
 
 /// The count of a covered primary item: above every live count, so never the least.
-const COVERED: u16 = u16::MAX;
+const COVERED: i16 = i16::MAX;
 
 /// Why [`BitCover::run`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,7 @@ enum At {
 pub struct BitCover<'a, const W: usize> {
     ws: WorkspaceView<'a, W>,
     primary: usize,
+    stride: usize,
     level: usize,
     at: At,
     at_solution: bool,
@@ -48,27 +49,27 @@ impl<'a, const W: usize> BitCover<'a, W> {
         let l = Layout::of::<W>(m)?;
         let fits = ws.conflicts.len() >= l.options
             && ws.item_options.len() >= l.primary
-            && ws.prim_starts.len() > l.options
-            && ws.prims.len() >= l.primary_entries
+            && ws.prims.len() >= l.options * l.stride
             && ws.live.len() >= l.levels
             && ws.candidates.len() >= l.levels
-            && ws.counts.len() >= l.levels * l.primary
+            && ws.counts.len() >= l.levels * COUNTS
             && ws.chosen.len() >= l.levels;
         if !fits {
             return Err(BitError::SmallWorkspace);
         }
-        fill(&mut ws, m);
+        fill(&mut ws, m, l.stride);
         let mut live = [0; W];
         for j in 0..l.options {
             set(&mut live, j);
         }
         ws.live[0] = live;
         for (count, options) in ws.counts.iter_mut().zip(&ws.item_options[..l.primary]) {
-            *count = options.iter().map(|w| w.count_ones() as u16).sum();
+            *count = options.iter().map(|w| w.count_ones() as i16).sum();
         }
         Ok(BitCover {
             ws,
             primary: l.primary,
+            stride: l.stride,
             level: 0,
             at: At::Node,
             at_solution: false,
@@ -81,7 +82,20 @@ impl<'a, const W: usize> BitCover<'a, W> {
     /// Searches on for at most `budget` nodes of the search tree (at least one), to the
     /// next solution if `every_solution`, else to the end.
     pub fn run(&mut self, budget: u64, every_solution: bool) -> Step {
-        let p = self.primary;
+        // The counts' copy and the loop over each removed option's primary items, made
+        // for the usual numbers of items.
+        match self.stride {
+            1 => self.run_with::<1>(budget, every_solution),
+            2 => self.run_with::<2>(budget, every_solution),
+            3 => self.run_with::<3>(budget, every_solution),
+            4 => self.run_with::<4>(budget, every_solution),
+            _ => self.run_with::<0>(budget, every_solution),
+        }
+    }
+
+    /// [`run`](BitCover::run) for options of `K` primary items at most (0: any number).
+    fn run_with<const K: usize>(&mut self, budget: u64, every_solution: bool) -> Step {
+        let (p, stride) = (self.primary, self.stride);
         let ws = &mut self.ws;
         let mut level = self.level;
         let mut at = self.at;
@@ -97,7 +111,7 @@ impl<'a, const W: usize> BitCover<'a, W> {
                         break Step::Paused;
                     }
                     nodes += 1;
-                    let (item, least) = first_least(&ws.counts[level * p..][..p]);
+                    let (item, least) = first_least(&ws.counts[level * COUNTS..][..p]);
                     if least == COVERED {
                         solutions += 1;
                         at = At::Back;
@@ -122,7 +136,7 @@ impl<'a, const W: usize> BitCover<'a, W> {
                         continue;
                     };
                     ws.chosen[level] = o as u16;
-                    descend(ws, p, level, o);
+                    descend::<W, K>(ws, p, stride, level, o);
                     level += 1;
                     max_level = max_level.max(level);
                     at = At::Node;
@@ -179,8 +193,8 @@ impl<'a, const W: usize> BitCover<'a, W> {
 
 /// The first of the least counts: `(item, count)` (`COVERED` when every item is).
 #[inline(always)]
-fn first_least(counts: &[u16]) -> (usize, u16) {
-    let least = counts.iter().copied().min().unwrap_or(COVERED);
+fn first_least(counts: &[i16]) -> (usize, i16) {
+    let least = counts.iter().fold(COVERED, |m, &c| m.min(c));
     let item = counts.iter().position(|&c| c == least).unwrap_or(0);
     (item, least)
 }
@@ -199,10 +213,16 @@ fn take_first<const W: usize>(bits: &mut [u64; W]) -> Option<usize> {
 }
 
 /// Sets up level `level + 1` after choosing option `o` at `level`: its live options, and
-/// its counts (each option removed takes one off each of its primary items; `o`'s own
-/// items are covered).
+/// its counts (each option removed takes one off each of its primary items, `K` of them
+/// or, for `K == 0`, `stride`; `o`'s own items are covered).
 #[inline(always)]
-fn descend<const W: usize>(ws: &mut WorkspaceView<'_, W>, p: usize, level: usize, o: usize) {
+fn descend<const W: usize, const K: usize>(
+    ws: &mut WorkspaceView<'_, W>,
+    p: usize,
+    stride: usize,
+    level: usize,
+    o: usize,
+) {
     let live = ws.live[level];
     let conflicts = &ws.conflicts[o];
     let mut next = [0; W];
@@ -212,21 +232,32 @@ fn descend<const W: usize>(ws: &mut WorkspaceView<'_, W>, p: usize, level: usize
         removed[w] = live[w] & conflicts[w];
     }
     ws.live[level + 1] = next;
-    let (now, after) = ws.counts.split_at_mut((level + 1) * p);
-    let counts = &mut after[..p];
-    counts.copy_from_slice(&now[level * p..]);
-    let (starts, prims) = (&*ws.prim_starts, &*ws.prims);
+    let (now, after) = ws.counts.split_at_mut((level + 1) * COUNTS);
+    // A whole array, so that a byte indexes it without a bounds test.
+    let counts: &mut [i16; COUNTS] = (&mut after[..COUNTS]).try_into().expect("COUNTS a level");
+    counts[..p].copy_from_slice(&now[level * COUNTS..][..p]);
+    let prims = &*ws.prims;
+    let row = |q: usize| &prims[q * stride..][..stride];
     for (w, &word) in removed.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let q = w * WORD_BITS + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            for &k in &prims[starts[q] as usize..starts[q + 1] as usize] {
-                counts[usize::from(k)] -= 1;
+            if K == 0 {
+                for &k in row(q) {
+                    let c = &mut counts[usize::from(k)];
+                    *c = c.wrapping_sub(1);
+                }
+            } else {
+                let r: &[u8; K] = prims[q * K..][..K].try_into().expect("K a row");
+                for &k in r {
+                    let c = &mut counts[usize::from(k)];
+                    *c = c.wrapping_sub(1);
+                }
             }
         }
     }
-    for &k in &prims[starts[o] as usize..starts[o + 1] as usize] {
+    for &k in row(o) {
         counts[usize::from(k)] = COVERED;
     }
 }

@@ -23,31 +23,35 @@ fn color_of(m: &Matrix<'_>, j: usize, k: usize) -> Option<i32> {
         .map(|&(_, c)| c)
 }
 
-/// Fills `ws.item_options`, `ws.prim_starts`, `ws.prims` and `ws.conflicts` from `m`
-/// (checked by [`Layout::of`](super::Layout::of), and `ws` long enough).
-pub(super) fn fill<const W: usize>(ws: &mut WorkspaceView<'_, W>, m: &Matrix<'_>) {
+/// The spare count's number, which pads each option's primary items.
+pub(super) const SPARE: u8 = 255;
+
+/// Fills `ws.item_options`, `ws.prims` and `ws.conflicts` from `m` (checked by
+/// [`Layout::of`](super::Layout::of), giving `stride`, and `ws` long enough).
+pub(super) fn fill<const W: usize>(ws: &mut WorkspaceView<'_, W>, m: &Matrix<'_>, stride: usize) {
     let options = m.options();
     ws.item_options[..m.primary].fill([0; W]);
-    let mut n = 0;
+    ws.prims[..options * stride].fill(SPARE);
     for j in 0..options {
-        ws.prim_starts[j] = n as u32;
+        let mut n = j * stride;
         for &(k, _) in m.option(j) {
             let k = k as usize;
             if k < m.primary {
                 set(&mut ws.item_options[k], j);
-                ws.prims[n] = k as u16;
+                ws.prims[n] = k as u8;
                 n += 1;
             }
         }
     }
-    ws.prim_starts[options] = n as u32;
     // Sharing a primary item.
     for j in 0..options {
         let mut c = [0; W];
-        for &k in &ws.prims[ws.prim_starts[j] as usize..ws.prim_starts[j + 1] as usize] {
-            let with = &ws.item_options[usize::from(k)];
-            for w in 0..W {
-                c[w] |= with[w];
+        for &k in &ws.prims[j * stride..(j + 1) * stride] {
+            if k != SPARE {
+                let with = &ws.item_options[usize::from(k)];
+                for w in 0..W {
+                    c[w] |= with[w];
+                }
             }
         }
         ws.conflicts[j] = c;

@@ -1,5 +1,5 @@
 //! The bit-set search against DLX3's uncounted search on random plain exact covers.
-use super::{BitCover, BitError, Layout, Matrix, Step, WorkspaceView, WORD_BITS};
+use super::{BitCover, BitError, Layout, Matrix, Step, WorkspaceView, COUNTS, WORD_BITS};
 use crate::dlx3::{Dlx3, Event, HeapWorkspace, Settings};
 use crate::sink::Discard;
 use std::format;
@@ -8,7 +8,8 @@ use std::vec;
 use std::vec::Vec;
 
 /// A random plain exact cover from `seed`: `primary` primary items, up to 4 secondary
-/// ones, `options` options of 1 to 3 primary items and up to 2 secondary ones, uncolored
+/// ones, `options` options of 1 to 3 + `seed % 4` primary items (all the loops of
+/// `descend`) and up to 2 secondary ones, uncolored
 /// or colored `a` or `b`. Returns Knuth's text and the entries of each option.
 fn random_problem(seed: u64, primary: u64, options: u64) -> (String, usize, Vec<Vec<(u32, i32)>>) {
     let mut x = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(7);
@@ -28,7 +29,7 @@ fn random_problem(seed: u64, primary: u64, options: u64) -> (String, usize, Vec<
     let mut all = Vec::new();
     for _ in 0..options {
         let mut entries: Vec<(u32, i32)> = Vec::new();
-        for _ in 0..1 + next(3) {
+        for _ in 0..1 + next(3 + seed % 4) {
             let k = next(primary) as u32;
             if !entries.iter().any(|e| e.0 == k) {
                 entries.push((k, 0));
@@ -88,9 +89,8 @@ fn dlx3_search(text: &str) -> (Vec<Vec<u16>>, u64, u32) {
 /// Owned storage for a [`WorkspaceView`].
 struct Owned<const W: usize> {
     sets: [Vec<[u64; W]>; 4],
-    prim_starts: Vec<u32>,
-    prims: Vec<u16>,
-    counts: Vec<u16>,
+    prims: Vec<u8>,
+    counts: Vec<i16>,
     chosen: Vec<u16>,
 }
 
@@ -99,9 +99,8 @@ impl<const W: usize> Owned<W> {
         let sets = [l.options, l.primary, l.levels, l.levels].map(|n| vec![[0; W]; n]);
         Owned {
             sets,
-            prim_starts: vec![0; l.options + 1],
-            prims: vec![0; l.primary_entries],
-            counts: vec![0; l.levels * l.primary],
+            prims: vec![0; l.options * l.stride],
+            counts: vec![0; l.levels * COUNTS],
             chosen: vec![0; l.levels],
         }
     }
@@ -111,7 +110,6 @@ impl<const W: usize> Owned<W> {
         WorkspaceView {
             conflicts,
             item_options,
-            prim_starts: &mut self.prim_starts,
             prims: &mut self.prims,
             live,
             candidates,
@@ -203,7 +201,7 @@ fn a_problem_or_workspace_that_does_not_fit_is_refused() {
     };
     assert_eq!(Layout::of::<1>(&m), Err(BitError::TooLarge));
     let l = Layout::of::<2>(&m).unwrap();
-    assert_eq!((l.options, l.primary_entries, l.levels), (65, 65, 2));
+    assert_eq!((l.options, l.stride, l.levels), (65, 1, 2));
     let mut owned = Owned::<2>::new(&l);
     owned.counts.pop();
     assert_eq!(

@@ -4,16 +4,14 @@
 //! (docs/PERFORMANCE.md, "A bitset engine for small exact covers").
 use std::ops::ControlFlow;
 
-use xcover_core::bitcover::{BitCover, Layout, Matrix, Step, WorkspaceView, MAX_WORDS, WORD_BITS};
+use xcover_core::bitcover::{
+    BitCover, Layout, Matrix, Step, WorkspaceView, COUNTS, MAX_PRIMARY, MAX_WORDS, WORD_BITS,
+};
 use xcover_core::dlx3::Dlx3;
 
 use super::{Limits, Stop, Visitor, SLICE_NODES};
 use crate::error::{Error, ErrorKind};
 use crate::stats::{End, Stats};
-
-/// The most primary items searched with bit sets: each level copies a count per item,
-/// so past this DLX3's lists cost less (and a level needs fewer than Knuth's 500).
-pub(super) const MAX_PRIMARY: usize = 256;
 
 /// A loaded engine's problem as the bit-set engine reads it.
 pub(super) struct Tables {
@@ -111,14 +109,12 @@ impl Tables {
         let l = Layout::of::<W>(&m).map_err(bad)?;
         let mut sets = [l.options, l.primary, l.levels, l.levels].map(|n| vec![[0u64; W]; n]);
         let [conflicts, item_options, live, candidates] = &mut sets;
-        let mut prim_starts = vec![0; l.options + 1];
-        let mut prims = vec![0; l.primary_entries];
-        let mut counts = vec![0; l.levels * l.primary];
+        let mut prims = vec![0; l.options * l.stride];
+        let mut counts = vec![0; l.levels * COUNTS];
         let mut chosen = vec![0; l.levels];
         let ws = WorkspaceView {
             conflicts,
             item_options,
-            prim_starts: &mut prim_starts,
             prims: &mut prims,
             live,
             candidates,
@@ -319,8 +315,8 @@ mod tests {
         assert!(taken > 40 && left > 40, "{taken} taken, {left} left");
     }
 
-    /// 512 options fit the bit sets, 513 do not (DLX3 searches them), 256 primary items
-    /// fit, 257 do not; the counts agree.
+    /// 512 options fit the bit sets, 513 do not (DLX3 searches them), 255 primary items
+    /// fit, 256 do not; the counts agree.
     #[test]
     fn a_problem_past_the_limits_goes_to_dlx3() {
         let options =
@@ -336,7 +332,7 @@ mod tests {
             let names: Vec<String> = (0..n).map(|k| format!("I{k}")).collect();
             format!("{}\n{}\n", names.join(" "), names.join(" "))
         };
-        for (n, fits) in [(256, true), (257, false)] {
+        for (n, fits) in [(255, true), (256, false)] {
             let (bits, dlx) = both(&items(n), &uncounted(None), true);
             assert_eq!(bits.is_some(), fits, "{n}");
             assert_eq!(dlx.0, [vec![0]]);
