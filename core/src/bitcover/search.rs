@@ -1,6 +1,6 @@
 //! The search: a resumable state machine over the levels of a [`WorkspaceView`].
+use super::layout::{BitError, Layout, Matrix, WorkspaceView, COUNTS, WORD_BITS};
 use super::tables::{fill, set};
-use super::{BitError, Layout, Matrix, WorkspaceView, COUNTS, WORD_BITS};
 
 /// The count of a covered primary item: above every live count, so never the least.
 const COVERED: i16 = i16::MAX;
@@ -29,7 +29,7 @@ enum At {
     Done,
 }
 
-/// A search of a small plain exact cover over bit sets (see the [module](super)).
+/// A search of a small plain exact cover over bit sets (see the [module](crate::bitcover)).
 #[derive(Debug)]
 pub struct BitCover<'a, const W: usize> {
     ws: WorkspaceView<'a, W>,

@@ -1,7 +1,7 @@
 //! The tables a [`BitCover`](super::BitCover) searches with, computed once from the
 //! problem: each primary item's options, each option's primary items, and each option's
 //! conflicts.
-use super::{Matrix, WorkspaceView, WORD_BITS};
+use super::layout::{Matrix, WorkspaceView, WORD_BITS};
 
 /// Sets bit `j`.
 #[inline(always)]

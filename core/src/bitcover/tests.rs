@@ -1,5 +1,6 @@
 //! The bit-set search against DLX3's uncounted search on random plain exact covers.
-use super::{BitCover, BitError, Layout, Matrix, Step, WorkspaceView, COUNTS, WORD_BITS};
+use super::layout::{BitError, Layout, Matrix, WorkspaceView, COUNTS, WORD_BITS};
+use super::search::{BitCover, Step};
 use crate::dlx3::{Dlx3, Event, HeapWorkspace, Settings};
 use crate::sink::Discard;
 use std::format;
