@@ -1,8 +1,9 @@
 //! The one place that drives core's DLX3 engine: its settings ([`settings`]), its storage,
 //! loading a problem into it, and its stepping calls (`run_silent`, `run_to_printed`,
 //! `depth`, `solution_node`, `node_options`, `option_items`, the split of a search into units in
-//! [`threads`]). Everything else in the crate sees only [`describe_text`], [`check`] and
-//! [`search`].
+//! [`threads`]), and the choice of core's bit-set engine for the uncounted search of a
+//! small plain exact cover ([`bits`]). Everything else in the crate sees only
+//! [`describe_text`], [`check`] and [`search`].
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
