@@ -53,7 +53,7 @@ impl Tables {
         }
         starts.push(entries.len() as u32);
         // Every option has a primary item (the engine drops the others), so every one
-        // has a node.
+        // has a node; a problem without options (`starts` [0, 0]) is left to DLX3.
         (starts.len() == options + 1).then_some(Tables {
             primary,
             items: items as usize,
@@ -341,5 +341,17 @@ mod tests {
         assert!(both("2|A B\nA\nA B\nA\n", &uncounted(None), true)
             .0
             .is_none());
+    }
+
+    /// A problem without options (left to DLX3; the engine keeps no option without a
+    /// primary item) and one whose search ends at its first node: the same empty search.
+    #[test]
+    fn empty_problems_search_alike() {
+        for (text, taken) in [("A\n", false), ("| A\nA\n", false), ("A B\nA\n", true)] {
+            let (bits, dlx) = both(text, &uncounted(None), true);
+            assert_eq!(dlx, (vec![], (0, 1, 0, crate::End::Exhausted)), "{text:?}");
+            assert_eq!(bits.is_some(), taken, "{text:?}");
+            assert_eq!(bits.unwrap_or_else(|| dlx.clone()), dlx, "{text:?}");
+        }
     }
 }
