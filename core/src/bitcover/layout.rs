@@ -10,10 +10,11 @@ pub const MAX_WORDS: usize = 8;
 /// Why a problem or a workspace is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BitError {
-    /// More options than `64 * W`, or more than [`MAX_PRIMARY`] primary items.
+    /// More options than `64 * W`, more than [`MAX_PRIMARY`] primary items, or `W` above
+    /// [`MAX_WORDS`].
     TooLarge,
     /// `starts` is not a list of offsets into `entries` (from 0, rising, ending at its
-    /// length), or an entry names no item.
+    /// length), an entry names no item, or an option names an item twice.
     BadMatrix,
     /// A slice of the workspace is shorter than [`Layout`] says.
     SmallWorkspace,
@@ -89,7 +90,7 @@ impl Layout {
     /// The layout of `m` for bit sets of `W` words, after checking `m`.
     pub fn of<const W: usize>(m: &Matrix<'_>) -> Result<Layout, BitError> {
         let options = m.options();
-        if options > W * WORD_BITS || options > usize::from(u16::MAX) || m.primary > MAX_PRIMARY {
+        if W > MAX_WORDS || options > W * WORD_BITS || m.primary > MAX_PRIMARY {
             return Err(BitError::TooLarge);
         }
         let well_formed = m.starts.first().map_or(true, |&s| s == 0)
@@ -98,7 +99,11 @@ impl Layout {
                 .last()
                 .map_or(true, |&s| s as usize == m.entries.len())
             && m.primary <= m.items
-            && m.entries.iter().all(|&(k, _)| (k as usize) < m.items);
+            && m.entries.iter().all(|&(k, _)| (k as usize) < m.items)
+            && (0..options).all(|j| {
+                let o = m.option(j);
+                (1..o.len()).all(|i| o[..i].iter().all(|e| e.0 != o[i].0))
+            });
         if !well_formed {
             return Err(BitError::BadMatrix);
         }

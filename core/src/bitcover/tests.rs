@@ -218,5 +218,14 @@ fn a_problem_or_workspace_that_does_not_fit_is_refused() {
         ..m
     };
     assert_eq!(Layout::of::<2>(&bad), Err(BitError::BadMatrix));
+    let twice = [(0, 0), (1, 0), (0, 0)];
+    let bad = Matrix {
+        primary: 2,
+        items: 2,
+        starts: &[0, 3],
+        entries: &twice,
+    };
+    assert_eq!(Layout::of::<1>(&bad), Err(BitError::BadMatrix));
+    assert_eq!(Layout::of::<9>(&m), Err(BitError::TooLarge));
     assert_eq!(WORD_BITS * 2, 128);
 }
