@@ -5,6 +5,8 @@
 //! * [`gb_flip`]: Knuth's portable random number generator from the Stanford GraphBase;
 //! * [`dlx3`]: Knuth's DLX3 — exact cover with item multiplicities and color controls
 //!   (Algorithm M of TAOCP 7.2.2.1), as a resumable state machine over storage the caller owns;
+//! * [`bitcover`]: DLX3's search of a small plain exact cover (at most 512 options) over
+//!   bit sets of options, node for node, in fewer instructions;
 //! * [`gridcheck`]: a Sudoku grid checker that finds every N-clue puzzle with a unique
 //!   solution inside a solution grid;
 //! * [`sink`]: the byte sink every engine writes its text to.
@@ -52,6 +54,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod bitcover;
 pub mod dlx3;
 pub mod gb_flip;
 

@@ -1,8 +1,9 @@
 //! The one place that drives core's DLX3 engine: its settings ([`settings`]), its storage,
 //! loading a problem into it, and its stepping calls (`run_silent`, `run_to_printed`,
 //! `depth`, `solution_node`, `node_options`, `option_items`, the split of a search into units in
-//! [`threads`]). Everything else in the crate sees only [`describe_text`], [`check`] and
-//! [`search`].
+//! [`threads`]), and the choice of core's bit-set engine for the uncounted search of a
+//! small plain exact cover ([`bits`]). Everything else in the crate sees only
+//! [`describe_text`], [`check`] and [`search`].
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -17,6 +18,7 @@ use crate::error::{Error, ErrorKind};
 use crate::problem::{Entries, Inner, Item, Source, Spec};
 use crate::stats::{End, Stats};
 
+mod bits;
 pub(crate) mod knuth;
 mod narrow;
 mod threads;
@@ -344,6 +346,17 @@ pub(crate) fn search(
             threads::search(inner, e, threads, visitor, stop)
         } else {
             let uncounted = limits.uncounted && limits.timeout.is_none();
+            // Bit sets for a small plain exact cover (the same tree; they do not randomize).
+            let bits = (uncounted && limits.seed.is_none())
+                .then(|| bits::Tables::of(e))
+                .flatten();
+            if let Some(bits) = bits {
+                let stats = bits.search(&inner.kept, limits, visitor, stop)?;
+                return Ok(Stats {
+                    input_mems: e.stats().imems,
+                    ..stats
+                });
+            }
             // 16-bit links when they fit (they do not randomize).
             let narrow = (uncounted && limits.seed.is_none())
                 .then(|| narrow::Narrow::of(e, levels(inner)))
