@@ -163,6 +163,40 @@ def test_limit_threads_and_order():
     assert list(p.solutions(every=50)) == one[49::50]
 
 
+def partitions(n):
+    """The partitions of 0..n-1 into blocks of 1 to 3: solutions of several lengths."""
+    blocks = [list(c) for r in (1, 2, 3) for c in itertools.combinations(range(n), r)]
+    matrix = np.array([[int(k in b) for k in range(n)] for b in blocks])
+    return blocks, matrix
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda o, m: covers(o),
+        lambda o, m: covers(o, threads=2),
+        lambda o, m: covers_bool(m),
+        lambda o, m: Problem(o).solutions(),
+        lambda o, m: Problem(o).solutions(every=3),
+    ],
+    ids=["covers", "threads", "covers_bool", "solutions", "every"],
+)
+def test_each_list_handed_out_is_the_callers(search):
+    # The iterator builds each list from the last one: a list the caller changes or keeps
+    # must not change the solutions after it, nor be changed by them.
+    options, matrix = partitions(7)
+    want = [s.copy() for s in search(options, matrix)]
+    assert len(want) > 100 and len({len(s) for s in want}) > 2
+    got, kept = [], []
+    for s in search(options, matrix):
+        got.append(s.copy())
+        kept.append(s)
+        s.reverse()
+        s.append(-1)
+    assert got == want
+    assert kept == [s[::-1] + [-1] for s in want]
+
+
 def test_long_item_names_and_builder_errors():
     long = "an item with a long name"
     assert Problem([[long]]).count() == 1
