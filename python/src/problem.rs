@@ -160,8 +160,10 @@ impl Problem {
     fn option_entries<'py>(&self, py: Python<'py>, j: usize) -> PyResult<Bound<'py, PyList>> {
         match &self.shown {
             Shown::Given(options) => {
+                // A copy made in C (`list[:]`): the caller may change it.
                 let given = options.bind(py).get_item(j)?;
-                PyList::new(py, given.cast::<PyList>()?.iter())
+                let given = given.cast::<PyList>()?;
+                Ok(given.get_slice(0, given.len()))
             }
             Shown::Text => {
                 let option = self

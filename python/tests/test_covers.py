@@ -197,6 +197,21 @@ def test_each_list_handed_out_is_the_callers(search):
     assert kept == [s[::-1] + [-1] for s in want]
 
 
+def test_options_handed_out_are_the_callers():
+    # as_items and option() copy each option as given: changing a copy changes neither the
+    # problem nor a later solution.
+    options, _ = partitions(5)
+    p = Problem(options)
+    want = [[list(o) for o in s] for s in p.solutions(as_items=True)]
+    got = list(p.solutions(as_items=True))
+    for s in got:
+        for o in s:
+            o.append(-1)
+    assert got == [[o + [-1] for o in s] for s in want]
+    p.option(0).append(-1)
+    assert p.option(0) == options[0] and list(p.solutions(as_items=True)) == want
+
+
 def test_long_item_names_and_builder_errors():
     long = "an item with a long name"
     assert Problem([[long]]).count() == 1
