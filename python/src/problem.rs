@@ -671,6 +671,7 @@ impl Problem {
                 as_items,
                 problem: slf.clone().unbind(),
                 lists: SolutionLists::new(slf.py(), options),
+                wanted: Vec::new(),
             }),
         })
     }
@@ -683,6 +684,8 @@ struct State {
     as_items: bool,
     problem: Py<Problem>,
     lists: SolutionLists,
+    /// The solution `every` keeps, read while skipping the others.
+    wanted: Vec<usize>,
 }
 
 /// The lists of option indices an iterator hands to Python, made from the last one.
@@ -791,7 +794,8 @@ fn solution_list<'py>(
 
 /// What a tick of skipping solutions gave.
 enum Step {
-    Found(xcover_solver::Solution),
+    /// The wanted solution, copied into `State::wanted`.
+    Found,
     End,
     Failed(xcover_solver::Error),
     Tick,
@@ -805,13 +809,16 @@ fn skip_to_wanted(state: &mut State) -> Step {
         if !state.solutions.wait(left) {
             return Step::Tick;
         }
-        match state.solutions.next() {
+        // Read as slices: a skipped solution costs no allocation.
+        match state.solutions.next_options() {
             None => return Step::End,
             Some(Err(e)) => return Step::Failed(e),
-            Some(Ok(s)) => {
+            Some(Ok(options)) => {
                 state.seen += 1;
                 if state.every != 0 && state.seen.is_multiple_of(state.every) {
-                    return Step::Found(s);
+                    state.wanted.clear();
+                    state.wanted.extend_from_slice(options);
+                    return Step::Found;
                 }
             }
         }
@@ -821,7 +828,8 @@ fn skip_to_wanted(state: &mut State) -> Step {
     }
 }
 
-/// The solutions of a search, in order, found without the GIL as they are read.
+/// The solutions of a search, in order, found without the GIL as they are read. Each
+/// list is a new one, the caller's to keep or change.
 #[pyclass(module = "xcover_dlx", name = "Solutions", frozen)]
 pub(crate) struct Solutions {
     state: Mutex<State>,
@@ -856,19 +864,18 @@ impl Solutions {
         } else {
             // Skipping solutions (Knuth's spacing): without the GIL, in ticks, with a
             // look for Ctrl-C between them.
-            let solution = loop {
+            loop {
                 let step = py.detach(|| skip_to_wanted(state));
                 match step {
-                    Step::Found(s) => break s,
+                    Step::Found => break,
                     Step::End => return Ok(None),
                     Step::Failed(e) => return Err(to_py(e)),
                     Step::Tick => py.check_signals()?,
                 }
-            };
-            let options = solution.options();
+            }
             solution_list(
                 py,
-                options,
+                &state.wanted,
                 &mut state.lists,
                 state.as_items,
                 &state.problem,
