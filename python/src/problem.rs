@@ -160,8 +160,10 @@ impl Problem {
     fn option_entries<'py>(&self, py: Python<'py>, j: usize) -> PyResult<Bound<'py, PyList>> {
         match &self.shown {
             Shown::Given(options) => {
+                // A copy made in C (`list[:]`): the caller may change it.
                 let given = options.bind(py).get_item(j)?;
-                PyList::new(py, given.cast::<PyList>()?.iter())
+                let given = given.cast::<PyList>()?;
+                Ok(given.get_slice(0, given.len()))
             }
             Shown::Text => {
                 let option = self
@@ -668,7 +670,8 @@ impl Problem {
                 seen: 0,
                 as_items,
                 problem: slf.clone().unbind(),
-                ints: std::iter::repeat_with(|| None).take(options).collect(),
+                lists: SolutionLists::new(slf.py(), options),
+                wanted: Vec::new(),
             }),
         })
     }
@@ -680,26 +683,92 @@ struct State {
     seen: u64,
     as_items: bool,
     problem: Py<Problem>,
-    /// The Python int of each option index, made when first handed out and shared by
-    /// every solution after: a solution's list then costs a reference count per option,
-    /// not an int made (and later freed) per option above Python's small-int cache.
+    lists: SolutionLists,
+    /// The solution `every` keeps, read while skipping the others.
+    wanted: Vec<usize>,
+}
+
+/// The lists of option indices an iterator hands to Python, made from the last one.
+///
+/// Consecutive solutions of a depth-first search share the options of their first levels
+/// (a solution lists its options level by level). So the iterator keeps one private list,
+/// the last solution's, overwrites only the items after the prefix it shares with the next
+/// solution, and hands out a copy of it (`list[:]`: one allocation and a reference count an
+/// item, in C), not a list built an item at a time. The private list is never handed out:
+/// the caller may change or keep every list it gets.
+struct SolutionLists {
+    /// The Python int of each option index, made when first handed out and shared by every
+    /// solution after: an item costs a reference count, not an int made (and later freed)
+    /// above Python's small-int cache.
     ints: Vec<Option<Py<PyAny>>>,
+    /// The last solution's option indices, and the private list holding their ints.
+    last: Vec<usize>,
+    list: Py<PyList>,
+}
+
+impl SolutionLists {
+    fn new(py: Python<'_>, options: usize) -> SolutionLists {
+        SolutionLists {
+            ints: std::iter::repeat_with(|| None).take(options).collect(),
+            last: Vec::new(),
+            list: PyList::empty(py).unbind(),
+        }
+    }
+
+    /// A new list of `options` (as ints), copied from the private list once that holds them.
+    fn indices<'py>(&mut self, py: Python<'py>, options: &[usize]) -> PyResult<Bound<'py, PyList>> {
+        if let Err(e) = self.make_private(py, options) {
+            // Start again from an empty list, so that the next solution is whole.
+            self.last.clear();
+            self.list = PyList::empty(py).unbind();
+            return Err(e);
+        }
+        Ok(self.list.bind(py).get_slice(0, options.len()))
+    }
+
+    /// Makes the private list hold `options`: the items after the prefix shared with the
+    /// last solution overwritten, then appended or cut to the new length. (Plain index
+    /// loops: the iterator adapters cost twice the instructions here.)
+    fn make_private(&mut self, py: Python<'_>, options: &[usize]) -> PyResult<()> {
+        let (old, new) = (self.last.len(), options.len());
+        let both = old.min(new);
+        let (last, next) = (&mut self.last[..both], &options[..both]);
+        let mut shared = 0;
+        while shared < both && last[shared] == next[shared] {
+            shared += 1;
+        }
+        let list = self.list.bind(py);
+        for k in shared..both {
+            list.set_item(k, shared_int(py, &mut self.ints, next[k]))?;
+            last[k] = next[k];
+        }
+        for &j in &options[both..] {
+            list.append(shared_int(py, &mut self.ints, j))?;
+            self.last.push(j);
+        }
+        if new < old {
+            list.del_slice(new, old)?;
+            self.last.truncate(new);
+        }
+        Ok(())
+    }
 }
 
 /// The Python int `j`, from `ints` (made there the first time).
+#[inline]
 fn shared_int<'py>(py: Python<'py>, ints: &mut [Option<Py<PyAny>>], j: usize) -> Bound<'py, PyAny> {
-    let made = |j: usize| match j.into_pyobject(py) {
-        Ok(int) => int.into_any(),
-        Err(never) => match never {},
-    };
     match ints.get_mut(j) {
         Some(Some(int)) => int.bind(py).clone(),
-        Some(slot) => {
-            let int = made(j);
-            *slot = Some(int.clone().unbind());
+        slot => {
+            let int = match j.into_pyobject(py) {
+                Ok(int) => int.into_any(),
+                Err(never) => match never {},
+            };
+            if let Some(slot) = slot {
+                *slot = Some(int.clone().unbind());
+            }
             int
         }
-        None => made(j),
     }
 }
 
@@ -707,7 +776,7 @@ fn shared_int<'py>(py: Python<'py>, ints: &mut [Option<Py<PyAny>>], j: usize) ->
 fn solution_list<'py>(
     py: Python<'py>,
     options: &[usize],
-    ints: &mut [Option<Py<PyAny>>],
+    lists: &mut SolutionLists,
     as_items: bool,
     problem: &Py<Problem>,
 ) -> PyResult<Bound<'py, PyList>> {
@@ -719,13 +788,14 @@ fn solution_list<'py>(
             .collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, lists)
     } else {
-        PyList::new(py, options.iter().map(|&j| shared_int(py, ints, j)))
+        lists.indices(py, options)
     }
 }
 
 /// What a tick of skipping solutions gave.
 enum Step {
-    Found(xcover_solver::Solution),
+    /// The wanted solution, copied into `State::wanted`.
+    Found,
     End,
     Failed(xcover_solver::Error),
     Tick,
@@ -739,13 +809,16 @@ fn skip_to_wanted(state: &mut State) -> Step {
         if !state.solutions.wait(left) {
             return Step::Tick;
         }
-        match state.solutions.next() {
+        // Read as slices: a skipped solution costs no allocation.
+        match state.solutions.next_options() {
             None => return Step::End,
             Some(Err(e)) => return Step::Failed(e),
-            Some(Ok(s)) => {
+            Some(Ok(options)) => {
                 state.seen += 1;
                 if state.every != 0 && state.seen.is_multiple_of(state.every) {
-                    return Step::Found(s);
+                    state.wanted.clear();
+                    state.wanted.extend_from_slice(options);
+                    return Step::Found;
                 }
             }
         }
@@ -755,8 +828,9 @@ fn skip_to_wanted(state: &mut State) -> Step {
     }
 }
 
-/// The solutions of a search, in order, found without the GIL as they are read.
-#[pyclass(module = "xcover_dlx", name = "Solutions")]
+/// The solutions of a search, in order, found without the GIL as they are read. Each
+/// list is a new one, the caller's to keep or change.
+#[pyclass(module = "xcover_dlx", name = "Solutions", frozen)]
 pub(crate) struct Solutions {
     state: Mutex<State>,
 }
@@ -779,24 +853,33 @@ impl Solutions {
             match state.solutions.next_options() {
                 None => return Ok(None),
                 Some(Err(e)) => return Err(to_py(e)),
-                Some(Ok(options)) => {
-                    solution_list(py, options, &mut state.ints, state.as_items, &state.problem)?
-                }
+                Some(Ok(options)) => solution_list(
+                    py,
+                    options,
+                    &mut state.lists,
+                    state.as_items,
+                    &state.problem,
+                )?,
             }
         } else {
             // Skipping solutions (Knuth's spacing): without the GIL, in ticks, with a
             // look for Ctrl-C between them.
-            let solution = loop {
+            loop {
                 let step = py.detach(|| skip_to_wanted(state));
                 match step {
-                    Step::Found(s) => break s,
+                    Step::Found => break,
                     Step::End => return Ok(None),
                     Step::Failed(e) => return Err(to_py(e)),
                     Step::Tick => py.check_signals()?,
                 }
-            };
-            let options = solution.options();
-            solution_list(py, options, &mut state.ints, state.as_items, &state.problem)?
+            }
+            solution_list(
+                py,
+                &state.wanted,
+                &mut state.lists,
+                state.as_items,
+                &state.problem,
+            )?
         };
         Ok(Some(out.into_any().unbind()))
     }

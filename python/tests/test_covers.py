@@ -163,6 +163,55 @@ def test_limit_threads_and_order():
     assert list(p.solutions(every=50)) == one[49::50]
 
 
+def partitions(n):
+    """The partitions of 0..n-1 into blocks of 1 to 3: solutions of several lengths."""
+    blocks = [list(c) for r in (1, 2, 3) for c in itertools.combinations(range(n), r)]
+    matrix = np.array([[int(k in b) for k in range(n)] for b in blocks])
+    return blocks, matrix
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda o, m: covers(o),
+        lambda o, m: covers(o, threads=2),
+        lambda o, m: covers_bool(m),
+        lambda o, m: Problem(o).solutions(),
+        lambda o, m: Problem(o).solutions(every=3),
+    ],
+    ids=["covers", "threads", "covers_bool", "solutions", "every"],
+)
+def test_each_list_handed_out_is_the_callers(search):
+    # The iterator builds each list from the last one: a list the caller changes or keeps
+    # must not change the solutions after it, nor be changed by them.
+    options, matrix = partitions(7)
+    want = [s.copy() for s in search(options, matrix)]
+    assert len(want) > 100 and len({len(s) for s in want}) > 2
+    got, kept = [], []
+    for s in search(options, matrix):
+        got.append(s.copy())
+        kept.append(s)
+        s.reverse()
+        s.append(-1)
+    assert got == want
+    assert kept == [s[::-1] + [-1] for s in want]
+
+
+def test_options_handed_out_are_the_callers():
+    # as_items and option() copy each option as given: changing a copy changes neither the
+    # problem nor a later solution.
+    options, _ = partitions(5)
+    p = Problem(options)
+    want = [[list(o) for o in s] for s in p.solutions(as_items=True)]
+    got = list(p.solutions(as_items=True))
+    for s in got:
+        for o in s:
+            o.append(-1)
+    assert got == [[o + [-1] for o in s] for s in want]
+    p.option(0).append(-1)
+    assert p.option(0) == options[0] and list(p.solutions(as_items=True)) == want
+
+
 def test_long_item_names_and_builder_errors():
     long = "an item with a long name"
     assert Problem([[long]]).count() == 1

@@ -22,7 +22,8 @@ class Solutions(Iterator[List[Any]]):
     """The solutions of a search, in order, found without the GIL as they are read.
 
     Each is a list of option indices (0-based, input order), or with ``as_items=True`` a
-    list of options, each the list of its entries. Dropping the iterator stops the search.
+    list of options, each the list of its entries. Each list is a new one, the caller's to
+    keep or change. Dropping the iterator stops the search.
     """
 
     def __iter__(self) -> "Solutions": ...
