@@ -404,6 +404,87 @@ mod tests {
         }
     }
 
+    /// The minimal UA inside `blanks`, the plain way: every solution of the pseudo-puzzle
+    /// (no pruning, the public solver call), each one's difference from the grid, and the
+    /// differences with no other inside.
+    fn minimal_differences_unpruned(g: &Grid, blanks: Cells) -> Vec<Cells> {
+        let puzzle = crate::gridcheck::Puzzle::from_grid(g, blanks.complement());
+        let mut differences: Vec<Cells> = Vec::new();
+        crate::gridcheck::solver::for_each_solution(&puzzle, None, &mut |s| {
+            let diff = (0..CELL_COUNT as u8)
+                .filter(|&c| s[c as usize] != g.digits()[c as usize])
+                .fold(Cells::EMPTY, |acc, c| acc | Cells::single(c));
+            if !diff.is_empty() {
+                differences.push(diff);
+            }
+            ControlFlow::Continue(())
+        });
+        differences.sort_by_key(|d| (d.len(), d.0));
+        differences.dedup();
+        let mut minimal: Vec<Cells> = Vec::new();
+        for d in differences {
+            // Sorted by size: a set inside `d` comes before it.
+            if !minimal.iter().any(|m| m.is_subset_of(d)) {
+                minimal.push(d);
+            }
+        }
+        minimal
+    }
+
+    /// [`for_mask`]'s list without forced cells, the plain way: the pseudo-puzzles it
+    /// solves (the 126 sets of four digits, then `random` of 54 random blanks drawn by a
+    /// partial Fisher-Yates shuffle from `seed`), each one's minimal differences found
+    /// without pruning, then all of them sorted by (size, bitmap) and de-duplicated.
+    fn reference_list(g: &Grid, random: u32, seed: u64) -> Vec<Cells> {
+        let mut all: Vec<Cells> = Vec::new();
+        for mask in 0u32..512 {
+            if mask.count_ones() == 4 {
+                let blanks = (1..=9u8)
+                    .filter(|d| mask >> (d - 1) & 1 == 1)
+                    .fold(Cells::EMPTY, |acc, d| acc | g.cells_of_digit(d));
+                all.extend(minimal_differences_unpruned(g, blanks));
+            }
+        }
+        let mut rng = SplitMix64::new(seed);
+        let mut order: Vec<u8> = (0..CELL_COUNT as u8).collect();
+        for _ in 0..random {
+            let mut blanks = Cells::EMPTY;
+            for i in 0..DEFAULT_RANDOM_BLANKS as usize {
+                let j = i + rng.below((CELL_COUNT - i) as u32) as usize;
+                order.swap(i, j);
+                blanks.insert(order[i]);
+            }
+            all.extend(minimal_differences_unpruned(g, blanks));
+        }
+        all.sort_by_key(|u| (u.len(), u.0));
+        all.dedup();
+        all
+    }
+
+    #[test]
+    fn for_mask_gives_the_list_of_a_plain_unpruned_enumeration() {
+        // The generator prunes its searches and merges as it goes; none of that may change
+        // the list (the scan's table, cell order and hence every placement depend on it).
+        // Two grids, two seeds, the whole list compared set by set and in order.
+        let grids = [
+            grid(),
+            Grid::parse(
+                b"128465973534789261697231854271354698359876412486912735813647529965128347742593186",
+            )
+            .unwrap(),
+        ];
+        let mut scratch = vec![Cells::EMPTY; 1 << 16];
+        for (g, seed) in grids.iter().zip([1u64, 11]) {
+            let mut storage = vec![Cells::EMPTY; 100_000];
+            let mut list = UaList::new(&mut storage);
+            let stats = for_mask(g, 40, seed, Cells::EMPTY, &mut list, &mut scratch).unwrap();
+            assert_eq!(stats.dropped, 0);
+            let expected = reference_list(g, 40, seed);
+            assert!(expected.len() > 100);
+            assert_eq!(list.as_slice(), &expected[..], "seed {seed}");
+        }
+    }
+
     #[test]
     fn overflowing_scratch_drops_the_pseudo_puzzle() {
         let g = grid();
