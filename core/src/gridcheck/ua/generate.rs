@@ -163,15 +163,110 @@ fn from_subsets(
     list: &mut UaList<'_>,
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
+    let stats = merge_subsets(grid, k, parts, Cells::EMPTY, list, scratch)?;
+    list.dedup();
+    Ok(stats)
+}
+
+/// The `(k - 1)`-subsets' minimal UA, kept at the front of the scratch to seed the
+/// `k`-subsets' antichains.
+struct SubsetSeeds {
+    /// The `(k - 1)`-subsets as 9-bit masks, in increasing order.
+    masks: [u16; 126],
+    /// `ends[i]`: where the sets of `masks[i]` end in the scratch (they start where the
+    /// previous subset's end).
+    ends: [u32; 126],
+    count: usize,
+}
+
+impl SubsetSeeds {
+    /// The range of the scratch holding the sets of subset `mask` (empty if unknown).
+    fn range(&self, mask: u32) -> core::ops::Range<usize> {
+        match self.masks[..self.count]
+            .iter()
+            .position(|&m| u32::from(m) == mask)
+        {
+            Some(0) => 0..self.ends[0] as usize,
+            Some(i) => self.ends[i - 1] as usize..self.ends[i] as usize,
+            None => 0..0,
+        }
+    }
+}
+
+/// Merges into `list` the minimal UA of one pseudo-puzzle per `k`-subset of the nine
+/// `parts`, blanking their union less `keep` (not sorted).
+///
+/// Each `k`-subset's pseudo-puzzle holds the blanks of its `k` subsets of `k - 1` parts,
+/// so the minimal UA of those smaller pseudo-puzzles are minimal UA of it (a minimal UA
+/// inside fewer blanks is one inside more). They are solved first, once each, and seed the
+/// larger pseudo-puzzles' antichains: the search then prunes every branch that would only
+/// find them again, or their supersets, and the antichain ends with the same sets (all the
+/// minimal UA inside the blanks). An antichain that overflows with its seeds is solved
+/// again without them on the whole scratch, as before seeding, and so are the
+/// pseudo-puzzles after it.
+fn merge_subsets(
+    grid: &Grid,
+    k: u32,
+    parts: &[Cells; 9],
+    keep: Cells,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let blanks_of = |mask: u32| {
+        (0..9)
+            .filter(|i| mask >> i & 1 == 1)
+            .fold(Cells::EMPTY, |acc, i| acc | parts[i])
+            - keep
+    };
+    let mut seeds = SubsetSeeds {
+        masks: [0; 126],
+        ends: [0; 126],
+        count: 0,
+    };
+    let mut used = 0usize;
+    if k >= 2 {
+        for_each_subset_of_nine(k - 1, |mask| {
+            let mut chain = Antichain::new(&mut scratch[used..]);
+            minimal_ua_inside(grid, blanks_of(mask), &mut chain);
+            if !chain.overflowed() {
+                used += chain.as_slice().len();
+            }
+            seeds.masks[seeds.count] = mask as u16;
+            seeds.ends[seeds.count] = used as u32;
+            seeds.count += 1;
+            Ok(())
+        })?;
+    }
     let mut stats = GenStats::default();
     for_each_subset_of_nine(k, |mask| {
-        let blanks = (0..9)
-            .filter(|i| mask >> i & 1 == 1)
-            .fold(Cells::EMPTY, |acc, i| acc | parts[i]);
-        stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
+        let blanks = blanks_of(mask);
+        let (known, room) = scratch.split_at_mut(used);
+        let mut chain = Antichain::new(room);
+        for part in 0..9 {
+            if mask >> part & 1 == 1 {
+                for &ua in &known[seeds.range(mask & !(1 << part))] {
+                    chain.offer(ua);
+                }
+            }
+        }
+        let solutions = for_each_difference(grid, blanks.complement(), &mut chain);
+        if chain.overflowed() {
+            // Solved again without seeds on the whole scratch, as before seeding; the
+            // seeds are overwritten, so the pseudo-puzzles left go without them too.
+            drop(chain);
+            used = 0;
+            seeds.count = 0;
+            stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
+            return Ok(());
+        }
+        stats.pseudo_puzzles += 1;
+        stats.solutions += solutions;
+        for &ua in chain.as_slice() {
+            list.push_merging(ua)?;
+            stats.merged += 1;
+        }
         Ok(())
     })?;
-    list.dedup();
     Ok(stats)
 }
 
@@ -258,14 +353,11 @@ pub fn for_mask(
         )?);
         return Ok(stats);
     }
-    let mut stats = GenStats::default();
-    for_each_subset_of_nine(4, |subset| {
-        let cells = (0..9u8)
-            .filter(|d| subset >> d & 1 == 1)
-            .fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d + 1));
-        stats.add(merge_pseudo_puzzle(grid, cells - keep, list, scratch)?);
-        Ok(())
-    })?;
+    let mut digit_cells = [Cells::EMPTY; 9];
+    for (d, cells) in digit_cells.iter_mut().enumerate() {
+        *cells = grid.cells_of_digit(d as u8 + 1);
+    }
+    let mut stats = merge_subsets(grid, 4, &digit_cells, keep, list, scratch)?;
     // The open cells, in increasing order, shuffled in place below.
     let mut order = [0u8; CELL_COUNT];
     let mut open = 0;
@@ -431,26 +523,29 @@ mod tests {
         minimal
     }
 
-    /// [`for_mask`]'s list without forced cells, the plain way: the pseudo-puzzles it
-    /// solves (the 126 sets of four digits, then `random` of 54 random blanks drawn by a
-    /// partial Fisher-Yates shuffle from `seed`), each one's minimal differences found
-    /// without pruning, then all of them sorted by (size, bitmap) and de-duplicated.
-    fn reference_list(g: &Grid, random: u32, seed: u64) -> Vec<Cells> {
+    /// [`for_mask`]'s list, the plain way: the pseudo-puzzles it solves (the 126 sets of
+    /// four digits less the kept cells, then `random` blanking two thirds of the open cells,
+    /// at most 54, drawn by a partial Fisher-Yates shuffle from `seed`), each one's minimal
+    /// differences found without pruning, then all of them sorted by (size, bitmap) and
+    /// de-duplicated.
+    fn reference_list(g: &Grid, random: u32, seed: u64, keep: Cells) -> Vec<Cells> {
         let mut all: Vec<Cells> = Vec::new();
         for mask in 0u32..512 {
             if mask.count_ones() == 4 {
                 let blanks = (1..=9u8)
                     .filter(|d| mask >> (d - 1) & 1 == 1)
                     .fold(Cells::EMPTY, |acc, d| acc | g.cells_of_digit(d));
-                all.extend(minimal_differences_unpruned(g, blanks));
+                all.extend(minimal_differences_unpruned(g, blanks - keep));
             }
         }
         let mut rng = SplitMix64::new(seed);
-        let mut order: Vec<u8> = (0..CELL_COUNT as u8).collect();
+        let mut order: Vec<u8> = keep.complement().iter().collect();
+        let open = order.len();
+        let count = (open * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
         for _ in 0..random {
             let mut blanks = Cells::EMPTY;
-            for i in 0..DEFAULT_RANDOM_BLANKS as usize {
-                let j = i + rng.below((CELL_COUNT - i) as u32) as usize;
+            for i in 0..count {
+                let j = i + rng.below((open - i) as u32) as usize;
                 order.swap(i, j);
                 blanks.insert(order[i]);
             }
@@ -463,9 +558,10 @@ mod tests {
 
     #[test]
     fn for_mask_gives_the_list_of_a_plain_unpruned_enumeration() {
-        // The generator prunes its searches and merges as it goes; none of that may change
-        // the list (the scan's table, cell order and hence every placement depend on it).
-        // Two grids, two seeds, the whole list compared set by set and in order.
+        // The generator prunes its searches, seeds them with the sets it knows and merges
+        // as it goes; none of that may change the list (the scan's table, cell order and
+        // hence every placement depend on it). Two grids, two seeds, with and without kept
+        // cells; the whole list compared set by set and in order.
         let grids = [
             grid(),
             Grid::parse(
@@ -473,15 +569,43 @@ mod tests {
             )
             .unwrap(),
         ];
+        let kept = [
+            Cells::EMPTY,
+            Cells::from_cells(&[0, 1, 2, 10, 20, 30, 40, 50, 60, 70, 80]),
+        ];
         let mut scratch = vec![Cells::EMPTY; 1 << 16];
         for (g, seed) in grids.iter().zip([1u64, 11]) {
-            let mut storage = vec![Cells::EMPTY; 100_000];
-            let mut list = UaList::new(&mut storage);
-            let stats = for_mask(g, 40, seed, Cells::EMPTY, &mut list, &mut scratch).unwrap();
-            assert_eq!(stats.dropped, 0);
-            let expected = reference_list(g, 40, seed);
-            assert!(expected.len() > 100);
-            assert_eq!(list.as_slice(), &expected[..], "seed {seed}");
+            for keep in kept {
+                let mut storage = vec![Cells::EMPTY; 100_000];
+                let mut list = UaList::new(&mut storage);
+                let stats = for_mask(g, 40, seed, keep, &mut list, &mut scratch).unwrap();
+                assert_eq!(stats.dropped, 0);
+                let expected = reference_list(g, 40, seed, keep);
+                assert!(expected.len() > 100);
+                assert_eq!(list.as_slice(), &expected[..], "seed {seed}, {keep:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn digit_subsets_on_a_small_scratch_go_on_without_seeds() {
+        // Room for the 3-digit seeds but not for every 4-digit antichain with them: those
+        // pseudo-puzzles are solved again unseeded, some still overflow and are dropped;
+        // whatever is kept is minimal and in the list a large scratch gives.
+        let g = grid();
+        let mut storage = vec![Cells::EMPTY; 20_000];
+        let mut big = vec![Cells::EMPTY; 1 << 16];
+        let mut full = UaList::new(&mut storage);
+        from_digit_subsets(&g, 4, &mut full, &mut big).unwrap();
+        let mut storage_small = vec![Cells::EMPTY; 20_000];
+        let mut small_scratch = vec![Cells::EMPTY; 200];
+        let mut small = UaList::new(&mut storage_small);
+        let stats = from_digit_subsets(&g, 4, &mut small, &mut small_scratch).unwrap();
+        assert_eq!(stats.pseudo_puzzles, 126);
+        // Only an unseeded pseudo-puzzle counts as dropped: some went the unseeded way.
+        assert!(stats.dropped > 0 && stats.dropped < 126 && !small.is_empty());
+        for &u in small.as_slice() {
+            assert!(full.contains(u) && is_minimal_ua(&g, u), "{u:?}");
         }
     }
 
