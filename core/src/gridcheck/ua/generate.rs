@@ -175,7 +175,7 @@ struct SubsetSeeds {
     masks: [u16; 126],
     /// `ends[i]`: where the sets of `masks[i]` end in the scratch (they start where the
     /// previous subset's end).
-    ends: [u32; 126],
+    ends: [usize; 126],
     count: usize,
 }
 
@@ -186,8 +186,8 @@ impl SubsetSeeds {
             .iter()
             .position(|&m| u32::from(m) == mask)
         {
-            Some(0) => 0..self.ends[0] as usize,
-            Some(i) => self.ends[i - 1] as usize..self.ends[i] as usize,
+            Some(0) => 0..self.ends[0],
+            Some(i) => self.ends[i - 1]..self.ends[i],
             None => 0..0,
         }
     }
@@ -232,7 +232,7 @@ fn merge_subsets(
                 used += chain.as_slice().len();
             }
             seeds.masks[seeds.count] = mask as u16;
-            seeds.ends[seeds.count] = used as u32;
+            seeds.ends[seeds.count] = used;
             seeds.count += 1;
             Ok(())
         })?;
@@ -253,7 +253,6 @@ fn merge_subsets(
         if chain.overflowed() {
             // Solved again without seeds on the whole scratch, as before seeding; the
             // seeds are overwritten, so the pseudo-puzzles left go without them too.
-            drop(chain);
             used = 0;
             seeds.count = 0;
             stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
