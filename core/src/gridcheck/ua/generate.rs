@@ -340,24 +340,16 @@ pub fn for_mask(
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
     let keep = keep.intersection(Cells::ALL);
-    if keep.is_empty() {
-        let mut stats = from_digit_subsets(grid, 4, list, scratch)?;
-        stats.add(from_random_blanks(
-            grid,
-            random,
-            DEFAULT_RANDOM_BLANKS,
-            seed,
-            list,
-            scratch,
-        )?);
-        return Ok(stats);
-    }
     let mut digit_cells = [Cells::EMPTY; 9];
     for (d, cells) in digit_cells.iter_mut().enumerate() {
         *cells = grid.cells_of_digit(d as u8 + 1);
     }
+    let start = list.len();
     let mut stats = merge_subsets(grid, 4, &digit_cells, keep, list, scratch)?;
-    // The open cells, in increasing order, shuffled in place below.
+    let seeds = keep_small_sets(list, start, stats.merged, scratch);
+    list.dedup();
+    // The open cells, in increasing order, shuffled in place below (without kept cells,
+    // all 81 cells and 54 blanks: `from_random_blanks`'s pseudo-puzzles).
     let mut order = [0u8; CELL_COUNT];
     let mut open = 0;
     for cell in keep.complement().iter() {
@@ -367,6 +359,7 @@ pub fn for_mask(
     let order = &mut order[..open];
     let blanks = (open * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
     let mut rng = SplitMix64::new(seed);
+    let mut seeds = seeds;
     for _ in 0..random {
         // Partial Fisher-Yates over the open cells.
         let mut set = Cells::EMPTY;
@@ -375,9 +368,84 @@ pub fn for_mask(
             order.swap(i, j);
             set.insert(order[i]);
         }
-        stats.add(merge_pseudo_puzzle(grid, set, list, scratch)?);
+        stats.add(merge_seeded(grid, set, &mut seeds, list, scratch)?);
     }
     list.dedup();
+    Ok(stats)
+}
+
+/// Largest 4-digit set that seeds the random pseudo-puzzles (measured: 8 cells and 16 do
+/// a little worse, 24 worse than none; docs/PERFORMANCE.md, fourteenth pass).
+const RANDOM_SEED_MAX_SIZE: u32 = 12;
+
+/// Copies to the front of `scratch` the sets of at most [`RANDOM_SEED_MAX_SIZE`] cells
+/// among the `merged` ones that the 4-digit pseudo-puzzles appended to `list` from `start`
+/// (sorted, without repeats, at most half the scratch); returns how many. None when the
+/// list may have been de-duplicated meanwhile (the sets, the caller's among them, moved):
+/// seeding is only a saving. The list is de-duplicated only by a push into a full list, so
+/// if `start + merged` sets fit, every push appended.
+fn keep_small_sets(list: &UaList<'_>, start: usize, merged: u64, scratch: &mut [Cells]) -> usize {
+    let held = list.as_slice();
+    let appended = start as u64 + merged;
+    if appended > list.capacity() as u64 || held.len() as u64 != appended {
+        return 0;
+    }
+    let room = scratch.len() / 2;
+    let mut n = 0;
+    for &ua in &held[start..] {
+        if n == room {
+            break;
+        }
+        if ua.len() <= RANDOM_SEED_MAX_SIZE {
+            scratch[n] = ua;
+            n += 1;
+        }
+    }
+    scratch[..n].sort_unstable();
+    let mut kept = 0;
+    for i in 0..n {
+        if kept == 0 || scratch[i] != scratch[kept - 1] {
+            scratch[kept] = scratch[i];
+            kept += 1;
+        }
+    }
+    kept
+}
+
+/// Solves one pseudo-puzzle with its antichain seeded by the sets of `scratch[..*seeds]`
+/// inside its blanks (minimal UA of the grid found by this generation: they are minimal UA
+/// inside the blanks, so the antichain ends with the same sets, and the search prunes the
+/// branches that would only find them again or their supersets), and merges its sets into
+/// `list`. An antichain that overflows is solved again without seeds on the whole scratch,
+/// as [`merge_pseudo_puzzle`] does, and the seeds are forgotten (`*seeds = 0`).
+fn merge_seeded(
+    grid: &Grid,
+    blanks: Cells,
+    seeds: &mut usize,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let (known, room) = scratch.split_at_mut(*seeds);
+    let mut chain = Antichain::new(room);
+    for &ua in known.iter() {
+        if ua.is_subset_of(blanks) {
+            chain.offer(ua);
+        }
+    }
+    let solutions = for_each_difference(grid, blanks.complement(), &mut chain);
+    if chain.overflowed() {
+        *seeds = 0;
+        return merge_pseudo_puzzle(grid, blanks, list, scratch);
+    }
+    let mut stats = GenStats {
+        pseudo_puzzles: 1,
+        solutions,
+        ..GenStats::default()
+    };
+    for &ua in chain.as_slice() {
+        list.push_merging(ua)?;
+        stats.merged += 1;
+    }
     Ok(stats)
 }
 
@@ -605,6 +673,36 @@ mod tests {
         assert!(stats.dropped > 0 && stats.dropped < 126 && !small.is_empty());
         for &u in small.as_slice() {
             assert!(full.contains(u) && is_minimal_ua(&g, u), "{u:?}");
+        }
+    }
+
+    #[test]
+    fn for_mask_seeds_only_with_its_own_sets() {
+        // A list that already holds the caller's sets (here: sets that are no UA of this
+        // grid) keeps them, and the generation adds exactly its own list: the caller's sets
+        // never seed a search. With a scratch too small for the seeded antichains, the
+        // pseudo-puzzles go on unseeded; what is kept is still minimal and in the list.
+        let g = grid();
+        let junk = [Cells::from_cells(&[0, 1]), Cells::from_cells(&[2, 3, 4])];
+        let mut scratch = vec![Cells::EMPTY; 1 << 16];
+        let mut storage = vec![Cells::EMPTY; 100_000];
+        let mut list = UaList::new(&mut storage);
+        for ua in junk {
+            list.push(ua).unwrap();
+        }
+        for_mask(&g, 30, 5, Cells::EMPTY, &mut list, &mut scratch).unwrap();
+        let mut expected = reference_list(&g, 30, 5, Cells::EMPTY);
+        expected.extend(junk);
+        expected.sort_by_key(|u| (u.len(), u.0));
+        assert_eq!(list.as_slice(), &expected[..]);
+        let mut small_storage = vec![Cells::EMPTY; 100_000];
+        let mut small = UaList::new(&mut small_storage);
+        let mut small_scratch = vec![Cells::EMPTY; 200];
+        let stats = for_mask(&g, 30, 5, Cells::EMPTY, &mut small, &mut small_scratch).unwrap();
+        assert_eq!(stats.pseudo_puzzles, 126 + 30);
+        assert!(!small.is_empty());
+        for &u in small.as_slice() {
+            assert!(expected.contains(&u) && is_minimal_ua(&g, u), "{u:?}");
         }
     }
 
