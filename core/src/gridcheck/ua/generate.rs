@@ -8,7 +8,10 @@
 //! true minimal UA — are merged into the caller's [`UaList`].
 //!
 //! The enumeration skips every branch whose cells already placed differently from the grid
-//! contain a kept set: all its solutions would be supersets of it. A pseudo-puzzle whose
+//! contain a kept set: all its solutions would be supersets of it. [`for_mask`] starts
+//! each antichain with minimal UA it already found that lie inside the blanks (a 4-digit
+//! pseudo-puzzle's with its 3-digit subsets', a random one's with the small 4-digit sets),
+//! which prunes more and ends with the same sets. A pseudo-puzzle whose
 //! antichain overflows the scratch is dropped (counted in [`GenStats::dropped`]): its
 //! survivors might not be minimal.
 use core::ops::ControlFlow;
