@@ -244,28 +244,17 @@ fn merge_subsets(
     for_each_subset_of_nine(k, |mask| {
         let blanks = blanks_of(mask);
         let (known, room) = scratch.split_at_mut(used);
-        let mut chain = Antichain::new(room);
-        for part in 0..9 {
-            if mask >> part & 1 == 1 {
-                for &ua in &known[seeds.range(mask & !(1 << part))] {
-                    chain.offer(ua);
-                }
-            }
-        }
-        let solutions = for_each_difference(grid, blanks.complement(), &mut chain);
-        if chain.overflowed() {
+        let subsets = (0..9)
+            .filter(|part| mask >> part & 1 == 1)
+            .flat_map(|part| &known[seeds.range(mask & !(1 << part))]);
+        if let Some(seeded) = merge_with_seeds(grid, blanks, subsets.copied(), list, room)? {
+            stats.add(seeded);
+        } else {
             // Solved again without seeds on the whole scratch, as before seeding; the
             // seeds are overwritten, so the pseudo-puzzles left go without them too.
             used = 0;
             seeds.count = 0;
             stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
-            return Ok(());
-        }
-        stats.pseudo_puzzles += 1;
-        stats.solutions += solutions;
-        for &ua in chain.as_slice() {
-            list.push_merging(ua)?;
-            stats.merged += 1;
         }
         Ok(())
     })?;
@@ -429,16 +418,31 @@ fn merge_seeded(
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
     let (known, room) = scratch.split_at_mut(*seeds);
+    let inside = known.iter().copied().filter(|ua| ua.is_subset_of(blanks));
+    if let Some(stats) = merge_with_seeds(grid, blanks, inside, list, room)? {
+        return Ok(stats);
+    }
+    *seeds = 0;
+    merge_pseudo_puzzle(grid, blanks, list, scratch)
+}
+
+/// Solves one pseudo-puzzle with its antichain (in `room`) started from `seeds` (minimal
+/// UA of the grid inside `blanks`) and merges its sets into `list`; `None` (and nothing
+/// merged) if the antichain overflowed.
+fn merge_with_seeds(
+    grid: &Grid,
+    blanks: Cells,
+    seeds: impl Iterator<Item = Cells>,
+    list: &mut UaList<'_>,
+    room: &mut [Cells],
+) -> Result<Option<GenStats>, GridcheckError> {
     let mut chain = Antichain::new(room);
-    for &ua in known.iter() {
-        if ua.is_subset_of(blanks) {
-            chain.offer(ua);
-        }
+    for ua in seeds {
+        chain.offer(ua);
     }
     let solutions = for_each_difference(grid, blanks.complement(), &mut chain);
     if chain.overflowed() {
-        *seeds = 0;
-        return merge_pseudo_puzzle(grid, blanks, list, scratch);
+        return Ok(None);
     }
     let mut stats = GenStats {
         pseudo_puzzles: 1,
@@ -449,7 +453,7 @@ fn merge_seeded(
         list.push_merging(ua)?;
         stats.merged += 1;
     }
-    Ok(stats)
+    Ok(Some(stats))
 }
 
 #[cfg(test)]
