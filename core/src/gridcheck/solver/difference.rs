@@ -41,32 +41,70 @@ pub(crate) fn for_each_difference(
     let digits = grid.digits();
     let words = grid_words(grid);
     let givens = givens.iter().map(|c| (c, digits[c as usize]));
-    let mut search = Search::<FULL_DEPTH>::new(givens, Some(digits));
-    let mut passed = 0u64;
-    // The last prune question and its answer, until the sink is told of a difference: a
-    // guess that places the grid's digit often leaves the difference as it was, and asking
-    // again would scan the sink's sets for the same answer.
-    let mut last: Option<(Cells, bool)> = None;
-    while search.advance_pruned(|board| {
-        let placed_differently = Cells(board.differences(&words));
-        match last {
-            Some((cells, answer)) if cells == placed_differently => answer,
-            _ => {
-                let answer = sink.prune(placed_differently);
-                last = Some((placed_differently, answer));
-                answer
-            }
-        }
-    }) {
-        let diff = Cells(search.board().differences(&words));
-        if diff.is_empty() {
-            continue; // the grid itself
-        }
-        passed += 1;
-        last = None;
-        if sink.found(diff).is_break() {
-            break;
+    // A short stack first: setting up the full one (81 boards) for each of a generation's
+    // thousand pseudo-puzzles cost about 1 % of it, and few searches go that deep. One that
+    // does goes on, from where it stopped, on the full stack (the same search, so the same
+    // differences in the same order).
+    let mut short = Search::<SHORT_DEPTH>::new(givens, Some(digits));
+    let mut walk = Walk {
+        words: &words,
+        passed: 0,
+        last: None,
+    };
+    if walk.run(&mut short, sink) && short.overflowed() {
+        let mut full = Search::<FULL_DEPTH>::idle();
+        if full.take_over(&short) {
+            walk.run(&mut full, sink);
         }
     }
-    passed
+    walk.passed
+}
+
+/// Stack depth tried first by [`for_each_difference`].
+pub(super) const SHORT_DEPTH: usize = 12;
+
+/// The state of [`for_each_difference`] that outlives a change of stack.
+struct Walk<'w> {
+    words: &'w [u32; 27],
+    /// Differences passed to the sink.
+    passed: u64,
+    /// The last prune question and its answer, until the sink is told of a difference: a
+    /// guess that places the grid's digit often leaves the difference as it was, and
+    /// asking again would scan the sink's sets for the same answer.
+    last: Option<(Cells, bool)>,
+}
+
+impl Walk<'_> {
+    /// Passes the differences of `search`'s solutions to `sink` until the search ends;
+    /// false if the sink stopped it.
+    fn run<const DEPTH: usize>(
+        &mut self,
+        search: &mut Search<'_, DEPTH>,
+        sink: &mut impl DifferenceSink,
+    ) -> bool {
+        let words = self.words;
+        let last = &mut self.last;
+        while search.advance_pruned(|board| {
+            let placed_differently = Cells(board.differences(words));
+            match *last {
+                Some((cells, answer)) if cells == placed_differently => answer,
+                _ => {
+                    let answer = sink.prune(placed_differently);
+                    *last = Some((placed_differently, answer));
+                    answer
+                }
+            }
+        }) {
+            let diff = Cells(search.board().differences(words));
+            if diff.is_empty() {
+                continue; // the grid itself
+            }
+            self.passed += 1;
+            *last = None;
+            if sink.found(diff).is_break() {
+                return false;
+            }
+        }
+        true
+    }
 }

@@ -519,3 +519,50 @@ fn for_each_difference_asks_the_same_prune_question_once_between_finds() {
     assert_eq!(record.found, passed);
     assert_eq!(record.repeated.get(), 0);
 }
+
+#[test]
+fn for_each_difference_goes_on_past_its_short_stack() {
+    // A pseudo-puzzle whose search goes deeper than the short stack the enumeration starts
+    // on: the differences passed are those of every other solution, in the order of a
+    // search on the full stack from the start.
+    use super::difference::SHORT_DEPTH;
+    use super::search::{Search, FULL_DEPTH};
+    struct Collect(Vec<Cells>);
+    impl DifferenceSink for Collect {
+        fn prune(&self, _: Cells) -> bool {
+            false
+        }
+        fn found(&mut self, diff: Cells) -> ControlFlow<()> {
+            self.0.push(diff);
+            ControlFlow::Continue(())
+        }
+    }
+    let grid = Grid::parse(GRID_A).unwrap();
+    let blanks = (1..=5).fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d));
+    let givens = || {
+        blanks
+            .complement()
+            .iter()
+            .map(|c| (c, grid.digits()[c as usize]))
+    };
+    let mut short = Search::<SHORT_DEPTH>::new(givens(), Some(grid.digits()));
+    while short.advance() {}
+    assert!(
+        short.overflowed(),
+        "the case must need more than the short stack"
+    );
+    let words = grid_words(&grid);
+    let mut full = Search::<FULL_DEPTH>::new(givens(), Some(grid.digits()));
+    let mut expected = Vec::new();
+    while full.advance() {
+        let diff = Cells(full.board().differences(&words));
+        if !diff.is_empty() {
+            expected.push(diff);
+        }
+    }
+    assert!(!full.overflowed() && expected.len() > 1);
+    let mut collect = Collect(Vec::new());
+    let passed = for_each_difference(&grid, blanks.complement(), &mut collect);
+    assert_eq!(passed, expected.len() as u64);
+    assert_eq!(collect.0, expected);
+}

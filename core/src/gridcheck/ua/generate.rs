@@ -8,7 +8,10 @@
 //! true minimal UA — are merged into the caller's [`UaList`].
 //!
 //! The enumeration skips every branch whose cells already placed differently from the grid
-//! contain a kept set: all its solutions would be supersets of it. A pseudo-puzzle whose
+//! contain a kept set: all its solutions would be supersets of it. [`for_mask`] starts
+//! each antichain with minimal UA it already found that lie inside the blanks (a 4-digit
+//! pseudo-puzzle's with its 3-digit subsets', a random one's with the small 4-digit sets),
+//! which prunes more and ends with the same sets. A pseudo-puzzle whose
 //! antichain overflows the scratch is dropped (counted in [`GenStats::dropped`]): its
 //! survivors might not be minimal.
 use core::ops::ControlFlow;
@@ -163,15 +166,98 @@ fn from_subsets(
     list: &mut UaList<'_>,
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
+    let stats = merge_subsets(grid, k, parts, Cells::EMPTY, list, scratch)?;
+    list.dedup();
+    Ok(stats)
+}
+
+/// The `(k - 1)`-subsets' minimal UA, kept at the front of the scratch to seed the
+/// `k`-subsets' antichains.
+struct SubsetSeeds {
+    /// The `(k - 1)`-subsets as 9-bit masks, in increasing order.
+    masks: [u16; 126],
+    /// `ends[i]`: where the sets of `masks[i]` end in the scratch (they start where the
+    /// previous subset's end).
+    ends: [usize; 126],
+    count: usize,
+}
+
+impl SubsetSeeds {
+    /// The range of the scratch holding the sets of subset `mask` (empty if unknown).
+    fn range(&self, mask: u32) -> core::ops::Range<usize> {
+        match self.masks[..self.count]
+            .iter()
+            .position(|&m| u32::from(m) == mask)
+        {
+            Some(0) => 0..self.ends[0],
+            Some(i) => self.ends[i - 1]..self.ends[i],
+            None => 0..0,
+        }
+    }
+}
+
+/// Merges into `list` the minimal UA of one pseudo-puzzle per `k`-subset of the nine
+/// `parts`, blanking their union less `keep` (not sorted).
+///
+/// Each `k`-subset's pseudo-puzzle holds the blanks of its `k` subsets of `k - 1` parts,
+/// so the minimal UA of those smaller pseudo-puzzles are minimal UA of it (a minimal UA
+/// inside fewer blanks is one inside more). They are solved first, once each, and seed the
+/// larger pseudo-puzzles' antichains: the search then prunes every branch that would only
+/// find them again, or their supersets, and the antichain ends with the same sets (all the
+/// minimal UA inside the blanks). An antichain that overflows with its seeds is solved
+/// again without them on the whole scratch, as before seeding, and so are the
+/// pseudo-puzzles after it.
+fn merge_subsets(
+    grid: &Grid,
+    k: u32,
+    parts: &[Cells; 9],
+    keep: Cells,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let blanks_of = |mask: u32| {
+        (0..9)
+            .filter(|i| mask >> i & 1 == 1)
+            .fold(Cells::EMPTY, |acc, i| acc | parts[i])
+            - keep
+    };
+    let mut seeds = SubsetSeeds {
+        masks: [0; 126],
+        ends: [0; 126],
+        count: 0,
+    };
+    let mut used = 0usize;
+    if k >= 2 {
+        for_each_subset_of_nine(k - 1, |mask| {
+            let mut chain = Antichain::new(&mut scratch[used..]);
+            minimal_ua_inside(grid, blanks_of(mask), &mut chain);
+            if !chain.overflowed() {
+                used += chain.as_slice().len();
+            }
+            seeds.masks[seeds.count] = mask as u16;
+            seeds.ends[seeds.count] = used;
+            seeds.count += 1;
+            Ok(())
+        })?;
+    }
     let mut stats = GenStats::default();
     for_each_subset_of_nine(k, |mask| {
-        let blanks = (0..9)
-            .filter(|i| mask >> i & 1 == 1)
-            .fold(Cells::EMPTY, |acc, i| acc | parts[i]);
-        stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
+        let blanks = blanks_of(mask);
+        let (known, room) = scratch.split_at_mut(used);
+        let subsets = (0..9)
+            .filter(|part| mask >> part & 1 == 1)
+            .flat_map(|part| &known[seeds.range(mask & !(1 << part))]);
+        if let Some(seeded) = merge_with_seeds(grid, blanks, subsets.copied(), list, room)? {
+            stats.add(seeded);
+        } else {
+            // Solved again without seeds on the whole scratch, as before seeding; the
+            // seeds are overwritten, so the pseudo-puzzles left go without them too.
+            used = 0;
+            seeds.count = 0;
+            stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?);
+        }
         Ok(())
     })?;
-    list.dedup();
     Ok(stats)
 }
 
@@ -246,27 +332,16 @@ pub fn for_mask(
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
     let keep = keep.intersection(Cells::ALL);
-    if keep.is_empty() {
-        let mut stats = from_digit_subsets(grid, 4, list, scratch)?;
-        stats.add(from_random_blanks(
-            grid,
-            random,
-            DEFAULT_RANDOM_BLANKS,
-            seed,
-            list,
-            scratch,
-        )?);
-        return Ok(stats);
+    let mut digit_cells = [Cells::EMPTY; 9];
+    for (d, cells) in digit_cells.iter_mut().enumerate() {
+        *cells = grid.cells_of_digit(d as u8 + 1);
     }
-    let mut stats = GenStats::default();
-    for_each_subset_of_nine(4, |subset| {
-        let cells = (0..9u8)
-            .filter(|d| subset >> d & 1 == 1)
-            .fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d + 1));
-        stats.add(merge_pseudo_puzzle(grid, cells - keep, list, scratch)?);
-        Ok(())
-    })?;
-    // The open cells, in increasing order, shuffled in place below.
+    let start = list.len();
+    let mut stats = merge_subsets(grid, 4, &digit_cells, keep, list, scratch)?;
+    let seeds = keep_small_sets(list, start, stats.merged, scratch);
+    list.dedup();
+    // The open cells, in increasing order, shuffled in place below (without kept cells,
+    // all 81 cells and 54 blanks: `from_random_blanks`'s pseudo-puzzles).
     let mut order = [0u8; CELL_COUNT];
     let mut open = 0;
     for cell in keep.complement().iter() {
@@ -276,6 +351,7 @@ pub fn for_mask(
     let order = &mut order[..open];
     let blanks = (open * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
     let mut rng = SplitMix64::new(seed);
+    let mut seeds = seeds;
     for _ in 0..random {
         // Partial Fisher-Yates over the open cells.
         let mut set = Cells::EMPTY;
@@ -284,10 +360,100 @@ pub fn for_mask(
             order.swap(i, j);
             set.insert(order[i]);
         }
-        stats.add(merge_pseudo_puzzle(grid, set, list, scratch)?);
+        stats.add(merge_seeded(grid, set, &mut seeds, list, scratch)?);
     }
     list.dedup();
     Ok(stats)
+}
+
+/// Largest 4-digit set that seeds the random pseudo-puzzles (measured: 8 cells and 16 do
+/// a little worse, 24 worse than none; docs/PERFORMANCE.md, fourteenth pass).
+const RANDOM_SEED_MAX_SIZE: u32 = 12;
+
+/// Copies to the front of `scratch` the sets of at most [`RANDOM_SEED_MAX_SIZE`] cells
+/// among the `merged` ones that the 4-digit pseudo-puzzles appended to `list` from `start`
+/// (sorted, without repeats, at most half the scratch); returns how many. None when the
+/// list may have been de-duplicated meanwhile (the sets, the caller's among them, moved):
+/// seeding is only a saving. The list is de-duplicated only by a push into a full list, so
+/// if `start + merged` sets fit, every push appended.
+fn keep_small_sets(list: &UaList<'_>, start: usize, merged: u64, scratch: &mut [Cells]) -> usize {
+    let held = list.as_slice();
+    let appended = start as u64 + merged;
+    if appended > list.capacity() as u64 || held.len() as u64 != appended {
+        return 0;
+    }
+    let room = scratch.len() / 2;
+    let mut n = 0;
+    for &ua in &held[start..] {
+        if n == room {
+            break;
+        }
+        if ua.len() <= RANDOM_SEED_MAX_SIZE {
+            scratch[n] = ua;
+            n += 1;
+        }
+    }
+    scratch[..n].sort_unstable();
+    let mut kept = 0;
+    for i in 0..n {
+        if kept == 0 || scratch[i] != scratch[kept - 1] {
+            scratch[kept] = scratch[i];
+            kept += 1;
+        }
+    }
+    kept
+}
+
+/// Solves one pseudo-puzzle with its antichain seeded by the sets of `scratch[..*seeds]`
+/// inside its blanks (minimal UA of the grid found by this generation: they are minimal UA
+/// inside the blanks, so the antichain ends with the same sets, and the search prunes the
+/// branches that would only find them again or their supersets), and merges its sets into
+/// `list`. An antichain that overflows is solved again without seeds on the whole scratch,
+/// as [`merge_pseudo_puzzle`] does, and the seeds are forgotten (`*seeds = 0`).
+fn merge_seeded(
+    grid: &Grid,
+    blanks: Cells,
+    seeds: &mut usize,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let (known, room) = scratch.split_at_mut(*seeds);
+    let inside = known.iter().copied().filter(|ua| ua.is_subset_of(blanks));
+    if let Some(stats) = merge_with_seeds(grid, blanks, inside, list, room)? {
+        return Ok(stats);
+    }
+    *seeds = 0;
+    merge_pseudo_puzzle(grid, blanks, list, scratch)
+}
+
+/// Solves one pseudo-puzzle with its antichain (in `room`) started from `seeds` (minimal
+/// UA of the grid inside `blanks`) and merges its sets into `list`; `None` (and nothing
+/// merged) if the antichain overflowed.
+fn merge_with_seeds(
+    grid: &Grid,
+    blanks: Cells,
+    seeds: impl Iterator<Item = Cells>,
+    list: &mut UaList<'_>,
+    room: &mut [Cells],
+) -> Result<Option<GenStats>, GridcheckError> {
+    let mut chain = Antichain::new(room);
+    for ua in seeds {
+        chain.offer(ua);
+    }
+    let solutions = for_each_difference(grid, blanks.complement(), &mut chain);
+    if chain.overflowed() {
+        return Ok(None);
+    }
+    let mut stats = GenStats {
+        pseudo_puzzles: 1,
+        solutions,
+        ..GenStats::default()
+    };
+    for &ua in chain.as_slice() {
+        list.push_merging(ua)?;
+        stats.merged += 1;
+    }
+    Ok(Some(stats))
 }
 
 #[cfg(test)]
@@ -401,6 +567,149 @@ mod tests {
             if i % 5 == 0 {
                 assert!(is_minimal_ua(&g, u), "not minimal: {u:?}");
             }
+        }
+    }
+
+    /// The minimal UA inside `blanks`, the plain way: every solution of the pseudo-puzzle
+    /// (no pruning, the public solver call), each one's difference from the grid, and the
+    /// differences with no other inside.
+    fn minimal_differences_unpruned(g: &Grid, blanks: Cells) -> Vec<Cells> {
+        let puzzle = crate::gridcheck::Puzzle::from_grid(g, blanks.complement());
+        let mut differences: Vec<Cells> = Vec::new();
+        crate::gridcheck::solver::for_each_solution(&puzzle, None, &mut |s| {
+            let diff = (0..CELL_COUNT as u8)
+                .filter(|&c| s[c as usize] != g.digits()[c as usize])
+                .fold(Cells::EMPTY, |acc, c| acc | Cells::single(c));
+            if !diff.is_empty() {
+                differences.push(diff);
+            }
+            ControlFlow::Continue(())
+        });
+        differences.sort_by_key(|d| (d.len(), d.0));
+        differences.dedup();
+        let mut minimal: Vec<Cells> = Vec::new();
+        for d in differences {
+            // Sorted by size: a set inside `d` comes before it.
+            if !minimal.iter().any(|m| m.is_subset_of(d)) {
+                minimal.push(d);
+            }
+        }
+        minimal
+    }
+
+    /// [`for_mask`]'s list, the plain way: the pseudo-puzzles it solves (the 126 sets of
+    /// four digits less the kept cells, then `random` blanking two thirds of the open cells,
+    /// at most 54, drawn by a partial Fisher-Yates shuffle from `seed`), each one's minimal
+    /// differences found without pruning, then all of them sorted by (size, bitmap) and
+    /// de-duplicated.
+    fn reference_list(g: &Grid, random: u32, seed: u64, keep: Cells) -> Vec<Cells> {
+        let mut all: Vec<Cells> = Vec::new();
+        for mask in 0u32..512 {
+            if mask.count_ones() == 4 {
+                let blanks = (1..=9u8)
+                    .filter(|d| mask >> (d - 1) & 1 == 1)
+                    .fold(Cells::EMPTY, |acc, d| acc | g.cells_of_digit(d));
+                all.extend(minimal_differences_unpruned(g, blanks - keep));
+            }
+        }
+        let mut rng = SplitMix64::new(seed);
+        let mut order: Vec<u8> = keep.complement().iter().collect();
+        let open = order.len();
+        let count = (open * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
+        for _ in 0..random {
+            let mut blanks = Cells::EMPTY;
+            for i in 0..count {
+                let j = i + rng.below((open - i) as u32) as usize;
+                order.swap(i, j);
+                blanks.insert(order[i]);
+            }
+            all.extend(minimal_differences_unpruned(g, blanks));
+        }
+        all.sort_by_key(|u| (u.len(), u.0));
+        all.dedup();
+        all
+    }
+
+    #[test]
+    fn for_mask_gives_the_list_of_a_plain_unpruned_enumeration() {
+        // The generator prunes its searches, seeds them with the sets it knows and merges
+        // as it goes; none of that may change the list (the scan's table, cell order and
+        // hence every placement depend on it). Two grids, two seeds, with and without kept
+        // cells; the whole list compared set by set and in order.
+        let grids = [
+            grid(),
+            Grid::parse(
+                b"128465973534789261697231854271354698359876412486912735813647529965128347742593186",
+            )
+            .unwrap(),
+        ];
+        let kept = [
+            Cells::EMPTY,
+            Cells::from_cells(&[0, 1, 2, 10, 20, 30, 40, 50, 60, 70, 80]),
+        ];
+        let mut scratch = vec![Cells::EMPTY; 1 << 16];
+        for (g, seed) in grids.iter().zip([1u64, 11]) {
+            for keep in kept {
+                let mut storage = vec![Cells::EMPTY; 100_000];
+                let mut list = UaList::new(&mut storage);
+                let stats = for_mask(g, 40, seed, keep, &mut list, &mut scratch).unwrap();
+                assert_eq!(stats.dropped, 0);
+                let expected = reference_list(g, 40, seed, keep);
+                assert!(expected.len() > 100);
+                assert_eq!(list.as_slice(), &expected[..], "seed {seed}, {keep:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn digit_subsets_on_a_small_scratch_go_on_without_seeds() {
+        // Room for the 3-digit seeds but not for every 4-digit antichain with them: those
+        // pseudo-puzzles are solved again unseeded, some still overflow and are dropped;
+        // whatever is kept is minimal and in the list a large scratch gives.
+        let g = grid();
+        let mut storage = vec![Cells::EMPTY; 20_000];
+        let mut big = vec![Cells::EMPTY; 1 << 16];
+        let mut full = UaList::new(&mut storage);
+        from_digit_subsets(&g, 4, &mut full, &mut big).unwrap();
+        let mut storage_small = vec![Cells::EMPTY; 20_000];
+        let mut small_scratch = vec![Cells::EMPTY; 200];
+        let mut small = UaList::new(&mut storage_small);
+        let stats = from_digit_subsets(&g, 4, &mut small, &mut small_scratch).unwrap();
+        assert_eq!(stats.pseudo_puzzles, 126);
+        // Only an unseeded pseudo-puzzle counts as dropped: some went the unseeded way.
+        assert!(stats.dropped > 0 && stats.dropped < 126 && !small.is_empty());
+        for &u in small.as_slice() {
+            assert!(full.contains(u) && is_minimal_ua(&g, u), "{u:?}");
+        }
+    }
+
+    #[test]
+    fn for_mask_seeds_only_with_its_own_sets() {
+        // A list that already holds the caller's sets (here: sets that are no UA of this
+        // grid) keeps them, and the generation adds exactly its own list: the caller's sets
+        // never seed a search. With a scratch too small for the seeded antichains, the
+        // pseudo-puzzles go on unseeded; what is kept is still minimal and in the list.
+        let g = grid();
+        let junk = [Cells::from_cells(&[0, 1]), Cells::from_cells(&[2, 3, 4])];
+        let mut scratch = vec![Cells::EMPTY; 1 << 16];
+        let mut storage = vec![Cells::EMPTY; 100_000];
+        let mut list = UaList::new(&mut storage);
+        for ua in junk {
+            list.push(ua).unwrap();
+        }
+        for_mask(&g, 30, 5, Cells::EMPTY, &mut list, &mut scratch).unwrap();
+        let mut expected = reference_list(&g, 30, 5, Cells::EMPTY);
+        expected.extend(junk);
+        expected.sort_by_key(|u| (u.len(), u.0));
+        assert_eq!(list.as_slice(), &expected[..]);
+        let mut small_storage = vec![Cells::EMPTY; 100_000];
+        let mut small = UaList::new(&mut small_storage);
+        let mut small_scratch = vec![Cells::EMPTY; 200];
+        let stats = for_mask(&g, 30, 5, Cells::EMPTY, &mut small, &mut small_scratch).unwrap();
+        assert_eq!(stats.pseudo_puzzles, 126 + 30);
+        assert!(!small.is_empty());
+        for &u in small.as_slice() {
+            assert!(expected.contains(&u) && is_minimal_ua(&g, u), "{u:?}");
         }
     }
 
