@@ -19,6 +19,7 @@ use core::ops::ControlFlow;
 use super::antichain::Antichain;
 use super::list::UaList;
 use super::rng::SplitMix64;
+use super::tiling;
 use crate::gridcheck::cells::{box_of, Cells, CELL_COUNT};
 use crate::gridcheck::error::GridcheckError;
 use crate::gridcheck::grid::Grid;
@@ -332,12 +333,8 @@ pub fn for_mask(
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
     let keep = keep.intersection(Cells::ALL);
-    let mut digit_cells = [Cells::EMPTY; 9];
-    for (d, cells) in digit_cells.iter_mut().enumerate() {
-        *cells = grid.cells_of_digit(d as u8 + 1);
-    }
     let start = list.len();
-    let mut stats = merge_subsets(grid, 4, &digit_cells, keep, list, scratch)?;
+    let mut stats = merge_four_digits(grid, keep, list, scratch)?;
     let seeds = keep_small_sets(list, start, stats.merged, scratch);
     list.dedup();
     // The open cells, in increasing order, shuffled in place below (without kept cells,
@@ -363,6 +360,41 @@ pub fn for_mask(
         stats.add(merge_seeded(grid, set, &mut seeds, list, scratch)?);
     }
     list.dedup();
+    Ok(stats)
+}
+
+/// Merges into `list` the minimal UA of the 126 pseudo-puzzles blanking four digits less
+/// `keep` (not sorted), each solved as a tiling by digit templates ([`tiling`]) with the
+/// templates in the first quarter of the scratch and the antichain in the rest. One whose
+/// templates or antichain do not fit is solved by the general solver on the whole scratch
+/// ([`merge_pseudo_puzzle`]).
+fn merge_four_digits(
+    grid: &Grid,
+    keep: Cells,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let mut stats = GenStats::default();
+    for_each_subset_of_nine(4, |mask| {
+        let blanks = (0..9u8)
+            .filter(|d| mask >> d & 1 == 1)
+            .fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d + 1))
+            - keep;
+        let (room, rest) = scratch.split_at_mut(scratch.len() / 4);
+        let mut chain = Antichain::new(rest);
+        match tiling::minimal_ua_of_four_digits(grid, mask, keep, &mut chain, room) {
+            Some(solutions) if !chain.overflowed() => {
+                stats.pseudo_puzzles += 1;
+                stats.solutions += solutions;
+                for &ua in chain.as_slice() {
+                    list.push_merging(ua)?;
+                    stats.merged += 1;
+                }
+            }
+            _ => stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?),
+        }
+        Ok(())
+    })?;
     Ok(stats)
 }
 

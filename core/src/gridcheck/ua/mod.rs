@@ -16,6 +16,7 @@ pub mod file;
 pub mod generate;
 mod list;
 mod rng;
+mod tiling;
 mod verify;
 
 pub use antichain::Antichain;
