@@ -72,6 +72,30 @@ fn templates(allowed: Cells, required: Cells, out: &mut [Cells]) -> Option<usize
     }
 }
 
+/// Orders the templates `room[..count]` of a digit by how many cells they differ from its
+/// cells in the grid, `own`, nearest first (small differences are then found early and
+/// prune the rest), with `room[count..]` as the buffer of a counting sort; `None` when
+/// that is too short.
+fn nearest_first(own: Cells, room: &mut [Cells], count: usize) -> Option<()> {
+    // Two templates differ on at most 2 * 9 cells.
+    let mut starts = [0usize; 20];
+    for t in &room[..count] {
+        starts[(t.0 ^ own.0).count_ones() as usize + 1] += 1;
+    }
+    for d in 1..starts.len() {
+        starts[d] += starts[d - 1];
+    }
+    let (sorted, buffer) = room.split_at_mut(count);
+    let buffer = buffer.get_mut(..count)?;
+    for &t in sorted.iter() {
+        let at = &mut starts[(t.0 ^ own.0).count_ones() as usize];
+        buffer[*at] = t;
+        *at += 1;
+    }
+    sorted.copy_from_slice(buffer);
+    Some(())
+}
+
 /// Offers to `chain` the minimal differences among the solutions that put the third
 /// digit on one of the templates `third` inside `left` (two cells in each row, column and
 /// box; the fourth digit takes the rest), the first two digits having made the difference
@@ -161,9 +185,9 @@ pub(super) fn minimal_ua_of_four_digits(
     let mut used = 0;
     for (i, end) in ends.iter_mut().enumerate() {
         let own = placed[i];
-        let found = templates(area - (keep - own), keep & own, &mut room[used..])?;
-        // Nearest the grid first: small differences are found early and then prune.
-        room[used..used + found].sort_unstable_by_key(|t| (t.0 ^ own.0).count_ones());
+        let free = &mut room[used..];
+        let found = templates(area - (keep - own), keep & own, free)?;
+        nearest_first(own, free, found)?;
         used += found;
         *end = used;
     }
