@@ -99,15 +99,28 @@ fn merge_pseudo_puzzle(
 ) -> Result<GenStats, GridcheckError> {
     let mut chain = Antichain::new(scratch);
     let solutions = minimal_ua_inside(grid, blanks, &mut chain);
+    if chain.overflowed() {
+        return Ok(GenStats {
+            pseudo_puzzles: 1,
+            dropped: 1,
+            solutions,
+            merged: 0,
+        });
+    }
+    merge_antichain(&chain, solutions, list)
+}
+
+/// Merges the sets of one pseudo-puzzle's complete antichain into `list`; its counts.
+fn merge_antichain(
+    chain: &Antichain<'_>,
+    solutions: u64,
+    list: &mut UaList<'_>,
+) -> Result<GenStats, GridcheckError> {
     let mut stats = GenStats {
         pseudo_puzzles: 1,
         solutions,
         ..GenStats::default()
     };
-    if chain.overflowed() {
-        stats.dropped = 1;
-        return Ok(stats);
-    }
     for &ua in chain.as_slice() {
         list.push_merging(ua)?;
         stats.merged += 1;
@@ -384,12 +397,7 @@ fn merge_four_digits(
         let mut chain = Antichain::new(rest);
         match tiling::minimal_ua_of_four_digits(grid, mask, keep, &mut chain, room) {
             Some(solutions) if !chain.overflowed() => {
-                stats.pseudo_puzzles += 1;
-                stats.solutions += solutions;
-                for &ua in chain.as_slice() {
-                    list.push_merging(ua)?;
-                    stats.merged += 1;
-                }
+                stats.add(merge_antichain(&chain, solutions, list)?);
             }
             _ => stats.add(merge_pseudo_puzzle(grid, blanks, list, scratch)?),
         }
@@ -476,16 +484,7 @@ fn merge_with_seeds(
     if chain.overflowed() {
         return Ok(None);
     }
-    let mut stats = GenStats {
-        pseudo_puzzles: 1,
-        solutions,
-        ..GenStats::default()
-    };
-    for &ua in chain.as_slice() {
-        list.push_merging(ua)?;
-        stats.merged += 1;
-    }
-    Ok(Some(stats))
+    merge_antichain(&chain, solutions, list).map(Some)
 }
 
 #[cfg(test)]
