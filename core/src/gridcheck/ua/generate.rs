@@ -8,10 +8,12 @@
 //! true minimal UA — are merged into the caller's [`UaList`].
 //!
 //! The enumeration skips every branch whose cells already placed differently from the grid
-//! contain a kept set: all its solutions would be supersets of it. [`for_mask`] starts
-//! each antichain with minimal UA it already found that lie inside the blanks (a 4-digit
-//! pseudo-puzzle's with its 3-digit subsets', a random one's with the small 4-digit sets),
-//! which prunes more and ends with the same sets. A pseudo-puzzle whose
+//! contain a kept set: all its solutions would be supersets of it. [`for_mask`] solves its
+//! 4-digit pseudo-puzzles as tilings by digit templates (`tiling.rs`) rather than with the
+//! general solver, and starts each random one's antichain with the small 4-digit sets that
+//! lie inside its blanks, which prunes more and ends with the same sets
+//! ([`from_digit_subsets`] seeds each `k`-digit antichain with its `(k - 1)`-digit subsets'
+//! sets the same way). A pseudo-puzzle whose
 //! antichain overflows the scratch is dropped (counted in [`GenStats::dropped`]): its
 //! survivors might not be minimal.
 use core::ops::ControlFlow;
