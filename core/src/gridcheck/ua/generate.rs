@@ -37,7 +37,9 @@ pub struct GenStats {
     pub pseudo_puzzles: u32,
     /// Pseudo-puzzles whose result was dropped because the scratch overflowed.
     pub dropped: u32,
-    /// Solutions (other than the grid) reached.
+    /// Solutions (other than the grid) reached; for the 4-digit pseudo-puzzles of
+    /// [`for_mask`], solved as tilings that offer only each pair's smallest differences,
+    /// the differences offered.
     pub solutions: u64,
     /// Minimal UA merged into the list (before removing duplicates across pseudo-puzzles).
     pub merged: u64,
