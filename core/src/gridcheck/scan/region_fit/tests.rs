@@ -1,3 +1,4 @@
+use super::search::most_sets_first;
 use super::*;
 use std::vec::Vec;
 
@@ -164,50 +165,136 @@ fn split_region_finds_two_disjoint_private_sets() {
     assert!(found > 100, "found {found}");
 }
 
+/// Disjoint regions of `min..min + spread` cells, `count` of them (fewer when the
+/// universe runs out), from the cells `0..universe` shuffled.
+fn random_regions(
+    rng: &mut impl FnMut() -> u64,
+    universe: u64,
+    count: u64,
+    (min, spread): (u64, u64),
+) -> Vec<u128> {
+    let mut cells: Vec<u64> = (0..universe).collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, (rng() % (i as u64 + 1)) as usize);
+    }
+    let mut next = cells.into_iter();
+    let mut regions = Vec::new();
+    for _ in 0..count {
+        let size = min + rng() % spread;
+        let region = (0..size)
+            .filter_map(|_| next.next())
+            .fold(0u128, |acc, c| acc | 1u128 << c);
+        if region != 0 {
+            regions.push(region);
+        }
+    }
+    regions
+}
+
+/// `count` sets of `min..min + spread` draws from the cells `0..universe`.
+fn random_sets(
+    rng: &mut impl FnMut() -> u64,
+    universe: u64,
+    count: u64,
+    (min, spread): (u64, u64),
+) -> Vec<u128> {
+    (0..count)
+        .map(|_| {
+            let size = min + rng() % spread;
+            (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
+        })
+        .collect()
+}
+
+/// Asserts that [`regions_can_hit`] gives the brute force's answer; counts the answers
+/// (yes, no).
+fn agrees_with_brute(
+    regions: &[u128],
+    sets: &[u128],
+    free_clue: bool,
+    round: u32,
+    answers: &mut (u32, u32),
+) {
+    let mut scratch = [0; 128];
+    let expect = brute(regions, sets, free_clue);
+    assert_eq!(
+        can_hit(regions, sets, free_clue, &mut scratch),
+        expect,
+        "round {round}"
+    );
+    if expect {
+        answers.0 += 1;
+    } else {
+        answers.1 += 1;
+    }
+}
+
 /// Agrees with the brute force on random small instances, both ways, and both answers
 /// occur.
 #[test]
 fn matches_brute_force() {
     let mut rng = lcg(11);
-    let mut scratch = [0; 128];
-    let (mut yes, mut no) = (0, 0);
+    let mut answers = (0, 0);
     for round in 0..3000 {
         let universe = 12 + (round % 30) as u64;
-        let count = 1 + (rng() % 6) as usize;
-        // Disjoint regions of 1..4 cells from a shuffled universe.
-        let mut cells: Vec<u64> = (0..universe).collect();
-        for i in (1..cells.len()).rev() {
-            cells.swap(i, (rng() % (i as u64 + 1)) as usize);
-        }
-        let mut regions = Vec::new();
-        let mut next = cells.into_iter();
-        for _ in 0..count {
-            let size = 1 + rng() % 4;
-            let region = (0..size)
-                .filter_map(|_| next.next())
-                .fold(0u128, |acc, c| acc | 1u128 << c);
-            if region != 0 {
-                regions.push(region);
-            }
-        }
-        let sets: Vec<u128> = (0..(rng() % 40) as usize)
-            .map(|_| {
-                let size = 2 + rng() % 4;
-                (0..size).fold(0u128, |acc, _| acc | 1u128 << (rng() % universe))
-            })
-            .collect();
-        let free_clue = round % 2 == 1;
-        let expect = brute(&regions, &sets, free_clue);
-        assert_eq!(
-            can_hit(&regions, &sets, free_clue, &mut scratch),
-            expect,
-            "round {round}"
-        );
-        if expect {
-            yes += 1;
-        } else {
-            no += 1;
-        }
+        let count = 1 + rng() % 6;
+        // Disjoint regions of 1..4 cells.
+        let regions = random_regions(&mut rng, universe, count, (1, 4));
+        let count = rng() % 40;
+        let sets = random_sets(&mut rng, universe, count, (2, 4));
+        agrees_with_brute(&regions, &sets, round % 2 == 1, round, &mut answers);
     }
+    let (yes, no) = answers;
+    assert!(yes > 300 && no > 300, "yes {yes} no {no}");
+}
+
+#[test]
+fn first_level_tries_the_cells_in_most_sets_first() {
+    let mut cell_sets = [0 as SetMask; 128];
+    cell_sets[3] = 0b0011;
+    cell_sets[5] = 0b1110;
+    cell_sets[9] = 0b0101;
+    cell_sets[70] = 0b1_0111;
+    let mut order = [0u8; 32];
+    // Cell 70 holds four members, 5 three, 3 and 9 two (the lower position first).
+    let cells = 1u128 << 3 | 1 << 5 | 1 << 9 | 1 << 70;
+    assert_eq!(most_sets_first(cells, 0b1_1111, &cell_sets, &mut order), 4);
+    assert_eq!(order[..4], [70, 5, 3, 9]);
+    // Only the members count: without members 1 and 4, cells 5 and 9 lead.
+    assert_eq!(most_sets_first(cells, 0b1101, &cell_sets, &mut order), 4);
+    assert_eq!(order[..4], [5, 9, 70, 3]);
+    // No cell, or more than it orders: none written.
+    assert_eq!(most_sets_first(0, 0b1111, &cell_sets, &mut order), 0);
+    assert_eq!(
+        most_sets_first((1 << 32) - 1, 0b1111, &cell_sets, &mut order),
+        32
+    );
+    assert_eq!(
+        most_sets_first((1 << 33) - 1, 0b1111, &cell_sets, &mut order),
+        0
+    );
+}
+
+/// With a free clue and larger regions (the first level's cells in their order, the
+/// tried cells out of the free clue's): agrees with the brute force, both ways.
+#[test]
+fn matches_brute_force_with_larger_regions() {
+    let mut rng = lcg(29);
+    let mut answers = (0, 0);
+    for round in 0..3000 {
+        // Every other round a small universe, mostly inside the regions: the free clue
+        // then often shares a region with that region's clue.
+        let universe = if round % 2 == 0 {
+            20 + (round % 20) as u64
+        } else {
+            6 + (round % 10) as u64
+        };
+        let count = 1 + rng() % 3;
+        let regions = random_regions(&mut rng, universe, count, (3, 6));
+        let count = rng() % 30;
+        let sets = random_sets(&mut rng, universe, count, (2, 5));
+        agrees_with_brute(&regions, &sets, true, round, &mut answers);
+    }
+    let (yes, no) = answers;
     assert!(yes > 300 && no > 300, "yes {yes} no {no}");
 }
