@@ -22,7 +22,7 @@ use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
     WorkspaceSize, WorkspaceView,
 };
-use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::ua::{budget, generate, UaList};
 use xcover_core::gridcheck::{Cells, GridcheckError, Puzzle as CorePuzzle};
 
 use crate::error::{Error, ErrorKind};
@@ -32,9 +32,9 @@ fn scan_error(e: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Sudoku, e.to_string())
 }
 
-/// Random pseudo-puzzles for the unavoidable sets of a whole-grid scan and of a masked
-/// one (the defaults of `xcover gridcheck`; the puzzles found never depend on them).
-const UA_RANDOM: u32 = 1000;
+/// Random pseudo-puzzles for the unavoidable sets of a masked scan (the default of
+/// `xcover gridcheck`; a whole grid's count is chosen per grid by `budget::whole_grid_random`,
+/// as the CLI does; the puzzles found never depend on them).
 const UA_RANDOM_MASKED: u32 = 300;
 
 /// Antichain scratch of UA generation (sets).
@@ -342,7 +342,7 @@ impl GridCheck {
         let options = self.options()?;
         let grid = &self.grid.grid;
         let random = if self.mask.is_free() {
-            UA_RANDOM
+            budget::whole_grid_random(grid)
         } else {
             UA_RANDOM_MASKED
         };

@@ -1,7 +1,8 @@
 //! The grid checker in the browser: a solution grid, a clue count and a mask, then the
 //! scan's chunks in step budgets, each puzzle printed (81 characters and a newline) as
 //! `xcover gridcheck` prints it. The UA come from the CLI's default generator (300 random
-//! pseudo-puzzles for a masked scan, 1000 for a whole grid, seed 1); the puzzles never
+//! pseudo-puzzles for a masked scan, for a whole grid 1000 or, on a grid with many 4-cell UA,
+//! 250; seed 1); the puzzles never
 //! depend on them. The scan is core's `session::Session`, which holds its phase, its data
 //! and its totals.
 use alloc::boxed::Box;
@@ -16,15 +17,14 @@ use xcover_core::gridcheck::scan::{
     WorkspaceView,
 };
 use xcover_core::gridcheck::session::{Phase, Session, Storage};
-use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::ua::{budget, generate, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError, Puzzle};
 
 use crate::buffers::{buffers, Output};
 use crate::state::Global;
 
-/// Random pseudo-puzzles of the UA generator, as the CLI's defaults.
-const UA_RANDOM: u32 = 1000;
-/// The same for a masked scan.
+/// Random pseudo-puzzles of the UA generator for a masked scan, as the CLI's default (a
+/// whole grid's count is chosen per grid by `budget::whole_grid_random`, as the CLI does).
 const UA_RANDOM_MASKED: u32 = 300;
 /// The generator's seed (the CLI's default `--seed`).
 const UA_SEED: u64 = 1;
@@ -93,7 +93,7 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
     options.minimal_only = minimal;
     options.check().map_err(|e| message("mask", e))?;
     let random = if options.mask.is_free() {
-        UA_RANDOM
+        budget::whole_grid_random(&grid)
     } else {
         UA_RANDOM_MASKED
     };

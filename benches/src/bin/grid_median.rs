@@ -9,7 +9,8 @@
 //! generator seeded with S, default 1) or those of F (81 digits at the start of each line;
 //! other lines are skipped). Each grid goes through what `xcover gridcheck --clues N
 //! --threads 1 GRID` does: UA generation (4-digit subsets and `--ua-random` pseudo-puzzles,
-//! default 1000 as in the CLI, seed `--seed`, default 1), preparation, and every chunk of
+//! by default the CLI's count for the grid, `ua::budget::whole_grid_random`: 1000, or 250 on
+//! a grid with many 4-cell UA; seed `--seed`, default 1), preparation, and every chunk of
 //! the scan.
 //! Prints a line per grid (the seconds of each phase, wall clock, and the total), then the
 //! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
@@ -34,6 +35,7 @@ use xcover_benches::times::{histogram_text, Summary};
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkRun, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
 };
+use xcover_core::gridcheck::ua::budget;
 use xcover_core::gridcheck::Grid;
 
 struct Options {
@@ -41,7 +43,8 @@ struct Options {
     grid_seed: u64,
     file: Option<PathBuf>,
     clues: u8,
-    ua_random: u32,
+    /// `None`: the CLI's per-grid count (`budget::whole_grid_random`).
+    ua_random: Option<u32>,
     seed: u64,
     detail: bool,
     list: bool,
@@ -54,7 +57,7 @@ fn parse_options() -> Result<Options, String> {
         grid_seed: 1,
         file: None,
         clues: 16,
-        ua_random: 1000,
+        ua_random: None,
         seed: 1,
         detail: false,
         list: false,
@@ -71,8 +74,10 @@ fn parse_options() -> Result<Options, String> {
                     .map_err(|_| "--clues: at most 81".to_string())?
             }
             "--ua-random" => {
-                options.ua_random = u32::try_from(number_arg(args.next(), "--ua-random")?)
-                    .map_err(|_| "--ua-random: too large".to_string())?
+                options.ua_random = Some(
+                    u32::try_from(number_arg(args.next(), "--ua-random")?)
+                        .map_err(|_| "--ua-random: too large".to_string())?,
+                )
             }
             "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             "--detail" => options.detail = true,
@@ -216,7 +221,10 @@ impl Detail {
 /// gridcheck` counts its nodes), the puzzles found and the detail.
 fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64, Detail), String> {
     let started = Instant::now();
-    let uas = generate_uas(grid, options.ua_random, options.seed)?;
+    let random = options
+        .ua_random
+        .unwrap_or_else(|| budget::whole_grid_random(grid));
+    let uas = generate_uas(grid, random, options.seed)?;
     let ua = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let scan_options = ScanOptions::new(options.clues);

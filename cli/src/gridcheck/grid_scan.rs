@@ -14,7 +14,7 @@ use super::args::Args;
 use super::journal::{GridRecord, Journal};
 use super::summary::{self, Counts, PreparedSummary};
 use super::ua_ahead::{Generation, NextUa, UaAhead};
-use super::ua_source::{self, DEFAULT_UA_RANDOM, DEFAULT_UA_RANDOM_MASKED};
+use super::ua_source;
 use super::{output, runner, validate};
 use crate::memory;
 use crate::signals::Signals;
@@ -119,7 +119,7 @@ pub(super) fn ua_list(
             (ua_source::load(path, grid, text_limit)?, "loaded")
         }
         None => {
-            let how = generation(args, options);
+            let how = generation(args, options, grid);
             memory::check(ua_generation_bytes(how.random), limit, "UA generation")
                 .map_err(|e| cli_error!(e))?;
             (
@@ -130,17 +130,12 @@ pub(super) fn ua_list(
     })
 }
 
-/// How the UA list of a grid is generated (without `--ua-file`): `--ua-random` random
-/// pseudo-puzzles (the default of a whole-grid or a masked scan), `--seed`, and the mask's
-/// forced givens kept.
-fn generation(args: &Args, options: &ScanOptions) -> Generation {
-    let random = args.ua_random.unwrap_or(if options.mask.is_free() {
-        DEFAULT_UA_RANDOM
-    } else {
-        DEFAULT_UA_RANDOM_MASKED
-    });
+/// How the UA list of `grid` is generated (without `--ua-file`): `--ua-random` random
+/// pseudo-puzzles (by default the count `ua_source::random_count` chooses for the grid, or
+/// a masked scan's), `--seed`, and the mask's forced givens kept.
+fn generation(args: &Args, options: &ScanOptions, grid: &Grid) -> Generation {
     Generation {
-        random,
+        random: ua_source::random_count(args.ua_random, grid, options.mask.is_free()),
         seed: args.seed,
         keep: options.mask.givens,
     }
@@ -156,7 +151,7 @@ fn next_ua(cx: &GridContext<'_>, scan_bytes: u64) -> Option<NextUa> {
     if cx.threads < 2 || args.ua_file.is_some() || args.save_ua.is_some() {
         return None;
     }
-    let how = generation(args, cx.options);
+    let how = generation(args, cx.options, grid);
     let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.random));
     memory::check(bytes, cx.limit, "UA generation ahead").ok()?;
     Some(NextUa {

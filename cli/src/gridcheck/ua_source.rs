@@ -3,18 +3,31 @@
 use std::path::Path;
 
 use crate::error::{cli_error, Context, Result};
-use xcover_core::gridcheck::ua::generate;
+use xcover_core::gridcheck::ua::{budget, generate};
 use xcover_core::gridcheck::ua::{file, verify_ua, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
 
-/// Default number of random pseudo-puzzles for UA generation (whole-grid scan). Measured
-/// on 200 random grids: 1000 take 0.34 s less per grid than 3000 and leave 0.9% more
-/// placements, so the mean time per grid is 4.5% lower (docs/PERFORMANCE.md, "UA
-/// generation per grid"); the puzzles found never depend on it.
-pub const DEFAULT_UA_RANDOM: u32 = 1000;
+/// Default number of random pseudo-puzzles for UA generation of a whole-grid scan, at
+/// most: a grid with many 4-cell UA gets fewer ([`random_count`]). Measured on 200 random
+/// grids: 1000 take 0.34 s less per grid than 3000 and leave 0.9% more placements, so the
+/// mean time per grid is 4.5% lower (docs/PERFORMANCE.md, "UA generation per grid"); the
+/// puzzles found never depend on it.
+pub const DEFAULT_UA_RANDOM: u32 = budget::WHOLE_GRID_RANDOM;
 /// Default number of random pseudo-puzzles for a masked scan (forced givens stay given, so
 /// they are small; measured: 300 gives most of the pruning at a few ms).
 pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
+
+/// The random pseudo-puzzles of `grid`'s UA generation: `given` (`--ua-random`) when
+/// given, else [`DEFAULT_UA_RANDOM_MASKED`] for a masked scan and, for a whole grid, the
+/// count its unavoidable rectangles choose (`budget::whole_grid_random`: 1000, or 250 on
+/// a grid with many, whose scan is short; docs/PERFORMANCE.md, fifteenth pass).
+pub fn random_count(given: Option<u32>, grid: &Grid, whole_grid: bool) -> u32 {
+    match given {
+        Some(random) => random,
+        None if whole_grid => budget::whole_grid_random(grid),
+        None => DEFAULT_UA_RANDOM_MASKED,
+    }
+}
 
 /// Antichain scratch per pseudo-puzzle (sets).
 const SCRATCH: usize = 1 << 16;
