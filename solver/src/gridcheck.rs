@@ -342,7 +342,7 @@ impl GridCheck {
         let options = self.options()?;
         let grid = &self.grid.grid;
         let random = if self.mask.is_free() {
-            budget::whole_grid_random(grid)
+            budget::whole_grid_random(grid, options.clues)
         } else {
             UA_RANDOM_MASKED
         };

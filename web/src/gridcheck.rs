@@ -1,8 +1,8 @@
 //! The grid checker in the browser: a solution grid, a clue count and a mask, then the
 //! scan's chunks in step budgets, each puzzle printed (81 characters and a newline) as
 //! `xcover gridcheck` prints it. The UA come from the CLI's default generator (300 random
-//! pseudo-puzzles for a masked scan, for a whole grid 1000 or, on a grid with many 4-cell UA,
-//! 250; seed 1); the puzzles never
+//! pseudo-puzzles for a masked scan, for a whole grid 1000 or, for at most 16 clues on a grid
+//! with many 4-cell UA, 250; seed 1); the puzzles never
 //! depend on them. The scan is core's `session::Session`, which holds its phase, its data
 //! and its totals.
 use alloc::boxed::Box;
@@ -93,7 +93,7 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
     options.minimal_only = minimal;
     options.check().map_err(|e| message("mask", e))?;
     let random = if options.mask.is_free() {
-        budget::whole_grid_random(&grid)
+        budget::whole_grid_random(&grid, options.clues)
     } else {
         UA_RANDOM_MASKED
     };

@@ -9,8 +9,8 @@
 //! generator seeded with S, default 1) or those of F (81 digits at the start of each line;
 //! other lines are skipped). Each grid goes through what `xcover gridcheck --clues N
 //! --threads 1 GRID` does: UA generation (4-digit subsets and `--ua-random` pseudo-puzzles,
-//! by default the CLI's count for the grid, `ua::budget::whole_grid_random`: 1000, or 250 on
-//! a grid with many 4-cell UA; seed `--seed`, default 1), preparation, and every chunk of
+//! by default the CLI's count for the grid, `ua::budget::whole_grid_random`: 1000, or 250 for at
+//! most 16 clues on a grid with many 4-cell UA; seed `--seed`, default 1), preparation, and every chunk of
 //! the scan.
 //! Prints a line per grid (the seconds of each phase, wall clock, and the total), then the
 //! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
@@ -223,7 +223,7 @@ fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64, Detail)
     let started = Instant::now();
     let random = options
         .ua_random
-        .unwrap_or_else(|| budget::whole_grid_random(grid));
+        .unwrap_or_else(|| budget::whole_grid_random(grid, options.clues));
     let uas = generate_uas(grid, random, options.seed)?;
     let ua = started.elapsed().as_secs_f64();
     let started = Instant::now();

@@ -126,7 +126,7 @@ fn load_uas(options: &Options) -> Result<Vec<Cells>, String> {
         None => {
             let random = options
                 .ua_random
-                .unwrap_or_else(|| budget::whole_grid_random(grid));
+                .unwrap_or_else(|| budget::whole_grid_random(grid, options.clues));
             generate_uas(grid, random, options.seed)
         }
     }

@@ -58,7 +58,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "F")]
     pub(crate) save_ua: Option<PathBuf>,
     /// Random pseudo-puzzles for UA generation (default: 1000 for a whole grid, 250 for one
-    /// with 9 or more 4-cell UA; 300 for a masked scan).
+    /// with 9 or more 4-cell UA and at most 16 clues; 300 for a masked scan).
     #[arg(long, value_name = "K")]
     pub(crate) ua_random: Option<u32>,
     /// Seed of the UA generator's random numbers (results never depend on it, times do).

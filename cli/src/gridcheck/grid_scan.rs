@@ -135,7 +135,7 @@ pub(super) fn ua_list(
 /// a masked scan's), `--seed`, and the mask's forced givens kept.
 fn generation(args: &Args, options: &ScanOptions, grid: &Grid) -> Generation {
     Generation {
-        random: ua_source::random_count(args.ua_random, grid, options.mask.is_free()),
+        random: ua_source::random_count(args.ua_random, grid, options),
         seed: args.seed,
         keep: options.mask.givens,
     }

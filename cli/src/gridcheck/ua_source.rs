@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::error::{cli_error, Context, Result};
+use xcover_core::gridcheck::scan::ScanOptions;
 use xcover_core::gridcheck::ua::{budget, generate};
 use xcover_core::gridcheck::ua::{file, verify_ua, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
@@ -17,14 +18,15 @@ pub const DEFAULT_UA_RANDOM: u32 = budget::WHOLE_GRID_RANDOM;
 /// they are small; measured: 300 gives most of the pruning at a few ms).
 pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
 
-/// The random pseudo-puzzles of `grid`'s UA generation: `given` (`--ua-random`) when
-/// given, else [`DEFAULT_UA_RANDOM_MASKED`] for a masked scan and, for a whole grid, the
-/// count its unavoidable rectangles choose (`budget::whole_grid_random`: 1000, or 250 on
-/// a grid with many, whose scan is short; docs/PERFORMANCE.md, fifteenth pass).
-pub fn random_count(given: Option<u32>, grid: &Grid, whole_grid: bool) -> u32 {
+/// The random pseudo-puzzles of `grid`'s UA generation for a scan with `options`: `given`
+/// (`--ua-random`) when given, else [`DEFAULT_UA_RANDOM_MASKED`] for a masked scan and,
+/// for a whole grid, the count its unavoidable rectangles and the clues choose
+/// (`budget::whole_grid_random`: 1000, or 250 for at most 16 clues on a grid with many
+/// rectangles, whose scan is short; docs/PERFORMANCE.md, fifteenth pass).
+pub fn random_count(given: Option<u32>, grid: &Grid, options: &ScanOptions) -> u32 {
     match given {
         Some(random) => random,
-        None if whole_grid => budget::whole_grid_random(grid),
+        None if options.mask.is_free() => budget::whole_grid_random(grid, options.clues),
         None => DEFAULT_UA_RANDOM_MASKED,
     }
 }

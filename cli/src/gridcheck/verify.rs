@@ -453,7 +453,7 @@ impl Run {
         const UA_BYTES: u64 = std::mem::size_of::<Cells>() as u64;
         Ok(match &self.ua {
             UaSource::Generated { random, seed } => {
-                let random = ua_source::random_count(*random, grid, self.options.mask.is_free());
+                let random = ua_source::random_count(*random, grid, &self.options);
                 // The generator's first room and scratch (see `ua_source`).
                 let need = (16_384 + 32 * u64::from(random) + 65_536) * UA_BYTES;
                 memory::check(need, limit, "the audit's UA generation")
