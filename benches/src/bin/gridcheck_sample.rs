@@ -5,8 +5,8 @@
 //!                  [--sample M] [--offset O] [--all] [--verbose] [--keep K] [--threads T]
 //! ```
 //! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
-//! pseudo-puzzles, seed S; K defaults to the CLI's count for the grid,
-//! `ua::budget::whole_grid_random`) or loaded from F (0/1 masks or `{rc,...}`
+//! pseudo-puzzles, seed S; without K, the CLI's recipe for the grid,
+//! `ua::budget::whole_grid_recipe`) or loaded from F (0/1 masks or `{rc,...}`
 //! lines, as the reference tool writes them; every set is verified). Prints the preparation
 //! figures (UA, clique sizes and cells in `rc` notation, kept UA, chunks), then
 //! runs M chunks (default 40) spread evenly over the chunk list (chunk `i * chunks / M + O`)
@@ -25,20 +25,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use xcover_benches::outln;
 
-use xcover_benches::grids::generate_uas;
+use xcover_benches::grids::{generate_default_uas, generate_uas};
 use xcover_benches::number_arg;
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkRun, LevelState, ScanOptions, TruncationLimits, WorkspaceSize,
     WorkspaceView,
 };
-use xcover_core::gridcheck::ua::{budget, file, UaList};
+use xcover_core::gridcheck::ua::{file, UaList};
 use xcover_core::gridcheck::{Cells, Grid};
 
 struct Options {
     grid: Grid,
     clues: u8,
     ua_file: Option<PathBuf>,
-    /// `None`: the CLI's per-grid count (`budget::whole_grid_random`).
+    /// `None`: the CLI's per-grid recipe (`budget::whole_grid_recipe`).
     ua_random: Option<u32>,
     seed: u64,
     sample: usize,
@@ -123,12 +123,10 @@ fn load_uas(options: &Options) -> Result<Vec<Cells>, String> {
             list.dedup();
             Ok(list.as_slice().to_vec())
         }
-        None => {
-            let random = options
-                .ua_random
-                .unwrap_or_else(|| budget::whole_grid_random(grid, options.clues));
-            generate_uas(grid, random, options.seed)
-        }
+        None => match options.ua_random {
+            Some(random) => generate_uas(grid, random, options.seed),
+            None => generate_default_uas(grid, options.clues, options.seed),
+        },
     }
 }
 

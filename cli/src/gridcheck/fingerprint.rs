@@ -10,7 +10,7 @@ use super::args::Args;
 use crate::memory;
 
 /// The UA source's count of random pseudo-puzzles when none is given: chosen per grid
-/// (`ua_source::random_count`). Earlier builds wrote `default` for a fixed count (1000 for
+/// (`ua_source::recipe`). Earlier builds wrote `default` for a fixed count (1000 for
 /// a whole grid, 300 for a masked scan), which `merge`'s audit still reads so.
 pub(crate) const BY_GRID: &str = "by-grid";
 

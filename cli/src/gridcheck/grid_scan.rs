@@ -120,10 +120,14 @@ pub(super) fn ua_list(
         }
         None => {
             let how = generation(args, options, grid);
-            memory::check(ua_generation_bytes(how.random), limit, "UA generation")
-                .map_err(|e| cli_error!(e))?;
+            memory::check(
+                ua_generation_bytes(how.recipe.random),
+                limit,
+                "UA generation",
+            )
+            .map_err(|e| cli_error!(e))?;
             (
-                ua_source::generate(grid, how.random, how.seed, how.keep)?,
+                ua_source::generate_recipe(grid, how.recipe, how.seed, how.keep)?,
                 "generated",
             )
         }
@@ -131,11 +135,11 @@ pub(super) fn ua_list(
 }
 
 /// How the UA list of `grid` is generated (without `--ua-file`): `--ua-random` random
-/// pseudo-puzzles (by default the count `ua_source::random_count` chooses for the grid, or
-/// a masked scan's), `--seed`, and the mask's forced givens kept.
+/// pseudo-puzzles (by default the recipe `ua_source::recipe` chooses for the grid, or a
+/// masked scan's), `--seed`, and the mask's forced givens kept.
 fn generation(args: &Args, options: &ScanOptions, grid: &Grid) -> Generation {
     Generation {
-        random: ua_source::random_count(args.ua_random, grid, options),
+        recipe: ua_source::recipe(args.ua_random, grid, options),
         seed: args.seed,
         keep: options.mask.givens,
     }
@@ -152,7 +156,7 @@ fn next_ua(cx: &GridContext<'_>, scan_bytes: u64) -> Option<NextUa> {
         return None;
     }
     let how = generation(args, cx.options, grid);
-    let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.random));
+    let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.recipe.random));
     memory::check(bytes, cx.limit, "UA generation ahead").ok()?;
     Some(NextUa {
         index,

@@ -349,7 +349,7 @@ struct Run {
 
 /// Where the shards took the UA list from.
 enum UaSource {
-    /// Generated with `random` pseudo-puzzles (`None`: the count `ua_source::random_count`
+    /// Generated with `random` pseudo-puzzles (`None`: the recipe `ua_source::recipe`
     /// chooses for each grid) and `seed`.
     Generated { random: Option<u32>, seed: u64 },
     /// Loaded from this file (its digest checked).
@@ -453,13 +453,16 @@ impl Run {
         const UA_BYTES: u64 = std::mem::size_of::<Cells>() as u64;
         Ok(match &self.ua {
             UaSource::Generated { random, seed } => {
-                let random = ua_source::random_count(*random, grid, &self.options);
+                let recipe = ua_source::recipe(*random, grid, &self.options);
                 // The generator's first room and scratch (see `ua_source`).
-                let need = (16_384 + 32 * u64::from(random) + 65_536) * UA_BYTES;
+                let need = (16_384 + 32 * u64::from(recipe.random) + 65_536) * UA_BYTES;
                 memory::check(need, limit, "the audit's UA generation")
                     .map_err(|e| cli_error!(e))?;
                 let keep = self.options.mask.givens;
-                (ua_source::generate(grid, random, *seed, keep)?, "generated")
+                (
+                    ua_source::generate_recipe(grid, recipe, *seed, keep)?,
+                    "generated",
+                )
             }
             UaSource::File(path) => (
                 ua_source::load(path, grid, limit / (UA_BYTES + 1))?,

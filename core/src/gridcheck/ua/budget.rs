@@ -6,20 +6,26 @@
 //! few has a weak clique and a wide tree (seconds), a grid with many a narrow one (a
 //! tenth of a second), where a thousand pseudo-puzzles cost more than the placements they
 //! save. So a scan for at most [`RICH_MAX_CLUES`] clues of a grid with at least
-//! [`RICH_RECTANGLES`] rectangles gets [`RICH_RANDOM`] pseudo-puzzles and every other
-//! whole-grid scan [`WHOLE_GRID_RANDOM`] (docs/PERFORMANCE.md, fifteenth pass). With more
-//! clues the scan is ten to a hundred times longer, and the longer list pays there too. Any list of real UA finds the same puzzles: only the placements and the time
+//! [`RICH_RECTANGLES`] rectangles gets [`RICH_RANDOM`] random pseudo-puzzles and no
+//! 4-digit subsets (which cost as much as 300 random ones there and find little the
+//! random ones miss), and every other whole-grid scan the 4-digit subsets and
+//! [`WHOLE_GRID_RANDOM`] (docs/PERFORMANCE.md, fifteenth pass). With more clues the scan is
+//! ten to a hundred times longer, and the longer list pays there too. Any list of real UA finds the same puzzles: only the placements and the time
 //! depend on the count.
 //!
 //! [`generate::for_mask`]: super::generate::for_mask
+use super::generate::{self, GenStats, DEFAULT_RANDOM_BLANKS};
+use super::list::UaList;
+use crate::gridcheck::cells::Cells;
+use crate::gridcheck::error::GridcheckError;
 use crate::gridcheck::grid::Grid;
 
 /// Random pseudo-puzzles for a whole grid with fewer than [`RICH_RECTANGLES`] unavoidable
 /// rectangles (the count every grid got before the count was chosen per grid).
 pub const WHOLE_GRID_RANDOM: u32 = 1000;
-/// Random pseudo-puzzles for a whole grid with at least [`RICH_RECTANGLES`] unavoidable
-/// rectangles.
-pub const RICH_RANDOM: u32 = 250;
+/// Random pseudo-puzzles (and no 4-digit subsets) for a whole grid with at least
+/// [`RICH_RECTANGLES`] unavoidable rectangles.
+pub const RICH_RANDOM: u32 = 400;
 /// Unavoidable rectangles from which a grid counts as rich (fast to scan).
 pub const RICH_RECTANGLES: u32 = 9;
 /// Most clues of a scan that gets [`RICH_RANDOM`] on a rich grid (measured on 16-clue
@@ -63,25 +69,89 @@ pub fn unavoidable_rectangles(grid: &Grid) -> u32 {
     count
 }
 
-/// Random pseudo-puzzles for the UA generation of a whole-grid scan of `grid` (no forced
-/// givens) for `clues` clues: [`RICH_RANDOM`] when `clues` is at most [`RICH_MAX_CLUES`]
-/// and the grid has at least [`RICH_RECTANGLES`] unavoidable rectangles, else
-/// [`WHOLE_GRID_RANDOM`].
+/// How a UA list is generated: the 4-digit subsets or not, and how many random
+/// pseudo-puzzles ([`generate::for_mask`] or [`generate::from_random_blanks`]).
 ///
 /// ```
-/// use xcover_core::gridcheck::ua::budget;
+/// use xcover_core::gridcheck::ua::{budget::{self, Recipe}, UaList};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"128465973534789261697231854271354698359876412486912735813647529965128347742593186")?;
+/// let recipe = budget::whole_grid_recipe(&grid, 16);
+/// assert_eq!(recipe, Recipe { digit_subsets: false, random: budget::RICH_RANDOM });
+/// let (mut storage, mut scratch) = (vec![Cells::EMPTY; 1 << 16], vec![Cells::EMPTY; 1 << 16]);
+/// let mut list = UaList::new(&mut storage);
+/// Recipe { digit_subsets: false, random: 10 }.generate(&grid, 1, Cells::EMPTY, &mut list, &mut scratch)?;
+/// assert!(!list.is_empty());
+/// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// The pseudo-puzzles of all 4-digit subsets first ([`generate::for_mask`]).
+    pub digit_subsets: bool,
+    /// Random pseudo-puzzles.
+    pub random: u32,
+}
+
+impl Recipe {
+    /// The 4-digit subsets and `random` random pseudo-puzzles: the recipe of a count given
+    /// by the caller, and of a masked scan.
+    pub const fn given(random: u32) -> Recipe {
+        Recipe {
+            digit_subsets: true,
+            random,
+        }
+    }
+
+    /// Generates the list into `list` with `seed`, never blanking the cells of `keep` (a
+    /// recipe without the 4-digit subsets is for a whole grid: with cells kept it takes them
+    /// as [`generate::for_mask`] does). Every set merged is a real minimal UA; `list` is
+    /// sorted and de-duplicated; `Err(ListFull)` when the distinct sets do not fit.
+    pub fn generate(
+        &self,
+        grid: &Grid,
+        seed: u64,
+        keep: Cells,
+        list: &mut UaList<'_>,
+        scratch: &mut [Cells],
+    ) -> Result<GenStats, GridcheckError> {
+        if self.digit_subsets || !keep.is_empty() {
+            generate::for_mask(grid, self.random, seed, keep, list, scratch)
+        } else {
+            generate::from_random_blanks(
+                grid,
+                self.random,
+                DEFAULT_RANDOM_BLANKS,
+                seed,
+                list,
+                scratch,
+            )
+        }
+    }
+}
+
+/// The recipe of the UA generation of a whole-grid scan of `grid` (no forced givens) for
+/// `clues` clues: [`RICH_RANDOM`] random pseudo-puzzles without the 4-digit subsets when
+/// `clues` is at most [`RICH_MAX_CLUES`] and the grid has at least [`RICH_RECTANGLES`]
+/// unavoidable rectangles, else the 4-digit subsets and [`WHOLE_GRID_RANDOM`].
+///
+/// ```
+/// use xcover_core::gridcheck::ua::budget::{self, Recipe};
 /// use xcover_core::gridcheck::Grid;
 ///
 /// let grid = Grid::parse(b"128465973534789261697231854271354698359876412486912735813647529965128347742593186")?;
-/// assert_eq!(budget::whole_grid_random(&grid, 16), budget::RICH_RANDOM);
-/// assert_eq!(budget::whole_grid_random(&grid, 17), budget::WHOLE_GRID_RANDOM);
+/// assert!(!budget::whole_grid_recipe(&grid, 16).digit_subsets);
+/// assert_eq!(budget::whole_grid_recipe(&grid, 17), Recipe::given(budget::WHOLE_GRID_RANDOM));
 /// # Ok::<(), xcover_core::gridcheck::GridcheckError>(())
 /// ```
-pub fn whole_grid_random(grid: &Grid, clues: u8) -> u32 {
+pub fn whole_grid_recipe(grid: &Grid, clues: u8) -> Recipe {
     if clues <= RICH_MAX_CLUES && unavoidable_rectangles(grid) >= RICH_RECTANGLES {
-        RICH_RANDOM
+        Recipe {
+            digit_subsets: false,
+            random: RICH_RANDOM,
+        }
     } else {
-        WHOLE_GRID_RANDOM
+        Recipe::given(WHOLE_GRID_RANDOM)
     }
 }
 
@@ -122,12 +192,22 @@ mod tests {
     fn a_grid_rich_in_rectangles_gets_fewer_pseudo_puzzles() {
         let slow = Grid::parse(SLOW).unwrap();
         assert_eq!(unavoidable_rectangles(&slow), 4);
-        assert_eq!(whole_grid_random(&slow, 16), WHOLE_GRID_RANDOM);
+        assert_eq!(
+            whole_grid_recipe(&slow, 16),
+            Recipe::given(WHOLE_GRID_RANDOM)
+        );
         let fast = Grid::parse(GRIDS[3]).unwrap();
         assert_eq!(unavoidable_rectangles(&fast), 13);
-        assert_eq!(whole_grid_random(&fast, 16), RICH_RANDOM);
-        assert_eq!(whole_grid_random(&fast, 12), RICH_RANDOM);
+        let rich = Recipe {
+            digit_subsets: false,
+            random: RICH_RANDOM,
+        };
+        assert_eq!(whole_grid_recipe(&fast, 16), rich);
+        assert_eq!(whole_grid_recipe(&fast, 12), rich);
         // Longer scans keep the longer list.
-        assert_eq!(whole_grid_random(&fast, 17), WHOLE_GRID_RANDOM);
+        assert_eq!(
+            whole_grid_recipe(&fast, 17),
+            Recipe::given(WHOLE_GRID_RANDOM)
+        );
     }
 }
