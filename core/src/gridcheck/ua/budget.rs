@@ -1,4 +1,4 @@
-//! How many random pseudo-puzzles a whole grid's UA generation gets, chosen per grid.
+//! How a whole grid's UA list is generated (which pseudo-puzzles, how many), chosen per grid.
 //!
 //! The random pseudo-puzzles ([`generate::for_mask`]) add the UA of 10 to 16 cells that
 //! the 4-digit subsets miss; they cost about 0.25 ms each and pay where the scan is long.
@@ -10,8 +10,8 @@
 //! 4-digit subsets (which cost as much as 300 random ones there and find little the
 //! random ones miss), and every other whole-grid scan the 4-digit subsets and
 //! [`WHOLE_GRID_RANDOM`] (docs/PERFORMANCE.md, fifteenth pass). With more clues the scan is
-//! ten to a hundred times longer, and the longer list pays there too. Any list of real UA finds the same puzzles: only the placements and the time
-//! depend on the count.
+//! ten to a hundred times longer, and the longer list pays there too. Any list of real UA
+//! finds the same puzzles: only the placements and the time depend on the recipe.
 //!
 //! [`generate::for_mask`]: super::generate::for_mask
 use super::generate::{self, GenStats, DEFAULT_RANDOM_BLANKS};
@@ -20,8 +20,9 @@ use crate::gridcheck::cells::Cells;
 use crate::gridcheck::error::GridcheckError;
 use crate::gridcheck::grid::Grid;
 
-/// Random pseudo-puzzles for a whole grid with fewer than [`RICH_RECTANGLES`] unavoidable
-/// rectangles (the count every grid got before the count was chosen per grid).
+/// Random pseudo-puzzles after the 4-digit subsets for a whole grid with fewer than
+/// [`RICH_RECTANGLES`] unavoidable rectangles (what every grid got before the recipe was
+/// chosen per grid).
 pub const WHOLE_GRID_RANDOM: u32 = 1000;
 /// Random pseudo-puzzles (and no 4-digit subsets) for a whole grid with at least
 /// [`RICH_RECTANGLES`] unavoidable rectangles.
@@ -29,7 +30,8 @@ pub const RICH_RANDOM: u32 = 400;
 /// Unavoidable rectangles from which a grid counts as rich (fast to scan).
 pub const RICH_RECTANGLES: u32 = 9;
 /// Most clues of a scan that gets [`RICH_RANDOM`] on a rich grid (measured on 16-clue
-/// scans; 17-clue scans of rich grids made up to a third more placements with 250).
+/// scans; 17-clue scans of rich grids made up to a third more placements with the
+/// 4-digit subsets and 250).
 pub const RICH_MAX_CLUES: u8 = 16;
 
 /// The grid's unavoidable rectangles: its 4-cell UA, two digits swapped on two rows and
