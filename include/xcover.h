@@ -1738,8 +1738,10 @@ xcover_status gridcheck_add_ua(gridcheck_workspace *handle, const char *set);
  * list: the pseudo-puzzles of all 4-digit subsets, then `random` pseudo-puzzles of random
  * blank cells drawn from `seed` (same seed, same list). The mask's forced givens are
  * never blanked. Every set is a real minimal UA; the new sets are sorted and
- * de-duplicated. The CLI uses `random` = 300 for a masked scan, 1000 for a whole grid,
- * and seed 1 (the puzzles found never depend on them). Needs limits.ua_scratch > 0.
+ * de-duplicated. The CLI uses `random` = 300 for a masked scan, 1000 for a whole grid
+ * (for at most 16 clues on a grid with 9 or more 4-cell UA, 400 random pseudo-puzzles
+ * without the 4-digit subsets), and seed 1 (the puzzles found never depend on them).
+ * Needs limits.ua_scratch > 0.
  * Allowed after `gridcheck_set_options`, until `gridcheck_prepare`.
  *
  * Returns XCOVER_OK; XCOVER_GRIDCHECK_UA_LIST_FULL when the distinct new sets do not fit

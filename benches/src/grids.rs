@@ -1,8 +1,9 @@
 //! Grid-checker helpers shared by the bench programs: seeded random solution grids and the
 //! UA list `xcover gridcheck` generates by default.
 
+use xcover_core::gridcheck::ua::budget::{self, Recipe};
 use xcover_core::gridcheck::ua::SplitMix64;
-use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::ua::UaList;
 use xcover_core::gridcheck::{Cells, Grid};
 
 /// A random solution grid: cells filled in row order by backtracking, each cell trying its
@@ -73,15 +74,27 @@ pub fn random_grids(count: usize, seed: u64) -> Vec<Grid> {
     (0..count).map(|_| random_grid(&mut rng)).collect()
 }
 
-/// The UA list `xcover gridcheck` generates for a whole grid by default: the 126 4-digit
-/// subsets and `ua_random` random 54-blank pseudo-puzzles (seed `seed`), duplicates removed.
+/// The UA list `xcover gridcheck --ua-random K` generates for a whole grid: the 126
+/// 4-digit subsets and `ua_random` random 54-blank pseudo-puzzles (seed `seed`),
+/// duplicates removed.
 pub fn generate_uas(grid: &Grid, ua_random: u32, seed: u64) -> Result<Vec<Cells>, String> {
+    generate_with(grid, Recipe::given(ua_random), seed)
+}
+
+/// The UA list `xcover gridcheck --clues N` generates for a whole grid by default: the
+/// recipe `budget::whole_grid_recipe` chooses for the grid and N.
+pub fn generate_default_uas(grid: &Grid, clues: u8, seed: u64) -> Result<Vec<Cells>, String> {
+    generate_with(grid, budget::whole_grid_recipe(grid, clues), seed)
+}
+
+/// The UA list of `recipe` with `seed`, duplicates removed.
+fn generate_with(grid: &Grid, recipe: Recipe, seed: u64) -> Result<Vec<Cells>, String> {
     let mut capacity = 1 << 18;
     let mut scratch = vec![Cells::EMPTY; 1 << 16];
     loop {
         let mut storage = vec![Cells::EMPTY; capacity];
         let mut list = UaList::new(&mut storage);
-        match generate::for_mask(grid, ua_random, seed, Cells::EMPTY, &mut list, &mut scratch) {
+        match recipe.generate(grid, seed, Cells::EMPTY, &mut list, &mut scratch) {
             Ok(_) => {
                 list.dedup();
                 return Ok(list.as_slice().to_vec());

@@ -356,3 +356,38 @@ fn no_progress_bar_without_a_terminal() {
     );
     assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
 }
+
+/// The UA count of a run's summary (`UA N (generated)`).
+fn ua_generated(args: &[&str]) -> usize {
+    let out = xcover(args, "");
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let rest = &err[err.find("UA ").expect("a UA figure") + 3..];
+    rest[..rest.find(' ').unwrap()].parse().unwrap()
+}
+
+/// Without `--ua-random`, a 16-clue (or shorter) scan of a whole grid with 9 or more 4-cell
+/// UA generates 400 random pseudo-puzzles without the 4-digit subsets, and one of a grid
+/// with fewer the 4-digit subsets and 1000 (`ua::budget`): the list of the rich grid is
+/// neither that of `--ua-random 1000` nor that of `--ua-random 400` (both with the
+/// subsets), and the poor grid's is that of 1000. (`--clues 8`: generation and preparation
+/// only.)
+#[test]
+fn the_default_ua_recipe_follows_the_grids_rectangles() {
+    // 13 unavoidable rectangles, a short scan.
+    let rich = "128465973534789261697231854271354698359876412486912735813647529965128347742593186";
+    // 4, a long one.
+    let poor = "216735498975684231843219675439572816527168349681493752192847563354926187768351924";
+    let run = |grid: &str, random: Option<&str>| {
+        let mut args = vec!["--clues", "8", "--threads", "1"];
+        if let Some(r) = random {
+            args.extend(["--ua-random", r]);
+        }
+        args.push(grid);
+        ua_generated(&args)
+    };
+    let rich_default = run(rich, None);
+    assert_ne!(rich_default, run(rich, Some("1000")));
+    assert_ne!(rich_default, run(rich, Some("400")));
+    assert_eq!(run(poor, None), run(poor, Some("1000")));
+}

@@ -22,7 +22,8 @@ use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
     WorkspaceSize, WorkspaceView,
 };
-use xcover_core::gridcheck::ua::{generate, UaList};
+use xcover_core::gridcheck::ua::budget::{self, Recipe};
+use xcover_core::gridcheck::ua::UaList;
 use xcover_core::gridcheck::{Cells, GridcheckError, Puzzle as CorePuzzle};
 
 use crate::error::{Error, ErrorKind};
@@ -32,9 +33,9 @@ fn scan_error(e: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Sudoku, e.to_string())
 }
 
-/// Random pseudo-puzzles for the unavoidable sets of a whole-grid scan and of a masked
-/// one (the defaults of `xcover gridcheck`; the puzzles found never depend on them).
-const UA_RANDOM: u32 = 1000;
+/// Random pseudo-puzzles for the unavoidable sets of a masked scan (the default of
+/// `xcover gridcheck`; a whole grid's recipe is chosen per grid by `budget::whole_grid_recipe`,
+/// as the CLI does; the puzzles found never depend on them).
 const UA_RANDOM_MASKED: u32 = 300;
 
 /// Antichain scratch of UA generation (sets).
@@ -341,12 +342,12 @@ impl GridCheck {
     ) -> Result<bool, Error> {
         let options = self.options()?;
         let grid = &self.grid.grid;
-        let random = if self.mask.is_free() {
-            UA_RANDOM
+        let recipe = if self.mask.is_free() {
+            budget::whole_grid_recipe(grid, options.clues)
         } else {
-            UA_RANDOM_MASKED
+            Recipe::given(UA_RANDOM_MASKED)
         };
-        let uas = unavoidable_sets(grid, random, self.seed, self.mask.givens)?;
+        let uas = unavoidable_sets(grid, recipe, self.seed, self.mask.givens)?;
         let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(grid, &uas, &options, &mut work).map_err(scan_error)?;
         let chunks: Vec<ChunkId> = prepared.chunks().collect();
@@ -384,16 +385,16 @@ impl GridCheck {
 /// The grid's unavoidable sets (all minimal), in a list that grows until they fit.
 fn unavoidable_sets(
     grid: &xcover_core::gridcheck::Grid,
-    random: u32,
+    recipe: Recipe,
     seed: u64,
     keep: Cells,
 ) -> Result<Vec<Cells>, Error> {
     let mut scratch = vec![Cells::EMPTY; SCRATCH];
-    let mut capacity = 16_384 + 32 * random as usize;
+    let mut capacity = 16_384 + 32 * recipe.random as usize;
     loop {
         let mut storage = vec![Cells::EMPTY; capacity];
         let mut list = UaList::new(&mut storage);
-        match generate::for_mask(grid, random, seed, keep, &mut list, &mut scratch) {
+        match recipe.generate(grid, seed, keep, &mut list, &mut scratch) {
             Ok(_) => {
                 list.dedup();
                 return Ok(list.as_slice().to_vec());

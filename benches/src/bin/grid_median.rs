@@ -9,8 +9,9 @@
 //! generator seeded with S, default 1) or those of F (81 digits at the start of each line;
 //! other lines are skipped). Each grid goes through what `xcover gridcheck --clues N
 //! --threads 1 GRID` does: UA generation (4-digit subsets and `--ua-random` pseudo-puzzles,
-//! default 1000 as in the CLI, seed `--seed`, default 1), preparation, and every chunk of
-//! the scan.
+//! by default the CLI's recipe for the grid, `ua::budget::whole_grid_recipe`: the 4-digit
+//! subsets and 1000, or for at most 16 clues on a grid with many 4-cell UA 400 random
+//! pseudo-puzzles alone; seed `--seed`, default 1), preparation, and every chunk of the scan.
 //! Prints a line per grid (the seconds of each phase, wall clock, and the total), then the
 //! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
 //! histogram of the totals with the share of the time each range makes up (a full search
@@ -28,7 +29,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use xcover_benches::{out, outln};
 
-use xcover_benches::grids::{generate_uas, random_grids};
+use xcover_benches::grids::{generate_default_uas, generate_uas, random_grids};
 use xcover_benches::number_arg;
 use xcover_benches::times::{histogram_text, Summary};
 use xcover_core::gridcheck::scan::{
@@ -41,7 +42,8 @@ struct Options {
     grid_seed: u64,
     file: Option<PathBuf>,
     clues: u8,
-    ua_random: u32,
+    /// `None`: the CLI's per-grid recipe (`budget::whole_grid_recipe`).
+    ua_random: Option<u32>,
     seed: u64,
     detail: bool,
     list: bool,
@@ -54,7 +56,7 @@ fn parse_options() -> Result<Options, String> {
         grid_seed: 1,
         file: None,
         clues: 16,
-        ua_random: 1000,
+        ua_random: None,
         seed: 1,
         detail: false,
         list: false,
@@ -71,8 +73,10 @@ fn parse_options() -> Result<Options, String> {
                     .map_err(|_| "--clues: at most 81".to_string())?
             }
             "--ua-random" => {
-                options.ua_random = u32::try_from(number_arg(args.next(), "--ua-random")?)
-                    .map_err(|_| "--ua-random: too large".to_string())?
+                options.ua_random = Some(
+                    u32::try_from(number_arg(args.next(), "--ua-random")?)
+                        .map_err(|_| "--ua-random: too large".to_string())?,
+                )
             }
             "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             "--detail" => options.detail = true,
@@ -216,7 +220,10 @@ impl Detail {
 /// gridcheck` counts its nodes), the puzzles found and the detail.
 fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64, Detail), String> {
     let started = Instant::now();
-    let uas = generate_uas(grid, options.ua_random, options.seed)?;
+    let uas = match options.ua_random {
+        Some(random) => generate_uas(grid, random, options.seed)?,
+        None => generate_default_uas(grid, options.clues, options.seed)?,
+    };
     let ua = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let scan_options = ScanOptions::new(options.clues);

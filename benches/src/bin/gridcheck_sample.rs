@@ -5,7 +5,8 @@
 //!                  [--sample M] [--offset O] [--all] [--verbose] [--keep K] [--threads T]
 //! ```
 //! GRID is 81 digits. The UA list is generated (4-digit subsets + K random 54-blank
-//! pseudo-puzzles, seed S; K defaults to 1000 as in the CLI) or loaded from F (0/1 masks or `{rc,...}`
+//! pseudo-puzzles, seed S; without K, the CLI's recipe for the grid,
+//! `ua::budget::whole_grid_recipe`) or loaded from F (0/1 masks or `{rc,...}`
 //! lines, as the reference tool writes them; every set is verified). Prints the preparation
 //! figures (UA, clique sizes and cells in `rc` notation, kept UA, chunks), then
 //! runs M chunks (default 40) spread evenly over the chunk list (chunk `i * chunks / M + O`)
@@ -24,7 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use xcover_benches::outln;
 
-use xcover_benches::grids::generate_uas;
+use xcover_benches::grids::{generate_default_uas, generate_uas};
 use xcover_benches::number_arg;
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkRun, LevelState, ScanOptions, TruncationLimits, WorkspaceSize,
@@ -37,7 +38,8 @@ struct Options {
     grid: Grid,
     clues: u8,
     ua_file: Option<PathBuf>,
-    ua_random: u32,
+    /// `None`: the CLI's per-grid recipe (`budget::whole_grid_recipe`).
+    ua_random: Option<u32>,
     seed: u64,
     sample: usize,
     offset: usize,
@@ -54,7 +56,7 @@ fn parse_options() -> Result<Options, String> {
         grid: placeholder_grid(),
         clues: 16,
         ua_file: None,
-        ua_random: 1000,
+        ua_random: None,
         seed: 1,
         sample: 40,
         offset: 0,
@@ -69,7 +71,9 @@ fn parse_options() -> Result<Options, String> {
             "--ua-file" => {
                 options.ua_file = Some(PathBuf::from(args.next().ok_or("--ua-file needs a file")?))
             }
-            "--ua-random" => options.ua_random = number_arg(args.next(), "--ua-random")? as u32,
+            "--ua-random" => {
+                options.ua_random = Some(number_arg(args.next(), "--ua-random")? as u32)
+            }
             "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             "--sample" => options.sample = number_arg(args.next(), "--sample")? as usize,
             "--offset" => options.offset = number_arg(args.next(), "--offset")? as usize,
@@ -119,7 +123,10 @@ fn load_uas(options: &Options) -> Result<Vec<Cells>, String> {
             list.dedup();
             Ok(list.as_slice().to_vec())
         }
-        None => generate_uas(grid, options.ua_random, options.seed),
+        None => match options.ua_random {
+            Some(random) => generate_uas(grid, random, options.seed),
+            None => generate_default_uas(grid, options.clues, options.seed),
+        },
     }
 }
 

@@ -57,7 +57,9 @@ pub(crate) struct Args {
     /// Save the UA list (loaded or generated) to this file.
     #[arg(long, value_name = "F")]
     pub(crate) save_ua: Option<PathBuf>,
-    /// Random pseudo-puzzles for UA generation (default 1000, masked 300).
+    /// Random pseudo-puzzles for UA generation, after the 4-digit subsets (default: 1000 for
+    /// a whole grid, or 400 without the 4-digit subsets for one with 9 or more 4-cell UA and
+    /// at most 16 clues; 300 for a masked scan).
     #[arg(long, value_name = "K")]
     pub(crate) ua_random: Option<u32>,
     /// Seed of the UA generator's random numbers (results never depend on it, times do).

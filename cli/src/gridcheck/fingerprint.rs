@@ -9,6 +9,11 @@ use xcover_core::gridcheck::{Cells, Grid};
 use super::args::Args;
 use crate::memory;
 
+/// The UA source's count of random pseudo-puzzles when none is given: chosen per grid
+/// (`ua_source::recipe`). Earlier builds wrote `default` for a fixed count (1000 for
+/// a whole grid, 300 for a masked scan), which `merge`'s audit still reads so.
+pub(crate) const BY_GRID: &str = "by-grid";
+
 /// The SHA-256 of `bytes`, 64 hex digits: a fixed, published function (stable across Rust
 /// and crate versions), and one no one can make two inputs share (a CRC can be forced).
 pub(crate) fn hash(bytes: &[u8]) -> String {
@@ -38,8 +43,7 @@ pub(crate) fn of_run(
         }
         None => format!(
             "generated:random={}:seed={}",
-            args.ua_random
-                .map_or("default".to_owned(), |r| r.to_string()),
+            args.ua_random.map_or(BY_GRID.to_owned(), |r| r.to_string()),
             args.seed
         ),
     };

@@ -14,7 +14,7 @@ use super::args::Args;
 use super::journal::{GridRecord, Journal};
 use super::summary::{self, Counts, PreparedSummary};
 use super::ua_ahead::{Generation, NextUa, UaAhead};
-use super::ua_source::{self, DEFAULT_UA_RANDOM, DEFAULT_UA_RANDOM_MASKED};
+use super::ua_source;
 use super::{output, runner, validate};
 use crate::memory;
 use crate::signals::Signals;
@@ -119,28 +119,27 @@ pub(super) fn ua_list(
             (ua_source::load(path, grid, text_limit)?, "loaded")
         }
         None => {
-            let how = generation(args, options);
-            memory::check(ua_generation_bytes(how.random), limit, "UA generation")
-                .map_err(|e| cli_error!(e))?;
+            let how = generation(args, options, grid);
+            memory::check(
+                ua_generation_bytes(how.recipe.random),
+                limit,
+                "UA generation",
+            )
+            .map_err(|e| cli_error!(e))?;
             (
-                ua_source::generate(grid, how.random, how.seed, how.keep)?,
+                ua_source::generate_recipe(grid, how.recipe, how.seed, how.keep)?,
                 "generated",
             )
         }
     })
 }
 
-/// How the UA list of a grid is generated (without `--ua-file`): `--ua-random` random
-/// pseudo-puzzles (the default of a whole-grid or a masked scan), `--seed`, and the mask's
-/// forced givens kept.
-fn generation(args: &Args, options: &ScanOptions) -> Generation {
-    let random = args.ua_random.unwrap_or(if options.mask.is_free() {
-        DEFAULT_UA_RANDOM
-    } else {
-        DEFAULT_UA_RANDOM_MASKED
-    });
+/// How the UA list of `grid` is generated (without `--ua-file`): `--ua-random` random
+/// pseudo-puzzles (by default the recipe `ua_source::recipe` chooses for the grid, or a
+/// masked scan's), `--seed`, and the mask's forced givens kept.
+fn generation(args: &Args, options: &ScanOptions, grid: &Grid) -> Generation {
     Generation {
-        random,
+        recipe: ua_source::recipe(args.ua_random, grid, options),
         seed: args.seed,
         keep: options.mask.givens,
     }
@@ -156,8 +155,8 @@ fn next_ua(cx: &GridContext<'_>, scan_bytes: u64) -> Option<NextUa> {
     if cx.threads < 2 || args.ua_file.is_some() || args.save_ua.is_some() {
         return None;
     }
-    let how = generation(args, cx.options);
-    let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.random));
+    let how = generation(args, cx.options, grid);
+    let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.recipe.random));
     memory::check(bytes, cx.limit, "UA generation ahead").ok()?;
     Some(NextUa {
         index,

@@ -1,8 +1,8 @@
 //! `xcover gridcheck`: every N-clue puzzle with a unique solution inside Sudoku grids.
 //!
 //! Grids come from the arguments, `--file F` or stdin (one per line). For each grid the UA
-//! list is generated (4-digit subsets plus `--ua-random` random pseudo-puzzles, seeded by
-//! `--seed`) or loaded from `--ua-file` (every UA verified against the grid; a wrong one is
+//! list is generated (4-digit subsets plus `--ua-random` random pseudo-puzzles, by default a
+//! recipe chosen per grid, `ua_source::recipe`; seeded by `--seed`) or loaded from `--ua-file` (every UA verified against the grid; a wrong one is
 //! refused), the scan is prepared and its chunks run on `--threads` threads (with two or
 //! more, one of them generates the next grid's UA list meanwhile, `ua_ahead`). Puzzles go to
 //! stdout, sorted and de-duplicated (prefixed by the grid and a tab when several grids are

@@ -5,11 +5,12 @@
 //! start of every grid (about a tenth of a batch's time on two threads). The generation is
 //! a task of the run's pool rather than a thread of its own, so that a batch keeps to the
 //! `--threads` it was given: the worker that generates takes chunks only once the list is
-//! made. The list is the one [`ua_source::generate`] gives in line, from the same grid,
+//! made. The list is the one [`ua_source::generate_recipe`] gives in line, from the same grid,
 //! count, seed and kept cells, so the output does not depend on it; only the timing does.
 use std::time::Instant;
 
 use crate::error::Result;
+use xcover_core::gridcheck::ua::budget::Recipe;
 use xcover_core::gridcheck::{Cells, Grid};
 
 use super::ua_source;
@@ -17,10 +18,10 @@ use super::ua_source;
 /// What a generation hands back: the list and its seconds of generation.
 type Generated = (Result<Vec<Cells>>, f64);
 
-/// How a list is generated: [`ua_source::generate`]'s arguments but the grid.
+/// How a list is generated: [`ua_source::generate_recipe`]'s arguments but the grid.
 #[derive(Clone, Copy)]
 pub(super) struct Generation {
-    pub(super) random: u32,
+    pub(super) recipe: Recipe,
     pub(super) seed: u64,
     pub(super) keep: Cells,
 }
@@ -38,7 +39,7 @@ impl NextUa {
     pub(super) fn generate(self) -> UaAhead {
         let started = Instant::now();
         let how = self.how;
-        let uas = ua_source::generate(&self.grid, how.random, how.seed, how.keep);
+        let uas = ua_source::generate_recipe(&self.grid, how.recipe, how.seed, how.keep);
         UaAhead {
             index: self.index,
             generated: (uas, started.elapsed().as_secs_f64()),

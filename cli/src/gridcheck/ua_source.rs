@@ -3,18 +3,34 @@
 use std::path::Path;
 
 use crate::error::{cli_error, Context, Result};
-use xcover_core::gridcheck::ua::generate;
+use xcover_core::gridcheck::scan::ScanOptions;
+use xcover_core::gridcheck::ua::budget::{self, Recipe};
 use xcover_core::gridcheck::ua::{file, verify_ua, UaList};
 use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
 
-/// Default number of random pseudo-puzzles for UA generation (whole-grid scan). Measured
-/// on 200 random grids: 1000 take 0.34 s less per grid than 3000 and leave 0.9% more
-/// placements, so the mean time per grid is 4.5% lower (docs/PERFORMANCE.md, "UA
-/// generation per grid"); the puzzles found never depend on it.
-pub const DEFAULT_UA_RANDOM: u32 = 1000;
+/// Default number of random pseudo-puzzles for UA generation of a whole-grid scan, at
+/// most: a grid with many 4-cell UA gets fewer ([`recipe`]). Measured on 200 random
+/// grids: 1000 take 0.34 s less per grid than 3000 and leave 0.9% more placements, so the
+/// mean time per grid is 4.5% lower (docs/PERFORMANCE.md, "UA generation per grid"); the
+/// puzzles found never depend on it.
+pub const DEFAULT_UA_RANDOM: u32 = budget::WHOLE_GRID_RANDOM;
 /// Default number of random pseudo-puzzles for a masked scan (forced givens stay given, so
 /// they are small; measured: 300 gives most of the pruning at a few ms).
 pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
+
+/// How `grid`'s UA list is generated for a scan with `options`: the 4-digit subsets and
+/// `given` (`--ua-random`) random pseudo-puzzles when given, else those and
+/// [`DEFAULT_UA_RANDOM_MASKED`] for a masked scan and, for a whole grid, the recipe its
+/// unavoidable rectangles and the clues choose (`budget::whole_grid_recipe`: the 4-digit
+/// subsets and 1000, or for at most 16 clues on a grid with many rectangles, whose scan is
+/// short, 400 random pseudo-puzzles alone; docs/PERFORMANCE.md, fifteenth pass).
+pub fn recipe(given: Option<u32>, grid: &Grid, options: &ScanOptions) -> Recipe {
+    match given {
+        Some(random) => Recipe::given(random),
+        None if options.mask.is_free() => budget::whole_grid_recipe(grid, options.clues),
+        None => Recipe::given(DEFAULT_UA_RANDOM_MASKED),
+    }
+}
 
 /// Antichain scratch per pseudo-puzzle (sets).
 const SCRATCH: usize = 1 << 16;
@@ -46,12 +62,19 @@ fn with_growing_list(
     }
 }
 
-/// Generates the UA list with [`generate::for_mask`]: all 4-digit subsets, then `random`
+/// Generates the UA list with `generate::for_mask`: all 4-digit subsets, then `random`
 /// pseudo-puzzles of random blank cells (seeded: same seed, same list). Cells of `keep`
 /// (forced givens of a masked scan) are never blanked. Every set is a real minimal UA.
 pub fn generate(grid: &Grid, random: u32, seed: u64, keep: Cells) -> Result<Vec<Cells>> {
-    with_growing_list(initial_capacity(random), |list, scratch| {
-        generate::for_mask(grid, random, seed, keep, list, scratch).map(|_| ())
+    generate_recipe(grid, Recipe::given(random), seed, keep)
+}
+
+/// Generates the UA list with `recipe` (`Recipe::generate`: all 4-digit subsets or not,
+/// then `recipe.random` pseudo-puzzles of random blank cells; seeded: same seed, same
+/// list). Cells of `keep` are never blanked. Every set is a real minimal UA.
+pub fn generate_recipe(grid: &Grid, recipe: Recipe, seed: u64, keep: Cells) -> Result<Vec<Cells>> {
+    with_growing_list(initial_capacity(recipe.random), |list, scratch| {
+        recipe.generate(grid, seed, keep, list, scratch).map(|_| ())
     })
 }
 

@@ -33,7 +33,7 @@ use xcover_core::gridcheck::solver::is_unique_with_grid;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use super::args::Args;
-use super::fingerprint::{self, PuzzleRules};
+use super::fingerprint::{self, PuzzleRules, BY_GRID};
 use super::journal::GridRecord;
 use super::part::Part;
 use super::runner::{self, Control};
@@ -349,8 +349,9 @@ struct Run {
 
 /// Where the shards took the UA list from.
 enum UaSource {
-    /// Generated with `random` pseudo-puzzles and `seed`.
-    Generated { random: u32, seed: u64 },
+    /// Generated with `random` pseudo-puzzles (`None`: the recipe `ua_source::recipe`
+    /// chooses for each grid) and `seed`.
+    Generated { random: Option<u32>, seed: u64 },
     /// Loaded from this file (its digest checked).
     File(PathBuf),
 }
@@ -361,11 +362,7 @@ impl Run {
         let ua = match &args.ua_file {
             Some(path) => UaSource::File(path.clone()),
             None => UaSource::Generated {
-                random: args.ua_random.unwrap_or(if options.mask.is_free() {
-                    DEFAULT_UA_RANDOM
-                } else {
-                    DEFAULT_UA_RANDOM_MASKED
-                }),
+                random: args.ua_random,
                 seed: args.seed,
             },
         };
@@ -434,9 +431,11 @@ impl Run {
                 let rest = ua.strip_prefix("generated:random=")?;
                 let (random, seed) = rest.split_once(":seed=")?;
                 let random = match random {
-                    "default" if options.mask.is_free() => DEFAULT_UA_RANDOM,
-                    "default" => DEFAULT_UA_RANDOM_MASKED,
-                    r => r.parse().ok()?,
+                    BY_GRID => None,
+                    // Parts of builds before the count was chosen per grid: a fixed count.
+                    "default" if options.mask.is_free() => Some(DEFAULT_UA_RANDOM),
+                    "default" => Some(DEFAULT_UA_RANDOM_MASKED),
+                    r => Some(r.parse().ok()?),
                 };
                 Some(UaSource::Generated {
                     random,
@@ -454,13 +453,14 @@ impl Run {
         const UA_BYTES: u64 = std::mem::size_of::<Cells>() as u64;
         Ok(match &self.ua {
             UaSource::Generated { random, seed } => {
+                let recipe = ua_source::recipe(*random, grid, &self.options);
                 // The generator's first room and scratch (see `ua_source`).
-                let need = (16_384 + 32 * u64::from(*random) + 65_536) * UA_BYTES;
+                let need = (16_384 + 32 * u64::from(recipe.random) + 65_536) * UA_BYTES;
                 memory::check(need, limit, "the audit's UA generation")
                     .map_err(|e| cli_error!(e))?;
                 let keep = self.options.mask.givens;
                 (
-                    ua_source::generate(grid, *random, *seed, keep)?,
+                    ua_source::generate_recipe(grid, recipe, *seed, keep)?,
                     "generated",
                 )
             }

@@ -5,6 +5,7 @@
 //! minimal UA, so every set kept here is a genuine, minimal UA.
 //!
 //! * [`UaList`]: a list of UA over storage the caller owns;
+//! * [`budget`]: how many random pseudo-puzzles a whole grid gets (by its 4-cell UA);
 //! * [`generate`]: UA from pseudo-puzzles (digit subsets, box subsets, random blanks), each
 //!   reduced to its minimal sets by an [`Antichain`] in caller scratch;
 //! * [`verify_ua`] / [`is_minimal_ua`]: checks with the solver;
@@ -12,6 +13,7 @@
 //! * [`SplitMix64`]: the seeded generator of the random pseudo-puzzles.
 
 mod antichain;
+pub mod budget;
 pub mod file;
 pub mod generate;
 mod list;
