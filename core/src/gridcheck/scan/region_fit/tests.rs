@@ -1,4 +1,3 @@
-use super::search::most_sets_first;
 use super::*;
 use std::vec::Vec;
 
@@ -246,33 +245,6 @@ fn matches_brute_force() {
     }
     let (yes, no) = answers;
     assert!(yes > 300 && no > 300, "yes {yes} no {no}");
-}
-
-#[test]
-fn first_level_tries_the_cells_in_most_sets_first() {
-    let mut cell_sets = [0 as SetMask; 128];
-    cell_sets[3] = 0b0011;
-    cell_sets[5] = 0b1110;
-    cell_sets[9] = 0b0101;
-    cell_sets[70] = 0b1_0111;
-    let mut order = [0u8; 32];
-    // Cell 70 holds four members, 5 three, 3 and 9 two (the lower position first).
-    let cells = 1u128 << 3 | 1 << 5 | 1 << 9 | 1 << 70;
-    assert_eq!(most_sets_first(cells, 0b1_1111, &cell_sets, &mut order), 4);
-    assert_eq!(order[..4], [70, 5, 3, 9]);
-    // Only the members count: without members 1 and 4, cells 5 and 9 lead.
-    assert_eq!(most_sets_first(cells, 0b1101, &cell_sets, &mut order), 4);
-    assert_eq!(order[..4], [5, 9, 70, 3]);
-    // No cell, or more than it orders: none written.
-    assert_eq!(most_sets_first(0, 0b1111, &cell_sets, &mut order), 0);
-    assert_eq!(
-        most_sets_first((1 << 32) - 1, 0b1111, &cell_sets, &mut order),
-        32
-    );
-    assert_eq!(
-        most_sets_first((1 << 33) - 1, 0b1111, &cell_sets, &mut order),
-        0
-    );
 }
 
 /// With a free clue and larger regions (the first level's cells in their order, the
