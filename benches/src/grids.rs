@@ -3,7 +3,6 @@
 
 use xcover_core::gridcheck::ua::budget::{self, Recipe};
 use xcover_core::gridcheck::ua::SplitMix64;
-use xcover_core::gridcheck::ua::UaList;
 use xcover_core::gridcheck::{Cells, Grid};
 
 /// A random solution grid: cells filled in row order by backtracking, each cell trying its
@@ -87,20 +86,10 @@ pub fn generate_default_uas(grid: &Grid, clues: u8, seed: u64) -> Result<Vec<Cel
     generate_with(grid, budget::whole_grid_recipe(grid, clues), seed)
 }
 
-/// The UA list of `recipe` with `seed`, duplicates removed.
+/// The UA list of `recipe` with `seed`, as the command generates it
+/// (`Recipe::generate_to_vec`: the same list, the same growing storage).
 fn generate_with(grid: &Grid, recipe: Recipe, seed: u64) -> Result<Vec<Cells>, String> {
-    let mut capacity = 1 << 18;
-    let mut scratch = vec![Cells::EMPTY; 1 << 16];
-    loop {
-        let mut storage = vec![Cells::EMPTY; capacity];
-        let mut list = UaList::new(&mut storage);
-        match recipe.generate(grid, seed, Cells::EMPTY, &mut list, &mut scratch) {
-            Ok(_) => {
-                list.dedup();
-                return Ok(list.as_slice().to_vec());
-            }
-            Err(_) if capacity < 1 << 24 => capacity *= 2,
-            Err(e) => return Err(format!("generating UA: {e}")),
-        }
-    }
+    recipe
+        .generate_to_vec(grid, seed, Cells::EMPTY)
+        .map_err(|e| format!("generating UA: {e}"))
 }

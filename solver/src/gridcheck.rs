@@ -22,9 +22,8 @@ use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkId, ChunkRun, ClueMask, LevelState, Prepared, RunStatus, ScanOptions,
     WorkspaceSize, WorkspaceView,
 };
-use xcover_core::gridcheck::ua::budget::{self, Recipe};
-use xcover_core::gridcheck::ua::UaList;
-use xcover_core::gridcheck::{Cells, GridcheckError, Puzzle as CorePuzzle};
+use xcover_core::gridcheck::ua::budget;
+use xcover_core::gridcheck::{Cells, Puzzle as CorePuzzle};
 
 use crate::error::{Error, ErrorKind};
 use crate::sudoku::{Grid, Puzzle};
@@ -32,14 +31,6 @@ use crate::sudoku::{Grid, Puzzle};
 fn scan_error(e: impl std::fmt::Display) -> Error {
     Error::new(ErrorKind::Sudoku, e.to_string())
 }
-
-/// Random pseudo-puzzles for the unavoidable sets of a masked scan (the default of
-/// `xcover gridcheck`; a whole grid's recipe is chosen per grid by `budget::whole_grid_recipe`,
-/// as the CLI does; the puzzles found never depend on them).
-const UA_RANDOM_MASKED: u32 = 300;
-
-/// Antichain scratch of UA generation (sets).
-const SCRATCH: usize = 1 << 16;
 
 /// Steps of a chunk run between looks at the other threads.
 const SLICE: u64 = 1 << 18;
@@ -342,12 +333,11 @@ impl GridCheck {
     ) -> Result<bool, Error> {
         let options = self.options()?;
         let grid = &self.grid.grid;
-        let recipe = if self.mask.is_free() {
-            budget::whole_grid_recipe(grid, options.clues)
-        } else {
-            Recipe::given(UA_RANDOM_MASKED)
-        };
-        let uas = unavoidable_sets(grid, recipe, self.seed, self.mask.givens)?;
+        // The default recipe of every front end (per grid for a whole grid; the puzzles
+        // found never depend on it).
+        let uas = budget::scan_recipe(grid, &options)
+            .generate_to_vec(grid, self.seed, self.mask.givens)
+            .map_err(scan_error)?;
         let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
         let prepared = scan::prepare(grid, &uas, &options, &mut work).map_err(scan_error)?;
         let chunks: Vec<ChunkId> = prepared.chunks().collect();
@@ -379,29 +369,6 @@ impl GridCheck {
             return Err(e);
         }
         Ok(whole)
-    }
-}
-
-/// The grid's unavoidable sets (all minimal), in a list that grows until they fit.
-fn unavoidable_sets(
-    grid: &xcover_core::gridcheck::Grid,
-    recipe: Recipe,
-    seed: u64,
-    keep: Cells,
-) -> Result<Vec<Cells>, Error> {
-    let mut scratch = vec![Cells::EMPTY; SCRATCH];
-    let mut capacity = 16_384 + 32 * recipe.random as usize;
-    loop {
-        let mut storage = vec![Cells::EMPTY; capacity];
-        let mut list = UaList::new(&mut storage);
-        match recipe.generate(grid, seed, keep, &mut list, &mut scratch) {
-            Ok(_) => {
-                list.dedup();
-                return Ok(list.as_slice().to_vec());
-            }
-            Err(GridcheckError::ListFull { .. }) => capacity *= 2,
-            Err(e) => return Err(scan_error(e)),
-        }
     }
 }
 

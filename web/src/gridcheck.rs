@@ -1,9 +1,7 @@
 //! The grid checker in the browser: a solution grid, a clue count and a mask, then the
 //! scan's chunks in step budgets, each puzzle printed (81 characters and a newline) as
-//! `xcover gridcheck` prints it. The UA come from the CLI's default generator (300 random
-//! pseudo-puzzles for a masked scan, for a whole grid the 4-digit subsets and 1000 or, for
-//! at most 16 clues on a grid with many 4-cell UA, 400 alone; seed 1); the puzzles never
-//! depend on them. The scan is core's `session::Session`, which holds its phase, its data
+//! `xcover gridcheck` prints it. The UA come from the default recipe of every front end
+//! (`budget::scan_recipe`, seed 1); the puzzles never depend on them. The scan is core's `session::Session`, which holds its phase, its data
 //! and its totals.
 use alloc::boxed::Box;
 use alloc::vec;
@@ -17,20 +15,14 @@ use xcover_core::gridcheck::scan::{
     WorkspaceView,
 };
 use xcover_core::gridcheck::session::{Phase, Session, Storage};
-use xcover_core::gridcheck::ua::budget::{self, Recipe};
-use xcover_core::gridcheck::ua::UaList;
-use xcover_core::gridcheck::{Cells, Grid, GridcheckError, Puzzle};
+use xcover_core::gridcheck::ua::budget;
+use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
 use crate::buffers::{buffers, Output};
 use crate::state::Global;
 
-/// Random pseudo-puzzles of the UA generator for a masked scan, as the CLI's default (a
-/// whole grid's recipe is chosen per grid by `budget::whole_grid_recipe`, as the CLI does).
-const UA_RANDOM_MASKED: u32 = 300;
 /// The generator's seed (the CLI's default `--seed`).
 const UA_SEED: u64 = 1;
-/// Antichain scratch of the generator (sets), as the CLI's.
-const UA_SCRATCH: usize = 1 << 16;
 
 /// A scan: core's session over storage leaked for the instance's life, and the chunks.
 pub(crate) struct GridRun {
@@ -93,12 +85,10 @@ fn begin(inbox: &[u8], clues: u32, minimal: bool) -> Result<GridRun, alloc::stri
     }
     options.minimal_only = minimal;
     options.check().map_err(|e| message("mask", e))?;
-    let recipe = if options.mask.is_free() {
-        budget::whole_grid_recipe(&grid, options.clues)
-    } else {
-        Recipe::given(UA_RANDOM_MASKED)
-    };
-    let uas = Vec::leak(generate_ua(&grid, recipe, options.mask.givens)?);
+    let uas = budget::scan_recipe(&grid, &options)
+        .generate_to_vec(&grid, UA_SEED, options.mask.givens)
+        .map_err(|e| message("generating UA", e))?;
+    let uas = Vec::leak(uas);
     let mut session = Session::new(Storage {
         grid: leak(MaybeUninit::uninit()),
         prepared: leak(MaybeUninit::uninit()),
@@ -151,29 +141,6 @@ fn parse_mask(text: &[u8]) -> Result<ClueMask, alloc::string::String> {
         ));
     }
     ClueMask::parse(text).map_err(|e| message("mask", e))
-}
-
-/// The UA list with the CLI's generator and room: duplicates merge when the list fills,
-/// and the room doubles if the distinct sets do not fit.
-fn generate_ua(
-    grid: &Grid,
-    recipe: Recipe,
-    keep: Cells,
-) -> Result<Vec<Cells>, alloc::string::String> {
-    let mut scratch = vec![Cells::EMPTY; UA_SCRATCH];
-    let mut capacity = 16_384 + 32 * recipe.random as usize;
-    loop {
-        let mut storage = vec![Cells::EMPTY; capacity];
-        let mut list = UaList::new(&mut storage);
-        match recipe.generate(grid, UA_SEED, keep, &mut list, &mut scratch) {
-            Ok(_) => {
-                list.dedup();
-                return Ok(list.as_slice().to_vec());
-            }
-            Err(GridcheckError::ListFull { .. }) => capacity *= 2,
-            Err(e) => return Err(message("generating UA", e)),
-        }
-    }
 }
 
 /// Writes a found puzzle's line.

@@ -14,51 +14,16 @@ use xcover_core::gridcheck::{Cells, Grid, GridcheckError};
 /// mean time per grid is 4.5% lower (docs/PERFORMANCE.md, "UA generation per grid"); the
 /// puzzles found never depend on it.
 pub const DEFAULT_UA_RANDOM: u32 = budget::WHOLE_GRID_RANDOM;
-/// Default number of random pseudo-puzzles for a masked scan (forced givens stay given, so
-/// they are small; measured: 300 gives most of the pruning at a few ms).
-pub const DEFAULT_UA_RANDOM_MASKED: u32 = 300;
+/// Default number of random pseudo-puzzles for a masked scan (`budget::MASKED_RANDOM`).
+pub const DEFAULT_UA_RANDOM_MASKED: u32 = budget::MASKED_RANDOM;
 
 /// How `grid`'s UA list is generated for a scan with `options`: the 4-digit subsets and
-/// `given` (`--ua-random`) random pseudo-puzzles when given, else those and
-/// [`DEFAULT_UA_RANDOM_MASKED`] for a masked scan and, for a whole grid, the recipe its
-/// unavoidable rectangles and the clues choose (`budget::whole_grid_recipe`: the 4-digit
-/// subsets and 1000, or for at most 16 clues on a grid with many rectangles, whose scan is
-/// short, 400 random pseudo-puzzles alone; docs/PERFORMANCE.md, fifteenth pass).
+/// `given` (`--ua-random`) random pseudo-puzzles when given, else the default recipe every
+/// front end uses (`budget::scan_recipe`: per grid for a whole grid, 300 for a masked scan).
 pub fn recipe(given: Option<u32>, grid: &Grid, options: &ScanOptions) -> Recipe {
     match given {
         Some(random) => Recipe::given(random),
-        None if options.mask.is_free() => budget::whole_grid_recipe(grid, options.clues),
-        None => Recipe::given(DEFAULT_UA_RANDOM_MASKED),
-    }
-}
-
-/// Antichain scratch per pseudo-puzzle (sets).
-const SCRATCH: usize = 1 << 16;
-
-/// Room for the generated list: duplicates are merged when it fills up, and it grows if
-/// the distinct sets do not fit.
-fn initial_capacity(random: u32) -> usize {
-    16_384 + 32 * random as usize
-}
-
-/// Runs `fill` over a list of growing capacity until it fits; returns the sorted,
-/// de-duplicated sets.
-fn with_growing_list(
-    mut capacity: usize,
-    mut fill: impl FnMut(&mut UaList<'_>, &mut [Cells]) -> Result<(), GridcheckError>,
-) -> Result<Vec<Cells>> {
-    let mut scratch = vec![Cells::EMPTY; SCRATCH];
-    loop {
-        let mut storage = vec![Cells::EMPTY; capacity];
-        let mut list = UaList::new(&mut storage);
-        match fill(&mut list, &mut scratch) {
-            Ok(()) => {
-                list.dedup();
-                return Ok(list.as_slice().to_vec());
-            }
-            Err(GridcheckError::ListFull { .. }) => capacity *= 2,
-            Err(err) => return Err(cli_error!("generating UA: {err}")),
-        }
+        None => budget::scan_recipe(grid, options),
     }
 }
 
@@ -73,9 +38,9 @@ pub fn generate(grid: &Grid, random: u32, seed: u64, keep: Cells) -> Result<Vec<
 /// then `recipe.random` pseudo-puzzles of random blank cells; seeded: same seed, same
 /// list). Cells of `keep` are never blanked. Every set is a real minimal UA.
 pub fn generate_recipe(grid: &Grid, recipe: Recipe, seed: u64, keep: Cells) -> Result<Vec<Cells>> {
-    with_growing_list(initial_capacity(recipe.random), |list, scratch| {
-        recipe.generate(grid, seed, keep, list, scratch).map(|_| ())
-    })
+    recipe
+        .generate_to_vec(grid, seed, keep)
+        .map_err(|err| cli_error!("generating UA: {err}"))
 }
 
 /// True when `ua` is an unavoidable set of the grid (blanking it leaves several solutions).

@@ -19,6 +19,7 @@ use super::list::UaList;
 use crate::gridcheck::cells::Cells;
 use crate::gridcheck::error::GridcheckError;
 use crate::gridcheck::grid::Grid;
+use crate::gridcheck::scan::ScanOptions;
 
 /// Random pseudo-puzzles after the 4-digit subsets for a whole grid with fewer than
 /// [`RICH_RECTANGLES`] unavoidable rectangles (what every grid got before the recipe was
@@ -27,6 +28,10 @@ pub const WHOLE_GRID_RANDOM: u32 = 1000;
 /// Random pseudo-puzzles (and no 4-digit subsets) for a whole grid with at least
 /// [`RICH_RECTANGLES`] unavoidable rectangles.
 pub const RICH_RANDOM: u32 = 400;
+/// Random pseudo-puzzles after the 4-digit subsets for a masked scan: its forced givens are
+/// never blanked, so the pseudo-puzzles are small, and 300 give most of the pruning in a
+/// few milliseconds.
+pub const MASKED_RANDOM: u32 = 300;
 /// Unavoidable rectangles from which a grid counts as rich (fast to scan).
 pub const RICH_RECTANGLES: u32 = 9;
 /// Most clues of a scan that gets [`RICH_RANDOM`] on a rich grid (measured on 16-clue
@@ -154,6 +159,30 @@ pub fn whole_grid_recipe(grid: &Grid, clues: u8) -> Recipe {
         }
     } else {
         Recipe::given(WHOLE_GRID_RANDOM)
+    }
+}
+
+/// The default recipe of a scan of `grid` with `options`, the one every front end uses
+/// when the caller names no count: [`whole_grid_recipe`] for a whole grid (no forced
+/// givens or empty cells), else the 4-digit subsets and [`MASKED_RANDOM`].
+///
+/// ```
+/// use xcover_core::gridcheck::scan::{ClueMask, ScanOptions};
+/// use xcover_core::gridcheck::ua::budget::{self, Recipe};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"128465973534789261697231854271354698359876412486912735813647529965128347742593186")?;
+/// let mut options = ScanOptions::for_clues(16)?;
+/// assert_eq!(budget::scan_recipe(&grid, &options), budget::whole_grid_recipe(&grid, 16));
+/// options.mask = ClueMask { givens: Cells::from_cells(&[0, 10, 20]), empties: Cells::EMPTY };
+/// assert_eq!(budget::scan_recipe(&grid, &options), Recipe::given(budget::MASKED_RANDOM));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn scan_recipe(grid: &Grid, options: &ScanOptions) -> Recipe {
+    if options.mask.is_free() {
+        whole_grid_recipe(grid, options.clues)
+    } else {
+        Recipe::given(MASKED_RANDOM)
     }
 }
 

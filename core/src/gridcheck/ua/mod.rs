@@ -16,6 +16,8 @@ mod antichain;
 pub mod budget;
 pub mod file;
 pub mod generate;
+#[cfg(any(test, feature = "alloc"))]
+mod heap;
 mod list;
 mod rng;
 mod tiling;
