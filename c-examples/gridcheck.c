@@ -26,8 +26,7 @@
 #define KEEP_UA 768u /* xcover gridcheck's default for a masked scan */
 #define UA_SCRATCH 2048u
 #define MAX_CLUES 81u
-#define UA_RANDOM 300u /* xcover gridcheck's default for a masked scan */
-#define UA_SEED 1u
+#define UA_SEED 1u /* xcover gridcheck's default --seed */
 #define STEP_BUDGET 100000u
 #define MAX_PUZZLES 20000u
 
@@ -93,9 +92,10 @@ static int scan(unsigned clues, const char *grid_text, const char *mask)
     }
     if ((s = gridcheck_set_options(h, clues, mask, 0)) != XCOVER_OK)
         return fail("gridcheck_set_options", s);
-    s = gridcheck_generate_ua(h, UA_RANDOM, UA_SEED);
+    /* The UA xcover gridcheck generates when given no count. */
+    s = gridcheck_generate_default_ua(h, UA_SEED);
     if (s != XCOVER_OK && s != XCOVER_GRIDCHECK_UA_LIST_FULL)
-        return fail("gridcheck_generate_ua", s);
+        return fail("gridcheck_generate_default_ua", s);
     if ((s = gridcheck_prepare(h)) != XCOVER_OK)
         return fail("gridcheck_prepare", s);
     s = gridcheck_chunk_list(h, chunk_ids, GRIDCHECK_MAX_CHUNKS, &chunks);
@@ -332,6 +332,7 @@ static int misuse(void)
     EXPECT(gridcheck_set_grid(h, grid), XCOVER_BAD_STATE);
     expect_grid_error(h, XCOVER_BAD_STATE, GRIDCHECK_GRID_NONE, 0, 0, "", __LINE__);
     EXPECT(gridcheck_generate_ua(h, 10, 1), XCOVER_BAD_STATE); /* needs the options */
+    EXPECT(gridcheck_generate_default_ua(h, 1), XCOVER_BAD_STATE);
 
     /* Options. */
     EXPECT(gridcheck_set_options(h, 0, mask, 0), XCOVER_GRIDCHECK_BAD_CLUES);

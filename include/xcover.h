@@ -475,7 +475,8 @@ enum xcover_status
      */
     XCOVER_GRIDCHECK_NOT_A_UA = 133,
     /**
-     * `gridcheck_add_ua` / `gridcheck_generate_ua`: the UA list is full (limits.max_ua).
+     * `gridcheck_add_ua` / `gridcheck_generate_ua` / `gridcheck_generate_default_ua`:
+     * the UA list is full (limits.max_ua).
      */
     XCOVER_GRIDCHECK_UA_LIST_FULL = 134,
     /**
@@ -1734,13 +1735,11 @@ xcover_status gridcheck_set_options(gridcheck_workspace *handle,
 xcover_status gridcheck_add_ua(gridcheck_workspace *handle, const char *set);
 
 /**
- * Generates unavoidable sets with `xcover gridcheck`'s recipe and appends them to the
- * list: the pseudo-puzzles of all 4-digit subsets, then `random` pseudo-puzzles of random
- * blank cells drawn from `seed` (same seed, same list). The mask's forced givens are
- * never blanked. Every set is a real minimal UA; the new sets are sorted and
- * de-duplicated. The CLI uses `random` = 300 for a masked scan, 1000 for a whole grid
- * (for at most 16 clues on a grid with 9 or more 4-cell UA, 400 random pseudo-puzzles
- * without the 4-digit subsets), and seed 1 (the puzzles found never depend on them).
+ * Generates unavoidable sets and appends them to the list: the pseudo-puzzles of all
+ * 4-digit subsets, then `random` pseudo-puzzles of random blank cells drawn from `seed`
+ * (same seed, same list). The mask's forced givens are never blanked. Every set is a real
+ * minimal UA; the new sets are sorted and de-duplicated. `gridcheck_generate_default_ua`
+ * chooses the count as `xcover gridcheck` does; the puzzles found never depend on it.
  * Needs limits.ua_scratch > 0.
  * Allowed after `gridcheck_set_options`, until `gridcheck_prepare`.
  *
@@ -1753,6 +1752,19 @@ xcover_status gridcheck_add_ua(gridcheck_workspace *handle, const char *set);
  * `handle` as for `gridcheck_set_grid`.
  */
 xcover_status gridcheck_generate_ua(gridcheck_workspace *handle, uint32_t random, uint64_t seed);
+
+/**
+ * Generates unavoidable sets as `gridcheck_generate_ua` does, with the recipe
+ * `xcover gridcheck` uses when given no count (seed 1 there): for a masked scan the
+ * 4-digit subsets and 300 random pseudo-puzzles; for a whole grid the 4-digit subsets and
+ * 1000, or, for at most 16 clues on a grid with 9 or more unavoidable rectangles (4-cell
+ * UA), 400 random pseudo-puzzles alone. Allowed and returning as
+ * `gridcheck_generate_ua`.
+ *
+ * # Safety
+ * `handle` as for `gridcheck_set_grid`.
+ */
+xcover_status gridcheck_generate_default_ua(gridcheck_workspace *handle, uint64_t seed);
 
 /**
  * Gives the number of sets in the UA list.

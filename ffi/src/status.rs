@@ -147,7 +147,8 @@ status_table! {
         XCOVER_GRIDCHECK_BAD_UA_TEXT = 132 => c"bad unavoidable-set text",
         /// `gridcheck_add_ua`: the set is not an unavoidable set of the grid (refused).
         XCOVER_GRIDCHECK_NOT_A_UA = 133 => c"not an unavoidable set of the grid",
-        /// `gridcheck_add_ua` / `gridcheck_generate_ua`: the UA list is full (limits.max_ua).
+        /// `gridcheck_add_ua` / `gridcheck_generate_ua` / `gridcheck_generate_default_ua`:
+        /// the UA list is full (limits.max_ua).
         XCOVER_GRIDCHECK_UA_LIST_FULL = 134 => c"unavoidable-set list full",
         /// `gridcheck_chunk_begin`: the chunk id does not belong to this scan.
         XCOVER_GRIDCHECK_BAD_CHUNK = 135 => c"chunk id does not belong to this scan",

@@ -350,9 +350,9 @@ fn state_and_stats(ws: &Ws) -> (u32, gridcheck_stats) {
 /// A call of the C API on a workspace.
 type Call = fn(&Ws) -> xcover_status;
 
-/// Each call in order: the grid, the options, a UA, generation, prepare, the chunk list,
-/// a chunk begun, a step.
-const CALLS: [(&str, Call); 8] = [
+/// Each call in order: the grid, the options, a UA, generation, the default generation,
+/// prepare, the chunk list, a chunk begun, a step.
+const CALLS: [(&str, Call); 9] = [
     // SAFETY (each): live handle; NUL-terminated texts; valid out pointers.
     ("set_grid", |ws| unsafe {
         gridcheck_set_grid(ws.h, cstr(GRID).as_ptr())
@@ -373,6 +373,9 @@ const CALLS: [(&str, Call); 8] = [
     }),
     ("generate_ua", |ws| unsafe {
         gridcheck_generate_ua(ws.h, 300, 1)
+    }),
+    ("generate_default_ua", |ws| unsafe {
+        gridcheck_generate_default_ua(ws.h, 1)
     }),
     ("prepare", |ws| unsafe { gridcheck_prepare(ws.h) }),
     ("chunk_list", |ws| unsafe {
@@ -408,13 +411,13 @@ fn every_call_out_of_order_is_refused_and_changes_nothing() {
     let steps: [(&[usize], usize, gridcheck_state); 5] = [
         (&[0], 0, GRIDCHECK_STATE_GRID),
         (&[1, 2], 1, GRIDCHECK_STATE_OPTIONS),
-        (&[1, 2, 3, 4], 4, GRIDCHECK_STATE_PREPARED),
-        (&[5, 6], 6, GRIDCHECK_STATE_RUNNING),
-        (&[5, 6, 7], 7, GRIDCHECK_STATE_RUNNING),
+        (&[1, 2, 3, 4, 5], 5, GRIDCHECK_STATE_PREPARED),
+        (&[6, 7], 7, GRIDCHECK_STATE_RUNNING),
+        (&[6, 7, 8], 8, GRIDCHECK_STATE_RUNNING),
     ];
     for (allowed, next, state) in steps {
         out_of_order_calls_change_nothing(&ws, allowed);
-        if next == 4 {
+        if next == 5 {
             // The UA make the scan quick.
             assert_eq!(CALLS[3].1(&ws), XCOVER_OK);
         }
@@ -432,7 +435,7 @@ fn every_call_out_of_order_is_refused_and_changes_nothing() {
         == XCOVER_BUDGET_EXHAUSTED
     {}
     assert_eq!(state_and_stats(&ws).0, GRIDCHECK_STATE_CHUNK_DONE as u32);
-    out_of_order_calls_change_nothing(&ws, &[5, 6, 7]);
+    out_of_order_calls_change_nothing(&ws, &[6, 7, 8]);
 }
 
 #[test]
@@ -657,4 +660,89 @@ fn a_refused_grid_says_why_like_the_core_parser() {
         );
     }
     assert_eq!(state, GRIDCHECK_STATE_GRID as u32);
+}
+
+/// The UA count a fresh workspace holds after `generate` on `grid` for `clues` clues and
+/// `mask`.
+fn generated_count(
+    grid: &str,
+    clues: u32,
+    mask: Option<&str>,
+    generate: impl Fn(*mut gridcheck_workspace) -> xcover_status,
+) -> usize {
+    let limits = gridcheck_limits {
+        max_ua: 1 << 15,
+        keep_ua: 768,
+        ua_scratch: 1 << 14,
+        max_clues: 81,
+    };
+    let ws = new_ws(&limits);
+    let mask = mask.map(cstr);
+    let mut count = 0;
+    // SAFETY: live handle; NUL-terminated texts; a valid out pointer.
+    unsafe {
+        assert_eq!(gridcheck_set_grid(ws.h, cstr(grid).as_ptr()), XCOVER_OK);
+        let mask_ptr = mask.as_ref().map_or(std::ptr::null(), |m| m.as_ptr());
+        assert_eq!(gridcheck_set_options(ws.h, clues, mask_ptr, 0), XCOVER_OK);
+        assert_eq!(generate(ws.h), XCOVER_OK);
+        assert_eq!(gridcheck_ua_count(ws.h, &mut count), XCOVER_OK);
+    }
+    count
+}
+
+/// `gridcheck_generate_default_ua` follows the command's recipe (`budget::scan_recipe`): on
+/// a grid with 13 unavoidable rectangles a 16-clue whole-grid scan gets 400 random
+/// pseudo-puzzles alone, a 17-clue one the 4-digit subsets and 1000, a masked scan the
+/// 4-digit subsets and 300; each the list of `gridcheck_generate_ua`'s count or the
+/// recipe's own.
+#[test]
+fn the_default_generation_follows_the_commands_recipe() {
+    use xcover_core::gridcheck::scan::ScanOptions;
+    use xcover_core::gridcheck::ua::budget::{self, Recipe};
+    use xcover_core::gridcheck::ua::UaList;
+
+    const RICH: &str =
+        "128465973534789261697231854271354698359876412486912735813647529965128347742593186";
+    let grid = Grid::parse(RICH.as_bytes()).unwrap();
+    let default = |h| unsafe { gridcheck_generate_default_ua(h, 1) };
+    // The recipe's list, generated in Rust.
+    let recipe_count = |clues: u32, mask: Option<&str>| {
+        let mut options = ScanOptions::for_clues(clues).unwrap();
+        if let Some(mask) = mask {
+            options.mask = xcover_core::gridcheck::scan::ClueMask::parse(mask.as_bytes()).unwrap();
+        }
+        let recipe = budget::scan_recipe(&grid, &options);
+        let (mut storage, mut scratch) = (vec![Cells::EMPTY; 1 << 15], vec![Cells::EMPTY; 1 << 14]);
+        let mut list = UaList::new(&mut storage);
+        recipe
+            .generate(&grid, 1, options.mask.givens, &mut list, &mut scratch)
+            .unwrap();
+        (recipe, list.len())
+    };
+
+    let (recipe, count) = recipe_count(16, None);
+    assert_eq!(
+        recipe,
+        Recipe {
+            digit_subsets: false,
+            random: budget::RICH_RANDOM
+        }
+    );
+    assert_eq!(generated_count(RICH, 16, None, default), count);
+    // SAFETY (each): a live handle.
+    let thousand = generated_count(RICH, 16, None, |h| unsafe {
+        gridcheck_generate_ua(h, 1000, 1)
+    });
+    assert_ne!(
+        count, thousand,
+        "the rich recipe is not the 4-digit subsets and 1000"
+    );
+    assert_eq!(generated_count(RICH, 17, None, default), thousand);
+    let (recipe, count) = recipe_count(20, Some(MASK));
+    assert_eq!(recipe, Recipe::given(budget::MASKED_RANDOM));
+    let three_hundred = generated_count(RICH, 20, Some(MASK), |h| unsafe {
+        gridcheck_generate_ua(h, 300, 1)
+    });
+    assert_eq!(generated_count(RICH, 20, Some(MASK), default), count);
+    assert_eq!(count, three_hundred);
 }

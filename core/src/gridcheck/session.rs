@@ -66,7 +66,8 @@ use crate::gridcheck::scan::{
     self, ChunkId, ChunkRun, Prepared, RunStats, RunStatus, ScanError, ScanOptions, WorkspaceSize,
     WorkspaceView,
 };
-use crate::gridcheck::ua::{generate, verify_ua, UaList};
+use crate::gridcheck::ua::budget::{self, Recipe};
+use crate::gridcheck::ua::{verify_ua, UaList};
 use crate::gridcheck::{Cells, Grid};
 
 /// Where a session is.
@@ -376,25 +377,53 @@ impl<'s> Session<'s> {
         Ok(())
     }
 
-    /// Generates unavoidable sets with [`generate::for_mask`] (the options' forced givens
-    /// are never blanked) and appends them, sorted and de-duplicated among themselves
-    /// (phase Options). A list too small keeps the new sets that fit, all real UA, and says
-    /// so in [`UaGenerated::full`].
+    /// Generates unavoidable sets with
+    /// [`generate::for_mask`](crate::gridcheck::ua::generate::for_mask) (the options'
+    /// forced givens are never blanked): the 4-digit subsets and `random` random
+    /// pseudo-puzzles drawn from `seed`, appended, sorted and de-duplicated among themselves (phase Options). A
+    /// list too small keeps the new sets that fit, all real UA, and says so in
+    /// [`UaGenerated::full`].
     pub fn generate_ua(&mut self, random: u32, seed: u64) -> Result<UaGenerated, SessionError> {
+        self.generate_recipe(Some(random), seed)
+    }
+
+    /// Generates unavoidable sets as [`Session::generate_ua`] does, with the recipe every
+    /// front end uses by default ([`budget::scan_recipe`]: chosen per grid for a whole
+    /// grid, the 4-digit subsets and [`budget::MASKED_RANDOM`] for a masked scan).
+    pub fn generate_default_ua(&mut self, seed: u64) -> Result<UaGenerated, SessionError> {
+        self.generate_recipe(None, seed)
+    }
+
+    /// The generation of [`Session::generate_ua`] (`Some(random)`) and
+    /// [`Session::generate_default_ua`] (`None`).
+    fn generate_recipe(
+        &mut self,
+        random: Option<u32>,
+        seed: u64,
+    ) -> Result<UaGenerated, SessionError> {
         self.expect(Step::GenerateUa)?;
         let setup = self
             .setup()
             .ok_or(SessionError::Internal(ScanError::BadChunk))?;
-        let keep = match setup.options {
-            Some(options) => options.mask.givens,
-            None => Cells::EMPTY,
-        };
+        // Phase Options: the options are set.
+        let options = setup
+            .options
+            .ok_or(SessionError::Internal(ScanError::BadChunk))?;
         if setup.ua_scratch.is_empty() {
             return Err(SessionError::NoUaScratch);
         }
+        let recipe = match random {
+            Some(random) => Recipe::given(random),
+            None => budget::scan_recipe(setup.grid, &options),
+        };
         let mut list = UaList::new(&mut setup.uas[setup.ua_len..]);
-        let result =
-            generate::for_mask(setup.grid, random, seed, keep, &mut list, setup.ua_scratch);
+        let result = recipe.generate(
+            setup.grid,
+            seed,
+            options.mask.givens,
+            &mut list,
+            setup.ua_scratch,
+        );
         let added = list.len();
         setup.ua_len += added;
         Ok(UaGenerated {
@@ -781,6 +810,8 @@ mod tests {
         }
         if !phase.allows(Step::GenerateUa) {
             assert_eq!(s.generate_ua(5, 1), Err(refused(Step::GenerateUa)));
+            let r = s.generate_default_ua(1);
+            assert_eq!(r, Err(refused(Step::GenerateUa)));
         }
         if !phase.allows(Step::Prepare) {
             assert!(matches!(s.prepare(), Err(SessionError::WrongPhase { .. })));
@@ -866,6 +897,7 @@ mod tests {
             Err(SessionError::Scan(ScanError::EmptyUa { index: 0 }))
         );
         assert_eq!(s.generate_ua(5, 1), Err(SessionError::NoUaScratch));
+        assert_eq!(s.generate_default_ua(1), Err(SessionError::NoUaScratch));
         assert_eq!(seen(&s), before);
         let mut o = owned(1, 0, 22);
         o.work.truncate(3);
@@ -918,5 +950,34 @@ mod tests {
         assert!(s.totals().steps > abandoned.steps);
         let runs = s.into_runs().ok().unwrap();
         assert_eq!(runs.chunks_done(), chunks.len() as u64);
+    }
+
+    /// The default generation is the recipe the front ends use (`budget::scan_recipe`),
+    /// for a whole grid rich in rectangles (400 random pseudo-puzzles alone) and for a
+    /// masked scan (the 4-digit subsets and 300): the same sets as the recipe's own list.
+    #[test]
+    fn the_default_generation_is_the_front_ends_recipe() {
+        // 13 unavoidable rectangles: a 16-clue whole-grid scan takes the rich recipe.
+        let rich = Grid::parse(
+            b"128465973534789261697231854271354698359876412486912735813647529965128347742593186",
+        )
+        .unwrap();
+        let mut masked = ScanOptions::new(20);
+        masked.mask.givens = Cells::from_cells(&[0, 10, 20, 30]);
+        for options in [ScanOptions::new(16), masked] {
+            let recipe = budget::scan_recipe(&rich, &options);
+            let expected = recipe
+                .generate_to_vec(&rich, 3, options.mask.givens)
+                .unwrap();
+            let mut o = owned(1 << 15, 1 << 14, 22);
+            let mut room = MaybeUninit::uninit();
+            let mut s = session(&mut o, &mut room, 0);
+            s.set_grid(rich).unwrap();
+            s.set_options(options).unwrap();
+            let generated = s.generate_default_ua(3).unwrap();
+            assert!(!generated.full);
+            let setup = s.setup().unwrap();
+            assert_eq!(&setup.uas[..setup.ua_len], &expected[..], "{recipe:?}");
+        }
     }
 }

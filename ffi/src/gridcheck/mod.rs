@@ -3,8 +3,9 @@
 //!
 //! Life cycle (`GRIDCHECK_STATE_*`): `gridcheck_init` (EMPTY) -> `gridcheck_set_grid`
 //! (GRID) -> `gridcheck_set_options` (OPTIONS) -> `gridcheck_add_ua` /
-//! `gridcheck_generate_ua` -> `gridcheck_prepare` (PREPARED) -> for each chunk of
-//! `gridcheck_chunk_list` (or GRIDCHECK_CHUNK_WHOLE): `gridcheck_chunk_begin` (RUNNING),
+//! `gridcheck_generate_ua` / `gridcheck_generate_default_ua` -> `gridcheck_prepare`
+//! (PREPARED) -> for each chunk of `gridcheck_chunk_list` (or GRIDCHECK_CHUNK_WHOLE):
+//! `gridcheck_chunk_begin` (RUNNING),
 //! `gridcheck_step` until XCOVER_DONE or XCOVER_STOPPED (CHUNK_DONE) -> `gridcheck_release`.
 //! Argument errors leave the workspace as it was; only internal errors kill it (DEAD).
 //! The states are the C projection of the phases of core's `gridcheck::session::Session`,
@@ -31,8 +32,8 @@ pub use run::{
     gridcheck_step,
 };
 pub use setup::{
-    gridcheck_add_ua, gridcheck_generate_ua, gridcheck_get_state, gridcheck_init,
-    gridcheck_prepare, gridcheck_release, gridcheck_set_grid, gridcheck_set_options,
-    gridcheck_ua_count, gridcheck_workspace_size,
+    gridcheck_add_ua, gridcheck_generate_default_ua, gridcheck_generate_ua, gridcheck_get_state,
+    gridcheck_init, gridcheck_prepare, gridcheck_release, gridcheck_set_grid,
+    gridcheck_set_options, gridcheck_ua_count, gridcheck_workspace_size,
 };
 pub use types::*;

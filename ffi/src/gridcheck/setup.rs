@@ -262,13 +262,11 @@ pub unsafe extern "C" fn gridcheck_add_ua(
     })())
 }
 
-/// Generates unavoidable sets with `xcover gridcheck`'s recipe and appends them to the
-/// list: the pseudo-puzzles of all 4-digit subsets, then `random` pseudo-puzzles of random
-/// blank cells drawn from `seed` (same seed, same list). The mask's forced givens are
-/// never blanked. Every set is a real minimal UA; the new sets are sorted and
-/// de-duplicated. The CLI uses `random` = 300 for a masked scan, 1000 for a whole grid
-/// (for at most 16 clues on a grid with 9 or more 4-cell UA, 400 random pseudo-puzzles
-/// without the 4-digit subsets), and seed 1 (the puzzles found never depend on them).
+/// Generates unavoidable sets and appends them to the list: the pseudo-puzzles of all
+/// 4-digit subsets, then `random` pseudo-puzzles of random blank cells drawn from `seed`
+/// (same seed, same list). The mask's forced givens are never blanked. Every set is a real
+/// minimal UA; the new sets are sorted and de-duplicated. `gridcheck_generate_default_ua`
+/// chooses the count as `xcover gridcheck` does; the puzzles found never depend on it.
 /// Needs limits.ua_scratch > 0.
 /// Allowed after `gridcheck_set_options`, until `gridcheck_prepare`.
 ///
@@ -285,6 +283,37 @@ pub unsafe extern "C" fn gridcheck_generate_ua(
     random: u32,
     seed: u64,
 ) -> xcover_status {
+    // SAFETY: forwarded contract.
+    unsafe { generate(handle, Some(random), seed) }
+}
+
+/// Generates unavoidable sets as `gridcheck_generate_ua` does, with the recipe
+/// `xcover gridcheck` uses when given no count (seed 1 there): for a masked scan the
+/// 4-digit subsets and 300 random pseudo-puzzles; for a whole grid the 4-digit subsets and
+/// 1000, or, for at most 16 clues on a grid with 9 or more unavoidable rectangles (4-cell
+/// UA), 400 random pseudo-puzzles alone. Allowed and returning as
+/// `gridcheck_generate_ua`.
+///
+/// # Safety
+/// `handle` as for `gridcheck_set_grid`.
+#[no_mangle]
+pub unsafe extern "C" fn gridcheck_generate_default_ua(
+    handle: *mut gridcheck_workspace,
+    seed: u64,
+) -> xcover_status {
+    // SAFETY: forwarded contract.
+    unsafe { generate(handle, None, seed) }
+}
+
+/// `gridcheck_generate_ua` (`Some(random)`) and `gridcheck_generate_default_ua` (`None`).
+///
+/// # Safety
+/// `handle` as for `gridcheck_set_grid`.
+unsafe fn generate(
+    handle: *mut gridcheck_workspace,
+    random: Option<u32>,
+    seed: u64,
+) -> xcover_status {
     status_of((|| {
         // SAFETY: forwarded contract.
         let h = unsafe { handle::handle(handle, Dead::Refuse) }?;
@@ -292,7 +321,11 @@ pub unsafe extern "C" fn gridcheck_generate_ua(
         if h.limits.ua_scratch == 0 {
             return Err(xcover_status::XCOVER_BUFFER_TOO_SMALL);
         }
-        match h.session.generate_ua(random, seed) {
+        let generated = match random {
+            Some(random) => h.session.generate_ua(random, seed),
+            None => h.session.generate_default_ua(seed),
+        };
+        match generated {
             Ok(generated) if generated.full => Err(xcover_status::XCOVER_GRIDCHECK_UA_LIST_FULL),
             Ok(_) => Ok(xcover_status::XCOVER_OK),
             Err(e) => Err(status_of_session_error(h, e)),
