@@ -566,3 +566,55 @@ fn for_each_difference_goes_on_past_its_short_stack() {
     assert_eq!(passed, expected.len() as u64);
     assert_eq!(collect.0, expected);
 }
+
+#[test]
+fn for_each_difference_keeps_the_grid_digit_where_the_sink_says() {
+    // A sink that prunes nothing and names a fixed set of cells that must keep the grid's
+    // digit: exactly the solutions that keep it there are passed (those of a plain search,
+    // less the ones that change a named cell), each once.
+    struct Keep {
+        keep: Cells,
+        found: Vec<Cells>,
+    }
+    impl DifferenceSink for Keep {
+        fn prune(&self, _: Cells) -> bool {
+            false
+        }
+        fn keep_or_prune(&self, _: Cells) -> Option<Cells> {
+            Some(self.keep)
+        }
+        fn found(&mut self, diff: Cells) -> ControlFlow<()> {
+            self.found.push(diff);
+            ControlFlow::Continue(())
+        }
+    }
+    let grid = Grid::parse(GRID_A).unwrap();
+    let blanks = (1..=4).fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d));
+    let mut all = Keep {
+        keep: Cells::EMPTY,
+        found: Vec::new(),
+    };
+    for_each_difference(&grid, blanks.complement(), &mut all);
+    // A cell of the first difference and one of the last, and a given (already placed:
+    // nothing to do there).
+    let cell_of = |d: Cells| d.lowest().map_or(Cells::EMPTY, Cells::single);
+    let keep = cell_of(all.found[0])
+        | cell_of(all.found[all.found.len() - 1])
+        | cell_of(blanks.complement());
+    let mut expected: Vec<Cells> = all
+        .found
+        .iter()
+        .copied()
+        .filter(|d| d.is_disjoint(keep))
+        .collect();
+    assert!(expected.len() > 1 && expected.len() < all.found.len());
+    let mut kept = Keep {
+        keep,
+        found: Vec::new(),
+    };
+    let passed = for_each_difference(&grid, blanks.complement(), &mut kept);
+    assert_eq!(passed, kept.found.len() as u64);
+    kept.found.sort();
+    expected.sort();
+    assert_eq!(kept.found, expected);
+}

@@ -62,6 +62,25 @@ impl<'s> Antichain<'s> {
             .any(|kept| kept.is_subset_of(set))
     }
 
+    /// [`Antichain::covers`] and more: `None` if some kept set is inside `set`, else the
+    /// cells that are the only ones a kept set has outside `set` (adding any of them to
+    /// `set` would make it cover that kept set).
+    #[inline]
+    pub fn covers_or_completes(&self, set: Cells) -> Option<Cells> {
+        let mut completing = 0u128;
+        // Only sets at most one larger than `set` can miss at most one of its cells.
+        for kept in &self.storage[..self.no_larger_than(set.len() + 1)] {
+            let outside = kept.0 & !set.0;
+            if outside == 0 {
+                return None;
+            }
+            if outside & (outside - 1) == 0 {
+                completing |= outside;
+            }
+        }
+        Some(Cells(completing))
+    }
+
     /// Number of kept sets of at most `size` cells (they come first in the storage).
     #[inline]
     fn no_larger_than(&self, size: u32) -> usize {
@@ -178,6 +197,14 @@ mod tests {
                 let probe = Cells(set.0 | Cells::single(rng.below(81) as u8).0);
                 let plain_covers = plain.iter().any(|k| k.is_subset_of(probe));
                 assert_eq!(chain.covers(probe), plain_covers, "round {round}");
+                // The cells that alone are missing from a kept set.
+                let completing = plain
+                    .iter()
+                    .map(|k| k.difference(probe))
+                    .filter(|outside| outside.0.count_ones() == 1)
+                    .fold(Cells::EMPTY, |acc, outside| acc | outside);
+                let expected = (!plain_covers).then_some(completing);
+                assert_eq!(chain.covers_or_completes(probe), expected, "round {round}");
                 let keep = !plain.iter().any(|k| k.is_subset_of(set));
                 if keep {
                     plain.retain(|k| !set.is_subset_of(*k));

@@ -8,7 +8,9 @@
 //! true minimal UA — are merged into the caller's [`UaList`].
 //!
 //! The enumeration skips every branch whose cells already placed differently from the grid
-//! contain a kept set: all its solutions would be supersets of it. [`for_mask`] solves its
+//! contain a kept set: all its solutions would be supersets of it. Where a kept set lacks
+//! only one cell of those, that cell keeps the grid's digit without a branch (changing it
+//! would make the same superset). [`for_mask`] solves its
 //! 4-digit pseudo-puzzles as tilings by digit templates (`tiling.rs`) rather than with the
 //! general solver, and starts each random one's antichain with the small 4-digit sets that
 //! lie inside its blanks, which prunes more and ends with the same sets
@@ -60,6 +62,11 @@ impl DifferenceSink for Antichain<'_> {
     #[inline]
     fn prune(&self, placed_differently: Cells) -> bool {
         self.covers(placed_differently)
+    }
+
+    #[inline]
+    fn keep_or_prune(&self, placed_differently: Cells) -> Option<Cells> {
+        self.covers_or_completes(placed_differently)
     }
 
     #[inline]
