@@ -165,9 +165,9 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// [`Search::advance`], asking `guide` at each fixpoint of the propagation, before a
     /// guess: `None` skips the branch; `Some(cells)` (a bitmap of cells) names cells that
     /// need not hold anything but the known solution's digit below this board (every
-    /// solution that changes one is of no use to the caller). The first of them still
-    /// open, where that digit is still possible, gets it without a branch (no other digit
-    /// is tried there), and the board is propagated again; with none, the search guesses.
+    /// solution that changes one is of no use to the caller). Those still open where that
+    /// digit is still possible get it without a branch (no other digit is tried there),
+    /// and the board is propagated again; with none, the search guesses.
     #[inline]
     pub(crate) fn advance_guided(&mut self, mut guide: impl FnMut(&Board) -> Option<u128>) -> bool {
         if self.finished {
@@ -197,13 +197,20 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                         }
                         continue;
                     };
-                    // A cell that must keep the known digit gets it without a branch.
-                    let must = self.known_still_open(forced);
+                    // Cells that must keep the known digit get it without a branch.
+                    if forced != 0
+                        && self
+                            .known
+                            .is_some_and(|known| self.current.place_known(forced, known))
+                    {
+                        continue;
+                    }
                     // Open means some cell is unplaced and every unplaced cell has at least
                     // two candidates, so both look-ups succeed; a dead end is the safe
                     // reading if they ever did not.
-                    let Some((cell, digit)) = must
-                        .or_else(|| self.current.guess_cell())
+                    let Some((cell, digit)) = self
+                        .current
+                        .guess_cell()
                         .and_then(|c| Some((c, self.first_digit(c)?)))
                     else {
                         if !self.backtrack() {
@@ -211,44 +218,23 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                         }
                         continue;
                     };
-                    if must.is_none() {
-                        if self.depth == DEPTH {
-                            // Stop at this fixpoint, before the guess: a larger stack takes
-                            // over from here (see `Search::take_over`).
-                            self.overflowed = true;
-                            self.finished = true;
-                            return false;
-                        }
-                        self.stack[self.depth] = Branch {
-                            board: self.current.snapshot(),
-                            digit: digit as u8,
-                            cell: cell as u8,
-                        };
-                        self.depth += 1;
+                    if self.depth == DEPTH {
+                        // Stop at this fixpoint, before the guess: a larger stack takes
+                        // over from here (see `Search::take_over`).
+                        self.overflowed = true;
+                        self.finished = true;
+                        return false;
                     }
+                    self.stack[self.depth] = Branch {
+                        board: self.current.snapshot(),
+                        digit: digit as u8,
+                        cell: cell as u8,
+                    };
+                    self.depth += 1;
                     self.current.place(digit, cell);
                 }
             }
         }
-    }
-
-    /// The first open cell of `cells` (a bitmap) where the known solution's digit is still
-    /// possible (the one [`Search::first_digit`] then gives).
-    #[inline]
-    fn known_still_open(&self, cells: u128) -> Option<usize> {
-        let known = self.known?;
-        (0..3).find_map(|b| {
-            let mut open = (cells >> (27 * b)) as u32 & self.current.unsolved[b];
-            while open != 0 {
-                let cell = b * 27 + open.trailing_zeros() as usize;
-                open &= open - 1;
-                let d = known[cell] as usize;
-                if (1..=9).contains(&d) && self.current.allows(d - 1, cell) {
-                    return Some(cell);
-                }
-            }
-            None
-        })
     }
 
     /// The board of the solution found by the last successful [`Search::advance`].
