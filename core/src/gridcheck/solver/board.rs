@@ -459,7 +459,11 @@ impl Board {
     /// run on the bands (naked singles) and digits (hidden singles in columns) of the words
     /// changed since they last ran; the words dirty on entry are those changed since the
     /// last fixpoint (or all of them on a new board).
-    #[inline]
+    ///
+    /// Never inlined: it is too large to be, and as an inline function each crate that
+    /// calls it compiled its own copy (the browser's module held two, 1.5 KB of its size
+    /// budget). The native build's instructions are the same either way.
+    #[inline(never)]
     pub(crate) fn propagate(&mut self) -> Status {
         // Words changed since the last naked-single and column-single checks.
         let (mut naked_todo, mut column_todo) = (0u32, 0u32);
