@@ -23,16 +23,18 @@ pub(crate) trait DifferenceSink {
     /// until the next [`DifferenceSink::found`].
     fn prune(&self, placed_differently: Cells) -> bool;
     /// [`DifferenceSink::prune`]'s question with more to the answer: `None` skips the
-    /// branch; `Some(cells)` names cells that must keep the grid's digit for a solution
-    /// below to matter (a solution that changes one of them is of no use to the sink, as
-    /// a pruned branch's are), which the search then places instead of guessing on them.
-    /// The same rule of reuse applies. By default, only the prune.
+    /// branch; `Some((keep, try_first))` names cells that must keep the grid's digit for a
+    /// solution below to matter (a solution that changes one of them is of no use to the
+    /// sink, as a pruned branch's are), which the search then places without a branch,
+    /// and cells to guess on first when none is left to place (any order finds the same
+    /// solutions; a good one prunes sooner). The same rule of reuse applies. By default,
+    /// only the prune.
     #[inline]
-    fn keep_or_prune(&self, placed_differently: Cells) -> Option<Cells> {
+    fn keep_or_prune(&self, placed_differently: Cells) -> Option<(Cells, Cells)> {
         if self.prune(placed_differently) {
             None
         } else {
-            Some(Cells::EMPTY)
+            Some((Cells::EMPTY, Cells::EMPTY))
         }
     }
     /// Called with each solution's difference from the grid (never empty); `Break` stops.
@@ -84,7 +86,7 @@ struct Walk<'w> {
     /// The last prune question and its answer, until the sink is told of a difference: a
     /// guess that places the grid's digit often leaves the difference as it was, and
     /// asking again would scan the sink's sets for the same answer.
-    last: Option<(Cells, Option<Cells>)>,
+    last: Option<(Cells, Option<(Cells, Cells)>)>,
 }
 
 impl Walk<'_> {
@@ -109,11 +111,10 @@ impl Walk<'_> {
         true
     }
 
-    /// The sink's answer for `board` ([`DifferenceSink::keep_or_prune`]), as a bitmap of
-    /// the cells that must keep the grid's digit. One copy for every stack depth (the
-    /// browser's module counts its bytes).
+    /// The sink's answer for `board` ([`DifferenceSink::keep_or_prune`]), as bitmaps of
+    /// cells. One copy for every stack depth (the browser's module counts its bytes).
     #[inline(never)]
-    fn ask(&mut self, board: &Board, sink: &impl DifferenceSink) -> Option<u128> {
+    fn ask(&mut self, board: &Board, sink: &impl DifferenceSink) -> Option<(u128, u128)> {
         let placed_differently = Cells(board.differences(self.words));
         let answer = match self.last {
             Some((cells, answer)) if cells == placed_differently => answer,
@@ -123,6 +124,6 @@ impl Walk<'_> {
                 answer
             }
         };
-        answer.map(|keep| keep.0)
+        answer.map(|(keep, hint)| (keep.0, hint.0))
     }
 }

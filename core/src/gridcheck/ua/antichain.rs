@@ -62,23 +62,27 @@ impl<'s> Antichain<'s> {
             .any(|kept| kept.is_subset_of(set))
     }
 
-    /// [`Antichain::covers`] and more: `None` if some kept set is inside `set`, else the
-    /// cells that are the only ones a kept set has outside `set` (adding any of them to
-    /// `set` would make it cover that kept set).
+    /// [`Antichain::covers`] and more: `None` if some kept set is inside `set`, else
+    /// `(completing, two_short)`: the cells that are the only one a kept set has outside
+    /// `set` (adding any of them to `set` would make it cover that kept set), and the cells
+    /// of the kept sets that have exactly two outside it.
     #[inline]
-    pub fn covers_or_completes(&self, set: Cells) -> Option<Cells> {
-        let mut completing = 0u128;
-        // Only sets at most one larger than `set` can miss at most one of its cells.
-        for kept in &self.storage[..self.no_larger_than(set.len() + 1)] {
+    pub(crate) fn covers_or_completes(&self, set: Cells) -> Option<(Cells, Cells)> {
+        let (mut completing, mut two_short) = (0u128, 0u128);
+        // Only sets at most two larger than `set` can miss at most two of its cells.
+        for kept in &self.storage[..self.no_larger_than(set.len() + 2)] {
             let outside = kept.0 & !set.0;
             if outside == 0 {
                 return None;
             }
-            if outside & (outside - 1) == 0 {
+            let rest = outside & (outside - 1);
+            if rest == 0 {
                 completing |= outside;
+            } else if rest & (rest - 1) == 0 {
+                two_short |= outside;
             }
         }
-        Some(Cells(completing))
+        Some((Cells(completing), Cells(two_short)))
     }
 
     /// Number of kept sets of at most `size` cells (they come first in the storage).
@@ -197,13 +201,15 @@ mod tests {
                 let probe = Cells(set.0 | Cells::single(rng.below(81) as u8).0);
                 let plain_covers = plain.iter().any(|k| k.is_subset_of(probe));
                 assert_eq!(chain.covers(probe), plain_covers, "round {round}");
-                // The cells that alone are missing from a kept set.
-                let completing = plain
-                    .iter()
-                    .map(|k| k.difference(probe))
-                    .filter(|outside| outside.0.count_ones() == 1)
-                    .fold(Cells::EMPTY, |acc, outside| acc | outside);
-                let expected = (!plain_covers).then_some(completing);
+                // The cells that alone, or with one other, are missing from a kept set.
+                let missing = |n: u32| {
+                    plain
+                        .iter()
+                        .map(|k| k.difference(probe))
+                        .filter(|outside| outside.0.count_ones() == n)
+                        .fold(Cells::EMPTY, |acc, outside| acc | outside)
+                };
+                let expected = (!plain_covers).then_some((missing(1), missing(2)));
                 assert_eq!(chain.covers_or_completes(probe), expected, "round {round}");
                 let keep = !plain.iter().any(|k| k.is_subset_of(set));
                 if keep {

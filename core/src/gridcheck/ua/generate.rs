@@ -10,7 +10,8 @@
 //! The enumeration skips every branch whose cells already placed differently from the grid
 //! contain a kept set: all its solutions would be supersets of it. Where a kept set lacks
 //! only one cell of those, that cell keeps the grid's digit without a branch (changing it
-//! would make the same superset). [`for_mask`] solves its 4-digit pseudo-puzzles as
+//! would make the same superset), and where one lacks two, the search guesses on those
+//! first (the branch that changes one then keeps the other). [`for_mask`] solves its 4-digit pseudo-puzzles as
 //! tilings by digit templates (`tiling.rs`) rather than with the general solver, and starts
 //! each random one's antichain with the small 4-digit sets that lie inside its blanks,
 //! which prunes more and ends with the same sets; [`from_random_blanks`], without 4-digit
@@ -65,7 +66,7 @@ impl DifferenceSink for Antichain<'_> {
     }
 
     #[inline]
-    fn keep_or_prune(&self, placed_differently: Cells) -> Option<Cells> {
+    fn keep_or_prune(&self, placed_differently: Cells) -> Option<(Cells, Cells)> {
         self.covers_or_completes(placed_differently)
     }
 
