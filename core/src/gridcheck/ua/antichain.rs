@@ -65,10 +65,11 @@ impl<'s> Antichain<'s> {
     /// [`Antichain::covers`] and more: `None` if some kept set is inside `set`, else
     /// `(completing, two_short)`: the cells that are the only one a kept set has outside
     /// `set` (adding any of them to `set` would make it cover that kept set), and the cells
-    /// of the kept sets that have exactly two outside it.
+    /// of the kept sets that have exactly two outside it (only those that two such sets
+    /// share, when some do: the enumeration's best cells to guess on).
     #[inline]
     pub(crate) fn covers_or_completes(&self, set: Cells) -> Option<(Cells, Cells)> {
-        let (mut completing, mut two_short) = (0u128, 0u128);
+        let (mut completing, mut two_short, mut twice) = (0u128, 0u128, 0u128);
         // Only sets at most two larger than `set` can miss at most two of its cells.
         for kept in &self.storage[..self.no_larger_than(set.len() + 2)] {
             let outside = kept.0 & !set.0;
@@ -79,10 +80,14 @@ impl<'s> Antichain<'s> {
             if rest == 0 {
                 completing |= outside;
             } else if rest & (rest - 1) == 0 {
+                twice |= two_short & outside;
                 two_short |= outside;
             }
         }
-        Some((Cells(completing), Cells(two_short)))
+        Some((
+            Cells(completing),
+            Cells(if twice != 0 { twice } else { two_short }),
+        ))
     }
 
     /// Number of kept sets of at most `size` cells (they come first in the storage).
@@ -209,7 +214,18 @@ mod tests {
                         .filter(|outside| outside.0.count_ones() == n)
                         .fold(Cells::EMPTY, |acc, outside| acc | outside)
                 };
-                let expected = (!plain_covers).then_some((missing(1), missing(2)));
+                // The cells of two of the sets that lack two, or else of one.
+                let two_short: Vec<Cells> = plain
+                    .iter()
+                    .map(|k| k.difference(probe))
+                    .filter(|outside| outside.0.count_ones() == 2)
+                    .collect();
+                let twice = (0..128u8)
+                    .map(|bit| Cells(1 << bit))
+                    .filter(|&c| two_short.iter().filter(|o| !o.is_disjoint(c)).count() >= 2)
+                    .fold(Cells::EMPTY, |acc, c| acc | c);
+                let try_first = if twice.is_empty() { missing(2) } else { twice };
+                let expected = (!plain_covers).then_some((missing(1), try_first));
                 assert_eq!(chain.covers_or_completes(probe), expected, "round {round}");
                 let keep = !plain.iter().any(|k| k.is_subset_of(set));
                 if keep {
