@@ -264,6 +264,25 @@ impl Board {
         true
     }
 
+    /// Places the digits of `known` (1..9, a solution) on the open cells of `cells` (a
+    /// bitmap) where they are still possible; whether any was placed. (Two cells of a
+    /// solution never clash, so placing one leaves the others' digits possible.) Out of
+    /// line: one copy for every caller's stack depth.
+    #[inline(never)]
+    pub(crate) fn place_known(&mut self, cells: u128, known: &[u8; CELL_COUNT]) -> bool {
+        let mut placed = false;
+        for b in 0..3 {
+            let mut open = (cells >> (27 * b)) as u32 & self.unsolved[b];
+            while open != 0 {
+                let cell = b * 27 + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let d = (known[cell] as usize).wrapping_sub(1);
+                placed |= d < 9 && self.place(d, cell);
+            }
+        }
+        placed
+    }
+
     /// The candidates and unplaced cells, without the propagation bookkeeping: what the
     /// search stack keeps of a board.
     #[inline]
@@ -440,7 +459,11 @@ impl Board {
     /// run on the bands (naked singles) and digits (hidden singles in columns) of the words
     /// changed since they last ran; the words dirty on entry are those changed since the
     /// last fixpoint (or all of them on a new board).
-    #[inline]
+    ///
+    /// Never inlined: it is too large to be, and as an inline function each crate that
+    /// calls it compiled its own copy (the browser's module held two, 1.5 KB of its size
+    /// budget). The native build's instructions are the same either way.
+    #[inline(never)]
     pub(crate) fn propagate(&mut self) -> Status {
         // Words changed since the last naked-single and column-single checks.
         let (mut naked_todo, mut column_todo) = (0u32, 0u32);

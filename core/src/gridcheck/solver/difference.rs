@@ -1,5 +1,5 @@
 //! How every other solution differs from a grid: the engine of UA generation.
-use super::board;
+use super::board::{self, Board};
 use super::search::{Search, FULL_DEPTH};
 use crate::gridcheck::cells::Cells;
 use crate::gridcheck::grid::Grid;
@@ -22,6 +22,21 @@ pub(crate) trait DifferenceSink {
     /// on the cells and on the differences found so far: it is reused for the same cells
     /// until the next [`DifferenceSink::found`].
     fn prune(&self, placed_differently: Cells) -> bool;
+    /// [`DifferenceSink::prune`]'s question with more to the answer: `None` skips the
+    /// branch; `Some((keep, try_first))` names cells that must keep the grid's digit for a
+    /// solution below to matter (a solution that changes one of them is of no use to the
+    /// sink, as a pruned branch's are), which the search then places without a branch,
+    /// and cells to guess on first when none is left to place (any order finds the same
+    /// solutions; a good one prunes sooner). The same rule of reuse applies. By default,
+    /// only the prune.
+    #[inline]
+    fn keep_or_prune(&self, placed_differently: Cells) -> Option<(Cells, Cells)> {
+        if self.prune(placed_differently) {
+            None
+        } else {
+            Some((Cells::EMPTY, Cells::EMPTY))
+        }
+    }
     /// Called with each solution's difference from the grid (never empty); `Break` stops.
     fn found(&mut self, difference: Cells) -> ControlFlow<()>;
 }
@@ -71,7 +86,7 @@ struct Walk<'w> {
     /// The last prune question and its answer, until the sink is told of a difference: a
     /// guess that places the grid's digit often leaves the difference as it was, and
     /// asking again would scan the sink's sets for the same answer.
-    last: Option<(Cells, bool)>,
+    last: Option<(Cells, Option<(Cells, Cells)>)>,
 }
 
 impl Walk<'_> {
@@ -82,29 +97,33 @@ impl Walk<'_> {
         search: &mut Search<'_, DEPTH>,
         sink: &mut impl DifferenceSink,
     ) -> bool {
-        let words = self.words;
-        let last = &mut self.last;
-        while search.advance_pruned(|board| {
-            let placed_differently = Cells(board.differences(words));
-            match *last {
-                Some((cells, answer)) if cells == placed_differently => answer,
-                _ => {
-                    let answer = sink.prune(placed_differently);
-                    *last = Some((placed_differently, answer));
-                    answer
-                }
-            }
-        }) {
-            let diff = Cells(search.board().differences(words));
+        while search.advance_guided(|board| self.ask(board, sink)) {
+            let diff = Cells(search.board().differences(self.words));
             if diff.is_empty() {
                 continue; // the grid itself
             }
             self.passed += 1;
-            *last = None;
+            self.last = None;
             if sink.found(diff).is_break() {
                 return false;
             }
         }
         true
+    }
+
+    /// The sink's answer for `board` ([`DifferenceSink::keep_or_prune`]), as bitmaps of
+    /// cells. One copy for every stack depth (the browser's module counts its bytes).
+    #[inline(never)]
+    fn ask(&mut self, board: &Board, sink: &impl DifferenceSink) -> Option<(u128, u128)> {
+        let placed_differently = Cells(board.differences(self.words));
+        let answer = match self.last {
+            Some((cells, answer)) if cells == placed_differently => answer,
+            _ => {
+                let answer = sink.keep_or_prune(placed_differently);
+                self.last = Some((placed_differently, answer));
+                answer
+            }
+        };
+        answer.map(|(keep, hint)| (keep.0, hint.0))
     }
 }

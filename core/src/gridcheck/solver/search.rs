@@ -159,13 +159,22 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
     /// solution is then available through [`Search::solution`].
     #[inline]
     pub(crate) fn advance(&mut self) -> bool {
-        self.advance_pruned(|_| false)
+        self.advance_guided(|_| Some((0, 0)))
     }
 
-    /// [`Search::advance`], skipping every branch whose board (after propagation, before a
-    /// guess) `prune` rejects.
+    /// [`Search::advance`], asking `guide` at each fixpoint of the propagation, before a
+    /// guess: `None` skips the branch; `Some((keep, try_first))` (bitmaps of cells) names
+    /// cells that need not hold anything but the known solution's digit below this board
+    /// (every solution that changes one is of no use to the caller), and cells to guess
+    /// on first. The cells of `keep` still open where that digit is still possible get it
+    /// without a branch (no other digit is tried there), and the board is propagated
+    /// again; with none, the search guesses on the first such cell of `try_first`, or
+    /// where it would without one.
     #[inline]
-    pub(crate) fn advance_pruned(&mut self, mut prune: impl FnMut(&Board) -> bool) -> bool {
+    pub(crate) fn advance_guided(
+        &mut self,
+        mut guide: impl FnMut(&Board) -> Option<(u128, u128)>,
+    ) -> bool {
         if self.finished {
             return false;
         }
@@ -187,18 +196,26 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                     return true;
                 }
                 Status::Open => {
-                    if prune(&self.current) {
+                    let Some((forced, hint)) = guide(&self.current) else {
                         if !self.backtrack() {
                             return false;
                         }
+                        continue;
+                    };
+                    // Cells that must keep the known digit get it without a branch.
+                    if forced != 0
+                        && self
+                            .known
+                            .is_some_and(|known| self.current.place_known(forced, known))
+                    {
                         continue;
                     }
                     // Open means some cell is unplaced and every unplaced cell has at least
                     // two candidates, so both look-ups succeed; a dead end is the safe
                     // reading if they ever did not.
                     let Some((cell, digit)) = self
-                        .current
-                        .guess_cell()
+                        .known_still_open(hint)
+                        .or_else(|| self.current.guess_cell())
                         .and_then(|c| Some((c, self.first_digit(c)?)))
                     else {
                         if !self.backtrack() {
@@ -223,6 +240,28 @@ impl<'g, const DEPTH: usize> Search<'g, DEPTH> {
                 }
             }
         }
+    }
+
+    /// The first open cell of `cells` (a bitmap) where the known solution's digit is still
+    /// possible (the one [`Search::first_digit`] then gives).
+    #[inline]
+    fn known_still_open(&self, cells: u128) -> Option<usize> {
+        if cells == 0 {
+            return None;
+        }
+        let known = self.known?;
+        (0..3).find_map(|b| {
+            let mut open = (cells >> (27 * b)) as u32 & self.current.unsolved[b];
+            while open != 0 {
+                let cell = b * 27 + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let d = known[cell] as usize;
+                if (1..=9).contains(&d) && self.current.allows(d - 1, cell) {
+                    return Some(cell);
+                }
+            }
+            None
+        })
     }
 
     /// The board of the solution found by the last successful [`Search::advance`].

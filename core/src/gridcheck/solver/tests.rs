@@ -566,3 +566,62 @@ fn for_each_difference_goes_on_past_its_short_stack() {
     assert_eq!(passed, expected.len() as u64);
     assert_eq!(collect.0, expected);
 }
+
+#[test]
+fn for_each_difference_keeps_the_grid_digit_where_the_sink_says() {
+    // A sink that prunes nothing and names fixed sets of cells: cells that must keep the
+    // grid's digit, and cells to guess on first. Exactly the solutions that keep the
+    // grid's digit on the first are passed (those of a plain search, less the ones that
+    // change one of them), each once; the second changes the order, not the solutions.
+    struct Keep {
+        keep: Cells,
+        try_first: Cells,
+        found: Vec<Cells>,
+    }
+    impl DifferenceSink for Keep {
+        fn prune(&self, _: Cells) -> bool {
+            false
+        }
+        fn keep_or_prune(&self, _: Cells) -> Option<(Cells, Cells)> {
+            Some((self.keep, self.try_first))
+        }
+        fn found(&mut self, diff: Cells) -> ControlFlow<()> {
+            self.found.push(diff);
+            ControlFlow::Continue(())
+        }
+    }
+    let grid = Grid::parse(GRID_A).unwrap();
+    let blanks = (1..=4).fold(Cells::EMPTY, |acc, d| acc | grid.cells_of_digit(d));
+    let run = |keep: Cells, try_first: Cells| {
+        let mut sink = Keep {
+            keep,
+            try_first,
+            found: Vec::new(),
+        };
+        let passed = for_each_difference(&grid, blanks.complement(), &mut sink);
+        assert_eq!(passed, sink.found.len() as u64);
+        sink.found
+    };
+    let all = run(Cells::EMPTY, Cells::EMPTY);
+    // The blank cells of the last band first.
+    let last_band = Cells(Cells::ALL.0 >> 54 << 54) & blanks;
+    let sorted = |mut found: Vec<Cells>| {
+        found.sort();
+        found
+    };
+    let reordered = run(Cells::EMPTY, last_band);
+    assert_ne!(reordered, all);
+    assert_eq!(sorted(reordered), sorted(all.clone()));
+    // A cell of the first difference and one of the last, and a given (already placed:
+    // nothing to do there).
+    let cell_of = |d: Cells| d.lowest().map_or(Cells::EMPTY, Cells::single);
+    let keep = cell_of(all[0]) | cell_of(all[all.len() - 1]) | cell_of(blanks.complement());
+    let expected: Vec<Cells> = all
+        .iter()
+        .copied()
+        .filter(|d| d.is_disjoint(keep))
+        .collect();
+    assert!(expected.len() > 1 && expected.len() < all.len());
+    assert_eq!(sorted(run(keep, Cells::EMPTY)), sorted(expected.clone()));
+    assert_eq!(sorted(run(keep, last_band)), sorted(expected));
+}

@@ -62,6 +62,34 @@ impl<'s> Antichain<'s> {
             .any(|kept| kept.is_subset_of(set))
     }
 
+    /// [`Antichain::covers`] and more: `None` if some kept set is inside `set`, else
+    /// `(completing, two_short)`: the cells that are the only one a kept set has outside
+    /// `set` (adding any of them to `set` would make it cover that kept set), and the cells
+    /// of the kept sets that have exactly two outside it (only those that two such sets
+    /// share, when some do: the enumeration's best cells to guess on).
+    #[inline]
+    pub(crate) fn covers_or_completes(&self, set: Cells) -> Option<(Cells, Cells)> {
+        let (mut completing, mut two_short, mut twice) = (0u128, 0u128, 0u128);
+        // Only sets at most two larger than `set` can miss at most two of its cells.
+        for kept in &self.storage[..self.no_larger_than(set.len() + 2)] {
+            let outside = kept.0 & !set.0;
+            if outside == 0 {
+                return None;
+            }
+            let rest = outside & (outside - 1);
+            if rest == 0 {
+                completing |= outside;
+            } else if rest & (rest - 1) == 0 {
+                twice |= two_short & outside;
+                two_short |= outside;
+            }
+        }
+        Some((
+            Cells(completing),
+            Cells(if twice != 0 { twice } else { two_short }),
+        ))
+    }
+
     /// Number of kept sets of at most `size` cells (they come first in the storage).
     #[inline]
     fn no_larger_than(&self, size: u32) -> usize {
@@ -178,6 +206,27 @@ mod tests {
                 let probe = Cells(set.0 | Cells::single(rng.below(81) as u8).0);
                 let plain_covers = plain.iter().any(|k| k.is_subset_of(probe));
                 assert_eq!(chain.covers(probe), plain_covers, "round {round}");
+                // The cells that alone, or with one other, are missing from a kept set.
+                let missing = |n: u32| {
+                    plain
+                        .iter()
+                        .map(|k| k.difference(probe))
+                        .filter(|outside| outside.0.count_ones() == n)
+                        .fold(Cells::EMPTY, |acc, outside| acc | outside)
+                };
+                // The cells of two of the sets that lack two, or else of one.
+                let two_short: Vec<Cells> = plain
+                    .iter()
+                    .map(|k| k.difference(probe))
+                    .filter(|outside| outside.0.count_ones() == 2)
+                    .collect();
+                let twice = (0..128u8)
+                    .map(|bit| Cells(1 << bit))
+                    .filter(|&c| two_short.iter().filter(|o| !o.is_disjoint(c)).count() >= 2)
+                    .fold(Cells::EMPTY, |acc, c| acc | c);
+                let try_first = if twice.is_empty() { missing(2) } else { twice };
+                let expected = (!plain_covers).then_some((missing(1), try_first));
+                assert_eq!(chain.covers_or_completes(probe), expected, "round {round}");
                 let keep = !plain.iter().any(|k| k.is_subset_of(set));
                 if keep {
                     plain.retain(|k| !set.is_subset_of(*k));

@@ -8,14 +8,17 @@
 //! true minimal UA — are merged into the caller's [`UaList`].
 //!
 //! The enumeration skips every branch whose cells already placed differently from the grid
-//! contain a kept set: all its solutions would be supersets of it. [`for_mask`] solves its
-//! 4-digit pseudo-puzzles as tilings by digit templates (`tiling.rs`) rather than with the
-//! general solver, and starts each random one's antichain with the small 4-digit sets that
-//! lie inside its blanks, which prunes more and ends with the same sets
-//! ([`from_digit_subsets`] seeds each `k`-digit antichain with its `(k - 1)`-digit subsets'
-//! sets the same way). A pseudo-puzzle whose
-//! antichain overflows the scratch is dropped (counted in [`GenStats::dropped`]): its
-//! survivors might not be minimal.
+//! contain a kept set: all its solutions would be supersets of it. Where a kept set lacks
+//! only one cell of those, that cell keeps the grid's digit without a branch (changing it
+//! would make the same superset), and where one lacks two, the search guesses on those
+//! first (the branch that changes one then keeps the other). [`for_mask`] solves its 4-digit pseudo-puzzles as
+//! tilings by digit templates (`tiling.rs`) rather than with the general solver, and starts
+//! each random one's antichain with the small 4-digit sets that lie inside its blanks,
+//! which prunes more and ends with the same sets; [`from_random_blanks`], without 4-digit
+//! sets, starts each with the small sets of the pseudo-puzzles before it, and
+//! [`from_digit_subsets`] each `k`-digit antichain with its `(k - 1)`-digit subsets' sets.
+//! A pseudo-puzzle whose antichain overflows the scratch is dropped (counted in
+//! [`GenStats::dropped`]): its survivors might not be minimal.
 use core::ops::ControlFlow;
 
 use super::antichain::Antichain;
@@ -60,6 +63,11 @@ impl DifferenceSink for Antichain<'_> {
     #[inline]
     fn prune(&self, placed_differently: Cells) -> bool {
         self.covers(placed_differently)
+    }
+
+    #[inline]
+    fn keep_or_prune(&self, placed_differently: Cells) -> Option<(Cells, Cells)> {
+        self.covers_or_completes(placed_differently)
     }
 
     #[inline]
@@ -303,20 +311,47 @@ pub fn from_random_blanks(
     scratch: &mut [Cells],
 ) -> Result<GenStats, GridcheckError> {
     let blanks = blanks.min(CELL_COUNT as u32) as usize;
+    let mut order: [u8; CELL_COUNT] = core::array::from_fn(|i| i as u8);
+    let stats = merge_random(grid, count, blanks, seed, &mut order, None, list, scratch)?;
+    list.dedup();
+    Ok(stats)
+}
+
+/// Merges into `list` the minimal UA of `count` pseudo-puzzles each blanking `blanks` of
+/// the cells of `order` chosen uniformly at random from `seed` (a partial Fisher-Yates
+/// shuffle of `order` in place: the first `blanks` entries become a uniform random
+/// subset). With `seeds` (the number of sets at the front of `scratch`, distinct: minimal
+/// UA of the grid found by this generation), each antichain starts
+/// with those inside its blanks; without, each pseudo-puzzle's small sets seed the next
+/// ones ([`grow_seeds`]).
+#[allow(clippy::too_many_arguments)]
+fn merge_random(
+    grid: &Grid,
+    count: u32,
+    blanks: usize,
+    seed: u64,
+    order: &mut [u8],
+    seeds: Option<usize>,
+    list: &mut UaList<'_>,
+    scratch: &mut [Cells],
+) -> Result<GenStats, GridcheckError> {
+    let blanks = blanks.min(order.len());
+    let (grow, mut seeds) = (seeds.is_none(), seeds.unwrap_or(0));
     let mut rng = SplitMix64::new(seed);
     let mut stats = GenStats::default();
-    let mut order: [u8; CELL_COUNT] = core::array::from_fn(|i| i as u8);
     for _ in 0..count {
-        // Partial Fisher-Yates: the first `blanks` entries become a uniform random subset.
         let mut set = Cells::EMPTY;
         for i in 0..blanks {
-            let j = i + rng.below((CELL_COUNT - i) as u32) as usize;
+            let j = i + rng.below((order.len() - i) as u32) as usize;
             order.swap(i, j);
             set.insert(order[i]);
         }
-        stats.add(merge_pseudo_puzzle(grid, set, list, scratch)?);
+        let one = merge_seeded(grid, set, &mut seeds, list, scratch)?;
+        if grow && one.dropped == 0 {
+            grow_seeds(scratch, &mut seeds, one.merged as usize);
+        }
+        stats.add(one);
     }
-    list.dedup();
     Ok(stats)
 }
 
@@ -364,18 +399,16 @@ pub fn for_mask(
     }
     let order = &mut order[..open];
     let blanks = (open * 2 / 3).min(DEFAULT_RANDOM_BLANKS as usize);
-    let mut rng = SplitMix64::new(seed);
-    let mut seeds = seeds;
-    for _ in 0..random {
-        // Partial Fisher-Yates over the open cells.
-        let mut set = Cells::EMPTY;
-        for i in 0..blanks {
-            let j = i + rng.below((open - i) as u32) as usize;
-            order.swap(i, j);
-            set.insert(order[i]);
-        }
-        stats.add(merge_seeded(grid, set, &mut seeds, list, scratch)?);
-    }
+    stats.add(merge_random(
+        grid,
+        random,
+        blanks,
+        seed,
+        order,
+        Some(seeds),
+        list,
+        scratch,
+    )?);
     list.dedup();
     Ok(stats)
 }
@@ -446,6 +479,28 @@ fn keep_small_sets(list: &UaList<'_>, start: usize, merged: u64, scratch: &mut [
         }
     }
     kept
+}
+
+/// Largest set of a random pseudo-puzzle that seeds the next ones when no 4-digit sets do
+/// (measured on grid 189, `--clues 8`: 8 and 12 cells do a little worse, 16 worse).
+const OWN_SEED_MAX_SIZE: u32 = 10;
+
+/// Adds to the seeds `scratch[..*seeds]` (distinct) the sets of at most
+/// [`OWN_SEED_MAX_SIZE`] cells among the `merged` sets that follow them (the antichain
+/// just merged: the seeds inside its blanks and its new sets), in at most half the
+/// scratch. The seeds are few (a grid has some tens to hundreds of minimal UA that small),
+/// so a new set is looked for among them one by one.
+fn grow_seeds(scratch: &mut [Cells], seeds: &mut usize, merged: usize) {
+    let known = *seeds;
+    let end = (known + merged).min(scratch.len());
+    let room = scratch.len() / 2;
+    for i in known..end {
+        let ua = scratch[i];
+        if *seeds < room && ua.len() <= OWN_SEED_MAX_SIZE && !scratch[..known].contains(&ua) {
+            scratch[*seeds] = ua;
+            *seeds += 1;
+        }
+    }
 }
 
 /// Solves one pseudo-puzzle with its antichain seeded by the sets of `scratch[..*seeds]`
@@ -638,9 +693,20 @@ mod tests {
     /// differences found without pruning, then all of them sorted by (size, bitmap) and
     /// de-duplicated.
     fn reference_list(g: &Grid, random: u32, seed: u64, keep: Cells) -> Vec<Cells> {
+        reference_list_of(g, true, random, seed, keep)
+    }
+
+    /// [`reference_list`], with or without the 4-digit pseudo-puzzles.
+    fn reference_list_of(
+        g: &Grid,
+        digit_subsets: bool,
+        random: u32,
+        seed: u64,
+        keep: Cells,
+    ) -> Vec<Cells> {
         let mut all: Vec<Cells> = Vec::new();
         for mask in 0u32..512 {
-            if mask.count_ones() == 4 {
+            if digit_subsets && mask.count_ones() == 4 {
                 let blanks = (1..=9u8)
                     .filter(|d| mask >> (d - 1) & 1 == 1)
                     .fold(Cells::EMPTY, |acc, d| acc | g.cells_of_digit(d));
@@ -692,6 +758,42 @@ mod tests {
                 let expected = reference_list(g, 40, seed, keep);
                 assert!(expected.len() > 100);
                 assert_eq!(list.as_slice(), &expected[..], "seed {seed}, {keep:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn from_random_blanks_gives_the_list_of_a_plain_unpruned_enumeration() {
+        // Without 4-digit sets, each pseudo-puzzle's small sets seed the next ones: the
+        // list is still that of the plain enumeration, set by set and in order (and with
+        // a scratch too small for the seeds, every set kept is in it).
+        let mut scratch = vec![Cells::EMPTY; 1 << 16];
+        for seed in [1u64, 11] {
+            let g = grid();
+            let mut storage = vec![Cells::EMPTY; 100_000];
+            let mut list = UaList::new(&mut storage);
+            let stats =
+                from_random_blanks(&g, 60, DEFAULT_RANDOM_BLANKS, seed, &mut list, &mut scratch)
+                    .unwrap();
+            assert_eq!((stats.pseudo_puzzles, stats.dropped), (60, 0));
+            let expected = reference_list_of(&g, false, 60, seed, Cells::EMPTY);
+            assert!(expected.len() > 100);
+            assert_eq!(list.as_slice(), &expected[..], "seed {seed}");
+            let mut small_storage = vec![Cells::EMPTY; 100_000];
+            let mut small = UaList::new(&mut small_storage);
+            let mut small_scratch = vec![Cells::EMPTY; 150];
+            let stats = from_random_blanks(
+                &g,
+                60,
+                DEFAULT_RANDOM_BLANKS,
+                seed,
+                &mut small,
+                &mut small_scratch,
+            )
+            .unwrap();
+            assert!(stats.pseudo_puzzles == 60 && !small.is_empty());
+            for &u in small.as_slice() {
+                assert!(expected.contains(&u) && is_minimal_ua(&g, u), "{u:?}");
             }
         }
     }
