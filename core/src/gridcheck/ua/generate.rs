@@ -11,12 +11,13 @@
 //! contain a kept set: all its solutions would be supersets of it. Where a kept set lacks
 //! only one cell of those, that cell keeps the grid's digit without a branch (changing it
 //! would make the same superset), and where one lacks two, the search guesses on those
-//! first (the branch that changes one then keeps the other). [`for_mask`] solves its 4-digit pseudo-puzzles as
-//! tilings by digit templates (`tiling.rs`) rather than with the general solver, and starts
-//! each random one's antichain with the small 4-digit sets that lie inside its blanks,
-//! which prunes more and ends with the same sets; [`from_random_blanks`], without 4-digit
-//! sets, starts each with the small sets of the pseudo-puzzles before it, and
-//! [`from_digit_subsets`] each `k`-digit antichain with its `(k - 1)`-digit subsets' sets.
+//! first (the branch that changes one then keeps the other). [`for_mask`] solves its
+//! 4-digit pseudo-puzzles as tilings by digit templates (`tiling.rs`) rather than with the
+//! general solver, and starts each random one's antichain with the small 4-digit sets
+//! that lie inside its blanks, which prunes more and ends with the same sets;
+//! [`from_random_blanks`], without 4-digit sets, starts each with the small sets of the
+//! pseudo-puzzles before it, and [`from_digit_subsets`] each `k`-digit antichain with its
+//! `(k - 1)`-digit subsets' sets.
 //! A pseudo-puzzle whose antichain overflows the scratch is dropped (counted in
 //! [`GenStats::dropped`]): its survivors might not be minimal.
 use core::ops::ControlFlow;
