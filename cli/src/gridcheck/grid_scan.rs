@@ -87,13 +87,6 @@ pub(super) struct GridContext<'a> {
 /// Bytes of one UA set in memory.
 const UA_BYTES: u64 = std::mem::size_of::<Cells>() as u64;
 
-/// Upper estimate of the memory UA generation needs at first: the list's initial room
-/// (16384 + 32 per random pseudo-puzzle, see `ua_source`) and the antichain scratch
-/// (65536 sets).
-fn ua_generation_bytes(random: u32) -> u64 {
-    (16_384 + 32 * u64::from(random) + 65_536) * UA_BYTES
-}
-
 /// Upper estimate of the memory loading a UA file needs: the text and one set per line.
 fn ua_file_bytes(path: &std::path::Path) -> Result<u64> {
     let len = std::fs::metadata(path)
@@ -120,12 +113,8 @@ pub(super) fn ua_list(
         }
         None => {
             let how = generation(args, options, grid);
-            memory::check(
-                ua_generation_bytes(how.recipe.random),
-                limit,
-                "UA generation",
-            )
-            .map_err(|e| cli_error!(e))?;
+            memory::check(how.recipe.first_bytes(), limit, "UA generation")
+                .map_err(|e| cli_error!(e))?;
             (
                 ua_source::generate_recipe(grid, how.recipe, how.seed, how.keep)?,
                 "generated",
@@ -156,7 +145,7 @@ fn next_ua(cx: &GridContext<'_>, scan_bytes: u64) -> Option<NextUa> {
         return None;
     }
     let how = generation(args, cx.options, grid);
-    let bytes = scan_bytes.saturating_add(ua_generation_bytes(how.recipe.random));
+    let bytes = scan_bytes.saturating_add(how.recipe.first_bytes());
     memory::check(bytes, cx.limit, "UA generation ahead").ok()?;
     Some(NextUa {
         index,

@@ -454,9 +454,7 @@ impl Run {
         Ok(match &self.ua {
             UaSource::Generated { random, seed } => {
                 let recipe = ua_source::recipe(*random, grid, &self.options);
-                // The generator's first room and scratch (see `ua_source`).
-                let need = (16_384 + 32 * u64::from(recipe.random) + 65_536) * UA_BYTES;
-                memory::check(need, limit, "the audit's UA generation")
+                memory::check(recipe.first_bytes(), limit, "the audit's UA generation")
                     .map_err(|e| cli_error!(e))?;
                 let keep = self.options.mask.givens;
                 (

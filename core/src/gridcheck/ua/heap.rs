@@ -17,13 +17,27 @@ use crate::gridcheck::grid::Grid;
 /// come near it.
 const SCRATCH: usize = 1 << 16;
 
-/// First room for the list: the 4-digit subsets' sets and about 32 a random pseudo-puzzle,
-/// before duplicates merge.
-fn first_capacity(recipe: &Recipe) -> usize {
-    16_384 + 32 * recipe.random as usize
+/// First room for the list (sets): the 4-digit subsets' sets and about 32 a random
+/// pseudo-puzzle, before duplicates merge.
+fn first_capacity(recipe: &Recipe) -> u64 {
+    16_384 + 32 * u64::from(recipe.random)
 }
 
 impl Recipe {
+    /// Bytes [`Recipe::generate_to_vec`] allocates at first: the list's first room and the
+    /// antichain scratch (more only when the distinct sets do not fit), for a caller that
+    /// checks a memory limit before generating.
+    ///
+    /// ```
+    /// use xcover_core::gridcheck::ua::budget::Recipe;
+    ///
+    /// assert!(Recipe::given(1000).first_bytes() < Recipe::given(3000).first_bytes());
+    /// assert!(Recipe::given(u32::MAX).first_bytes() > 1 << 40);
+    /// ```
+    pub fn first_bytes(&self) -> u64 {
+        (first_capacity(self) + SCRATCH as u64) * core::mem::size_of::<Cells>() as u64
+    }
+
     /// Generates the list as [`Recipe::generate`] does, in storage that doubles until the
     /// distinct sets fit; returns them sorted and de-duplicated. Every other error of the
     /// generator is returned as it is.
@@ -46,7 +60,9 @@ impl Recipe {
         seed: u64,
         keep: Cells,
     ) -> Result<Vec<Cells>, GridcheckError> {
-        self.generate_growing(grid, seed, keep, first_capacity(self))
+        // A room that does not fit in memory fails there, as a larger one would later.
+        let capacity = usize::try_from(first_capacity(self)).unwrap_or(usize::MAX);
+        self.generate_growing(grid, seed, keep, capacity)
     }
 
     /// [`Recipe::generate_to_vec`] from room for `capacity` sets.
