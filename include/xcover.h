@@ -1049,7 +1049,8 @@ typedef struct gridcheck_limits {
      */
     uint32_t keep_ua;
     /**
-     * Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` (0: no generation).
+     * Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` and
+     * `gridcheck_generate_default_ua` (0: no generation).
      * A pseudo-puzzle with more minimal UA is skipped (fewer UA, same puzzles). The CLI
      * uses 65536; a masked scan needs far fewer.
      */

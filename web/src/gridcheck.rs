@@ -1,8 +1,8 @@
 //! The grid checker in the browser: a solution grid, a clue count and a mask, then the
 //! scan's chunks in step budgets, each puzzle printed (81 characters and a newline) as
 //! `xcover gridcheck` prints it. The UA come from the default recipe of every front end
-//! (`budget::scan_recipe`, seed 1); the puzzles never depend on them. The scan is core's `session::Session`, which holds its phase, its data
-//! and its totals.
+//! (`budget::scan_recipe`, seed 1); the puzzles never depend on them. The scan is core's
+//! `session::Session`, which holds its phase, its data and its totals.
 use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;

@@ -229,7 +229,7 @@ pub struct Session<'s> {
     stage: Stage<'s>,
 }
 
-/// What [`Session::generate_ua`] did.
+/// What [`Session::generate_ua`] or [`Session::generate_default_ua`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UaGenerated {
     /// Sets added to the list.
@@ -380,9 +380,9 @@ impl<'s> Session<'s> {
     /// Generates unavoidable sets with
     /// [`generate::for_mask`](crate::gridcheck::ua::generate::for_mask) (the options'
     /// forced givens are never blanked): the 4-digit subsets and `random` random
-    /// pseudo-puzzles drawn from `seed`, appended, sorted and de-duplicated among themselves (phase Options). A
-    /// list too small keeps the new sets that fit, all real UA, and says so in
-    /// [`UaGenerated::full`].
+    /// pseudo-puzzles drawn from `seed`, appended, sorted and de-duplicated among
+    /// themselves (phase Options). A list too small keeps the new sets that fit, all real
+    /// UA, and says so in [`UaGenerated::full`].
     pub fn generate_ua(&mut self, random: u32, seed: u64) -> Result<UaGenerated, SessionError> {
         self.generate_recipe(Some(random), seed)
     }

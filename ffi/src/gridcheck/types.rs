@@ -132,7 +132,8 @@ pub struct gridcheck_limits {
     /// loads at most 768 of them (the `xcover gridcheck` default is 768). The puzzles
     /// found never depend on it; the time does.
     pub keep_ua: u32,
-    /// Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` (0: no generation).
+    /// Sets of scratch per pseudo-puzzle for `gridcheck_generate_ua` and
+    /// `gridcheck_generate_default_ua` (0: no generation).
     /// A pseudo-puzzle with more minimal UA is skipped (fewer UA, same puzzles). The CLI
     /// uses 65536; a masked scan needs far fewer.
     pub ua_scratch: u32,
