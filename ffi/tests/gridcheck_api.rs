@@ -704,6 +704,7 @@ fn the_default_generation_follows_the_commands_recipe() {
     const RICH: &str =
         "128465973534789261697231854271354698359876412486912735813647529965128347742593186";
     let grid = Grid::parse(RICH.as_bytes()).unwrap();
+    // SAFETY: `generated_count` passes the live handle of the workspace it made.
     let default = |h| unsafe { gridcheck_generate_default_ua(h, 1) };
     // The recipe's list, generated in Rust.
     let recipe_count = |clues: u32, mask: Option<&str>| {
@@ -740,6 +741,7 @@ fn the_default_generation_follows_the_commands_recipe() {
     assert_eq!(generated_count(RICH, 17, None, default), thousand);
     let (recipe, count) = recipe_count(20, Some(MASK));
     assert_eq!(recipe, Recipe::given(budget::MASKED_RANDOM));
+    // SAFETY: as `default` above, a live handle.
     let three_hundred = generated_count(RICH, 20, Some(MASK), |h| unsafe {
         gridcheck_generate_ua(h, 300, 1)
     });
