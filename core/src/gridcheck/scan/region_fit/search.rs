@@ -48,11 +48,7 @@ pub(crate) fn regions_can_hit(
     }
     let regions = &ordered[..count];
     let met = &ordered_met[..count];
-    if free_clue {
-        search::<true>(regions, met, family, cell_sets)
-    } else {
-        search::<false>(regions, met, family, cell_sets)
-    }
+    search(regions, met, family, free_clue, cell_sets)
 }
 
 /// The tight case: each region takes exactly one clue and no clue goes elsewhere, so a
@@ -167,27 +163,22 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
 }
 
 /// The cells of `region` in every set of `strand` that has none of the free clue's cells
-/// `free` (every set of `strand` without `FREE_CLUE`): the level's clue must hit those,
-/// or the fold of its node comes to nothing. Narrowing the level's cells to them at its
-/// entry saves those nodes (most of them fail on such a set, by the first fold). Most
-/// calls find no cell (the node is then a leaf), so each set is read against the region
-/// and the free cells at once, and the reading stops at the first set that leaves the
-/// region no cell: cheaper than first gathering the sets that meet the free cells from
-/// their `cell_sets` (docs/PERFORMANCE.md).
+/// `free` (every set of `strand` when `free` is empty, without a free clue): the level's
+/// clue must hit those, or the fold of its node comes to nothing. Narrowing the level's
+/// cells to them at its entry saves those nodes (most of them fail on such a set, by the
+/// first fold). Most calls find no cell (the node is then a leaf), so each set is read
+/// against the region and the free cells at once, and the reading stops at the first set
+/// that leaves the region no cell: cheaper than first gathering the sets that meet the
+/// free cells from their `cell_sets` (docs/PERFORMANCE.md).
 #[inline(always)]
-fn must_hit<const FREE_CLUE: bool>(
-    region: u128,
-    strand: SetMask,
-    free: u128,
-    sets: &[u128; MAX_SETS],
-) -> u128 {
+fn must_hit(region: u128, strand: SetMask, free: u128, sets: &[u128; MAX_SETS]) -> u128 {
     let mut cells = region;
     for (half, base) in [(strand as u64, 0), ((strand >> 64) as u64, 64)] {
         let mut bits = half;
         while bits != 0 {
             let set = sets[base | (bits.trailing_zeros() as usize & 63)];
             bits &= bits - 1;
-            if !FREE_CLUE || set & free == 0 {
+            if set & free == 0 {
                 cells &= set;
                 if cells == 0 {
                     return 0;
@@ -199,15 +190,18 @@ fn must_hit<const FREE_CLUE: bool>(
 }
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
-/// with an explicit stack, plus one free clue anywhere when `FREE_CLUE`. A set that no
+/// with an explicit stack, plus one free clue anywhere when `free_clue`. A set that no
 /// region at or below the current level can hit must take the free clue, so the free
-/// clue's possible cells shrink to those in it: none left (or any such set without a
-/// free clue) fails the branch. True at the first complete choice, or when [`NODE_LIMIT`]
-/// is reached.
-fn search<const FREE_CLUE: bool>(
+/// clue's possible cells shrink to those in it: none left fails the branch. Without a
+/// free clue its cells start empty, so any such set fails at once: one search serves
+/// both cases (a second copy for the tight case costs the browser's module more than its
+/// instructions save; docs/PERFORMANCE.md). True at the first complete choice, or when
+/// [`NODE_LIMIT`] is reached.
+fn search(
     regions: &[u128],
     met: &[SetMask],
     family: &Family<'_>,
+    free_clue: bool,
     cell_sets: &CellSets,
 ) -> bool {
     let count = regions.len().min(MAX_REGIONS);
@@ -219,10 +213,10 @@ fn search<const FREE_CLUE: bool>(
         reach[j] = reach[j + 1] | met[j];
     }
     let orphans = family.members & !reach[0];
-    let mut free = family.live;
+    let mut free = if free_clue { family.live } else { 0 };
     if orphans != 0 {
         free = fold_free(free, orphans, sets);
-        if !FREE_CLUE || free == 0 {
+        if free == 0 {
             return false;
         }
     }
@@ -242,7 +236,7 @@ fn search<const FREE_CLUE: bool>(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = must_hit::<FREE_CLUE>(region[0], family.members & stranded[0], free, sets);
+    todo[0] = must_hit(region[0], family.members & stranded[0], free, sets);
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -286,9 +280,6 @@ fn search<const FREE_CLUE: bool>(
         let fresh = left & stranded[at];
         let mut free = free_at[at];
         if fresh != 0 {
-            if !FREE_CLUE {
-                continue;
-            }
             free = fold_free(free, fresh, sets);
             if free == 0 {
                 continue;
@@ -298,7 +289,7 @@ fn search<const FREE_CLUE: bool>(
             return true;
         }
         let next = (level + 1) & (MAX_REGIONS - 1);
-        let cells = must_hit::<FREE_CLUE>(region[next], left & stranded[next], free, sets);
+        let cells = must_hit(region[next], left & stranded[next], free, sets);
         // No cell for the next level: try this level's next cell at once, without
         // entering the next level and leaving it again.
         if cells == 0 {
