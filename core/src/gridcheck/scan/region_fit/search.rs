@@ -10,8 +10,8 @@ pub(crate) const NODE_LIMIT: u32 = 1 << 14;
 
 /// True unless it is proved that no choice of one clue in each of `regions` (pairwise
 /// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
-/// of `family`. `cell_sets` must hold the members at the regions' cells
-/// (`fill_cell_sets`). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
+/// of `family`. `cell_sets` must hold the members at the regions' cells and at the
+/// family's live cells (`fill_cell_sets`). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
 /// then true.
 pub(crate) fn regions_can_hit(
     regions: &[u128],
@@ -169,9 +169,19 @@ fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
 /// first fold). Most calls find no cell (the node is then a leaf), so each set is read
 /// against the region and the free cells at once, and the reading stops at the first set
 /// that leaves the region no cell: cheaper than first gathering the sets that meet the
-/// free cells from their `cell_sets` (docs/PERFORMANCE.md).
+/// free cells from their `cell_sets`, unless the free clue has at most [`FEW_FREE`]
+/// cells (most calls have few: the folds above narrow it), or none (docs/PERFORMANCE.md).
 #[inline(always)]
-fn must_hit(region: u128, strand: SetMask, free: u128, sets: &[u128; MAX_SETS]) -> u128 {
+fn must_hit(
+    region: u128,
+    strand: SetMask,
+    free: u128,
+    sets: &[u128; MAX_SETS],
+    cell_sets: &CellSets,
+) -> u128 {
+    if let Some(meets) = sets_at_few(free, cell_sets) {
+        return hit_all(region, strand & !meets, sets);
+    }
     let mut cells = region;
     for (half, base) in [(strand as u64, 0), ((strand >> 64) as u64, 64)] {
         let mut bits = half;
@@ -184,6 +194,46 @@ fn must_hit(region: u128, strand: SetMask, free: u128, sets: &[u128; MAX_SETS]) 
                     return 0;
                 }
             }
+        }
+    }
+    cells
+}
+
+/// Most free cells [`sets_at_few`] reads.
+const FEW_FREE: usize = 2;
+
+/// The members at some cell of `free` (`cell_sets` per position), when `free` has at most
+/// [`FEW_FREE`] cells; `None` when it has more.
+#[inline(always)]
+fn sets_at_few(free: u128, cell_sets: &CellSets) -> Option<SetMask> {
+    let mut meets = 0 as SetMask;
+    let mut left = FEW_FREE;
+    for (half, base) in [(free as u64, 0), ((free >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            meets |= cell_sets[base | (bits.trailing_zeros() as usize & 63)];
+            bits &= bits - 1;
+        }
+    }
+    Some(meets)
+}
+
+/// The cells of `region` in every set of `needed`; stops early at none.
+#[inline(always)]
+fn hit_all(region: u128, needed: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
+    let mut cells = region;
+    for (half, base) in [(needed as u64, 0), ((needed >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            cells &= sets[base | (bits.trailing_zeros() as usize & 63)];
+            if cells == 0 {
+                return 0;
+            }
+            bits &= bits - 1;
         }
     }
     cells
@@ -236,7 +286,13 @@ fn search(
     let mut todo = [0u128; MAX_REGIONS];
     let mut unhit = [0 as SetMask; MAX_REGIONS];
     let mut free_at = [0u128; MAX_REGIONS];
-    todo[0] = must_hit(region[0], family.members & stranded[0], free, sets);
+    todo[0] = must_hit(
+        region[0],
+        family.members & stranded[0],
+        free,
+        sets,
+        cell_sets,
+    );
     unhit[0] = family.members;
     free_at[0] = free;
     let last = count - 1;
@@ -289,7 +345,7 @@ fn search(
             return true;
         }
         let next = (level + 1) & (MAX_REGIONS - 1);
-        let cells = must_hit(region[next], left & stranded[next], free, sets);
+        let cells = must_hit(region[next], left & stranded[next], free, sets, cell_sets);
         // No cell for the next level: try this level's next cell at once, without
         // entering the next level and leaving it again.
         if cells == 0 {
