@@ -245,7 +245,7 @@ fn must_hit(
 }
 
 /// Most free cells [`sets_at_few`] reads.
-const FEW_FREE: usize = 2;
+const FEW_FREE: usize = 1;
 
 /// The members at some cell of `free` (`cell_sets` per position), when `free` has at most
 /// [`FEW_FREE`] cells; `None` when it has more.
