@@ -15,9 +15,10 @@ pub(crate) type SetMask = u128;
 
 /// Caller scratch of [`regions_can_hit`] and [`split_region`]: for each position, the
 /// members of the family that hold it (bits of non-members are ignored, so masks of a
-/// larger family serve). The entries of the regions' cells are read; the caller fills
-/// them (`fill_cell_sets`, or every position below 96 once for a family and its
-/// subfamilies).
+/// larger family serve). The entries of the regions' cells are read, and by
+/// [`regions_can_hit`] those of the family's live cells (where the free clue may go);
+/// the caller fills them (`fill_cell_sets`, or every position below 96 once for a
+/// family and its subfamilies).
 pub(crate) type CellSets = [SetMask; 128];
 
 /// The sets the tests must see hit: `sets[i]` for each bit `i` of `members`, and only
