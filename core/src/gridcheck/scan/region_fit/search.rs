@@ -11,8 +11,8 @@ pub(crate) const NODE_LIMIT: u32 = 1 << 14;
 /// True unless it is proved that no choice of one clue in each of `regions` (pairwise
 /// disjoint live cells), plus one clue anywhere live when `free_clue`, hits every member
 /// of `family`. `cell_sets` must hold the members at the regions' cells and at the
-/// family's live cells (`fill_cell_sets`). `regions` beyond [`MAX_REGIONS`] are not handled: the answer is
-/// then true.
+/// family's live cells (`fill_cell_sets`). `regions` beyond [`MAX_REGIONS`] are not
+/// handled: the answer is then true.
 pub(crate) fn regions_can_hit(
     regions: &[u128],
     family: &Family<'_>,
