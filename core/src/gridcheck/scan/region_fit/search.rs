@@ -183,9 +183,9 @@ fn most_sets_first(
     }
 }
 
-/// `free` (where the free clue can go) narrowed to the cells in every set of `fresh`;
-/// stops early at none. (One 64-bit half of `fresh` at a time: a `u128` bit loop costs
-/// more per set.)
+/// `free` (where the free clue can go, or a region's cells in [`must_hit`]) narrowed to
+/// the cells in every set of `fresh`; stops early at none. (One 64-bit half of `fresh` at
+/// a time: a `u128` bit loop costs more per set.)
 #[inline(always)]
 fn fold_free(mut free: u128, fresh: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
     let mut low = fresh as u64;
@@ -225,7 +225,7 @@ fn must_hit(
     cell_sets: &CellSets,
 ) -> u128 {
     if let Some(meets) = sets_at_few(free, cell_sets) {
-        return hit_all(region, strand & !meets, sets);
+        return fold_free(region, strand & !meets, sets);
     }
     let mut cells = region;
     for (half, base) in [(strand as u64, 0), ((strand >> 64) as u64, 64)] {
@@ -265,23 +265,6 @@ fn sets_at_few(free: u128, cell_sets: &CellSets) -> Option<SetMask> {
         }
     }
     Some(meets)
-}
-
-/// The cells of `region` in every set of `needed`; stops early at none.
-#[inline(always)]
-fn hit_all(region: u128, needed: SetMask, sets: &[u128; MAX_SETS]) -> u128 {
-    let mut cells = region;
-    for (half, base) in [(needed as u64, 0), ((needed >> 64) as u64, 64)] {
-        let mut bits = half;
-        while bits != 0 {
-            cells &= sets[base | (bits.trailing_zeros() as usize & 63)];
-            if cells == 0 {
-                return 0;
-            }
-            bits &= bits - 1;
-        }
-    }
-    cells
 }
 
 /// Depth-first search over `regions` in order (`met`: the sets each can hit), one clue each,
