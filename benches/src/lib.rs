@@ -16,6 +16,7 @@
 //! that ends the program quietly on a closed pipe.
 #![deny(missing_docs)]
 
+pub mod bands;
 pub mod grids;
 pub mod out;
 pub mod times;
