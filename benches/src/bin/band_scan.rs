@@ -1,11 +1,13 @@
 //! The band decomposition (`xcover_benches::bands`) against today's scan, grid by grid.
 //!
 //! ```text
-//! band_scan (--random K [--grid-seed S] | --file F) [--clues N] [--seed S] [--bands-only]
+//! band_scan (--random K [--grid-seed S] | --file F) [--clues N] [--ua-random K] [--seed S]
+//!           [--bands-only]
 //! ```
 //! For each grid (K random grids of `grid_median`'s generator, or the lines of F that start
 //! with 81 characters of a grid, or of a puzzle, whose solution is then the grid): the UA list
-//! `xcover gridcheck --clues N` generates (seed S, default 1), then today's scan
+//! `xcover gridcheck --clues N` generates (seed S, default 1; with `--ua-random K` the 4-digit
+//! subsets and K random pseudo-puzzles, as `xcover gridcheck --ua-random K`), then today's scan
 //! (`grid_median`'s, one thread) and the band scan in turn, the order swapping from grid to
 //! grid. The puzzles of both must be the same, and a puzzle line's own givens must be among
 //! them when it has N clues (exit status 1 if not, 2 for bad input).
@@ -17,7 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use xcover_benches::bands;
-use xcover_benches::grids::{generate_default_uas, random_grids};
+use xcover_benches::grids::{generate_default_uas, generate_uas, random_grids};
 use xcover_benches::number_arg;
 use xcover_benches::outln;
 use xcover_benches::times::Summary;
@@ -31,6 +33,8 @@ struct Options {
     grid_seed: u64,
     file: Option<PathBuf>,
     clues: u8,
+    /// `None`: the command's recipe for the grid (`budget::whole_grid_recipe`).
+    ua_random: Option<u32>,
     seed: u64,
     bands_only: bool,
 }
@@ -42,6 +46,7 @@ fn parse_options() -> Result<Options, String> {
         grid_seed: 1,
         file: None,
         clues: 16,
+        ua_random: None,
         seed: 1,
         bands_only: false,
     };
@@ -57,6 +62,12 @@ fn parse_options() -> Result<Options, String> {
                     .ok()
                     .filter(|c| (1..=27).contains(c))
                     .ok_or("--clues: 1 to 27")?
+            }
+            "--ua-random" => {
+                options.ua_random = Some(
+                    u32::try_from(number_arg(args.next(), "--ua-random")?)
+                        .map_err(|_| "--ua-random: too large".to_string())?,
+                )
             }
             "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             "--bands-only" => options.bands_only = true,
@@ -152,7 +163,10 @@ fn run() -> Result<bool, String> {
     let mut all_same = true;
     for (i, Subject { grid, source }) in subjects.iter().enumerate() {
         let started = Instant::now();
-        let uas = generate_default_uas(grid, options.clues, options.seed)?;
+        let uas = match options.ua_random {
+            Some(random) => generate_uas(grid, random, options.seed)?,
+            None => generate_default_uas(grid, options.clues, options.seed)?,
+        };
         let ua = started.elapsed().as_secs_f64();
         let mut today = None;
         let run_today = || -> Result<(f64, Vec<Cells>), String> {
