@@ -19,9 +19,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use xcover_benches::bands;
-use xcover_benches::grids::{generate_default_uas, generate_uas, random_grids};
-use xcover_benches::number_arg;
+use xcover_benches::grids::random_grids;
 use xcover_benches::outln;
+use xcover_benches::sample::Sample;
 use xcover_benches::times::Summary;
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkRun, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
@@ -29,53 +29,28 @@ use xcover_core::gridcheck::scan::{
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
 struct Options {
-    random: Option<usize>,
-    grid_seed: u64,
-    file: Option<PathBuf>,
-    clues: u8,
-    /// `None`: the command's recipe for the grid (`budget::whole_grid_recipe`).
-    ua_random: Option<u32>,
-    seed: u64,
+    sample: Sample,
     bands_only: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     let mut options = Options {
-        random: None,
-        grid_seed: 1,
-        file: None,
-        clues: 16,
-        ua_random: None,
-        seed: 1,
+        sample: Sample::default(),
         bands_only: false,
     };
     while let Some(a) = args.next() {
+        if options.sample.take(&a, &mut args)? {
+            continue;
+        }
         match a.as_str() {
-            "--random" => options.random = Some(number_arg(args.next(), "--random")? as usize),
-            "--grid-seed" => options.grid_seed = number_arg(args.next(), "--grid-seed")?,
-            "--file" => {
-                options.file = Some(PathBuf::from(args.next().ok_or("--file needs a file")?))
-            }
-            "--clues" => {
-                options.clues = u8::try_from(number_arg(args.next(), "--clues")?)
-                    .ok()
-                    .filter(|c| (1..=27).contains(c))
-                    .ok_or("--clues: 1 to 27")?
-            }
-            "--ua-random" => {
-                options.ua_random = Some(
-                    u32::try_from(number_arg(args.next(), "--ua-random")?)
-                        .map_err(|_| "--ua-random: too large".to_string())?,
-                )
-            }
-            "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             "--bands-only" => options.bands_only = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    if options.random.is_some() == options.file.is_some() {
-        return Err("give one of --random K and --file F".into());
+    options.sample.check()?;
+    if !(1..=27).contains(&options.sample.clues) {
+        return Err("--clues: 1 to 27 (a band holds 27 cells)".into());
     }
     Ok(options)
 }
@@ -151,9 +126,9 @@ fn summary(what: &str, values: &[f64]) {
 
 fn run() -> Result<bool, String> {
     let options = parse_options()?;
-    let subjects = match (&options.file, options.random) {
+    let subjects = match (&options.sample.file, options.sample.random) {
         (Some(path), _) => read_subjects(path)?,
-        (None, Some(count)) => random_grids(count, options.grid_seed)
+        (None, Some(count)) => random_grids(count, options.sample.grid_seed)
             .into_iter()
             .map(|grid| Subject { grid, source: None })
             .collect(),
@@ -163,30 +138,27 @@ fn run() -> Result<bool, String> {
     let mut all_same = true;
     for (i, Subject { grid, source }) in subjects.iter().enumerate() {
         let started = Instant::now();
-        let uas = match options.ua_random {
-            Some(random) => generate_uas(grid, random, options.seed)?,
-            None => generate_default_uas(grid, options.clues, options.seed)?,
-        };
+        let uas = options.sample.uas(grid)?;
         let ua = started.elapsed().as_secs_f64();
         let mut today = None;
         let run_today = || -> Result<(f64, Vec<Cells>), String> {
             let started = Instant::now();
-            let puzzles = todays_scan(grid, &uas, options.clues)?;
+            let puzzles = todays_scan(grid, &uas, options.sample.clues)?;
             Ok((started.elapsed().as_secs_f64(), puzzles))
         };
         if !options.bands_only && i % 2 == 0 {
             today = Some(run_today()?);
         }
         let started = Instant::now();
-        let (puzzles, stats) = bands::scan(grid, &uas, u32::from(options.clues));
+        let (puzzles, stats) = bands::scan(grid, &uas, u32::from(options.sample.clues));
         let band = started.elapsed().as_secs_f64();
         if !options.bands_only && i % 2 == 1 {
             today = Some(run_today()?);
         }
         let same = today.as_ref().map_or(true, |(_, p)| *p == puzzles);
         // The source puzzle is found when it has the clues scanned for.
-        let source_missing =
-            source.is_some_and(|s| s.len() == u32::from(options.clues) && !puzzles.contains(&s));
+        let source_missing = source
+            .is_some_and(|s| s.len() == u32::from(options.sample.clues) && !puzzles.contains(&s));
         all_same &= same && !source_missing;
         let today_text = today
             .as_ref()

@@ -29,8 +29,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 use xcover_benches::{out, outln};
 
-use xcover_benches::grids::{generate_default_uas, generate_uas, random_grids};
-use xcover_benches::number_arg;
+use xcover_benches::grids::random_grids;
+use xcover_benches::sample::Sample;
 use xcover_benches::times::{histogram_text, Summary};
 use xcover_core::gridcheck::scan::{
     self, BitmapTable, ChunkRun, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
@@ -38,13 +38,7 @@ use xcover_core::gridcheck::scan::{
 use xcover_core::gridcheck::Grid;
 
 struct Options {
-    random: Option<usize>,
-    grid_seed: u64,
-    file: Option<PathBuf>,
-    clues: u8,
-    /// `None`: the CLI's per-grid recipe (`budget::whole_grid_recipe`).
-    ua_random: Option<u32>,
-    seed: u64,
+    sample: Sample,
     detail: bool,
     list: bool,
 }
@@ -52,44 +46,21 @@ struct Options {
 fn parse_options() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     let mut options = Options {
-        random: None,
-        grid_seed: 1,
-        file: None,
-        clues: 16,
-        ua_random: None,
-        seed: 1,
+        sample: Sample::default(),
         detail: false,
         list: false,
     };
     while let Some(a) = args.next() {
+        if options.sample.take(&a, &mut args)? {
+            continue;
+        }
         match a.as_str() {
-            "--random" => options.random = Some(number_arg(args.next(), "--random")? as usize),
-            "--grid-seed" => options.grid_seed = number_arg(args.next(), "--grid-seed")?,
-            "--file" => {
-                options.file = Some(PathBuf::from(args.next().ok_or("--file needs a file")?))
-            }
-            "--clues" => {
-                options.clues = u8::try_from(number_arg(args.next(), "--clues")?)
-                    .map_err(|_| "--clues: at most 81".to_string())?
-            }
-            "--ua-random" => {
-                options.ua_random = Some(
-                    u32::try_from(number_arg(args.next(), "--ua-random")?)
-                        .map_err(|_| "--ua-random: too large".to_string())?,
-                )
-            }
-            "--seed" => options.seed = number_arg(args.next(), "--seed")?,
             "--detail" => options.detail = true,
             "--list" => options.list = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    if options.random.is_some() == options.file.is_some() {
-        return Err("give one of --random K and --file F".into());
-    }
-    if options.random == Some(0) {
-        return Err("--random: at least one grid".into());
-    }
+    options.sample.check()?;
     Ok(options)
 }
 
@@ -220,13 +191,10 @@ impl Detail {
 /// gridcheck` counts its nodes), the puzzles found and the detail.
 fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64, Detail), String> {
     let started = Instant::now();
-    let uas = match options.ua_random {
-        Some(random) => generate_uas(grid, random, options.seed)?,
-        None => generate_default_uas(grid, options.clues, options.seed)?,
-    };
+    let uas = options.sample.uas(grid)?;
     let ua = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let scan_options = ScanOptions::new(options.clues);
+    let scan_options = ScanOptions::new(options.sample.clues);
     let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
     let prepared =
         scan::prepare(grid, &uas, &scan_options, &mut work).map_err(|e| e.to_string())?;
@@ -321,9 +289,9 @@ fn summary(what: &str, values: &[f64]) {
 
 fn run() -> Result<(), String> {
     let options = parse_options()?;
-    let grids = match (&options.file, options.random) {
+    let grids = match (&options.sample.file, options.sample.random) {
         (Some(path), _) => read_grids(path)?,
-        (None, Some(count)) => random_grids(count, options.grid_seed),
+        (None, Some(count)) => random_grids(count, options.sample.grid_seed),
         (None, None) => unreachable!("checked by parse_options"),
     };
     if options.list {
