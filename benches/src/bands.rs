@@ -10,8 +10,8 @@
 //! are enumerated against its own UA alone ([`band_sets`]). A pair of sets X, Y of the two
 //! other bands must hit the UA lying across those two bands: each set carries the bits of
 //! the cross UA it leaves unhit, and the pair survives when their AND is zero
-//! ([`pair_survivors`], the kernel). Band 3 is searched only under the surviving pairs, for
-//! z cells hitting the band-3 parts of the UA that X and Y leave unhit ([`Band3`]); a set
+//! (`pair_survivors`, the kernel). Band 3 is searched only under the surviving pairs, for
+//! z cells hitting the band-3 parts of the UA that X and Y leave unhit (`Band3`); a set
 //! that passes every UA of the list goes to the uniqueness test. Stacks are bands of the
 //! transposed grid, and each grid is scanned in the orientation with fewer XY pairs (known
 //! from the counts of band sets alone, before any pair is tested).
