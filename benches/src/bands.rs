@@ -511,6 +511,9 @@ pub struct Settings {
     /// `Some(true)`: scan the stacks, `Some(false)`: the bands, `None`: whichever has fewer
     /// XY pairs.
     pub stacks: Option<bool>,
+    /// The most sets of one side the kernel takes at a time (an engine's fixed storage);
+    /// each block of X meets each block of Y.
+    pub block_sets: usize,
 }
 
 impl Settings {
@@ -518,6 +521,7 @@ impl Settings {
     pub const DEFAULT: Settings = Settings {
         vector_uas: 64 * WORDS,
         stacks: None,
+        block_sets: usize::MAX,
     };
 }
 
@@ -594,55 +598,62 @@ pub fn scan_with(
             if caches[p].count(x) == 0 || caches[q].count(y) == 0 {
                 continue;
             }
-            let xs = Side::new(caches[p].sets(x), &cross_masks[0], &cross_valid);
-            let ys = Side::new(caches[q].sets(y), &cross_masks[1], &cross_valid);
+            let x_sets = caches[p].sets(x).to_vec();
+            let y_sets = caches[q].sets(y).to_vec();
             let pairs_started = Instant::now();
-            let mut x_meet3 = (usize::MAX, [0u64; WORDS]);
             let mut parts_room = Vec::new();
             let mut nodes = 0u64;
             let (mut survivors, mut refuted, mut candidates) = (0u64, 0u64, 0u64);
-            stats.first_passed += pair_survivors(&xs, &ys, &mut |xi, yi| {
-                let xy = u128::from(xs.sets[xi]) << (27 * p) | u128::from(ys.sets[yi]) << (27 * q);
-                if cross_overflow.iter().any(|&u| u & xy == 0) {
-                    return;
+            for y_block in y_sets.chunks(settings.block_sets.max(1)) {
+                let ys = Side::new(y_block, &cross_masks[1], &cross_valid);
+                for x_block in x_sets.chunks(settings.block_sets.max(1)) {
+                    let xs = Side::new(x_block, &cross_masks[0], &cross_valid);
+                    let mut x_meet3 = (usize::MAX, [0u64; WORDS]);
+                    stats.first_passed += pair_survivors(&xs, &ys, &mut |xi, yi| {
+                        let xy = u128::from(xs.sets[xi]) << (27 * p)
+                            | u128::from(ys.sets[yi]) << (27 * q);
+                        if cross_overflow.iter().any(|&u| u & xy == 0) {
+                            return;
+                        }
+                        survivors += 1;
+                        if x_meet3.0 != xi {
+                            x_meet3 = (xi, unhit(xs.sets[xi], &meet3_masks[0], &meet3_valid));
+                        }
+                        let y_meet3 = unhit(ys.sets[yi], &meet3_masks[1], &meet3_valid);
+                        let mut band3 = Band3 {
+                            parts: core::mem::take(&mut parts_room),
+                            overflow: &overflow,
+                            overflow_from: 0,
+                            xy,
+                            band3: t,
+                            nodes: &mut nodes,
+                        };
+                        for w in 0..WORDS {
+                            let mut bits = x_meet3.1[w] & y_meet3[w];
+                            while bits != 0 {
+                                band3
+                                    .parts
+                                    .push(meet3_parts[64 * w + bits.trailing_zeros() as usize]);
+                                bits &= bits - 1;
+                            }
+                        }
+                        let before = *band3.nodes;
+                        band3.search(0, 0, z, &mut |set| {
+                            candidates += 1;
+                            let whole = xy | u128::from(set) << (27 * t);
+                            debug_assert!(uas.iter().all(|&u| u & whole != 0));
+                            if accept(&grid, Cells(whole)) {
+                                puzzles.push(whole);
+                            }
+                        });
+                        if *band3.nodes == before + 1 {
+                            refuted += 1;
+                        }
+                        parts_room = band3.parts;
+                        parts_room.clear();
+                    });
                 }
-                survivors += 1;
-                if x_meet3.0 != xi {
-                    x_meet3 = (xi, unhit(xs.sets[xi], &meet3_masks[0], &meet3_valid));
-                }
-                let y_meet3 = unhit(ys.sets[yi], &meet3_masks[1], &meet3_valid);
-                let mut band3 = Band3 {
-                    parts: core::mem::take(&mut parts_room),
-                    overflow: &overflow,
-                    overflow_from: 0,
-                    xy,
-                    band3: t,
-                    nodes: &mut nodes,
-                };
-                for w in 0..WORDS {
-                    let mut bits = x_meet3.1[w] & y_meet3[w];
-                    while bits != 0 {
-                        band3
-                            .parts
-                            .push(meet3_parts[64 * w + bits.trailing_zeros() as usize]);
-                        bits &= bits - 1;
-                    }
-                }
-                let before = *band3.nodes;
-                band3.search(0, 0, z, &mut |set| {
-                    candidates += 1;
-                    let whole = xy | u128::from(set) << (27 * t);
-                    debug_assert!(uas.iter().all(|&u| u & whole != 0));
-                    if accept(&grid, Cells(whole)) {
-                        puzzles.push(whole);
-                    }
-                });
-                if *band3.nodes == before + 1 {
-                    refuted += 1;
-                }
-                parts_room = band3.parts;
-                parts_room.clear();
-            });
+            }
             pair_seconds += pairs_started.elapsed().as_secs_f64();
             stats.survivors += survivors;
             stats.refuted_at_root += refuted;
@@ -710,8 +721,9 @@ mod tests {
     }
 
     /// The scan with every hitting set accepted is the brute-force list of the 4-cell sets
-    /// hitting a few UA of a grid, in both orientations and with vectors too short for
-    /// the list (so the cross UA beyond them and the leaves' UA are used too).
+    /// hitting a few UA of a grid, in both orientations, with vectors too short for the
+    /// list (so the cross UA beyond them and the leaves' UA are used too), and with the
+    /// sides cut into blocks of 3 sets.
     #[test]
     fn the_scan_finds_every_hitting_set() {
         let grid = Grid::parse(
@@ -747,13 +759,18 @@ mod tests {
         }
         assert!(brute.contains(&spread));
         brute.sort_unstable_by_key(|c| c.0);
-        for (vector_uas, stacks) in [
-            (1024, Some(false)),
-            (1024, Some(true)),
-            (2, None),
-            (0, Some(true)),
+        for (vector_uas, stacks, block_sets) in [
+            (1024, Some(false), usize::MAX),
+            (1024, Some(true), usize::MAX),
+            (2, None, usize::MAX),
+            (0, Some(true), usize::MAX),
+            (1024, None, 3),
         ] {
-            let settings = Settings { vector_uas, stacks };
+            let settings = Settings {
+                vector_uas,
+                stacks,
+                block_sets,
+            };
             let (found, stats) = scan_with(&grid, &uas, 4, settings, &mut |_, _| true);
             assert_eq!(found.len(), brute.len(), "{settings:?}");
             assert!(found == brute, "{settings:?}: other sets");

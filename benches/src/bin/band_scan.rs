@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! band_scan (--random K [--grid-seed S] | --file F) [--clues N] [--ua-random K] [--seed S]
-//!           [--bands-only]
+//!           [--bands-only] [--block-sets N]
 //! ```
 //! For each grid (K random grids of `grid_median`'s generator, or the lines of F that start
 //! with 81 characters of a grid, or of a puzzle, whose solution is then the grid): the UA list
@@ -13,13 +13,16 @@
 //! them when it has N clues (exit status 1 if not, 2 for bad input).
 //! Prints a line per grid (seconds of UA generation, today's scan, the band scan, and the
 //! band scan's counts), then the mean, median, p90, p99 and max of each total (UA included)
-//! and of their ratio. `--bands-only` skips today's scan (nothing is compared).
+//! and of their ratio. `--bands-only` skips today's scan (nothing is compared);
+//! `--block-sets N` has the kernel take at most N sets of a side at a time, as an engine
+//! with fixed storage would (`bands::Settings::block_sets`; default: all of them).
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use xcover_benches::bands;
 use xcover_benches::grids::random_grids;
+use xcover_benches::number_arg;
 use xcover_benches::outln;
 use xcover_benches::sample::Sample;
 use xcover_benches::times::Summary;
@@ -31,6 +34,7 @@ use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 struct Options {
     sample: Sample,
     bands_only: bool,
+    settings: bands::Settings,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -38,6 +42,7 @@ fn parse_options() -> Result<Options, String> {
     let mut options = Options {
         sample: Sample::default(),
         bands_only: false,
+        settings: bands::Settings::DEFAULT,
     };
     while let Some(a) = args.next() {
         if options.sample.take(&a, &mut args)? {
@@ -45,6 +50,13 @@ fn parse_options() -> Result<Options, String> {
         }
         match a.as_str() {
             "--bands-only" => options.bands_only = true,
+            "--block-sets" => {
+                options.settings.block_sets =
+                    usize::try_from(number_arg(args.next(), "--block-sets")?)
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or("--block-sets: at least 1")?
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -150,7 +162,13 @@ fn run() -> Result<bool, String> {
             today = Some(run_today()?);
         }
         let started = Instant::now();
-        let (puzzles, stats) = bands::scan(grid, &uas, u32::from(options.sample.clues));
+        let (puzzles, stats) = bands::scan_with(
+            grid,
+            &uas,
+            u32::from(options.sample.clues),
+            options.settings,
+            &mut |grid, givens| solver::is_unique_with_grid(grid, givens),
+        );
         let band = started.elapsed().as_secs_f64();
         if !options.bands_only && i % 2 == 1 {
             today = Some(run_today()?);
