@@ -338,8 +338,9 @@ pub struct BandStats {
 
 /// Band 3 under one surviving pair: z cells hitting the band-3 parts the pair leaves unhit.
 struct Band3<'a> {
-    /// Band-3 parts of the vectors' UA that the pair leaves unhit, smallest first, then
-    /// those of the list's other UA that a leaf found unhit.
+    /// Band-3 parts of the vectors' UA that the pair leaves unhit, smallest first; after
+    /// them, each open node's parts still unhit (a level), and the UA beyond the vectors
+    /// that a leaf found unhit.
     parts: Vec<u32>,
     /// The UA meeting band 3 beyond the vectors, smallest first, and the first of them
     /// not yet known to be hit.
@@ -352,61 +353,70 @@ struct Band3<'a> {
 }
 
 impl Band3<'_> {
-    /// Disjoint parts (after `forbidden`) found greedily: a lower bound on the cells still
-    /// needed; `None` when a part has no cell left.
-    fn packing(&self, chosen: u32, forbidden: u32, limit: u32) -> Option<u32> {
-        let (mut used, mut count) = (0u32, 0u32);
-        for &part in &self.parts {
+    /// Every set of `left` more cells (none `forbidden`) with `chosen` hitting each part of
+    /// `parts[level]` (the parts the node's parent left unhit) and each UA beyond the
+    /// vectors. One pass over them finds a greedy packing of those still unhit, disjoint on
+    /// open cells (a lower bound on the cells still needed), and the one with the fewest
+    /// open cells (the branch); only a node that branches copies the parts still unhit
+    /// after the list, for its children (most nodes are pruned by the pass).
+    fn search(
+        &mut self,
+        level: core::ops::Range<usize>,
+        chosen: u32,
+        forbidden: u32,
+        left: u32,
+        found: &mut impl FnMut(u32),
+    ) {
+        *self.nodes += 1;
+        let (mut used, mut packed) = (0u32, 0u32);
+        let (mut branch, mut branch_cells) = (0u32, u32::MAX);
+        for &part in &self.parts[level.clone()] {
             if part & chosen != 0 {
                 continue;
             }
             let open = part & !forbidden;
             if open == 0 {
-                return None;
+                return;
             }
             if open & used == 0 {
                 used |= open;
-                count += 1;
-                if count > limit {
-                    return Some(count);
+                packed += 1;
+                if packed > left {
+                    return;
                 }
             }
+            let cells = open.count_ones();
+            if cells < branch_cells {
+                (branch, branch_cells) = (open, cells);
+            }
         }
-        Some(count)
-    }
-
-    /// Every set of `left` more cells (none `forbidden`) with `chosen` hitting each part.
-    fn search(&mut self, chosen: u32, forbidden: u32, left: u32, found: &mut impl FnMut(u32)) {
-        *self.nodes += 1;
-        match self.packing(chosen, forbidden, left) {
-            Some(needed) if needed <= left => {}
-            _ => return,
-        }
-        // The unhit part with the fewest open cells.
-        let Some(part) = self
-            .parts
-            .iter()
-            .filter(|&&p| p & chosen == 0)
-            .map(|&p| p & !forbidden)
-            .min_by_key(|p| p.count_ones())
-        else {
+        if branch_cells == u32::MAX {
             self.leaf(chosen, forbidden, left, found);
             return;
-        };
+        }
+        let next = self.parts.len();
+        for i in level {
+            let part = self.parts[i];
+            if part & chosen == 0 {
+                self.parts.push(part);
+            }
+        }
+        let unhit = next..self.parts.len();
         let mut forbidden = forbidden;
-        let mut cells = part;
+        let mut cells = branch;
         while cells != 0 {
             let cell = cells & cells.wrapping_neg();
             cells &= cells - 1;
-            self.search(chosen | cell, forbidden, left - 1, found);
+            self.search(unhit.clone(), chosen | cell, forbidden, left - 1, found);
             forbidden |= cell;
         }
+        self.parts.truncate(next);
     }
 
-    /// Every part is hit: the first UA beyond the vectors (from `from` on; those before it
-    /// are hit by fewer cells) that `chosen` leaves unhit joins the parts and the search
-    /// goes on; when there is none, every choice of the `left` cells still open is a
-    /// candidate.
+    /// Every part is hit: the first UA beyond the vectors (from `overflow_from` on; those
+    /// before it are hit by fewer cells) that `chosen` leaves unhit becomes the only part of
+    /// a new level and the search goes on; when there is none, every choice of the `left`
+    /// cells still open is a candidate.
     fn leaf(&mut self, chosen: u32, forbidden: u32, left: u32, found: &mut impl FnMut(u32)) {
         let whole = self.xy | u128::from(chosen) << (27 * self.band3);
         let from = self.overflow_from;
@@ -417,14 +427,39 @@ impl Band3<'_> {
                 if part & !forbidden == 0 || left == 0 {
                     return;
                 }
+                let at = self.parts.len();
                 self.parts.push(part);
                 self.overflow_from = from + i + 1;
-                self.search(chosen, forbidden, left, found);
+                self.search(at..at + 1, chosen, forbidden, left, found);
                 self.overflow_from = from;
-                self.parts.pop();
+                self.parts.truncate(at);
             }
         }
     }
+}
+
+/// Appends to `parts` the band-3 parts of the UA whose bits `unhit` holds (in order: band-3
+/// part smallest first), counting a greedy packing of them as it goes; `false` as soon as
+/// the packing needs more than `clues` cells (most pairs end there, before the rest of
+/// their parts are read).
+fn gather_parts(parts: &mut Vec<u32>, unhit: &Vector, all_parts: &[u32], clues: u32) -> bool {
+    let (mut used, mut packed) = (0u32, 0u32);
+    for (w, &word) in unhit.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let part = all_parts[64 * w + bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            parts.push(part);
+            if part & used == 0 {
+                used |= part;
+                packed += 1;
+                if packed > clues {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// The sets of one band, by size, enumerated when first needed.
@@ -628,25 +663,23 @@ pub fn scan_with(
                             band3: t,
                             nodes: &mut nodes,
                         };
-                        for w in 0..WORDS {
-                            let mut bits = x_meet3.1[w] & y_meet3[w];
-                            while bits != 0 {
-                                band3
-                                    .parts
-                                    .push(meet3_parts[64 * w + bits.trailing_zeros() as usize]);
-                                bits &= bits - 1;
-                            }
+                        let mut pair_unhit = x_meet3.1;
+                        for (word, y_word) in pair_unhit.iter_mut().zip(y_meet3) {
+                            *word &= y_word;
                         }
-                        let before = *band3.nodes;
-                        band3.search(0, 0, z, &mut |set| {
-                            candidates += 1;
-                            let whole = xy | u128::from(set) << (27 * t);
-                            debug_assert!(uas.iter().all(|&u| u & whole != 0));
-                            if accept(&grid, Cells(whole)) {
-                                puzzles.push(whole);
-                            }
-                        });
-                        if *band3.nodes == before + 1 {
+                        if gather_parts(&mut band3.parts, &pair_unhit, &meet3_parts, z) {
+                            let all = 0..band3.parts.len();
+                            band3.search(all, 0, 0, z, &mut |set| {
+                                candidates += 1;
+                                let whole = xy | u128::from(set) << (27 * t);
+                                debug_assert!(uas.iter().all(|&u| u & whole != 0));
+                                if accept(&grid, Cells(whole)) {
+                                    puzzles.push(whole);
+                                }
+                            });
+                        } else {
+                            // The root, refuted by its packing before all its parts were read.
+                            *band3.nodes += 1;
                             refuted += 1;
                         }
                         parts_room = band3.parts;
