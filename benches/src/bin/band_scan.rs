@@ -213,7 +213,11 @@ fn run() -> Result<bool, String> {
     }
     summary("today (UA included)", &today_totals);
     summary("bands (UA included)", &band_totals);
-    summary("bands / today per grid", &ratios);
+    if let Some(ratio) = Summary::of(&ratios) {
+        // A ratio, not seconds.
+        let line = ratio.line().replace(" s,", ",").replace(" s;", ";");
+        outln!("bands / today per grid: {line} grids");
+    }
     if !today_totals.is_empty() {
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
         outln!(
