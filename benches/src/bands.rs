@@ -19,7 +19,7 @@
 //! Every UA list is incomplete, so all the pruning is sound (a puzzle hits every real UA)
 //! and the uniqueness test decides.
 use std::time::Instant;
-use xcover_core::gridcheck::{solver, Cells, Grid};
+use xcover_core::gridcheck::{Cells, Grid};
 
 /// Cells of one band, band-local (bit i = cell 27·band + i).
 const BAND: u32 = (1 << 27) - 1;
@@ -539,7 +539,7 @@ fn band_caches(uas: &[u128]) -> [BandSetCache; 3] {
     [0, 1, 2].map(|b| BandSetCache::new(inside(b)))
 }
 
-/// How [`scan_with`] runs: [`Settings::DEFAULT`] is what [`scan`] uses.
+/// How [`scan_with`] runs.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// UA per vector (at most 1,024): the cross UA beyond them are tested per surviving
@@ -554,7 +554,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// Full vectors, the cheaper orientation.
+    /// Full vectors, the cheaper orientation, whole sides.
     pub const DEFAULT: Settings = Settings {
         vector_uas: 64 * WORDS,
         stacks: None,
@@ -562,18 +562,11 @@ impl Settings {
     };
 }
 
-/// Every `clues`-clue puzzle of `grid` with a unique solution, found through the bands
-/// (or the stacks) with the help of `uas` (real UA of the grid, any number, any order);
-/// the puzzles sorted, and what the scan counted.
-pub fn scan(grid: &Grid, uas: &[Cells], clues: u32) -> (Vec<Cells>, BandStats) {
-    scan_with(grid, uas, clues, Settings::DEFAULT, &mut |grid, givens| {
-        solver::is_unique_with_grid(grid, givens)
-    })
-}
-
-/// [`scan`] with `settings`, and `accept` in place of the uniqueness test: the `clues`-cell
-/// sets hitting every UA of `uas` that `accept` takes (given the grid and the set, in the
-/// orientation scanned).
+/// Every `clues`-cell set of `grid` hitting each UA of `uas` (real UA of the grid, any
+/// number, any order) that `accept` takes, found through the bands (or the stacks) as
+/// `settings` say; `accept` is given the grid and the set in the orientation scanned
+/// (`band_scan` passes `solver::is_unique_with_grid`, the tests an accept-all). Returns
+/// the sets sorted, and what the scan counted.
 pub fn scan_with(
     grid: &Grid,
     uas: &[Cells],
