@@ -12,13 +12,11 @@
 //! and a small driver of the core engine ([`HeapWorkspace`], [`load`], [`count`]) that runs a
 //! problem the way `xcover dlx3 m0 v0` does, without output; and, in [`grids`], seeded
 //! random solution grids and the default UA generation of the grid checker; in [`sample`],
-//! the options that choose a sample of grids and its UA; in [`bands`], a band decomposition
-//! of the whole-grid scan, prototyped to be measured; in [`times`], summaries of per-grid
+//! the options that choose a sample of grids and its UA; in [`times`], summaries of per-grid
 //! times (mean, median, tail, histogram); in [`mod@out`], standard output that ends the
 //! program quietly on a closed pipe.
 #![deny(missing_docs)]
 
-pub mod bands;
 pub mod grids;
 pub mod out;
 pub mod sample;

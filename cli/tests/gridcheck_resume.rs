@@ -98,7 +98,7 @@ fn run_and_kill(mut child: Child, delay: Duration, kill: Kill) -> (Output, bool)
 fn check_journal(path: &Path) {
     let bytes = std::fs::read(path).unwrap();
     let (magic, frames) = frames::frames(&bytes);
-    assert_eq!(magic, "xcover-gridcheck-journal 4", "magic line");
+    assert_eq!(magic, "xcover-gridcheck-journal 5", "magic line");
     assert_eq!(frames.first().map(|f| f.tag.as_str()), Some("head"));
     let mut puzzles = HashSet::new();
     for frame in &frames[1..] {

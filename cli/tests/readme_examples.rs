@@ -10,7 +10,7 @@
 //!   (the tests' own generator) and its solutions count as the README says;
 //! - the size of a counts-only dlx3 part (`Langford pairs n=12 in 4 shards with m1000:
 //!   about N KB a part`), every part within 5 %;
-//! - the worked plan's shard journal size (`N bytes for the 52 chunks of the fixture
+//! - the worked plan's shard journal size (`N bytes for the 76 chunks of the fixture
 //!   grid`), within 5 %;
 //! - the x86_64 footprint of `c-examples/queens8_min.c` in the footprint table, text and
 //!   RAM, within 3 % (built by `make -C c-examples` with `-Wl,--gc-sections` against the
@@ -192,7 +192,7 @@ fn the_worked_plans_journal_size() {
     let shown = figure_before(
         &readme,
         "A shard's journal holds",
-        " bytes for the 52 chunks of",
+        " bytes for the 76 chunks of",
     );
     let dir = scratch("journal");
     let journal = dir.join("journal");
@@ -210,9 +210,9 @@ fn the_worked_plans_journal_size() {
     .output()
     .unwrap();
     assert!(out.status.success(), "{}", common::stderr(&out));
-    assert!(common::stderr(&out).contains("; chunks 52 "));
+    assert!(common::stderr(&out).contains("; chunks 76 "));
     let bytes = std::fs::metadata(&journal).unwrap().len();
-    assert_within(bytes, shown, 5, "the shard journal of 52 chunks");
+    assert_within(bytes, shown, 5, "the shard journal of 76 chunks");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -190,24 +190,37 @@ fn sudoku_solver_runs_on_a_small_stack() {
     assert!(counts.contains(&1000), "{counts:?}");
 }
 
-/// Prepares a scan and runs `chunk_limit` chunks, each to its end or for `steps` steps;
-/// returns (chunks run, puzzles).
+/// Prepares a scan (with `bands`, as the command does: a whole grid on the band engine)
+/// and runs `chunk_limit` chunks, each to its end or for `steps` steps; returns (chunks
+/// run, puzzles).
 fn gridcheck_run(
     uas: &[Cells],
     options: ScanOptions,
+    bands: bool,
     chunk_limit: usize,
     steps: u64,
 ) -> (usize, usize) {
     let grid = Grid::parse(GRID18.as_bytes()).unwrap();
     let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
-    let prepared = scan::prepare(&grid, uas, &options, &mut work).unwrap();
+    let prepare = if bands {
+        scan::prepare_with_bands
+    } else {
+        scan::prepare
+    };
+    let prepared = prepare(&grid, uas, &options, &mut work).unwrap();
+    assert_eq!(
+        prepared.engine() == scan::Engine::Bands,
+        bands && options.mask.is_free()
+    );
     let size = WorkspaceSize::for_scan(&prepared);
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![LevelState::ZERO; size.states];
+    let mut band_words = vec![0u64; size.band_words];
     let mut found = 0;
     let mut ran = 0;
     for chunk in prepared.chunks().take(chunk_limit) {
-        let workspace = scan::WorkspaceView::new(&mut table, &mut states);
+        let workspace =
+            scan::WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
         let mut run = ChunkRun::new(&prepared, workspace, chunk).unwrap();
         let mut spent = 0;
         while let scan::RunStatus::BudgetExhausted = run.run(1 << 12, &mut |_| {
@@ -233,7 +246,7 @@ fn gridcheck_scan_runs_on_a_small_stack() {
     masked.truncation = Some(scan::TruncationLimits { total: 768 });
     let masked_uas =
         xcover_cli::gridcheck::ua_source::generate(&grid, 300, 1, masked.mask.givens).unwrap();
-    // A whole-grid 17-clue scan (its first chunks only).
+    // A whole-grid 17-clue scan (its first chunks only), on each engine.
     let whole = ScanOptions::new(17);
     let whole_uas =
         xcover_cli::gridcheck::ua_source::generate(&grid, 3000, 1, Cells::EMPTY).unwrap();
@@ -241,11 +254,14 @@ fn gridcheck_scan_runs_on_a_small_stack() {
     minimal.minimal_only = true;
     let results = on_small_stack(GRIDCHECK_STACK_KIB, move || {
         [
-            gridcheck_run(&masked_uas, masked, usize::MAX, u64::MAX),
-            gridcheck_run(&whole_uas, whole, 3, 1 << 21),
-            gridcheck_run(&whole_uas, minimal, 1, 1 << 21),
+            gridcheck_run(&masked_uas, masked, true, usize::MAX, u64::MAX),
+            gridcheck_run(&whole_uas, whole, false, 3, 1 << 21),
+            gridcheck_run(&whole_uas, minimal, false, 1, 1 << 21),
+            gridcheck_run(&whole_uas, whole, true, 3, 1 << 21),
+            gridcheck_run(&whole_uas, minimal, true, 1, 1 << 21),
         ]
     });
     assert_eq!(results[0].1, 81, "the fixture's puzzles");
     assert!(results[1].0 == 3 && results[2].0 == 1);
+    assert!(results[3].0 == 3 && results[4].0 == 1);
 }

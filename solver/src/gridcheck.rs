@@ -339,7 +339,9 @@ impl GridCheck {
             .generate_to_vec(grid, self.seed, self.mask.givens)
             .map_err(scan_error)?;
         let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
-        let prepared = scan::prepare(grid, &uas, &options, &mut work).map_err(scan_error)?;
+        // A whole grid runs on the band engine (each worker lends it band words).
+        let prepared =
+            scan::prepare_with_bands(grid, &uas, &options, &mut work).map_err(scan_error)?;
         let chunks: Vec<ChunkId> = prepared.chunks().collect();
         // Each puzzle once, whichever chunk finds it.
         let seen = Mutex::new(std::collections::HashSet::new());
@@ -388,8 +390,9 @@ fn run_chunks(
     let worker = || {
         let mut table = Box::new(BitmapTable::new());
         let mut states = vec![LevelState::ZERO; size.states];
+        let mut band_words = vec![0u64; size.band_words];
         while let Some(&chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let view = WorkspaceView::new(&mut table, &mut states);
+            let view = WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
             let mut run = match ChunkRun::new(prepared, view, chunk) {
                 Ok(run) => run,
                 Err(e) => {

@@ -1,40 +1,37 @@
-//! The band decomposition (`xcover_benches::bands`) against today's scan, grid by grid.
+//! The band engine (`scan::prepare_with_bands`, what `xcover gridcheck` runs a whole grid
+//! on) against the enumeration (`scan::prepare`), grid by grid.
 //!
 //! ```text
 //! band_scan (--random K [--grid-seed S] | --file F) [--clues N] [--ua-random K] [--seed S]
-//!           [--bands-only] [--block-sets N]
+//!           [--bands-only]
 //! ```
 //! For each grid (K random grids of `grid_median`'s generator, or the lines of F that start
 //! with 81 characters of a grid, or of a puzzle, whose solution is then the grid): the UA list
 //! `xcover gridcheck --clues N` generates (seed S, default 1; with `--ua-random K` the 4-digit
 //! subsets and K random pseudo-puzzles, as `xcover gridcheck --ua-random K`), then today's scan
-//! (`grid_median`'s, one thread) and the band scan in turn, the order swapping from grid to
+//! (the enumeration, one thread) and the band scan in turn, the order swapping from grid to
 //! grid. The puzzles of both must be the same, and a puzzle line's own givens must be among
 //! them when it has N clues (exit status 1 if not, 2 for bad input).
 //! Prints a line per grid (seconds of UA generation, today's scan, the band scan, and the
 //! band scan's counts), then the mean, median, p90, p99 and max of each total (UA included)
-//! and of their ratio. `--bands-only` skips today's scan (nothing is compared);
-//! `--block-sets N` has the kernel take at most N sets of a side at a time, as an engine
-//! with fixed storage would (`bands::Settings::block_sets`; default: all of them).
+//! and of their ratio. `--bands-only` skips today's scan (nothing is compared).
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use xcover_benches::bands;
 use xcover_benches::grids::random_grids;
-use xcover_benches::number_arg;
 use xcover_benches::outln;
 use xcover_benches::sample::Sample;
 use xcover_benches::times::Summary;
 use xcover_core::gridcheck::scan::{
-    self, BitmapTable, ChunkRun, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
+    self, BandCounts, BitmapTable, ChunkRun, Engine, LevelState, RunStats, ScanOptions,
+    WorkspaceSize, WorkspaceView,
 };
 use xcover_core::gridcheck::{solver, Cells, Grid, Puzzle};
 
 struct Options {
     sample: Sample,
     bands_only: bool,
-    settings: bands::Settings,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -42,7 +39,6 @@ fn parse_options() -> Result<Options, String> {
     let mut options = Options {
         sample: Sample::default(),
         bands_only: false,
-        settings: bands::Settings::DEFAULT,
     };
     while let Some(a) = args.next() {
         if options.sample.take(&a, &mut args)? {
@@ -50,13 +46,6 @@ fn parse_options() -> Result<Options, String> {
         }
         match a.as_str() {
             "--bands-only" => options.bands_only = true,
-            "--block-sets" => {
-                options.settings.block_sets =
-                    usize::try_from(number_arg(args.next(), "--block-sets")?)
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or("--block-sets: at least 1")?
-            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -130,6 +119,54 @@ fn todays_scan(grid: &Grid, uas: &[Cells], clues: u8) -> Result<Vec<Cells>, Stri
     Ok(puzzles)
 }
 
+/// What a band scan of one grid found and counted.
+struct BandScanned {
+    puzzles: Vec<Cells>,
+    stats: RunStats,
+    counts: BandCounts,
+    /// Seconds preparing (the enumeration's steps, then the band lists, the band-set
+    /// counts and the orientation) and running.
+    seconds_prepare: f64,
+    seconds_run: f64,
+}
+
+/// The band engine's scan of `grid` with `uas`, chunk by chunk in one workspace.
+fn band_scan(grid: &Grid, uas: &[Cells], clues: u8) -> Result<BandScanned, String> {
+    let started = Instant::now();
+    let options = ScanOptions::new(clues);
+    let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+    let prepared =
+        scan::prepare_with_bands(grid, uas, &options, &mut work).map_err(|e| e.to_string())?;
+    if prepared.engine() != Engine::Bands {
+        return Err(format!("{grid}: the band engine does not take this scan"));
+    }
+    let seconds_prepare = started.elapsed().as_secs_f64();
+    let size = WorkspaceSize::for_scan(&prepared);
+    let mut table = Box::new(BitmapTable::new());
+    let mut states = vec![LevelState::ZERO; size.states];
+    let mut band_words = vec![0u64; size.band_words];
+    let (mut stats, mut counts) = (RunStats::default(), BandCounts::default());
+    let mut puzzles = Vec::new();
+    for chunk in prepared.chunks() {
+        let workspace = WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
+        let mut run = ChunkRun::new(&prepared, workspace, chunk).map_err(|e| e.to_string())?;
+        run.run(u64::MAX, &mut |puzzle| {
+            puzzles.push(puzzle);
+            ControlFlow::Continue(())
+        });
+        stats += run.stats();
+        counts += run.band_counts().unwrap_or_default();
+    }
+    puzzles.sort_unstable_by_key(|p| p.0);
+    Ok(BandScanned {
+        puzzles,
+        stats,
+        counts,
+        seconds_prepare,
+        seconds_run: started.elapsed().as_secs_f64() - seconds_prepare,
+    })
+}
+
 fn summary(what: &str, values: &[f64]) {
     if let Some(summary) = Summary::of(values) {
         outln!("{what}: {} grids", summary.line());
@@ -162,18 +199,13 @@ fn run() -> Result<bool, String> {
             today = Some(run_today()?);
         }
         let started = Instant::now();
-        let (puzzles, stats) = bands::scan_with(
-            grid,
-            &uas,
-            u32::from(options.sample.clues),
-            options.settings,
-            &mut |grid, givens| solver::is_unique_with_grid(grid, givens),
-        );
+        let scanned = band_scan(grid, &uas, options.sample.clues)?;
+        let puzzles = &scanned.puzzles;
         let band = started.elapsed().as_secs_f64();
         if !options.bands_only && i % 2 == 1 {
             today = Some(run_today()?);
         }
-        let same = today.as_ref().map_or(true, |(_, p)| *p == puzzles);
+        let same = today.as_ref().map_or(true, |(_, p)| p == puzzles);
         // The source puzzle is found when it has the clues scanned for.
         let source_missing = source
             .is_some_and(|s| s.len() == u32::from(options.sample.clues) && !puzzles.contains(&s));
@@ -182,13 +214,13 @@ fn run() -> Result<bool, String> {
             .as_ref()
             .map_or("-".to_string(), |(s, _)| format!("{:.3}", ua + s));
         outln!(
-            "{:>3} {grid} UA {ua:.3} today {today_text} bands {:.3} (sets {:.3} pairs {:.3}) \
-             found {}{}; {} pairs {:.2e} (other {:.2e}), first {:.2e}, survivors {}, \
-             root-refuted {}, band-3 nodes {}, candidates {}",
+            "{:>3} {grid} UA {ua:.3} today {today_text} bands {:.3} (prepare {:.3} run {:.3}) \
+             found {}{}; first {:.2e}, survivors {}, root-refuted {}, band-3 nodes {}, \
+             candidates {}",
             i + 1,
             ua + band,
-            stats.seconds_sets,
-            stats.seconds_pairs,
+            scanned.seconds_prepare,
+            scanned.seconds_run,
             puzzles.len(),
             match (same, source_missing) {
                 (true, false) => "",
@@ -196,14 +228,11 @@ fn run() -> Result<bool, String> {
                 (true, true) => " SOURCE MISSING",
                 (false, true) => " DIFFERENT, SOURCE MISSING",
             },
-            if stats.stacks { "stacks" } else { "bands" },
-            stats.pairs as f64,
-            stats.other_pairs as f64,
-            stats.first_passed as f64,
-            stats.survivors,
-            stats.refuted_at_root,
-            stats.band3_nodes,
-            stats.candidates,
+            scanned.counts.first_passed as f64,
+            scanned.counts.survivors,
+            scanned.counts.refuted_at_root,
+            scanned.counts.band3_nodes,
+            scanned.stats.candidates,
         );
         band_totals.push(ua + band);
         if let Some((s, _)) = today {

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! grid_median (--random K [--grid-seed S] | --file F) [--clues N] [--ua-random K] [--seed S]
-//!             [--list] [--detail]
+//!             [--list] [--detail] [--enumeration]
 //! ```
 //! The grids are K random solution grids (`xcover_benches::grids::random_grid`, one
 //! generator seeded with S, default 1) or those of F (81 digits at the start of each line;
@@ -11,7 +11,9 @@
 //! --threads 1 GRID` does: UA generation (4-digit subsets and `--ua-random` pseudo-puzzles,
 //! by default the CLI's recipe for the grid, `ua::budget::whole_grid_recipe`: the 4-digit
 //! subsets and 1000, or for at most 16 clues on a grid with many 4-cell UA 400 random
-//! pseudo-puzzles alone; seed `--seed`, default 1), preparation, and every chunk of the scan.
+//! pseudo-puzzles alone; seed `--seed`, default 1), preparation, and every chunk of the scan
+//! on the engine the command runs it with (the band engine for a whole grid;
+//! `--enumeration` runs the enumeration instead, whose placements `--detail` counts).
 //! Prints a line per grid (the seconds of each phase, wall clock, and the total), then the
 //! mean, median, p90, p99, max, quartiles and min of the total and of the scan phase, and a
 //! histogram of the totals with the share of the time each range makes up (a full search
@@ -41,6 +43,7 @@ struct Options {
     sample: Sample,
     detail: bool,
     list: bool,
+    enumeration: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -49,6 +52,7 @@ fn parse_options() -> Result<Options, String> {
         sample: Sample::default(),
         detail: false,
         list: false,
+        enumeration: false,
     };
     while let Some(a) = args.next() {
         if options.sample.take(&a, &mut args)? {
@@ -57,6 +61,7 @@ fn parse_options() -> Result<Options, String> {
         match a.as_str() {
             "--detail" => options.detail = true,
             "--list" => options.list = true,
+            "--enumeration" => options.enumeration = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -196,18 +201,23 @@ fn scan_grid(grid: &Grid, options: &Options) -> Result<(Times, u64, u64, Detail)
     let started = Instant::now();
     let scan_options = ScanOptions::new(options.sample.clues);
     let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
-    let prepared =
-        scan::prepare(grid, &uas, &scan_options, &mut work).map_err(|e| e.to_string())?;
+    let prepare = if options.enumeration {
+        scan::prepare
+    } else {
+        scan::prepare_with_bands
+    };
+    let prepared = prepare(grid, &uas, &scan_options, &mut work).map_err(|e| e.to_string())?;
     let prepare = started.elapsed().as_secs_f64();
     let started = Instant::now();
     let size = WorkspaceSize::for_scan(&prepared);
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![LevelState::ZERO; size.states];
+    let mut band_words = vec![0u64; size.band_words];
     let (mut steps, mut found) = (0u64, 0u64);
     #[cfg(feature = "scan-profile")]
     let mut profile = scan::ScanProfile::ZERO;
     for chunk in prepared.chunks() {
-        let workspace = WorkspaceView::new(&mut table, &mut states);
+        let workspace = WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
         let mut run = ChunkRun::new(&prepared, workspace, chunk).map_err(|e| e.to_string())?;
         run.run(u64::MAX, &mut |_| ControlFlow::Continue(()));
         steps += run.stats().steps;

@@ -4,9 +4,7 @@ use std::mem::MaybeUninit;
 use std::time::Instant;
 
 use crate::error::{bail, cli_error, Context, Result};
-use xcover_core::gridcheck::scan::{
-    self, BitmapTable, LevelState, ScanOptions, WorkspaceSize, WorkspaceView,
-};
+use xcover_core::gridcheck::scan::{self, ScanOptions};
 use xcover_core::gridcheck::session::Storage;
 use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 
@@ -180,17 +178,21 @@ pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Re
     let ua_bytes = uas.len() as u64 * UA_BYTES;
     let work_entries = scan::prepare_work_entries(uas.len());
     let work_bytes = (work_entries as u64).saturating_mul(16);
+    // The band engine's words, on every thread (a whole-grid scan).
+    let size = runner::session_size(options);
+    let band_bytes = (size.band_words as u64 * 8).saturating_mul(cx.threads as u64);
     memory::check(
-        ua_bytes.saturating_add(work_bytes),
+        ua_bytes
+            .saturating_add(work_bytes)
+            .saturating_add(band_bytes),
         cx.limit,
-        "the scan (UA list and work buffer)",
+        "the scan (UA list, work buffer and per-thread band words)",
     )
     .map_err(|e| cli_error!(e))?;
     let mut work = vec![0u128; work_entries];
     let mut uas = uas;
     let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let mut table = Box::new(BitmapTable::new());
-    let mut states = vec![LevelState::ZERO; WorkspaceSize::for_clues(options.clues).states];
+    let mut buffers = runner::Buffers::new(size);
     // Core's session, as the C ABI drives it: the grid, the options, the UA list (the
     // generator's or the file's, each set checked), the preparation; its chunk runs go to
     // the first worker.
@@ -202,7 +204,7 @@ pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Re
             uas: &mut uas,
             ua_scratch: &mut [],
             work: &mut work,
-            workspace: WorkspaceView::new(&mut table, &mut states),
+            workspace: buffers.workspace(),
         },
         grid,
         options,

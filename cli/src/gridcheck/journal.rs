@@ -50,7 +50,8 @@ use crate::durable::{DurableError, Format, Problem, Record, Resumed, Visit, Writ
 /// (a few hundred bytes); the header is the fingerprint.
 pub(crate) const FORMAT: Format = Format {
     magic: "xcover-gridcheck-journal",
-    version: 4,
+    // 5: a whole grid's chunk ids are the band engine's.
+    version: 5,
     max_record: 1 << 16,
     closed: false,
     noun: "journal",

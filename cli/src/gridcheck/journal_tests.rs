@@ -95,7 +95,7 @@ fn a_file_without_a_whole_header_is_refused_untouched_and_an_empty_one_starts_af
     // Journals are born whole (written beside, synced, then named): these are not ours.
     for torn in [
         &b"xcover-gridch"[..],
-        b"xcover-gridcheck-journal 4\nhe",
+        b"xcover-gridcheck-journal 5\nhe",
         &[0; 4096],
     ] {
         std::fs::write(&path, torn).unwrap();

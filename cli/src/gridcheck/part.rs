@@ -31,7 +31,8 @@ use crate::durable::{DurableError, Format, Problem, Reader, Record, Writer};
 /// The part's kind in the durable layer: a record is at most a grid with its summary.
 pub(crate) const FORMAT: Format = Format {
     magic: "xcover-gridcheck-part",
-    version: 3,
+    // 4: a whole grid's chunk ids are the band engine's.
+    version: 4,
     max_record: 1 << 16,
     closed: true,
     noun: "part",

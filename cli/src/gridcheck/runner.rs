@@ -60,23 +60,36 @@ impl Control<'_> {
     }
 }
 
-/// Per-thread buffers of a chunk run.
-struct Buffers {
+/// Per-thread buffers of a chunk run: the enumeration's table and level states, and the
+/// band engine's words when `size` asks for them.
+pub(super) struct Buffers {
     table: Box<BitmapTable>,
     states: Vec<LevelState>,
+    bands: Vec<u64>,
 }
 
 impl Buffers {
-    fn new(size: WorkspaceSize) -> Buffers {
+    pub(super) fn new(size: WorkspaceSize) -> Buffers {
         Buffers {
             table: Box::new(BitmapTable::new()),
             states: vec![LevelState::ZERO; size.states],
+            bands: vec![0; size.band_words],
         }
     }
 
-    fn workspace(&mut self) -> WorkspaceView<'_> {
-        WorkspaceView::new(&mut self.table, &mut self.states)
+    pub(super) fn workspace(&mut self) -> WorkspaceView<'_> {
+        WorkspaceView::new(&mut self.table, &mut self.states).with_bands(&mut self.bands)
     }
+}
+
+/// The workspace a session scanning with `options` is lent: level states for the clue
+/// count, and for a whole grid the band words, so that the band engine runs it.
+pub(super) fn session_size(options: &ScanOptions) -> WorkspaceSize {
+    let mut size = WorkspaceSize::for_clues(options.clues);
+    if options.mask.is_free() {
+        size.band_words = WorkspaceSize::BAND_WORDS;
+    }
+    size
 }
 
 /// What the workers of a run share: the chunk queue, the stop flags, the progress and
@@ -438,7 +451,7 @@ pub fn scan_puzzles(
     let mut work = vec![0u128; xcover_core::gridcheck::scan::prepare_work_entries(uas.len())];
     let mut list = uas.to_vec();
     let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
-    let mut buffers = Buffers::new(WorkspaceSize::for_clues(options.clues));
+    let mut buffers = Buffers::new(session_size(options));
     let runs = prepare_session(
         Storage {
             grid: &mut grid_room,

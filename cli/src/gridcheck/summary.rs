@@ -1,14 +1,14 @@
 //! The per-grid summary line on stderr, split into what depends only on the grid and the
 //! options (the [`Prepared`] figures, kept in shard journals and part files so that
 //! `xcover gridcheck merge` prints them again) and the figures of the run.
-use xcover_core::gridcheck::scan::Prepared;
+use xcover_core::gridcheck::scan::{Engine, Prepared};
 
 /// The deterministic figures of a grid's preparation, as summary text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PreparedSummary {
     /// Number of chunks of the scan.
     pub chunks: usize,
-    /// `UA … kept; forced givens …; clique …` (no `|`, no newline).
+    /// `UA … kept; forced givens …; clique …; engine …` (no `|`, no newline).
     pub text: String,
     /// `; no puzzle possible: …` or empty.
     pub impossible: String,
@@ -25,7 +25,7 @@ impl PreparedSummary {
         let stats = prepared.stats();
         let text = format!(
             "UA {} ({ua_origin}), {} after forced cells, {} kept; forced givens {} (+{} from \
-             UA); clique {} [{}]{}",
+             UA); clique {} [{}]{}; engine {}",
             stats.ua_input,
             stats.ua_after_forced,
             stats.ua_kept,
@@ -37,6 +37,10 @@ impl PreparedSummary {
                 " (search budget hit)"
             } else {
                 ""
+            },
+            match prepared.engine() {
+                Engine::Bands => "bands",
+                Engine::Enumeration => "enumeration",
             },
         );
         let impossible = prepared.impossible().map_or(String::new(), |reason| {

@@ -328,7 +328,8 @@ fn with_prepared<T>(
     memory::check(buffers, limit, "the audit (UA list and work buffer)")
         .map_err(|e| cli_error!(e))?;
     let mut work = vec![0u128; entries];
-    let prepared = scan::prepare(grid, &uas, &run.options, &mut work)
+    // As the run's session: a whole grid on the band engine (its workers have band words).
+    let prepared = scan::prepare_with_bands(grid, &uas, &run.options, &mut work)
         .map_err(|e| cli_error!("{label}: preparing the audit's scan: {e}"))?;
     let per_thread = WorkspaceSize::for_scan(&prepared).bytes() as u64;
     memory::check(

@@ -192,7 +192,9 @@ pub struct Storage<'s> {
     pub ua_scratch: &'s mut [Cells],
     /// The work list of the preparation ([`scan::prepare_work_entries`] of the UA count).
     pub work: &'s mut [u128],
-    /// The storage of one chunk run (level states for the largest clue count).
+    /// The storage of one chunk run (level states for the largest clue count); with band
+    /// words (`WorkspaceView::with_bands`, `bands` feature) whole-grid scans run on the band
+    /// engine.
     pub workspace: WorkspaceView<'s>,
 }
 
@@ -466,7 +468,16 @@ impl<'s> Session<'s> {
             ..
         } = setup;
         let options = options.unwrap_or(ScanOptions::new(0));
-        match scan::prepare(grid, &uas[..ua_len], &options, work) {
+        // A workspace with band words runs whole-grid scans on the band engine.
+        #[cfg(feature = "bands")]
+        let prepare = if workspace.has_bands() {
+            scan::prepare_with_bands
+        } else {
+            scan::prepare
+        };
+        #[cfg(not(feature = "bands"))]
+        let prepare = scan::prepare;
+        match prepare(grid, &uas[..ua_len], &options, work) {
             Ok(scan) => {
                 let prepared: &'s Prepared<'s> = prepared.write(scan);
                 self.stage = Stage::Scan(Runs::checked(prepared, workspace));
@@ -590,19 +601,28 @@ pub struct Runs<'s> {
 }
 
 impl<'s> Runs<'s> {
-    /// Chunk runs of `prepared` in `workspace` (at least [`WorkspaceSize::for_scan`]).
+    /// Chunk runs of `prepared` in `workspace` (at least [`WorkspaceSize::for_scan`], band
+    /// words included when the band engine runs it).
     pub fn new(
         prepared: &'s Prepared<'s>,
         workspace: WorkspaceView<'s>,
     ) -> Result<Runs<'s>, SessionError> {
-        let needed = WorkspaceSize::for_scan(prepared).states;
-        let given = workspace.states.len();
-        if given < needed {
-            return Err(SessionError::Scan(ScanError::StorageTooSmall {
-                what: "workspace states",
-                needed,
-                given,
-            }));
+        let needed = WorkspaceSize::for_scan(prepared);
+        #[cfg(feature = "bands")]
+        let band_words = workspace.bands.len();
+        #[cfg(not(feature = "bands"))]
+        let band_words = 0;
+        for (what, needed, given) in [
+            ("workspace states", needed.states, workspace.states.len()),
+            ("band words", needed.band_words, band_words),
+        ] {
+            if given < needed {
+                return Err(SessionError::Scan(ScanError::StorageTooSmall {
+                    what,
+                    needed,
+                    given,
+                }));
+            }
         }
         Ok(Runs::checked(prepared, workspace))
     }

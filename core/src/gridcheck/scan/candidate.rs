@@ -1,7 +1,9 @@
 //! The solver check of a candidate the enumeration reaches.
+use super::options::ScanOptions;
 use super::prepare::Prepared;
 use super::stats::RunStats;
 use crate::gridcheck::cells::Cells;
+use crate::gridcheck::grid::Grid;
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
@@ -17,27 +19,44 @@ where
     F: FnMut(Cells) -> ControlFlow<()>,
 {
     let givens = prepared.remap().cells_of(positions) | prepared.forced_givens().0;
+    stats.steps += 1;
+    let (grid, options) = (prepared.grid(), prepared.options());
+    check_givens(grid, options, is_unique_with_grid, stats, givens, on_found)
+}
+
+/// Final test of the candidate `givens` of a scan of `grid` with `options` (every
+/// engine's last step; `unique` is the uniqueness test, which the engines' tests replace):
+/// counts it in `stats`, reports a puzzle to `on_found`, and says whether the run goes on.
+pub(super) fn check_givens<F>(
+    grid: &Grid,
+    options: &ScanOptions,
+    unique: fn(&Grid, Cells) -> bool,
+    stats: &mut RunStats,
+    givens: u128,
+    on_found: &mut F,
+) -> ControlFlow<()>
+where
+    F: FnMut(Cells) -> ControlFlow<()>,
+{
     stats.candidates += 1;
     stats.solver_calls += 1;
-    stats.steps += 1;
-    let grid = prepared.grid();
-    if !is_unique_with_grid(grid, Cells(givens)) {
+    if !unique(grid, Cells(givens)) {
         return ControlFlow::Continue(());
     }
-    if prepared.options().minimal_only {
+    if options.minimal_only {
         let mut rest = givens;
         while rest != 0 {
             let cell = rest & rest.wrapping_neg();
             rest &= rest - 1;
             stats.solver_calls += 1;
-            if is_unique_with_grid(grid, Cells(givens & !cell)) {
+            if unique(grid, Cells(givens & !cell)) {
                 return ControlFlow::Continue(());
             }
         }
     }
     stats.found += 1;
     let flow = on_found(Cells(givens));
-    if flow.is_break() || prepared.options().stop_at_first {
+    if flow.is_break() || options.stop_at_first {
         return ControlFlow::Break(());
     }
     ControlFlow::Continue(())

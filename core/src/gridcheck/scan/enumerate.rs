@@ -33,7 +33,7 @@
 //! non-minimal puzzles). Every surviving candidate is checked with the grid-aware
 //! uniqueness solver, so a UA missing from the table costs time, never a result.
 use super::candidate::check_candidate;
-use super::chunks::{ChunkId, CHUNK_LEVELS};
+use super::chunk_id::{ChunkId, CHUNK_LEVELS};
 use super::error::ScanError;
 use super::levels::{CHUNK_PACKING_LEVELS, MAX_FRAMES, PACKING_LEVELS};
 use super::prepare::Prepared;
@@ -85,38 +85,16 @@ const EMPTY_FRAME: Frame = Frame {
     doomed: 0,
 };
 
-/// A run over one chunk (or the whole scan with [`ChunkId::WHOLE`]).
-///
-/// A whole scan as one run, resumed in slices of 10 steps (the [scan example](super)
-/// runs it chunk by chunk):
-///
-/// ```
-/// use core::ops::ControlFlow;
-/// use xcover_core::gridcheck::scan::{self, ChunkId, ChunkRun, RunStatus, ScanOptions, Workspace};
-/// use xcover_core::gridcheck::{Cells, Grid};
-///
-/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
-/// let mut options = ScanOptions::new(78);
-/// options.mask.givens = Cells::ALL - Cells::from_cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
-/// let mut work = [0u128; scan::prepare_work_entries(0)];
-/// let prepared = scan::prepare(&grid, &[], &options, &mut work)?;
-/// let mut workspace: Box<Workspace<7>> = Box::default(); // 6 free clues + 1
-/// let mut run = ChunkRun::new(&prepared, workspace.as_mut_view(), ChunkId::WHOLE)?;
-/// let mut count = 0;
-/// let mut on_found = |_: Cells| { count += 1; ControlFlow::Continue(()) };
-/// while run.run(10, &mut on_found) == RunStatus::BudgetExhausted {}
-/// assert_eq!(count, 84); // C(9, 6)
-/// assert_eq!(run.stats().found, 84);
-/// # Ok::<(), Box<dyn core::error::Error>>(())
-/// ```
-pub struct ChunkRun<'p, 'w> {
+/// The enumeration's run over one chunk (or the whole scan with [`ChunkId::WHOLE`]); the
+/// public face is [`super::ChunkRun`].
+pub(super) struct Enumeration<'p, 'w> {
     prepared: &'p Prepared<'p>,
     workspace: WorkspaceView<'w>,
     chunk: ChunkId,
     frames: [Frame; MAX_FRAMES],
     /// Per slot of the table's probe scratches (depth `d` in slot `d % PROBE_SLOTS`), one
     /// more than the depth whose state its scratch was prepared for; 0 for none. Every
-    /// push of a frame forgets it for that depth ([`ChunkRun::forget_probes`]): a frame's
+    /// push of a frame forgets it for that depth ([`Enumeration::forget_probes`]): a frame's
     /// state is written only before the frame is pushed, so a prepared scratch stays
     /// valid for all the children of the frame it was prepared for.
     probes_for: [usize; PROBE_SLOTS],
@@ -138,13 +116,13 @@ pub struct ChunkRun<'p, 'w> {
     profile: ScanProfile,
 }
 
-impl<'p, 'w> ChunkRun<'p, 'w> {
+impl<'p, 'w> Enumeration<'p, 'w> {
     /// A run of `chunk` with `workspace` (checked against [`WorkspaceSize::for_scan`]).
-    pub fn new(
+    pub(super) fn new(
         prepared: &'p Prepared<'p>,
         workspace: WorkspaceView<'w>,
         chunk: ChunkId,
-    ) -> Result<ChunkRun<'p, 'w>, ScanError> {
+    ) -> Result<Enumeration<'p, 'w>, ScanError> {
         let need = WorkspaceSize::for_scan(prepared);
         if workspace.states.len() < need.states {
             return Err(ScanError::StorageTooSmall {
@@ -156,7 +134,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
         if !prepared.chunk_fits(chunk) {
             return Err(ScanError::BadChunk);
         }
-        Ok(ChunkRun {
+        Ok(Enumeration {
             prepared,
             workspace,
             chunk,
@@ -174,24 +152,24 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     }
 
     /// Counters so far.
-    pub fn stats(&self) -> RunStats {
+    pub(super) fn stats(&self) -> RunStats {
         self.stats
     }
 
     /// Where the placements so far went.
     #[cfg(feature = "scan-profile")]
-    pub fn profile(&self) -> ScanProfile {
+    pub(super) fn profile(&self) -> ScanProfile {
         self.profile
     }
 
     /// Gives the workspace view back (for the next chunk).
-    pub fn into_view(self) -> WorkspaceView<'w> {
+    pub(super) fn into_view(self) -> WorkspaceView<'w> {
         self.workspace
     }
 
     /// Runs for about `budget` steps; every puzzle found is passed to `on_found` (cells of
     /// the grid that are givens). Returning `Break` stops the run ([`RunStatus::Stopped`]).
-    pub fn run<F>(&mut self, budget: u64, on_found: &mut F) -> RunStatus
+    pub(super) fn run<F>(&mut self, budget: u64, on_found: &mut F) -> RunStatus
     where
         F: FnMut(Cells) -> ControlFlow<()>,
     {
@@ -419,7 +397,7 @@ impl<'p, 'w> ChunkRun<'p, 'w> {
     #[inline(always)]
     fn descend(&mut self, depth: usize, frame: Frame, left: usize, stop_steps: u64) -> bool {
         let free = self.prepared.free_positions();
-        let WorkspaceView { table, states } = &mut self.workspace;
+        let WorkspaceView { table, states, .. } = &mut self.workspace;
         let BitmapTable {
             hits: table,
             probes,

@@ -61,8 +61,12 @@
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+#[cfg(feature = "bands")]
+mod bands;
 mod bits;
 mod candidate;
+mod chunk_id;
+mod chunk_run;
 mod chunks;
 mod clique;
 mod enumerate;
@@ -81,12 +85,17 @@ mod transpose;
 mod truncate;
 mod workspace;
 
-pub use chunks::{ChunkId, Chunks};
-pub use enumerate::ChunkRun;
+#[cfg(feature = "bands")]
+pub use bands::BandCounts;
+pub use chunk_id::ChunkId;
+pub use chunk_run::ChunkRun;
+pub use chunks::Chunks;
 pub use error::ScanError;
 pub use mask::ClueMask;
 pub use options::{ScanOptions, TruncationLimits};
-pub use prepare::{prepare, prepare_work_entries, Impossible, PrepareStats, Prepared};
+#[cfg(feature = "bands")]
+pub use prepare::prepare_with_bands;
+pub use prepare::{prepare, prepare_work_entries, Engine, Impossible, PrepareStats, Prepared};
 #[cfg(feature = "scan-profile")]
 pub use stats::ScanProfile;
 pub use stats::{RunStats, RunStatus};

@@ -1,7 +1,9 @@
 //! Preparation of a scan (steps A to E): the forced cells, the clique, the cell order
 //! and the kept UA, in the caller's work slice.
+#[cfg(feature = "bands")]
+use super::bands::{self, BandScan};
 #[cfg(doc)]
-use super::chunks::ChunkId;
+use super::chunk_id::ChunkId;
 use super::clique::{self, Clique};
 use super::error::ScanError;
 use super::mask::{self, ALL_BITS};
@@ -10,6 +12,8 @@ use super::rating;
 use super::remap::Remap;
 use super::table::TABLE_CAPACITY;
 use super::truncate;
+#[cfg(doc)]
+use super::workspace::WorkspaceSize;
 use crate::gridcheck::cells::{Cells, CELL_COUNT};
 use crate::gridcheck::grid::Grid;
 
@@ -88,6 +92,39 @@ pub struct Prepared<'a> {
     clique: Clique,
     impossible: Option<Impossible>,
     stats: PrepareStats,
+    /// The band engine's plan, when it runs this scan.
+    #[cfg(feature = "bands")]
+    bands: Option<BandScan<'a>>,
+}
+
+/// Which engine runs a prepared scan's chunks.
+///
+/// ```
+/// # #[cfg(feature = "bands")] {
+/// use xcover_core::gridcheck::scan::{self, Engine, ScanOptions};
+/// use xcover_core::gridcheck::ua::{budget::Recipe, UaList};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let (mut storage, mut scratch) = (vec![Cells::EMPTY; 1 << 16], vec![Cells::EMPTY; 1 << 16]);
+/// let mut list = UaList::new(&mut storage);
+/// Recipe::given(0).generate(&grid, 1, Cells::EMPTY, &mut list, &mut scratch)?;
+/// let uas = list.as_slice();
+/// let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+/// let whole = scan::prepare_with_bands(&grid, uas, &ScanOptions::new(17), &mut work)?;
+/// assert_eq!(whole.engine(), Engine::Bands);
+/// let prepared = scan::prepare(&grid, uas, &ScanOptions::new(17), &mut work)?;
+/// assert_eq!(prepared.engine(), Engine::Enumeration);
+/// # }
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The hitting-set enumeration (every scan can run on it).
+    Enumeration,
+    /// The band engine (whole-grid scans, `prepare_with_bands` with the `bands`
+    /// feature): its chunks need a workspace with band words (`WorkspaceView::with_bands`).
+    Bands,
 }
 
 /// Entries of the `work` slice [`prepare`] needs for `ua_count` UA: the list itself (it
@@ -124,7 +161,71 @@ pub fn prepare<'a>(
     work: &'a mut [u128],
 ) -> Result<Prepared<'a>, ScanError> {
     options.check()?;
-    let clues = options.clues;
+    check_work(uas, work)?;
+    prepare_list(grid, uas, options, &mut work[..uas.len()])
+}
+
+/// As [`prepare`], and a whole-grid scan (no forced givens or empty cells) runs on the
+/// band engine ([`Engine::Bands`]), several times faster, when a chunk id can number its
+/// chunks (up to about 20 clues); other scans run on the enumeration. The band engine's
+/// lists live in the rest of `work`: all the UA up to about 43,000 of them, the smallest
+/// that fit beyond (the list only prunes). Each thread running its
+/// chunks then lends band words with its workspace ([`WorkspaceSize::for_scan`]).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use xcover_core::gridcheck::scan::{self, ChunkRun, RunStatus, ScanOptions, Workspace};
+/// use xcover_core::gridcheck::scan::WorkspaceSize;
+/// use xcover_core::gridcheck::ua::{budget::Recipe, UaList};
+/// use xcover_core::gridcheck::{Cells, Grid};
+///
+/// let grid = Grid::parse(b"123456789456789123789123456214365897365897214897214365531642978642978531978531642")?;
+/// let (mut storage, mut scratch) = (vec![Cells::EMPTY; 1 << 16], vec![Cells::EMPTY; 1 << 16]);
+/// let mut list = UaList::new(&mut storage);
+/// Recipe::given(0).generate(&grid, 1, Cells::EMPTY, &mut list, &mut scratch)?;
+/// let uas = list.as_slice();
+/// let mut work = vec![0u128; scan::prepare_work_entries(uas.len())];
+/// let prepared = scan::prepare_with_bands(&grid, uas, &ScanOptions::new(17), &mut work)?;
+/// let mut workspace: Box<Workspace<18>> = Box::default();
+/// let mut band_words = vec![0u64; WorkspaceSize::for_scan(&prepared).band_words];
+/// let mut found = Vec::new();
+/// for chunk in prepared.chunks() {
+///     let view = workspace.as_mut_view().with_bands(&mut band_words);
+///     let mut run = ChunkRun::new(&prepared, view, chunk)?;
+///     let mut on_found = |givens: Cells| {
+///         found.push(givens);
+///         ControlFlow::Continue(())
+///     };
+///     while run.run(100_000, &mut on_found) == RunStatus::BudgetExhausted {}
+/// }
+/// // None: this grid has no 17-clue puzzle (the enumeration finds none either).
+/// assert!(found.is_empty());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[cfg(feature = "bands")]
+pub fn prepare_with_bands<'a>(
+    grid: &'a Grid,
+    uas: &[Cells],
+    options: &ScanOptions,
+    work: &'a mut [u128],
+) -> Result<Prepared<'a>, ScanError> {
+    options.check()?;
+    check_work(uas, work)?;
+    let (list, rest) = work.split_at_mut(uas.len());
+    let mut prepared = prepare_list(grid, uas, options, list)?;
+    if options.mask.is_free() {
+        prepared.bands = match bands::prepare(grid, uas, options, rest) {
+            Ok(scan) => Some(scan),
+            // A scan the band engine cannot number (too many clues) stays on the enumeration.
+            Err(bands::Refused::NotTaken(_)) => None,
+            Err(bands::Refused::Scan(e)) => return Err(e),
+        };
+    }
+    Ok(prepared)
+}
+
+/// Checks that `work` has the room [`prepare`] needs for `uas`.
+fn check_work(uas: &[Cells], work: &[u128]) -> Result<(), ScanError> {
     let needed = prepare_work_entries(uas.len());
     if work.len() < needed {
         return Err(ScanError::StorageTooSmall {
@@ -133,6 +234,17 @@ pub fn prepare<'a>(
             given: work.len(),
         });
     }
+    Ok(())
+}
+
+/// Steps A to E in `work`, which holds as many entries as `uas` (the options checked).
+fn prepare_list<'a>(
+    grid: &'a Grid,
+    uas: &[Cells],
+    options: &ScanOptions,
+    work: &'a mut [u128],
+) -> Result<Prepared<'a>, ScanError> {
+    let clues = options.clues;
     let forced = mask::apply_forced(uas, &options.mask, work)?;
     let mut impossible = None;
     if forced.impossible {
@@ -192,10 +304,27 @@ pub fn prepare<'a>(
             ua_after_forced: forced.len,
             ua_kept: kept_len,
         },
+        #[cfg(feature = "bands")]
+        bands: None,
     })
 }
 
 impl<'a> Prepared<'a> {
+    /// The engine that runs this scan's chunks.
+    pub fn engine(&self) -> Engine {
+        #[cfg(feature = "bands")]
+        if self.bands.is_some() {
+            return Engine::Bands;
+        }
+        Engine::Enumeration
+    }
+
+    /// The band engine's plan, when it runs this scan.
+    #[cfg(feature = "bands")]
+    pub(crate) fn band_scan(&self) -> Option<&BandScan<'a>> {
+        self.bands.as_ref()
+    }
+
     /// The grid scanned.
     pub fn grid(&self) -> &'a Grid {
         self.grid

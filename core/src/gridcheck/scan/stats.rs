@@ -1,7 +1,7 @@
 //! What a chunk run reports: its status, its counters and (with the `scan-profile`
 //! feature) where its placements went.
 #[cfg(doc)]
-use super::enumerate::ChunkRun;
+use super::chunk_run::ChunkRun;
 #[cfg(feature = "scan-profile")]
 use super::levels::{MAX_FRAMES, PACKING_LEVELS};
 #[cfg(feature = "scan-profile")]
