@@ -1,7 +1,8 @@
 //! Arbitrary bytes through the grid checker's input parsers (grid, puzzle, clue mask, UA
 //! file lines), then a small budgeted scan. The input is split into lines:
 //!
-//! - line 0: control bytes (clue count offset, flags, UA generation, chunk, budget);
+//! - line 0: control bytes (clue count offset, flags, UA generation, chunk, budget, and
+//!   whether a whole grid runs on the band engine, as the command runs it);
 //! - line 1: a solution grid (a fixed valid grid is used when it does not parse);
 //! - line 2: a puzzle; line 3: a clue mask; the remaining lines: a UA file.
 //!
@@ -211,7 +212,13 @@ fuzz_target!(|data: &[u8]| {
     let needed = scan::prepare_work_entries(uas.len());
     let short = flags & 128 != 0 && needed > 0;
     let mut work = vec![0u128; if short { needed - 1 } else { needed }];
-    let prepared = match scan::prepare(&grid, &uas, &options, &mut work) {
+    // As the command prepares it (a whole grid on the band engine), or the enumeration.
+    let prepare = if byte(control, 14) & 1 != 0 {
+        scan::prepare_with_bands
+    } else {
+        scan::prepare
+    };
+    let prepared = match prepare(&grid, &uas, &options, &mut work) {
         Ok(p) => p,
         Err(e) => {
             if trace() {
@@ -240,6 +247,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = size.bytes();
     let mut table = Box::new(BitmapTable::new());
     let mut states = vec![LevelState::ZERO; size.states];
+    let mut band_words = vec![0u64; size.band_words];
     let mut chunks: Vec<ChunkId> = prepared.chunks().take(64).collect();
     // Also a chunk number straight from the input (may be invalid).
     let raw = u32::from(byte(control, 7)) << 16
@@ -255,7 +263,7 @@ fuzz_target!(|data: &[u8]| {
     let whole_budget = if prepared.kept_len() > 0 { 5_000 } else { 500 };
     let mut found = Vec::new();
     for &chunk in chunks.iter().skip(pick % chunks.len().max(1)).take(2) {
-        let workspace = WorkspaceView::new(&mut table, &mut states);
+        let workspace = WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
         let Ok(mut run) = ChunkRun::new(&prepared, workspace, chunk) else {
             continue;
         };
@@ -280,7 +288,7 @@ fuzz_target!(|data: &[u8]| {
         let mut whole_found = Vec::new();
         let mut sliced_found = Vec::new();
         let whole = {
-            let workspace = WorkspaceView::new(&mut table, &mut states);
+            let workspace = WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
             ChunkRun::new(&prepared, workspace, chunk)
                 .ok()
                 .map(|mut run| {
@@ -292,7 +300,7 @@ fuzz_target!(|data: &[u8]| {
                 })
         };
         if let Some((RunStatus::Done, whole_stats)) = whole {
-            let workspace = WorkspaceView::new(&mut table, &mut states);
+            let workspace = WorkspaceView::new(&mut table, &mut states).with_bands(&mut band_words);
             let mut run = ChunkRun::new(&prepared, workspace, chunk).expect("chunk ran before");
             let mut calls = 0u64;
             while run.run(budget, &mut |g| {

@@ -10,7 +10,7 @@ pub(crate) const CHUNK_LEVELS: usize = 3;
 
 /// A chunk: the positions of the first three free clues in enumeration order (`255` =
 /// any; a level left open leaves the levels below it open too). A scan on the band engine
-/// names its chunks with the same three bytes: band 3 and the split (`top`, at most 191),
+/// names its chunks with the same three bytes: band 3 and the split (`top`, at most 254),
 /// the X block and the Y block.
 ///
 /// ```

@@ -4,8 +4,10 @@
 /// Cells of one band, band-local (bit i = cell 27·band + i).
 pub(super) const BAND: u32 = (1 << 27) - 1;
 
-/// The most splits of a clue count under one band 3 (a chunk id numbers them in 6 bits).
-pub(super) const MAX_SPLITS: usize = 64;
+/// The most splits of a clue count under one band 3: a chunk id's first byte holds band 3
+/// times this plus the split (at most 254, so `ChunkId::WHOLE`'s 255 stays free). Up to
+/// 20 clues have at most 81.
+pub(super) const MAX_SPLITS: usize = 85;
 
 /// Band `b`'s part of `cells`, band-local.
 #[inline]

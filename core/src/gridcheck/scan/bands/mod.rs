@@ -19,7 +19,7 @@
 //! here when its workspace has band words ([`super::prepare_with_bands`]).
 //!
 //! A chunk is a band 3, a split, and a block of up to [`sizes::BLOCK_SETS`] sets on each side;
-//! its [`ChunkId`] holds band 3 and the split in `top` (at most 191) and the two block
+//! its [`ChunkId`] holds band 3 and the split in `top` (at most 254) and the two block
 //! numbers. Storage: the grid's lists live in the reserve of the preparation's work slice
 //! (a sorted copy of the list, then five entries a UA kept: the smallest that fit), and
 //! each thread running chunks lends band words (about 4.9 MB, the two blocks and the

@@ -210,12 +210,12 @@ fn bad_input_is_refused() {
     for chunk in [
         ChunkId::WHOLE,
         ChunkId {
-            top: 63,
+            top: 84,
             second: 0,
             third: 0,
         },
         ChunkId {
-            top: 192,
+            top: 255,
             second: 0,
             third: 0,
         },
