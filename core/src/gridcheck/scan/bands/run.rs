@@ -1,6 +1,7 @@
-//! A band chunk's run: the tables and the two blocks loaded, then the kernel unit by unit, each surviving
-//! pair's band-3 search step by step, each candidate to the final test. A resumable state
-//! machine: `run` stops after its budget of steps and the next call goes on.
+//! A band chunk's run: the tables and the two blocks loaded, then the kernel unit by unit,
+//! each surviving pair's band-3 search step by step, each candidate to the final test. A
+//! resumable state machine: `run` stops after its budget of steps and the next call goes
+//! on.
 use super::band3::{Band3, Pair};
 use super::cursor::{Cursor, Y_RUN};
 use super::geometry::{band_part, other_bands, transpose};
@@ -17,7 +18,16 @@ use crate::gridcheck::scan::{RunStats, RunStatus, ScanError};
 use crate::gridcheck::solver::is_unique_with_grid;
 use core::ops::ControlFlow;
 
-/// What a band run counted besides [`RunStats`].
+/// What a chunk run on the band engine counted besides [`RunStats`]
+/// (`ChunkRun::band_counts`); the counters of several runs add up.
+///
+/// ```
+/// use xcover_core::gridcheck::scan::BandCounts;
+///
+/// let mut total = BandCounts { first_passed: 9, survivors: 4, refuted_at_root: 3, band3_nodes: 5 };
+/// total += BandCounts { survivors: 1, band3_nodes: 1, ..BandCounts::default() };
+/// assert_eq!((total.survivors, total.band3_nodes), (5, 6));
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct BandCounts {
     /// Pairs through the kernel's first words.
