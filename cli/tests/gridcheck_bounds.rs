@@ -159,10 +159,10 @@ fn the_shard_count_is_bounded() {
 #[test]
 fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
     // 4 forced cells, 18 clues: 82 puzzles in 60 chunks per grid, about a second per grid;
-    // six grids (relabelings: the same work). The signal is sent once grid 1 has ended, a
-    // fraction of grid 1's scan time later, so that it lands inside grid 2 on a machine of
-    // any speed and load (a later attempt waits longer, should grid 2 have found nothing
-    // yet).
+    // six grids (relabelings: the same work), two at once on two threads. The signal is
+    // sent once grid 1 has ended, a fraction of grid 1's scan time later, so that it lands
+    // inside the grids scanned next on a machine of any speed and load (a later attempt
+    // waits longer, should they have found nothing yet).
     let dir = tempfile::tempdir().unwrap();
     let batch = dir.path().join("grids.txt");
     std::fs::write(&batch, common::relabeled_batch(GRID18, 6)).unwrap();
@@ -213,54 +213,69 @@ fn sigterm_without_a_journal_prints_the_puzzles_found_so_far() {
             message.ends_with("xcover gridcheck: interrupted\n"),
             "{message}"
         );
-        // `xcover gridcheck: grid K/6: interrupted after C of 60 chunks; the puzzles
-        // printed (P) are those found so far`
+        // Two grids are scanned at once (one a thread), so the signal cuts each grid in
+        // flight: `xcover gridcheck: grid K/6: interrupted after C of 60 chunks; the
+        // puzzles printed (P) are those found so far`. Every grid is printed whole, cut
+        // (as far as it got), or not at all, and no grid is printed after one that is not.
         let text = String::from_utf8(output.stdout).unwrap();
-        let Some(summary) = message.lines().find(|l| l.contains("interrupted after ")) else {
-            // Stopped while a grid's UA were generated: only whole grids are printed.
-            assert_eq!(text.lines().count() % 82, 0, "{message}");
-            continue;
-        };
-        let cut: usize = summary
-            .split("grid ")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|k| k.parse().ok())
-            .unwrap_or_else(|| panic!("{summary}"));
-        assert!(
-            summary.contains(" of 60 chunks; the puzzles printed ("),
-            "{summary}"
-        );
-        // Every grid before the cut one is printed whole; the cut one as far as it got.
-        let grid = &grids[cut - 1];
-        let before = text
-            .lines()
-            .filter(|l| !l.starts_with(grid.as_str()))
-            .count();
-        assert_eq!(before, 82 * (cut - 1), "{message}");
-        let lines: Vec<&str> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix(grid.as_str())?.strip_prefix('\t'))
-            .collect();
-        assert!(
-            summary.contains(&format!("printed ({})", lines.len())),
-            "{summary}"
-        );
-        let mut sorted = lines.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        assert_eq!(sorted, lines, "sorted, once each");
-        for line in &lines {
-            assert_eq!(line.len(), 81);
-            assert_eq!(line.bytes().filter(|&b| b != b'0').count(), 18, "{line}");
+        let (mut cut_lines, mut cuts, mut unprinted) = (0, 0, None);
+        for (k, grid) in grids.iter().enumerate() {
+            let lines: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix(grid.as_str())?.strip_prefix('\t'))
+                .collect();
+            let cut = format!("grid {}/6: interrupted after ", k + 1);
+            let Some(summary) = message.lines().find(|l| l.contains(&cut)) else {
+                match lines.len() {
+                    0 => unprinted = unprinted.or(Some(k + 1)),
+                    82 => assert_eq!(unprinted, None, "grid {} printed: {message}", k + 1),
+                    n => panic!(
+                        "grid {}: {n} lines, neither whole nor cut: {message}",
+                        k + 1
+                    ),
+                }
+                continue;
+            };
+            assert_eq!(unprinted, None, "grid {} cut: {message}", k + 1);
+            cuts += 1;
             assert!(
-                line.bytes()
-                    .zip(grid.bytes())
-                    .all(|(p, g)| p == b'0' || p == g),
-                "{line} is not in grid {cut}"
+                summary.contains(" of 60 chunks; the puzzles printed ("),
+                "{summary}"
             );
+            assert!(
+                summary.contains(&format!("printed ({})", lines.len())),
+                "{summary}"
+            );
+            let mut sorted = lines.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted, lines, "sorted, once each");
+            for line in &lines {
+                assert_eq!(line.len(), 81);
+                assert_eq!(line.bytes().filter(|&b| b != b'0').count(), 18, "{line}");
+                assert!(
+                    line.bytes()
+                        .zip(grid.bytes())
+                        .all(|(p, g)| p == b'0' || p == g),
+                    "{line} is not in grid {}",
+                    k + 1
+                );
+            }
+            cut_lines += lines.len();
         }
-        if !lines.is_empty() {
+        assert!(cuts <= 2, "one grid in flight a thread: {message}");
+        // In batch order, grid by grid.
+        let order: Vec<usize> = text
+            .lines()
+            .map(|l| {
+                grids
+                    .iter()
+                    .position(|g| l.starts_with(g.as_str()))
+                    .unwrap()
+            })
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] <= w[1]), "{text}");
+        if cut_lines > 0 {
             return;
         }
     }

@@ -97,9 +97,10 @@ fn threads_default_to_one_and_zero_means_every_core() {
     }
 }
 
-/// On two threads a batch generates each grid's UA list while the grid before it is
-/// scanned: the puzzles and every figure of the summary lines (all but the seconds) are
-/// those of one thread, grid by grid.
+/// On two threads or more a batch scans grids at once (as many as threads, each on its
+/// share of them): the puzzles, in batch order, and every figure of the summary lines (all
+/// but the seconds), in batch order too, are those of one thread, grid by grid. Five
+/// threads over three grids give two lanes two threads and one lane one.
 #[test]
 fn a_batch_on_two_threads_prints_what_one_thread_prints() {
     let tsv = include_str!("fixtures/gridcheck/cases18.tsv");
@@ -126,27 +127,47 @@ fn a_batch_on_two_threads_prints_what_one_thread_prints() {
         ];
         let out = xcover(&args, &input);
         assert!(out.status.success(), "{threads}: {}", text(&out.stderr));
-        let figures: Vec<String> = text(&out.stderr)
+        let stderr = text(&out.stderr);
+        let figures: Vec<String> = stderr
             .lines()
             .map(|line| line.split("seconds:").next().unwrap().to_owned())
             .collect();
-        (text(&out.stdout), figures)
+        let threads: Vec<String> = stderr
+            .lines()
+            .map(|line| {
+                // `seconds: UA 0.1, prepare 0.0, scan 0.2 (2 threads)[; a note]`
+                let tail = line.split("seconds:").nth(1).unwrap();
+                let inside = tail.split('(').nth(1).unwrap();
+                inside.split(')').next().unwrap().to_owned()
+            })
+            .collect();
+        (text(&out.stdout), figures, threads)
     };
-    let (one, one_figures) = scan("1");
-    let (two, two_figures) = scan("2");
+    let (one, one_figures, _) = scan("1");
     assert_eq!(one_figures.len(), grids.len() + 1, "{one_figures:?}");
     assert!(!one.is_empty(), "the first grid has puzzles");
-    assert_eq!(one, two);
-    assert_eq!(one_figures, two_figures);
+    for (threads, each) in [
+        ("2", &["1 thread"; 3][..]),
+        ("3", &["1 thread"; 3]),
+        ("5", &["2 threads", "2 threads", "1 thread"]),
+    ] {
+        let (out, figures, lanes) = scan(threads);
+        assert_eq!(out, one, "{threads} threads");
+        assert_eq!(figures, one_figures, "{threads} threads");
+        // Lanes take grids in turn, so which lane scans which grid varies: the counts
+        // are compared as a multiset.
+        let (mut lanes, mut each) = (lanes, each.to_vec());
+        lanes.sort_unstable();
+        each.sort_unstable();
+        assert_eq!(lanes, each, "{threads} threads");
+    }
 }
 
-/// `--threads 2` means two threads at work, the next grid's UA generation included: while
-/// a batch runs, the process never has more than the main thread (which waits) and two
-/// workers. Read from /proc/PID/task every millisecond. With 3,000 random pseudo-puzzles a
-/// grid's generation takes about 0.15 s and its scan three times that, so a third worker
-/// (the generation on a thread of its own, as before it was a task of the pool) is seen for
-/// a tenth of a second on every grid but the last; a thread that has done its work but
-/// not yet ended is seen for far less than the 50 ms allowed.
+/// `--threads 2` means two threads at work: while a batch runs, the process never has more
+/// than the main thread (which waits) and two lanes, each scanning its grid on its own
+/// thread (a lone worker runs where it is called). Read from /proc/PID/task every
+/// millisecond; a thread that has done its work but not yet ended is seen for far less
+/// than the 50 ms allowed.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_batch_on_two_threads_never_runs_a_third() {

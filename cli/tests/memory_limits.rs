@@ -99,6 +99,43 @@ fn gridcheck(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A batch on N threads scans N grids at once, each within 1/N of the limit: the least
+/// limit that holds a batch on one thread holds it on two only twice over, and a refusal
+/// says why.
+#[test]
+fn a_batch_on_two_threads_gives_each_grid_half_the_limit() {
+    let batch = |args: &[&str]| gridcheck(&[args, &[GRID]].concat());
+    let plain = batch(&["--threads", "1"]);
+    assert!(plain.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&plain.stdout).lines().count(),
+        2 * 81
+    );
+    // Each refusal names what one check needs; a later check may need more.
+    let mut one = 1024;
+    loop {
+        let out = batch(&["--threads", "1", "--max-memory", &one.to_string()]);
+        if out.status.success() {
+            assert_eq!(out.stdout, plain.stdout);
+            break;
+        }
+        let need = needed(&String::from_utf8(out.stderr).unwrap());
+        assert!(need > one, "{need} after {one}");
+        one = need;
+    }
+    let refused = batch(&["--threads", "2", "--max-memory", &(2 * one - 2).to_string()]);
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("one of 2 grids scanned at once (each within 1/2 of the limit)"),
+        "{stderr}"
+    );
+    assert!(refused.stdout.is_empty());
+    let two = batch(&["--threads", "2", "--max-memory", &(2 * one).to_string()]);
+    assert!(two.status.success());
+    assert_eq!(two.stdout, plain.stdout);
+}
+
 #[test]
 fn gridcheck_refuses_over_the_limit_and_runs_within_it() {
     let plain = gridcheck(&[]);

@@ -69,9 +69,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "K")]
     pub(crate) keep_ua: Option<usize>,
     /// Worker threads: N, or 0 for one per available core (default 1, as in every
-    /// subcommand; the puzzles found never depend on it). With two or more, a batch
-    /// generates the next grid's UA list on one of them while the others scan the current
-    /// grid; no more than N threads work at once.
+    /// subcommand; the puzzles printed never depend on it). A batch is scanned N grids at
+    /// once, a thread each (each within 1/N of --max-memory), a lone grid on all N; no more
+    /// than N threads work at once.
     #[arg(long, value_name = "N", value_parser = crate::shared_args::parse_threads)]
     pub(crate) threads: Option<usize>,
     /// Journal every puzzle and finished chunk to this file, so that an interrupted batch

@@ -11,9 +11,8 @@ use xcover_core::gridcheck::{Cells, Grid, Puzzle};
 use super::args::Args;
 use super::journal::{GridRecord, Journal};
 use super::summary::{self, Counts, PreparedSummary};
-use super::ua_ahead::{Generation, NextUa, UaAhead};
 use super::ua_source;
-use super::{output, runner, validate};
+use super::{runner, validate};
 use crate::memory;
 use crate::signals::Signals;
 
@@ -21,8 +20,16 @@ use crate::signals::Signals;
 pub(super) enum GridOutcome {
     /// It ran to its end.
     Done(GridScan),
-    /// A signal cut it short; without a journal, the puzzles found so far (to print).
-    Cut(Option<Vec<String>>),
+    /// A signal cut it short; without a journal, what to print of it.
+    Cut(Option<CutShort>),
+}
+
+/// What a grid cut short by a signal prints when no journal keeps its puzzles.
+pub(super) struct CutShort {
+    /// The stderr line saying how far the scan went.
+    pub(super) note: String,
+    /// The puzzles found so far: sorted, de-duplicated.
+    pub(super) lines: Vec<String>,
 }
 
 /// What a grid's scan (or the journal, for a grid finished earlier) gives.
@@ -34,6 +41,8 @@ pub(super) struct GridScan {
     /// Counters of the chunks run (this run's and, from the journal, earlier runs'); for
     /// a shard, only its own chunks.
     pub(super) chunk_counts: Vec<(u32, Counts)>,
+    /// The grid's summary line for stderr.
+    pub(super) summary: String,
 }
 
 /// Syncs the journal after a signal; returns the signal for the exit status.
@@ -73,13 +82,43 @@ pub(super) struct GridContext<'a> {
     pub(super) index: usize,
     pub(super) threads: usize,
     pub(super) label: &'a str,
-    pub(super) limit: u64,
+    pub(super) budget: Budget,
     pub(super) signals: &'a Signals,
     /// Journal, index of the grid, and what the journal already holds for it.
     pub(super) journal: Option<(&'a Journal, usize, &'a GridRecord)>,
-    /// The next grid of the batch this run scans, and its index: its UA list can be
-    /// generated while this grid's chunks run.
-    pub(super) next: Option<(usize, &'a Grid)>,
+}
+
+/// The memory a grid's scan may use: `--max-memory`, shared out between the grids scanned
+/// at once.
+#[derive(Clone, Copy)]
+pub(super) struct Budget {
+    /// `--max-memory`, resolved.
+    pub(super) limit: u64,
+    /// Grids scanned at once, each within its share of the limit.
+    pub(super) share: usize,
+}
+
+impl Budget {
+    /// All of `limit`, for one grid at a time.
+    pub(super) fn whole(limit: u64) -> Budget {
+        Budget { limit, share: 1 }
+    }
+
+    /// Bytes of this grid's share.
+    fn bytes(self) -> u64 {
+        self.limit / self.share.max(1) as u64
+    }
+
+    /// Refuses `bytes` for `what` over this grid's share (the message names the share).
+    fn check(self, bytes: u64, what: &str) -> Result<()> {
+        let what = match self.share {
+            0 | 1 => what.to_owned(),
+            n => format!(
+                "{what}, one of {n} grids scanned at once (each within 1/{n} of the limit),"
+            ),
+        };
+        memory::check(bytes, self.bytes(), &what).map_err(|e| cli_error!(e))
+    }
 }
 
 /// Bytes of one UA set in memory.
@@ -99,77 +138,40 @@ pub(super) fn ua_list(
     args: &Args,
     options: &ScanOptions,
     grid: &Grid,
-    limit: u64,
+    budget: Budget,
 ) -> Result<(Vec<Cells>, &'static str)> {
     Ok(match &args.ua_file {
         Some(path) => {
-            memory::check(ua_file_bytes(path)?, limit, "loading the UA file")
-                .map_err(|e| cli_error!(e))?;
+            budget.check(ua_file_bytes(path)?, "loading the UA file")?;
             // The file's text and a set per line fit the limit.
-            let text_limit = limit / (UA_BYTES + 1);
+            let text_limit = budget.bytes() / (UA_BYTES + 1);
             (ua_source::load(path, grid, text_limit)?, "loaded")
         }
         None => {
-            let how = generation(args, options, grid);
-            memory::check(how.recipe.first_bytes(), limit, "UA generation")
-                .map_err(|e| cli_error!(e))?;
+            // `--ua-random` random pseudo-puzzles (by default the recipe `ua_source::recipe`
+            // chooses for the grid, or a masked scan's), `--seed`, and the mask's forced
+            // givens kept.
+            let recipe = ua_source::recipe(args.ua_random, grid, options);
+            budget.check(recipe.first_bytes(), "UA generation")?;
+            let keep = options.mask.givens;
             (
-                ua_source::generate_recipe(grid, how.recipe, how.seed, how.keep)?,
+                ua_source::generate_recipe(grid, recipe, args.seed, keep)?,
                 "generated",
             )
         }
     })
 }
 
-/// How the UA list of `grid` is generated (without `--ua-file`): `--ua-random` random
-/// pseudo-puzzles (by default the recipe `ua_source::recipe` chooses for the grid, or a
-/// masked scan's), `--seed`, and the mask's forced givens kept.
-fn generation(args: &Args, options: &ScanOptions, grid: &Grid) -> Generation {
-    Generation {
-        recipe: ua_source::recipe(args.ua_random, grid, options),
-        seed: args.seed,
-        keep: options.mask.givens,
-    }
-}
-
-/// The UA list of the next grid to scan, to be generated by one of this grid's workers
-/// while the others run its chunks, when that can pay and fits: two threads or more, a
-/// generated list (no `--ua-file`, no `--save-ua`), and the memory of this scan
-/// (`scan_bytes`) and of a generation within the limit (else the next list is generated in
-/// line, as on one thread).
-fn next_ua(cx: &GridContext<'_>, scan_bytes: u64) -> Option<NextUa> {
-    let (args, (index, grid)) = (cx.args, cx.next?);
-    if cx.threads < 2 || args.ua_file.is_some() || args.save_ua.is_some() {
-        return None;
-    }
-    let how = generation(args, cx.options, grid);
-    let bytes = scan_bytes.saturating_add(how.recipe.first_bytes());
-    memory::check(bytes, cx.limit, "UA generation ahead").ok()?;
-    Some(NextUa {
-        index,
-        grid: *grid,
-        how,
-    })
-}
-
 /// Scans one grid (a shard: its own chunks); returns the puzzles as sorted, de-duplicated
 /// 81-char lines and the figures, or what a signal left.
-///
-/// `ahead` holds the UA list generated for a grid further on: this grid's is taken from
-/// it, and the next grid's, generated by one of this grid's workers, is left there.
-pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Result<GridOutcome> {
+pub(super) fn scan_grid(cx: &GridContext<'_>) -> Result<GridOutcome> {
     let (args, options, grid, label) = (cx.args, cx.options, cx.grid, cx.label);
     let started = Instant::now();
-    let (uas, ua_origin, ua_seconds) = match UaAhead::take(ahead, cx.index) {
-        Some((uas, seconds)) => (uas?, "generated", seconds),
-        None => {
-            let (uas, origin) = ua_list(args, options, grid, cx.limit)?;
-            if let Some(path) = &args.save_ua {
-                ua_source::save(path, &uas)?;
-            }
-            (uas, origin, started.elapsed().as_secs_f64())
-        }
-    };
+    let (uas, ua_origin) = ua_list(args, options, grid, cx.budget)?;
+    if let Some(path) = &args.save_ua {
+        ua_source::save(path, &uas)?;
+    }
+    let ua_seconds = started.elapsed().as_secs_f64();
     if cx.signals.received().is_some() {
         return Ok(GridOutcome::Cut(None));
     }
@@ -181,14 +183,12 @@ pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Re
     // The band engine's words, on every thread (a whole-grid scan).
     let size = runner::session_size(options);
     let band_bytes = (size.band_words as u64 * 8).saturating_mul(cx.threads as u64);
-    memory::check(
+    cx.budget.check(
         ua_bytes
             .saturating_add(work_bytes)
             .saturating_add(band_bytes),
-        cx.limit,
         "the scan (UA list, work buffer and per-thread band words)",
-    )
-    .map_err(|e| cli_error!(e))?;
+    )?;
     let mut work = vec![0u128; work_entries];
     let mut uas = uas;
     let (mut grid_room, mut prepared_room) = (MaybeUninit::uninit(), MaybeUninit::uninit());
@@ -248,27 +248,23 @@ pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Re
     let scan_bytes = ua_bytes
         .saturating_add(work_bytes)
         .saturating_add(per_thread.saturating_mul(workers as u64));
-    memory::check(
+    cx.budget.check(
         scan_bytes,
-        cx.limit,
         &format!(
             "the scan ({} of {per_thread} bytes each, UA list, work buffer)",
             summary::count(workers, "thread")
         ),
-    )
-    .map_err(|e| cli_error!(e))?;
+    )?;
     let prepare_seconds = prepare_started.elapsed().as_secs_f64();
-    let mut generated = None;
-    let side = next_ua(cx, scan_bytes)
-        .map(|next| -> runner::SideTask<'_> { Box::new(|| generated = Some(next.generate())) });
 
     let scan_started = Instant::now();
     let control = runner::Control {
         interrupt: Some(cx.signals.flag()),
         journal: cx.journal.map(|(journal, index, _)| (journal, index, grid)),
+        // Grids scanned at once would draw their bars over each other's.
+        quiet: cx.budget.share > 1,
     };
-    let outcome = runner::run_session(runs, &chunks, cx.threads, label, control, side)?;
-    *ahead = generated;
+    let outcome = runner::run_session(runs, &chunks, cx.threads, label, control)?;
     if outcome.interrupted {
         // With a journal the next run resumes to the exact output; without one, what was
         // found is printed rather than lost.
@@ -276,14 +272,14 @@ pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Re
             return Ok(GridOutcome::Cut(None));
         }
         let lines = puzzle_lines(grid, outcome.found, options);
-        output::line(&format!(
+        let note = format!(
             "xcover gridcheck: {label}: interrupted after {} of {}; the puzzles printed ({}) \
              are those found so far",
             outcome.chunks_done,
             summary::count(chunks.len(), "chunk"),
             lines.len()
-        ))?;
-        return Ok(GridOutcome::Cut(Some(lines)));
+        );
+        return Ok(GridOutcome::Cut(Some(CutShort { note, lines })));
     }
     let scan_seconds = scan_started.elapsed().as_secs_f64();
 
@@ -341,17 +337,11 @@ pub(super) fn scan_grid(cx: &GridContext<'_>, ahead: &mut Option<UaAhead>) -> Re
         "seconds: UA {ua_seconds:.3}, prepare {prepare_seconds:.3}, scan {scan_seconds:.3} ({})",
         summary::count(cx.threads, "thread")
     );
-    output::line(&summary::line(
-        label,
-        &figures,
-        &note,
-        counts,
-        lines.len(),
-        &tail,
-    ))?;
+    let summary = summary::line(label, &figures, &note, counts, lines.len(), &tail);
     Ok(GridOutcome::Done(GridScan {
         lines,
         prepared: Some(figures),
         chunk_counts,
+        summary,
     }))
 }

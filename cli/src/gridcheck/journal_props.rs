@@ -38,6 +38,7 @@ fn run(fx: &Fixture, journal: &Journal, skip: &HashMap<u32, u64>) -> Result<Vec<
         let control = runner::Control {
             interrupt: None,
             journal: Some((journal, 0, &fx.grid)),
+            ..runner::Control::default()
         };
         runner::run_chunks(prepared, &todo, 1, "test", control)?;
         journal.grid_done(0)?;
@@ -208,6 +209,7 @@ fn unfinished(fx: &Fixture, path: &Path, counted: bool) -> Writer<File> {
         let control = runner::Control {
             interrupt: None,
             journal: Some((&journal, 0, &fx.grid)),
+            ..runner::Control::default()
         };
         runner::run_chunks(prepared, &chunks[..1], 1, "test", control).unwrap();
     });

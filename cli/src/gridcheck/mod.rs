@@ -2,12 +2,13 @@
 //!
 //! Grids come from the arguments, `--file F` or stdin (one per line). For each grid the UA
 //! list is generated (4-digit subsets plus `--ua-random` random pseudo-puzzles, by default a
-//! recipe chosen per grid, `ua_source::recipe`; seeded by `--seed`) or loaded from `--ua-file` (every UA verified against the grid; a wrong one is
-//! refused), the scan is prepared and its chunks run on `--threads` threads (with two or
-//! more, one of them generates the next grid's UA list meanwhile, `ua_ahead`). Puzzles go to
-//! stdout, sorted and de-duplicated (prefixed by the grid and a tab when several grids are
-//! scanned); a summary per grid goes to stderr, and a progress line when stderr is a
-//! terminal.
+//! recipe chosen per grid, `ua_source::recipe`; seeded by `--seed`) or loaded from
+//! `--ua-file` (every UA verified against the grid; a wrong one is refused), the scan is
+//! prepared and its chunks run. `--threads N` scans up to N grids of a batch at once, a
+//! thread each, and one grid on all N (`lanes`). Puzzles go to stdout, sorted and
+//! de-duplicated (prefixed by the grid and a tab when several grids are scanned), grid by
+//! grid in batch order; a summary per grid goes to stderr, and a progress line when stderr
+//! is a terminal and one grid is scanned at a time.
 //!
 //! `--checkpoint FILE` journals every puzzle as it is found and every finished chunk
 //! (`journal`); after SIGINT, SIGTERM or a kill, `--resume` skips the finished work and
@@ -25,13 +26,14 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use crate::error::{bail, cli_error, CliError, Kind, Result};
+use xcover_core::gridcheck::scan::ScanOptions;
 use xcover_core::gridcheck::Grid;
 
 use crate::memory;
 use crate::signals::Signals;
 use args::{asked, options, Args, Asked};
 use fingerprint::PuzzleRules;
-use grid_scan::{interrupted, puzzle_lines, scan_grid, GridContext, GridOutcome, GridScan};
+use grid_scan::{interrupted, puzzle_lines, Budget, GridOutcome, GridScan};
 use journal::{Expect, GridRecord, Journal, Loaded};
 use part::PartWriter;
 pub use ua_source::{DEFAULT_UA_RANDOM, DEFAULT_UA_RANDOM_MASKED};
@@ -41,6 +43,7 @@ mod fingerprint;
 mod grid_scan;
 mod grids;
 pub(crate) mod journal;
+mod lanes;
 pub mod mask;
 pub mod merge;
 mod output;
@@ -53,7 +56,6 @@ pub mod summary;
 pub mod synthetic;
 #[cfg(test)]
 mod test_scan;
-mod ua_ahead;
 pub mod ua_source;
 pub(crate) mod validate;
 mod verify;
@@ -159,83 +161,108 @@ fn run(args: &Args) -> Result<Option<i32>> {
         (record.done && (args.shard.is_none() || record.prepared.is_some()))
             || (options.stop_at_first && !record.puzzles.is_empty())
     };
-    // The UA list of a grid further on, generated while a grid is scanned.
-    let mut ua_ahead = None;
-    for (index, grid) in grids.iter().enumerate() {
-        if let Some(signal) = signals.received() {
-            return interrupted(journal.as_ref(), signal);
-        }
-        let label = format!("grid {}/{}", index + 1, grids.len());
-        let record = &records[index];
-        let scanned = if finished(record) {
-            if let Some(path) = &args.save_ua {
-                // The UA list is the grid's, whoever scanned it: saved on this path too.
-                let (uas, _) = grid_scan::ua_list(args, &options, grid, limit)?;
-                ua_source::save(path, &uas)?;
-            }
-            output::line(&format!(
-                "xcover gridcheck: {label}: finished in an earlier run (journal); found {}",
-                record
-                    .puzzles
-                    .len()
-                    .min(if options.stop_at_first { 1 } else { usize::MAX })
-            ))?;
-            GridScan {
-                lines: puzzle_lines(grid, record.puzzles.iter().copied().collect(), &options),
-                prepared: record.prepared.clone(),
-                chunk_counts: record.chunk_counts.iter().map(|(&k, &v)| (k, v)).collect(),
-            }
-        } else {
-            let context = GridContext {
-                args,
-                options: &options,
-                grid,
-                index,
-                threads,
-                label: &label,
-                limit,
-                signals: &signals,
-                journal: journal.as_ref().map(|j| (j, index, record)),
-                next: (index + 1..grids.len())
-                    .find(|&next| !finished(&records[next]))
-                    .map(|next| (next, &grids[next])),
-            };
-            match scan_grid(&context, &mut ua_ahead)? {
-                GridOutcome::Done(scanned) => scanned,
-                GridOutcome::Cut(partial) => {
-                    if let Some(lines) = partial {
-                        print_puzzles(grid, &lines, batch)?;
-                    }
-                    let signal = signals.received().unwrap_or(libc::SIGINT);
-                    return interrupted(journal.as_ref(), signal);
+    let todo: Vec<usize> = (0..grids.len())
+        .filter(|&index| !finished(&records[index]))
+        .collect();
+    let scans = lanes::Batch {
+        args,
+        options: &options,
+        grids: &grids,
+        records: &records,
+        journal: journal.as_ref(),
+        signals: &signals,
+        threads,
+        limit,
+        todo: &todo,
+    };
+    // Every grid in batch order, until one that was not scanned; `cut` when a signal cut
+    // a grid short (the grids after it that ended are still printed).
+    let (mut cut, mut complete) = (false, true);
+    scans.run(|outcomes| -> Result<()> {
+        for (index, grid) in grids.iter().enumerate() {
+            let label = format!("grid {}/{}", index + 1, grids.len());
+            let record = &records[index];
+            let scanned = if finished(record) {
+                if cut || signals.received().is_some() {
+                    complete = false;
+                    break;
                 }
-            }
-        };
-        if let Some(journal) = &journal {
-            if !record.done {
+                earlier_run(args, &options, grid, &label, record, limit)?
+            } else {
+                let Some(outcome) = outcomes.take(index) else {
+                    complete = false;
+                    break;
+                };
+                match outcome? {
+                    GridOutcome::Done(scanned) => scanned,
+                    GridOutcome::Cut(partial) => {
+                        if let Some(partial) = partial {
+                            output::line(&partial.note)?;
+                            print_puzzles(grid, &partial.lines, batch)?;
+                        }
+                        cut = true;
+                        continue;
+                    }
+                }
+            };
+            output::line(&scanned.summary)?;
+            if let (Some(journal), true) = (&journal, finished(record) && !record.done) {
                 journal.grid_done(index)?;
             }
+            if let Some(part) = part.as_mut() {
+                let prepared = scanned
+                    .prepared
+                    .as_ref()
+                    .ok_or_else(|| cli_error!("{label}: no preparation figures (journal)"))?;
+                part.grid(
+                    index,
+                    &grid.to_string(),
+                    prepared,
+                    scanned.chunk_counts,
+                    scanned.lines,
+                )?;
+                continue;
+            }
+            print_puzzles(grid, &scanned.lines, batch)?;
         }
-        if let Some(part) = part.as_mut() {
-            let prepared = scanned
-                .prepared
-                .as_ref()
-                .ok_or_else(|| cli_error!("{label}: no preparation figures (journal)"))?;
-            part.grid(
-                index,
-                &grid.to_string(),
-                prepared,
-                scanned.chunk_counts,
-                scanned.lines,
-            )?;
-            continue;
-        }
-        print_puzzles(grid, &scanned.lines, batch)?;
+        Ok(())
+    })?;
+    if cut || !complete {
+        let signal = signals.received().unwrap_or(libc::SIGINT);
+        return interrupted(journal.as_ref(), signal);
     }
     if let Some(part) = part {
         part.finish()?;
     }
     Ok(None)
+}
+
+/// What a grid the journal finished gives: its puzzles, figures and a line saying so
+/// (with `--save-ua`, its UA list is saved again, whoever scanned it).
+fn earlier_run(
+    args: &Args,
+    options: &ScanOptions,
+    grid: &Grid,
+    label: &str,
+    record: &GridRecord,
+    limit: u64,
+) -> Result<GridScan> {
+    if let Some(path) = &args.save_ua {
+        let (uas, _) = grid_scan::ua_list(args, options, grid, Budget::whole(limit))?;
+        ua_source::save(path, &uas)?;
+    }
+    let found = match options.stop_at_first {
+        true => record.puzzles.len().min(1),
+        false => record.puzzles.len(),
+    };
+    Ok(GridScan {
+        lines: puzzle_lines(grid, record.puzzles.iter().copied().collect(), options),
+        prepared: record.prepared.clone(),
+        chunk_counts: record.chunk_counts.iter().map(|(&k, &v)| (k, v)).collect(),
+        summary: format!(
+            "xcover gridcheck: {label}: finished in an earlier run (journal); found {found}"
+        ),
+    })
 }
 
 /// Prints a grid's puzzle lines (prefixed by the grid and a tab in a batch).

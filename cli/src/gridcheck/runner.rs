@@ -38,12 +38,8 @@ pub struct Outcome {
     pub interrupted: bool,
 }
 
-/// Work a run does besides its chunks (the next grid's UA generation): one of its workers
-/// does it before it takes chunks, so that the run never has more threads at work than it
-/// was given.
-pub type SideTask<'a> = Box<dyn FnOnce() + Send + 'a>;
-
-/// Outside controls of a run: a signal flag and the checkpoint journal.
+/// Outside controls of a run: a signal flag, the checkpoint journal, and whether it may
+/// draw a progress bar.
 #[derive(Copy, Clone, Default)]
 pub struct Control<'a> {
     /// Non-zero (the signal number) asks the workers to stop at the next slice.
@@ -51,6 +47,9 @@ pub struct Control<'a> {
     /// Journal, index of the grid in the batch, and the grid: every puzzle is recorded
     /// when found, every chunk when finished.
     pub(crate) journal: Option<(&'a Journal, usize, &'a Grid)>,
+    /// No progress bar, even on a terminal: grids scanned at once would draw theirs over
+    /// each other's.
+    pub quiet: bool,
 }
 
 impl Control<'_> {
@@ -261,8 +260,8 @@ fn work(shared: &Shared<'_, '_>, runs: Option<Runs<'_>>) {
 /// The progress bar of a run of `chunks` chunks: on stderr when it is a terminal (hidden
 /// otherwise, so that pipes and logs get nothing), with the chunks done, the puzzles found,
 /// the rate and the ETA.
-fn progress_bar(label: &str, chunks: usize) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+fn progress_bar(label: &str, chunks: usize, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     // Short enough for 80 columns; the bar takes what is left of the line.
@@ -299,23 +298,21 @@ pub fn run_chunks(
     label: &str,
     control: Control<'_>,
 ) -> Result<Outcome> {
-    run_workers(prepared, None, chunks, threads, label, control, None)
+    run_workers(prepared, None, chunks, threads, label, control)
 }
 
 /// As [`run_chunks`], for the scan prepared by a session: `runs` are its chunk runs, which
 /// the first worker drives; the others run the same prepared scan over workspaces of their
-/// own. `side`, when given, is done by the last worker before it takes chunks (and by a
-/// worker of its own when there is none to run), within the `threads`.
+/// own.
 pub fn run_session(
     runs: Runs<'_>,
     chunks: &[ChunkId],
     threads: usize,
     label: &str,
     control: Control<'_>,
-    side: Option<SideTask<'_>>,
 ) -> Result<Outcome> {
     let prepared = runs.prepared();
-    run_workers(prepared, Some(runs), chunks, threads, label, control, side)
+    run_workers(prepared, Some(runs), chunks, threads, label, control)
 }
 
 /// The work of [`run_chunks`] and [`run_session`].
@@ -326,7 +323,6 @@ fn run_workers<'p>(
     threads: usize,
     label: &str,
     control: Control<'_>,
-    side: Option<SideTask<'_>>,
 ) -> Result<Outcome> {
     let shared = Shared {
         prepared,
@@ -337,57 +333,19 @@ fn run_workers<'p>(
         found: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         interrupted: AtomicBool::new(false),
-        progress: progress_bar(label, chunks.len()),
+        progress: progress_bar(label, chunks.len(), control.quiet),
         results: Mutex::new((Vec::new(), RunStats::default())),
         chunk_stats: Mutex::new(Vec::new()),
         error: Mutex::new(None),
     };
-    // The side task counts as the work of one chunk: it gets a worker of its own only when
-    // there are fewer chunks than threads, and that worker then runs no chunk (nor sets up
-    // a workspace for one).
-    let chunk_workers = threads.clamp(1, chunks.len().max(1));
-    let workers = threads.clamp(1, (chunks.len() + usize::from(side.is_some())).max(1));
-    std::thread::scope(|scope| {
-        // Each worker holds a sender; the channel disconnects when the last one ends.
-        let (running, all_ended) = mpsc::channel::<()>();
-        let (mut first, mut side) = (first, side);
-        let handles: Vec<_> = (0..workers)
-            .map(|worker| {
-                let running = running.clone();
-                let shared = &shared;
-                let runs = first.take();
-                let side = if worker + 1 == workers {
-                    side.take()
-                } else {
-                    None
-                };
-                scope.spawn(move || {
-                    if let Some(task) = side {
-                        task();
-                    }
-                    if worker < chunk_workers {
-                        work(shared, runs);
-                    }
-                    drop(running);
-                })
-            })
-            .collect();
-        drop(running);
-        if !shared.progress.is_hidden() {
-            while let Err(mpsc::RecvTimeoutError::Timeout) = all_ended.recv_timeout(PROGRESS_TICK) {
-                let found = shared.found.load(Ordering::Relaxed);
-                shared.progress.set_message(found.to_string());
-            }
-        }
-        // Joined one by one rather than at the scope's end, which waits for the workers'
-        // work but not for their threads' exits: the next grid's workers then never meet
-        // the last ones' threads still ending.
-        for handle in handles {
-            if let Err(panic) = handle.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
-    });
+    let workers = threads.clamp(1, chunks.len().max(1));
+    if workers == 1 && shared.progress.is_hidden() {
+        // One worker and no bar to refresh: it runs on this thread, so that a grid of a
+        // batch scanned one grid a thread (`lanes`) costs no thread of its own.
+        work(&shared, first);
+    } else {
+        run_threads(&shared, first, workers);
+    }
     shared.progress.finish_and_clear();
     if let Some(err) = shared
         .error
@@ -410,6 +368,41 @@ fn run_workers<'p>(
         chunks_done: shared.done.into_inner(),
         interrupted: shared.interrupted.into_inner(),
     })
+}
+
+/// Runs `workers` threads over `shared`'s chunks, the first with `first` (a session's chunk
+/// runs).
+fn run_threads<'p>(shared: &Shared<'_, 'p>, first: Option<Runs<'p>>, workers: usize) {
+    std::thread::scope(|scope| {
+        // Each worker holds a sender; the channel disconnects when the last one ends.
+        let (running, all_ended) = mpsc::channel::<()>();
+        let mut first = first;
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                let running = running.clone();
+                let runs = first.take();
+                scope.spawn(move || {
+                    work(shared, runs);
+                    drop(running);
+                })
+            })
+            .collect();
+        drop(running);
+        if !shared.progress.is_hidden() {
+            while let Err(mpsc::RecvTimeoutError::Timeout) = all_ended.recv_timeout(PROGRESS_TICK) {
+                let found = shared.found.load(Ordering::Relaxed);
+                shared.progress.set_message(found.to_string());
+            }
+        }
+        // Joined one by one rather than at the scope's end, which waits for the workers'
+        // work but not for their threads' exits: the next grid's workers then never meet
+        // the last ones' threads still ending.
+        for handle in handles {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+    });
 }
 
 /// Result of [`scan_puzzles`].
@@ -466,7 +459,7 @@ pub fn scan_puzzles(
         options,
     )?;
     let chunks: Vec<ChunkId> = runs.prepared().chunks().collect();
-    let outcome = run_session(runs, &chunks, threads, "scan", Control::default(), None)?;
+    let outcome = run_session(runs, &chunks, threads, "scan", Control::default())?;
     let mut puzzles = outcome.found;
     puzzles.sort_unstable();
     puzzles.dedup();
@@ -485,49 +478,35 @@ mod tests {
     use super::super::test_scan::Fixture;
     use super::*;
 
-    /// A side task runs once, whether the chunks outnumber the threads, are fewer (the task
-    /// then has a worker of its own) or are none; the chunks and puzzles are those of a run
-    /// without it.
+    /// The chunks on one worker (run on the calling thread when no bar is drawn), two or
+    /// three give the same puzzles and counters, and every chunk runs once.
     #[test]
-    fn a_side_task_runs_once_and_changes_nothing() {
+    fn any_number_of_workers_gives_the_same_run() {
         let fx = Fixture::new();
         fx.with_prepared(|prepared, chunks, _| {
-            let puzzles = |outcome: &Outcome| {
+            let run = |threads: usize, quiet: bool| {
+                let control = Control {
+                    quiet,
+                    ..Control::default()
+                };
+                let outcome = run_workers(prepared, None, chunks, threads, "test", control);
+                let outcome = outcome.unwrap();
                 let mut found = outcome.found.clone();
                 found.sort_unstable();
                 found.dedup();
-                found
+                let mut done: Vec<u32> = outcome.chunk_stats.iter().map(|c| c.0.to_u32()).collect();
+                done.sort_unstable();
+                (found, outcome.stats, done, outcome.chunks_done)
             };
             assert!(chunks.len() >= 2, "the fixture has chunks to share");
-            for (threads, chunks) in [(2, chunks), (3, &chunks[..1]), (2, &chunks[..0])] {
-                let plain = run_workers(
-                    prepared,
-                    None,
-                    chunks,
-                    threads,
-                    "test",
-                    Control::default(),
-                    None,
-                )
-                .unwrap();
-                let done = AtomicUsize::new(0);
-                let side: SideTask<'_> = Box::new(|| {
-                    done.fetch_add(1, Ordering::Relaxed);
-                });
-                let with_side = run_workers(
-                    prepared,
-                    None,
-                    chunks,
-                    threads,
-                    "test",
-                    Control::default(),
-                    Some(side),
-                )
-                .unwrap();
-                assert_eq!(done.load(Ordering::Relaxed), 1, "{threads} threads");
-                assert_eq!(with_side.chunks_done, chunks.len());
-                assert_eq!(puzzles(&with_side), puzzles(&plain));
-                assert_eq!(with_side.stats, plain.stats);
+            let one = run(1, true);
+            let mut all: Vec<u32> = chunks.iter().map(|c| c.to_u32()).collect();
+            all.sort_unstable();
+            assert_eq!(one.2, all);
+            assert_eq!(one.3, chunks.len());
+            assert!(!one.0.is_empty(), "the fixture has puzzles");
+            for (threads, quiet) in [(1, false), (2, true), (3, false)] {
+                assert_eq!(run(threads, quiet), one, "{threads} threads");
             }
         });
     }
